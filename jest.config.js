@@ -1,0 +1,9 @@
+/** Type checking happens once in `tsc -b` (part of `npm test`); jest only transpiles. */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test'],
+  testMatch: ['**/*.test.ts'],
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { diagnostics: false }],
+  },
+};

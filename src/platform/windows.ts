@@ -1,0 +1,49 @@
+/**
+ * Facts about Windows nodes shared by the cluster constructs (which label and taint the nodes),
+ * the AWS constructs (which look up their images) and the workload constructs (which select and
+ * tolerate them). One definition here keeps the three sides in agreement.
+ */
+
+/** A Windows Server release that Kubernetes supports as a worker node. */
+export enum WindowsVersion {
+  SERVER_2019 = '2019',
+  SERVER_2022 = '2022',
+  SERVER_2025 = '2025',
+}
+
+/** Windows Server installation option: Server Core or Desktop Experience ("Full"). */
+export enum WindowsEdition {
+  CORE = 'Core',
+  FULL = 'Full',
+}
+
+/** Per-release facts: the kernel build a node reports and the LTSC tag of matching images. */
+export interface WindowsRelease {
+  /** Value of the `node.kubernetes.io/windows-build` node label (major.minor.build). */
+  readonly build: string;
+  /** The LTSC channel name used in Microsoft container image tags, e.g. `ltsc2022`. */
+  readonly ltscTag: string;
+}
+
+export const WINDOWS_RELEASES: Readonly<Record<WindowsVersion, WindowsRelease>> = {
+  [WindowsVersion.SERVER_2019]: { build: '10.0.17763', ltscTag: 'ltsc2019' },
+  [WindowsVersion.SERVER_2022]: { build: '10.0.20348', ltscTag: 'ltsc2022' },
+  [WindowsVersion.SERVER_2025]: { build: '10.0.26100', ltscTag: 'ltsc2025' },
+};
+
+/** Well-known node label keys. */
+export const LABEL_OS = 'kubernetes.io/os';
+export const LABEL_ARCH = 'kubernetes.io/arch';
+export const LABEL_WINDOWS_BUILD = 'node.kubernetes.io/windows-build';
+
+/**
+ * The taint every Windows worker carries, so that only pods which tolerate it (the workload
+ * constructs' Windows pods) are scheduled there. Linux pods without a node selector would
+ * otherwise land on Windows nodes and crash-loop.
+ */
+export const WINDOWS_NODE_TAINT = { key: 'os', value: 'windows', effect: 'NoSchedule' } as const;
+
+/** The taint in the `key=value:Effect` form of the kubelet's `--register-with-taints`. */
+export function taintArgument(taint: { key: string; value: string; effect: string }): string {
+  return `${taint.key}=${taint.value}:${taint.effect}`;
+}
