@@ -1,0 +1,79 @@
+import { AwsClusterSpecNetworkCniCniIngressRules } from '../generated/capa-infrastructure.cluster.x-k8s.io';
+
+/** The k0s network provider (CNI). */
+export enum NetworkProvider {
+  /** Calico: the only one of k0s's providers with Windows support. */
+  CALICO = 'calico',
+  /** kube-router: Linux only. */
+  KUBE_ROUTER = 'kuberouter',
+  /** Bring your own CNI. */
+  CUSTOM = 'custom',
+}
+
+/** Calico's data plane mode in k0s (`spec.network.calico.mode`). */
+export enum CalicoMode {
+  /** VXLAN overlay: the mode Calico on Windows supports. */
+  VXLAN = 'vxlan',
+  /** IP-in-IP overlay with BGP: Linux only. */
+  IPIP = 'ipip',
+  /** BGP without overlay: Linux only. */
+  BIRD = 'bird',
+}
+
+/** Calico for Windows works only with the VXLAN defaults: UDP port 4789 and VNI 4096. */
+export const CALICO_WINDOWS_VXLAN = { port: 4789, vni: 4096 } as const;
+
+export interface ClusterNetworkProps {
+  /**
+   * Pod network; must not overlap the service network or the VPC.
+   * @default '192.168.0.0/16'
+   */
+  readonly podCidr?: string;
+  /**
+   * Service network.
+   * @default '10.128.0.0/12'
+   */
+  readonly serviceCidr?: string;
+  /**
+   * k0s network provider. Windows workers need Calico.
+   * @default NetworkProvider.CALICO
+   */
+  readonly provider?: NetworkProvider;
+  /**
+   * Calico mode. Windows workers need VXLAN.
+   * @default CalicoMode.VXLAN
+   */
+  readonly calicoMode?: CalicoMode;
+}
+
+/** The `spec.network` section of the k0s ClusterConfig. */
+export function k0sNetworkConfig(network: Required<ClusterNetworkProps>): Record<string, unknown> {
+  return {
+    provider: network.provider,
+    podCIDR: network.podCidr,
+    serviceCIDR: network.serviceCidr,
+    calico: network.provider === NetworkProvider.CALICO
+      ? { mode: network.calicoMode, ...(network.calicoMode === CalicoMode.VXLAN ? { vxlanPort: CALICO_WINDOWS_VXLAN.port, vxlanVNI: CALICO_WINDOWS_VXLAN.vni } : {}) }
+      : undefined,
+  };
+}
+
+const BGP = { description: 'BGP (calico, kube-router)', protocol: 'tcp', fromPort: 179, toPort: 179 };
+const IP_IN_IP = { description: 'IP-in-IP (calico, kube-router)', protocol: '4', fromPort: -1, toPort: 65535 };
+
+/**
+ * Node-to-node rules the CNI needs, between the control-plane and node security groups. Giving
+ * CAPA any list replaces its defaults (BGP and IP-in-IP), so a custom CNI keeps those.
+ */
+export function cniIngressRules(provider: NetworkProvider, calicoMode: CalicoMode): AwsClusterSpecNetworkCniCniIngressRules[] | undefined {
+  if (provider === NetworkProvider.CUSTOM) return undefined;
+  if (provider === NetworkProvider.KUBE_ROUTER) return [BGP, IP_IN_IP];
+  switch (calicoMode) {
+    case CalicoMode.VXLAN:
+      return [{ description: 'VXLAN (calico)', protocol: 'udp', fromPort: CALICO_WINDOWS_VXLAN.port, toPort: CALICO_WINDOWS_VXLAN.port }];
+    case CalicoMode.IPIP:
+      return [BGP, IP_IN_IP];
+    case CalicoMode.BIRD:
+      return [BGP];
+  }
+}

@@ -1,0 +1,13 @@
+/** The k0s controller ports that workers and joining controllers reach through the load balancer. */
+export const K0S_PORTS = { api: 6443, konnectivity: 8132, joinApi: 9443 } as const;
+
+/** Instance profiles `clusterawsadm bootstrap iam create-cloudformation-stack` creates. */
+export const CLUSTERAWSADM_INSTANCE_PROFILES = {
+  controlPlane: 'control-plane.cluster-api-provider-aws.sigs.k8s.io',
+  nodes: 'nodes.cluster-api-provider-aws.sigs.k8s.io',
+} as const;
+
+/** `controlplane.cluster.x-k8s.io/v1beta2` → `controlplane.cluster.x-k8s.io`: v1beta2 references name the group only. */
+export function apiGroupOf(apiVersion: string): string {
+  return apiVersion.split('/')[0];
+}

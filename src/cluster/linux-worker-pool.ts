@@ -1,0 +1,22 @@
+import { K0SWorkerConfigTemplateSpecTemplateSpecProvisionerPlatform as Platform, K0SWorkerConfigTemplateSpecTemplateSpecProvisionerType as ProvisionerType } from '../generated/k0smotron-bootstrap.cluster.x-k8s.io';
+import type { HybridCluster } from './hybrid-cluster';
+import { WorkerPool, WorkerPoolProps } from './worker-pool';
+
+export interface LinuxWorkerPoolProps extends WorkerPoolProps {}
+
+/** Linux k0s workers: they run CoreDNS and every Linux workload of a hybrid cluster. */
+export class LinuxWorkerPool extends WorkerPool {
+  public constructor(cluster: HybridCluster, id: string, props: LinuxWorkerPoolProps) {
+    super(cluster, id, props, {
+      os: 'linux',
+      amiId: props.ami?.amiId ?? cluster.infra?.linuxAmiId,
+      bootstrap: { provisioner: { platform: Platform.LINUX, type: ProvisionerType.CLOUD_HYPHEN_CONFIG } },
+      taints: [],
+      nodeStartupTimeoutSeconds: 600,
+    });
+  }
+
+  protected platformProblems(): string[] {
+    return [];
+  }
+}
