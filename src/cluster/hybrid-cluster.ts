@@ -1,3 +1,4 @@
+import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { ClusterInfra } from '../infra/cluster-infra';
 import {
@@ -20,7 +21,14 @@ import { CalicoMode, ClusterNetworkProps, cniIngressRules, k0sNetworkConfig, Net
 import { clusterChecks } from './cluster-checks';
 import { apiGroupOf, CLUSTERAWSADM_INSTANCE_PROFILES, K0S_PORTS } from './conventions';
 import { hashedMachineTemplate, MachineProps, machineTemplateSpec } from './machine-template';
+import { typedApiObject } from './typed-api-object';
 import { WorkerPool } from './worker-pool';
+
+export {
+  AwsClusterSpecControlPlaneLoadBalancerLoadBalancerType as LoadBalancerType,
+  AwsClusterSpecControlPlaneLoadBalancerScheme as LoadBalancerScheme,
+  K0SControlPlaneSpecUpdateStrategy as ControlPlaneUpdateStrategy,
+};
 
 /** The Linux control plane: k0s controllers on EC2 behind a network load balancer. */
 export interface ControlPlaneProps extends MachineProps {
@@ -130,10 +138,10 @@ export class HybridCluster extends Construct {
   public readonly sshKeyName?: string;
   public readonly additionalTags?: Record<string, string>;
   public readonly machineHealthChecks: boolean;
-  public readonly cluster: Cluster;
-  public readonly awsCluster: AwsCluster;
-  public readonly controlPlane: K0sControlPlane;
-  public readonly controlPlaneMachineTemplate: AwsMachineTemplate;
+  public readonly cluster: ApiObject;
+  public readonly awsCluster: ApiObject;
+  public readonly controlPlane: ApiObject;
+  public readonly controlPlaneMachineTemplate: ApiObject;
   /** The props as given, for the checks. */
   public readonly props: HybridClusterProps;
 
@@ -162,7 +170,7 @@ export class HybridCluster extends Construct {
       ...props.apiServerLoadBalancer,
     };
 
-    this.awsCluster = new AwsCluster(this, 'AWSCluster', {
+    this.awsCluster = typedApiObject(this, 'AWSCluster', AwsCluster, {
       metadata: { name: this.clusterName },
       spec: {
         region: props.region ?? props.infra?.region,
@@ -188,7 +196,7 @@ export class HybridCluster extends Construct {
     });
     this.controlPlaneMachineTemplate = hashedMachineTemplate(this, 'ControlPlaneMachineTemplate', `${this.clusterName}-cp`, cpSpec);
 
-    this.controlPlane = new K0sControlPlane(this, 'K0sControlPlane', {
+    this.controlPlane = typedApiObject(this, 'K0sControlPlane', K0sControlPlane, {
       metadata: { name: this.clusterName },
       spec: {
         replicas: props.controlPlane.replicas ?? 3,
@@ -218,7 +226,7 @@ export class HybridCluster extends Construct {
       },
     });
 
-    this.cluster = new Cluster(this, 'Cluster', {
+    this.cluster = typedApiObject(this, 'Cluster', Cluster, {
       metadata: { name: this.clusterName },
       spec: {
         clusterNetwork: {

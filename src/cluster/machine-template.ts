@@ -1,3 +1,4 @@
+import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import {
   AwsMachineTemplate,
@@ -7,6 +8,7 @@ import {
 } from '../generated/capa-infrastructure.cluster.x-k8s.io';
 import { MachineImage } from './machine-image';
 import { contentHash } from './names';
+import { typedApiObject } from './typed-api-object';
 
 /** EC2 settings shared by the control plane and every worker pool. */
 export interface MachineProps {
@@ -74,8 +76,8 @@ export function machineTemplateSpec(props: MachineProps, role: MachineRoleDefaul
  * An AWSMachineTemplate named `<baseName>-<hash of its spec>`. CAPA rejects changes to a
  * template's spec; a new name per content makes a change roll out as a new template instead.
  */
-export function hashedMachineTemplate(scope: Construct, id: string, baseName: string, spec: AwsMachineTemplateSpecTemplateSpec): AwsMachineTemplate {
-  return new AwsMachineTemplate(scope, id, {
+export function hashedMachineTemplate(scope: Construct, id: string, baseName: string, spec: AwsMachineTemplateSpecTemplateSpec): ApiObject {
+  return typedApiObject(scope, id, AwsMachineTemplate, {
     metadata: { name: `${baseName}-${contentHash(spec)}` },
     spec: { template: { spec } },
   });

@@ -1,3 +1,4 @@
+import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { AwsMachineTemplate } from '../generated/capa-infrastructure.cluster.x-k8s.io';
 import {
@@ -12,6 +13,7 @@ import { apiGroupOf, CLUSTERAWSADM_INSTANCE_PROFILES } from './conventions';
 import { K0sVersion } from './k0s-version';
 import { hashedMachineTemplate, MachineProps, machineTemplateSpec } from './machine-template';
 import { contentHash, dnsLabelProblem, MAX_MACHINE_DEPLOYMENT_NAME } from './names';
+import { typedApiObject } from './typed-api-object';
 
 /** Node label with the pool's name: set by k0s at registration, and kept in sync by CAPI. */
 export const POOL_LABEL = 'node.cluster.x-k8s.io/pool';
@@ -71,10 +73,10 @@ export abstract class WorkerPool extends Construct {
   public readonly k0sVersion: string;
   public readonly os: 'linux' | 'windows';
   public readonly instanceType: string;
-  public readonly machineDeployment: MachineDeployment;
-  public readonly workerConfigTemplate: K0sWorkerConfigTemplate;
-  public readonly machineTemplate: AwsMachineTemplate;
-  public readonly machineHealthCheck?: MachineHealthCheck;
+  public readonly machineDeployment: ApiObject;
+  public readonly workerConfigTemplate: ApiObject;
+  public readonly machineTemplate: ApiObject;
+  public readonly machineHealthCheck?: ApiObject;
 
   protected constructor(cluster: HybridCluster, id: string, props: WorkerPoolProps, platform: WorkerPlatform) {
     super(cluster, id);
@@ -104,13 +106,13 @@ export abstract class WorkerPool extends Construct {
       ...platform.bootstrap,
     };
     // Bootstrap templates are read when a machine is created: a new name makes a change roll out.
-    this.workerConfigTemplate = new K0sWorkerConfigTemplate(this, 'K0sWorkerConfigTemplate', {
+    this.workerConfigTemplate = typedApiObject(this, 'K0sWorkerConfigTemplate', K0sWorkerConfigTemplate, {
       metadata: { name: `${this.deploymentName}-${contentHash(bootstrap)}` },
       spec: { template: { spec: bootstrap } },
     });
 
     const selectorLabels = { 'cluster.x-k8s.io/cluster-name': cluster.clusterName, [POOL_LABEL]: this.poolName };
-    this.machineDeployment = new MachineDeployment(this, 'MachineDeployment', {
+    this.machineDeployment = typedApiObject(this, 'MachineDeployment', MachineDeployment, {
       metadata: { name: this.deploymentName },
       spec: {
         clusterName: cluster.clusterName,
@@ -140,7 +142,7 @@ export abstract class WorkerPool extends Construct {
     });
 
     if (props.machineHealthCheck ?? cluster.machineHealthChecks) {
-      this.machineHealthCheck = new MachineHealthCheck(this, 'MachineHealthCheck', {
+      this.machineHealthCheck = typedApiObject(this, 'MachineHealthCheck', MachineHealthCheck, {
         metadata: { name: this.deploymentName },
         spec: {
           clusterName: cluster.clusterName,

@@ -1,0 +1,187 @@
+import { ApiObject, JsonPatch } from 'cdk8s';
+import { CalicoMode, LoadBalancerType, NetworkProvider, WindowsWorkerPool } from '../../src';
+import { synthObjects } from '../support/synth';
+import { FixtureOptions, hybridCluster, WINDOWS_AMI } from './fixture';
+
+/** Synthesizes through the App (validations on) and returns the error message, or '' when it passes. */
+function synthError(options: FixtureOptions, patch?: (f: ReturnType<typeof hybridCluster>) => void): string {
+  const fixture = hybridCluster(options);
+  patch?.(fixture);
+  try {
+    synthObjects(fixture.app);
+    return '';
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
+
+describe('the platform checks', () => {
+  test('the valid fixture passes every check', () => {
+    expect(synthError({})).toBe('');
+  });
+
+  describe('CoreDNS needs a Linux worker', () => {
+    const message = /\[mgmt\/prod\] Windows pools \(win\) need a Linux worker for CoreDNS.*Fix: add a LinuxWorkerPool with replicas >= 1, or set controlPlane.enableWorker/;
+    test('no Linux pool', () => expect(synthError({ linux: null })).toMatch(message));
+    test('a Linux pool with 0 replicas', () => expect(synthError({ linux: { replicas: 0 } })).toMatch(message));
+    test('controllers with --enable-worker are enough', () => {
+      expect(synthError({ linux: null, cluster: { controlPlane: { instanceType: 't3.large', enableWorker: true } } })).toBe('');
+    });
+    test('a Linux-only cluster needs nothing more', () => expect(synthError({ windows: null, linux: null })).toBe(''));
+  });
+
+  describe('k0s versions', () => {
+    test('a Windows pool on v1.33.x is refused', () => {
+      expect(synthError({ windows: { k0sVersion: 'v1.33.4+k0s.0' } }))
+        .toMatch(/\[mgmt\/prod\/win\] k0s v1\.33\.4\+k0s\.0 cannot run Windows workers\. Fix: use k0s v1\.34\.2\+k0s\.0 or newer/);
+    });
+    test('a cluster on v1.33.x refuses its Windows pool, not its Linux one', () => {
+      const message = synthError({ cluster: { k0sVersion: 'v1.33.4+k0s.0' } });
+      expect(message).toMatch(/\[mgmt\/prod\/win\] k0s v1\.33\.4\+k0s\.0 cannot run Windows workers/);
+      expect(message).not.toMatch(/mgmt\/prod\/linux\]/);
+    });
+    test('v1.34.1 is too old, v1.34.2+k0s.1 and v1.35.0 are fine', () => {
+      expect(synthError({ windows: { k0sVersion: 'v1.34.1+k0s.0' } })).toMatch(/cannot run Windows workers/);
+      expect(synthError({ windows: { k0sVersion: 'v1.34.2+k0s.1' } })).toBe('');
+      expect(synthError({ cluster: { k0sVersion: 'v1.35.0+k0s.0' } })).toBe('');
+    });
+    test.each(['v1.34.2', '1.34.2+k0s.0', 'v1.34.2-k0s.0', 'v1.34+k0s.0'])('%s is not in vX.Y.Z+k0s.N form', (version) => {
+      expect(synthError({ windows: { k0sVersion: version } })).toContain(`[mgmt/prod/win] k0s version "${version}" is not of the form vX.Y.Z+k0s.N`);
+      expect(synthError({ cluster: { k0sVersion: version } })).toContain(`[mgmt/prod] k0s version "${version}" is not of the form vX.Y.Z+k0s.N`);
+    });
+  });
+
+  describe('network provider', () => {
+    test('kube-router with Windows pools', () => {
+      expect(synthError({ cluster: { network: { provider: NetworkProvider.KUBE_ROUTER } } }))
+        .toMatch(/network provider "kuberouter" has no Windows support.*Fix: use NetworkProvider.CALICO/);
+    });
+    test('kube-router without Windows pools is fine', () => {
+      expect(synthError({ windows: null, cluster: { network: { provider: NetworkProvider.KUBE_ROUTER } } })).toBe('');
+    });
+    test.each([CalicoMode.IPIP, CalicoMode.BIRD])('Calico %s with Windows pools', (mode) => {
+      expect(synthError({ cluster: { network: { calicoMode: mode } } })).toMatch(new RegExp(`Calico mode "${mode}" does not work on Windows.*Fix: use CalicoMode.VXLAN`));
+    });
+    test('a patched VXLAN port', () => {
+      expect(synthError({}, ({ cluster }) => ApiObject.of(cluster.controlPlane).addJsonPatch(
+        JsonPatch.replace('/spec/k0sConfigSpec/k0s/spec/network/calico/vxlanPort', 4790))))
+        .toMatch(/VXLAN port 4790.*only port 4789 and VNI 4096/);
+    });
+    test('IP-in-IP on a Linux-only cluster gets BGP and IP-in-IP rules instead of VXLAN', () => {
+      const { app } = hybridCluster({ windows: null, cluster: { network: { calicoMode: CalicoMode.IPIP } } });
+      const rules = synthObjects(app).find((o) => o.kind === 'AWSCluster')!.spec.network.cni.cniIngressRules;
+      expect(rules.map((r: { protocol: string }) => r.protocol)).toEqual(['tcp', '4']);
+    });
+    test.each([['10.96.0.0/12', '10.100.0.0/16', /overlaps service CIDR/], ['10.0.0.0/33', '10.128.0.0/12', /pod CIDR "10.0.0.0\/33" is not/], ['192.168.0.1/16', '10.128.0.0/12', /is not an IPv4 network/]])(
+      'pod %s / service %s', (podCidr, serviceCidr, message) => {
+        expect(synthError({ cluster: { network: { podCidr, serviceCidr } } })).toMatch(message);
+      });
+  });
+
+  describe('control plane stays Linux', () => {
+    test('platform windows patched onto the K0sControlPlane', () => {
+      expect(synthError({}, ({ cluster }) => ApiObject.of(cluster.controlPlane).addJsonPatch(
+        JsonPatch.add('/spec/k0sConfigSpec/provisioner', { platform: 'windows' }))))
+        .toMatch(/\[mgmt\/prod\] K0sControlPlane provisioner.platform is "windows"; k0s controllers run on Linux only/);
+    });
+    test.each(['powershell', 'powershell-xml'])('provisioner type %s on the control plane', (type) => {
+      expect(synthError({}, ({ cluster }) => ApiObject.of(cluster.controlPlane).addJsonPatch(
+        JsonPatch.add('/spec/k0sConfigSpec/provisioner', { type }))))
+        .toContain(`K0sControlPlane provisioner.type is "${type}", a Windows-only provisioner`);
+    });
+    test.each([2, 4, 0])('%d controllers', (replicas) => {
+      expect(synthError({ cluster: { controlPlane: { instanceType: 't3.large', replicas } } })).toContain(`control plane replicas ${replicas} is not an odd number >= 1`);
+    });
+  });
+
+  describe('Windows instance types', () => {
+    test.each([['m7g.large', 'm7i.large'], ['t4g.xlarge', 't3.xlarge'], ['c6gn.2xlarge', 'c6i.2xlarge'], ['a1.xlarge', 'm5.xlarge']])('%s (Graviton) is refused', (instanceType, sibling) => {
+      expect(synthError({ windows: { instanceType } }))
+        .toContain(`[mgmt/prod/win] instance type ${instanceType} is arm64 (AWS Graviton), and Windows Server on EC2 is amd64 only. Fix: pick an x86 type such as ${sibling}.`);
+    });
+    test.each([['t3.medium', 4], ['c5.large', 4], ['m6i.medium', 4]])('%s has too little memory', (instanceType, gib) => {
+      expect(synthError({ windows: { instanceType } })).toContain(`instance type ${instanceType} has ${gib} GiB of memory; Windows workers need at least 8 GiB`);
+    });
+    test.each(['t3.large', 'm6i.large', 'c6i.xlarge', 'r7i.large', 'm7i-flex.large', 'g4dn.xlarge'])('%s is accepted', (instanceType) => {
+      expect(synthError({ windows: { instanceType } })).toBe('');
+    });
+    test('Graviton is fine for Linux pools', () => {
+      expect(synthError({ linux: { instanceType: 'm7g.large' } })).toBe('');
+    });
+  });
+
+  describe('load balancer', () => {
+    test.each([LoadBalancerType.CLASSIC, LoadBalancerType.ELB, LoadBalancerType.ALB])('type %s', (type) => {
+      expect(synthError({ cluster: { apiServerLoadBalancer: { type } } }))
+        .toContain(`control-plane load balancer type "${type}" cannot carry k0s's konnectivity (8132) and join API (9443) listeners`);
+    });
+    test('a removed listener', () => {
+      expect(synthError({}, ({ cluster }) => ApiObject.of(cluster.awsCluster).addJsonPatch(
+        JsonPatch.remove('/spec/controlPlaneLoadBalancer/additionalListeners/1'))))
+        .toMatch(/no listener for 9443/);
+    });
+    test('8132 and 9443 opened to the world', () => {
+      const message = synthError({ cluster: { apiServerLoadBalancer: { additionalIngressRules: [
+        { description: 'everything', protocol: 'tcp' as never, fromPort: 8000, toPort: 9999, cidrBlocks: ['0.0.0.0/0'] },
+      ] } } });
+      expect(message).toContain('controlPlaneLoadBalancer.ingressRules rule "everything" opens k0s port 8132 and 9443 to 0.0.0.0/0');
+    });
+    test('all protocols from ::/0 onto the controllers', () => {
+      expect(synthError({}, ({ cluster }) => ApiObject.of(cluster.awsCluster).addJsonPatch(JsonPatch.add(
+        '/spec/network/additionalControlPlaneIngressRules/-', { description: 'any', protocol: '-1', fromPort: 0, toPort: 0, ipv6CidrBlocks: ['::/0'] }))))
+        .toContain('network.additionalControlPlaneIngressRules rule "any" opens k0s port 8132 and 9443 to ::/0');
+    });
+    test('the API itself may be open (authenticated); preserveClientIP may not', () => {
+      expect(synthError({ cluster: { apiServerLoadBalancer: { allowedCidrs: ['0.0.0.0/0'] } } })).toBe('');
+      expect(synthError({}, ({ cluster }) => ApiObject.of(cluster.awsCluster).addJsonPatch(
+        JsonPatch.add('/spec/controlPlaneLoadBalancer/preserveClientIP', true)))).toMatch(/preserveClientIP makes CAPA open/);
+    });
+  });
+
+  describe('names', () => {
+    test('a cluster name over 40 characters', () => {
+      const name = 'a'.repeat(41);
+      expect(synthError({ cluster: { name } })).toContain(`[mgmt/prod] cluster name "${name}" is 41 characters long; the limit is 40`);
+    });
+    test('an upper-case cluster name', () => {
+      expect(synthError({ cluster: { name: 'Prod' } })).toMatch(/cluster name "Prod" must be lower-case/);
+    });
+    test('a pool whose MachineDeployment name is too long', () => {
+      expect(synthError({ linux: { name: 'l'.repeat(41) } })).toMatch(/\[mgmt\/prod\/linux\] MachineDeployment name "prod-l{41}" .* is 46 characters long; the limit is 45/);
+    });
+    test('a Windows computer name prefix over 9 characters', () => {
+      expect(synthError({ windows: { name: 'windows2022' } }))
+        .toContain('computer name prefix "windows2022" is 11 characters long; the limit is 9 (machine names must fit Windows\' 15-character computer names). Fix: set `computerNamePrefix`');
+      expect(synthError({ windows: { name: 'windows2022', computerNamePrefix: 'w22' } })).toBe('');
+    });
+    test('two Windows pools with one prefix', () => {
+      const fixture = hybridCluster();
+      new WindowsWorkerPool(fixture.cluster, 'win2', { instanceType: 't3.xlarge', ami: WINDOWS_AMI, computerNamePrefix: 'win' });
+      expect(() => synthObjects(fixture.app)).toThrow(/Windows pools win and win2 share the computer name prefix "win"/);
+    });
+  });
+
+  describe('machines', () => {
+    test('no AMI and no infra', () => {
+      expect(synthError({ windows: { ami: undefined } })).toContain('[mgmt/prod/win] no AMI for this windows pool. Fix: pass `ami: MachineImage.id(\'ami-…\')`');
+      expect(synthError({ cluster: { controlPlane: { instanceType: 't3.large', ami: undefined } } })).toContain('no AMI for the control plane');
+    });
+    test('no region and no infra', () => {
+      expect(synthError({ cluster: { region: undefined } })).toContain('[mgmt/prod] no AWS region. Fix: pass `region`');
+    });
+    test.each([-1, 1.5])('replicas %d', (replicas) => {
+      expect(synthError({ linux: { replicas } })).toContain(`replicas ${replicas} is not a whole number >= 0`);
+    });
+    test('Windows machines patched back to the Secrets Manager hand-off', () => {
+      expect(synthError({}, ({ windows }) => ApiObject.of(windows!.machineTemplate).addJsonPatch(
+        JsonPatch.remove('/spec/template/spec/cloudInit')))).toMatch(/insecureSkipSecretsManager and uncompressedUserData true/);
+    });
+  });
+
+  test('all problems are reported at once', () => {
+    const message = synthError({ linux: null, windows: { instanceType: 'm7g.large', k0sVersion: 'v1.33.0+k0s.0' } });
+    expect(message).toMatch(/need a Linux worker for CoreDNS/);
+    expect(message).toMatch(/m7g.large is arm64/);
+    expect(message).toMatch(/cannot run Windows workers/);
+  });
+});
