@@ -6,24 +6,29 @@ import {
 import { crdViolations, CRDS_AVAILABLE } from '../support/crd-schemas';
 import { synthObjects } from '../support/synth';
 
-const instanceType = fc.constantFrom('t3.medium', 't3.large', 't3.xlarge', 'm6i.large', 'c5.large', 'm7g.large', 't4g.xlarge', 'x9z.weird');
-const k0sVersion = fc.constantFrom('v1.34.2+k0s.0', 'v1.35.1+k0s.2', 'v1.33.4+k0s.0', 'v1.34.2', 'latest');
-const poolName = fc.oneof(fc.constantFrom('linux', 'win', 'gpu', 'windows2022', 'Win', 'a-very-long-pool-name-that-will-not-fit-anywhere'), fc.string({ maxLength: 12 }));
+/** Mostly valid values with some invalid ones, so that both outcomes are common. */
+function mostly<T>(valid: fc.Arbitrary<T>, invalid: fc.Arbitrary<T>): fc.Arbitrary<T> {
+  return fc.oneof({ arbitrary: valid, weight: 9 }, { arbitrary: invalid, weight: 1 });
+}
+
+const instanceType = mostly(fc.constantFrom('t3.large', 't3.xlarge', 'm6i.large', 'x9z.weird'), fc.constantFrom('t3.medium', 'c5.large', 'm7g.large', 't4g.xlarge'));
+const k0sVersion = mostly(fc.constantFrom('v1.34.2+k0s.0', 'v1.35.1+k0s.2'), fc.constantFrom('v1.33.4+k0s.0', 'v1.34.2', 'latest'));
+const poolName = mostly(fc.stringMatching(/^[a-z][a-z0-9]{0,8}$/), fc.oneof(fc.constantFrom('windows2022', 'Win', 'a-very-long-pool-name-that-will-not-fit-anywhere'), fc.string({ maxLength: 12 })));
 
 const clusterProps = fc.record({
-  name: fc.oneof(fc.constantFrom('prod', 'aws-test', 'x'.repeat(41), 'Prod'), fc.stringMatching(/^[a-z][a-z0-9-]{0,45}$/)),
+  name: mostly(fc.stringMatching(/^[a-z][a-z0-9-]{0,20}[a-z0-9]$/), fc.constantFrom('x'.repeat(41), 'Prod', '-bad')),
   k0sVersion,
-  cpReplicas: fc.integer({ min: 0, max: 5 }),
+  cpReplicas: mostly(fc.constantFrom(1, 3, 5), fc.constantFrom(0, 2, 4)),
   enableWorker: fc.boolean(),
-  provider: fc.constantFrom(...Object.values(NetworkProvider)),
-  calicoMode: fc.constantFrom(...Object.values(CalicoMode)),
-  lbType: fc.constantFrom(LoadBalancerType.NLB, LoadBalancerType.NLB, LoadBalancerType.CLASSIC),
-  linuxPools: fc.array(fc.record({ name: poolName, replicas: fc.integer({ min: -1, max: 3 }), instanceType }), { maxLength: 2 }),
-  windowsPools: fc.array(fc.record({
+  provider: mostly(fc.constant(NetworkProvider.CALICO), fc.constantFrom(NetworkProvider.KUBE_ROUTER, NetworkProvider.CUSTOM)),
+  calicoMode: mostly(fc.constant(CalicoMode.VXLAN), fc.constantFrom(CalicoMode.IPIP, CalicoMode.BIRD)),
+  lbType: mostly(fc.constant(LoadBalancerType.NLB), fc.constantFrom(LoadBalancerType.CLASSIC, LoadBalancerType.ALB)),
+  linuxPools: fc.array(fc.record({ name: poolName, replicas: mostly(fc.integer({ min: 0, max: 3 }), fc.constant(-1)), instanceType }), { maxLength: 2 }),
+  windowsPools: fc.uniqueArray(fc.record({
     name: poolName, replicas: fc.integer({ min: 0, max: 3 }), instanceType,
     k0sVersion: fc.option(k0sVersion, { nil: undefined }),
     windowsVersion: fc.constantFrom(...Object.values(WindowsVersion)),
-  }), { maxLength: 2 }),
+  }), { maxLength: 2, selector: (w) => w.name }),
 });
 
 type Outcome = { ok: true; objects: ReturnType<typeof synthObjects> } | { ok: false; message: string };
