@@ -1,0 +1,28 @@
+/**
+ * A 50-pool cluster (25 Linux, 25 Windows), synthesized like the default example: the large
+ * case of `npm run bench`. Run: `node lib/bench/fifty-pools.js` (writes to $CDK8S_OUTDIR or dist-bench/).
+ */
+import { App, Chart } from 'cdk8s';
+import { HybridCluster, LinuxWorkerPool, MachineImage, WindowsWorkerPool } from '../src';
+
+export const POOLS = 50;
+
+export function buildFiftyPools(app: App): Chart {
+  const chart = new Chart(app, 'fifty-pools', { disableResourceNameHashes: true });
+  const cluster = new HybridCluster(chart, 'big', {
+    region: 'eu-north-1',
+    k0sVersion: 'v1.34.2+k0s.0',
+    controlPlane: { replicas: 3, instanceType: 'm6i.large', ami: MachineImage.id('ami-0fa91bc90632c73c9') },
+  });
+  for (let i = 0; i < POOLS / 2; i++) {
+    new LinuxWorkerPool(cluster, `l${i}`, { replicas: 2, instanceType: 'm6i.large', ami: MachineImage.id('ami-0fa91bc90632c73c9') });
+    new WindowsWorkerPool(cluster, `w${i}`, { replicas: 2, instanceType: 'm6i.xlarge', ami: MachineImage.id('ami-010e40c6557403885') });
+  }
+  return chart;
+}
+
+if (require.main === module) {
+  const app = new App({ outdir: process.env.CDK8S_OUTDIR ?? 'dist-bench' });
+  buildFiftyPools(app);
+  app.synth();
+}
