@@ -1,5 +1,6 @@
 export * from './platform/windows';
 export * from './infra/cluster-infra';
+export * from './infra/outputs';
 
 /** Generated L1 bindings (escape hatch for fields the constructs do not model). */
 export * as capi from './generated/cluster-api-cluster.x-k8s.io';
