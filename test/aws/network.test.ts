@@ -129,6 +129,18 @@ describe('network options', () => {
       expect.objectContaining({ security_group_id: sg, cidr_ipv4: '10.0.0.0/16', ip_protocol: 'tcp', from_port: 443, to_port: 443 }),
     ]);
   });
+
+  test('nothing anywhere admits traffic from the internet', () => {
+    const tf = synth({ network: { vpcEndpoints: true }, sshPublicKey: 'ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQ me' });
+    const ingress = [
+      ...all(tf, 'aws_vpc_security_group_ingress_rule').map((r) => [r.cidr_ipv4, r.cidr_ipv6]),
+      ...all(tf, 'aws_security_group_rule').filter((r) => r.type === 'ingress').map((r) => [r.cidr_blocks, r.ipv6_cidr_blocks]),
+      ...all(tf, 'aws_security_group').flatMap((g) => (g.ingress ?? []).map((r: { cidr_blocks?: string[]; ipv6_cidr_blocks?: string[] }) => [r.cidr_blocks, r.ipv6_cidr_blocks])),
+    ].flat(2);
+    expect(ingress.length).toBeGreaterThan(0);
+    expect(ingress).not.toContain('0.0.0.0/0');
+    expect(ingress).not.toContain('::/0');
+  });
 });
 
 describe('bring your own network', () => {
