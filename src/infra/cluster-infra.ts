@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { WindowsEdition, WindowsVersion } from '../platform/windows';
+import { INFRA_OUTPUTS, windowsAmiOutputId } from './outputs';
 
 /**
  * What the AWS stack deployed and the cluster objects consume: the typed hand-off between the
@@ -28,6 +30,15 @@ export interface ClusterInfraProps {
   readonly sshKeyName?: string;
 }
 
+/** How to pick the outputs of the AWS stack out of a `cdktf deploy --outputs-file` JSON. */
+export interface InfraOutputsOptions {
+  /**
+   * The cdktf stack whose outputs describe the cluster's infrastructure.
+   * @default - the only stack in the file; required when the file holds several
+   */
+  readonly stackName?: string;
+}
+
 /** Deployed AWS infrastructure for one cluster. */
 export class ClusterInfra {
   public readonly region: string;
@@ -52,8 +63,117 @@ export class ClusterInfra {
     this.sshKeyName = props.sshKeyName;
   }
 
+  /**
+   * Reads the JSON file that `cdktf deploy --outputs-file <path>` (or `cdktf output --outputs-file
+   * <path>`) writes for the AWS stack (`HybridClusterInfra`). Errors name the file, the stack,
+   * the missing or ill-typed output and how to produce the file.
+   */
+  public static fromOutputsFile(path: string, options: InfraOutputsOptions = {}): ClusterInfra {
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (e) {
+      throw new Error(`Cannot read the infrastructure outputs file ${path}: ${(e as Error).message}. ${howToFix(path)}`);
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (e) {
+      throw new Error(`The infrastructure outputs file ${path} is not valid JSON: ${(e as Error).message}. ${howToFix(path)}`);
+    }
+    return ClusterInfra.read(json, path, options);
+  }
+
+  /**
+   * Reads already parsed `cdktf deploy --outputs-file` JSON: `{ "<stackName>": { "<outputId>":
+   * value } }`, with the output ids of `INFRA_OUTPUTS` and `windowsAmiOutputId`.
+   */
+  public static fromOutputs(json: unknown, options: InfraOutputsOptions = {}): ClusterInfra {
+    return ClusterInfra.read(json, 'the outputs JSON', options);
+  }
+
+  private static read(json: unknown, source: string, options: InfraOutputsOptions): ClusterInfra {
+    if (!isObject(json)) {
+      throw new Error(`${source} must be a JSON object keyed by cdktf stack name, got ${describe(json)}. ${howToFix(source)}`);
+    }
+    const stacks = Object.keys(json);
+    let stackName = options.stackName;
+    if (stackName === undefined) {
+      if (stacks.length !== 1) {
+        throw new Error(
+          `${source} holds ${stacks.length === 0 ? 'no stacks' : `several stacks (${stacks.join(', ')})`}: ` +
+            `pass { stackName } to say which one deployed the cluster's infrastructure. ${howToFix(source)}`,
+        );
+      }
+      stackName = stacks[0];
+    }
+    const outputs = json[stackName];
+    if (!isObject(outputs)) {
+      throw new Error(
+        `${source} has no outputs for stack "${stackName}" (stacks present: ${stacks.join(', ') || 'none'}). ${howToFix(source)}`,
+      );
+    }
+    const where = `${source}, stack "${stackName}"`;
+    const present = Object.keys(outputs).join(', ') || 'none';
+    const value = (key: string): unknown => {
+      if (!(key in outputs)) {
+        throw new Error(`${where}: output "${key}" is missing (outputs present: ${present}). ${howToFix(source)}`);
+      }
+      return outputs[key];
+    };
+    const str = (key: string): string => {
+      const v = value(key);
+      if (typeof v !== 'string' || v === '') {
+        throw new Error(`${where}: output "${key}" must be a non-empty string, got ${describe(v)}. ${howToFix(source)}`);
+      }
+      return v;
+    };
+    const list = (key: string): string[] => {
+      const v = value(key);
+      if (!Array.isArray(v) || v.length === 0 || !v.every((s) => typeof s === 'string' && s !== '')) {
+        throw new Error(`${where}: output "${key}" must be a non-empty list of strings, got ${describe(v)}. ${howToFix(source)}`);
+      }
+      return v;
+    };
+
+    const windowsAmiIds: Partial<Record<WindowsVersion, Partial<Record<WindowsEdition, string>>>> = {};
+    for (const version of Object.values(WindowsVersion)) {
+      for (const edition of Object.values(WindowsEdition)) {
+        const key = windowsAmiOutputId(version, edition);
+        if (key in outputs) windowsAmiIds[version] = { ...windowsAmiIds[version], [edition]: str(key) };
+      }
+    }
+    return new ClusterInfra({
+      region: str(INFRA_OUTPUTS.region),
+      vpcId: str(INFRA_OUTPUTS.vpcId),
+      publicSubnetIds: list(INFRA_OUTPUTS.publicSubnetIds),
+      privateSubnetIds: list(INFRA_OUTPUTS.privateSubnetIds),
+      controlPlaneInstanceProfile: str(INFRA_OUTPUTS.controlPlaneInstanceProfile),
+      nodeInstanceProfile: str(INFRA_OUTPUTS.nodeInstanceProfile),
+      linuxAmiId: str(INFRA_OUTPUTS.linuxAmiId),
+      windowsAmiIds,
+      sshKeyName: INFRA_OUTPUTS.sshKeyName in outputs ? str(INFRA_OUTPUTS.sshKeyName) : undefined,
+    });
+  }
+
   /** The Windows AMI for a version and edition, if the stack looked it up. */
   public windowsAmiId(version: WindowsVersion, edition: WindowsEdition): string | undefined {
     return this.windowsAmiIds[version]?.[edition];
   }
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function describe(v: unknown): string {
+  return v === undefined ? 'nothing' : JSON.stringify(v);
+}
+
+function howToFix(file: string): string {
+  const path = file.endsWith('.json') ? file : 'infra.json';
+  return (
+    `Deploy the AWS stack (HybridClusterInfra) with \`cdktf deploy --outputs-file ${path}\` ` +
+    `(or write the outputs of a deployed stack with \`cdktf output --outputs-file ${path}\`) and point HYBRID_INFRA_OUTPUTS at that file.`
+  );
 }

@@ -1,0 +1,71 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** Wall time and peak resident memory of several cold runs of one command. */
+export interface Measurement {
+  readonly command: readonly string[];
+  readonly runs: number;
+  readonly wallMs: readonly number[];
+  /** Peak RSS per run in MiB; empty when /usr/bin/time is not available. */
+  readonly maxRssMiB: readonly number[];
+  readonly medianWallMs: number;
+  readonly medianMaxRssMiB?: number;
+}
+
+export interface MeasureOptions {
+  /** @default - this process's working directory */
+  readonly cwd?: string;
+  /** Added to this process's environment. @default - none */
+  readonly env?: Record<string, string>;
+}
+
+const GNU_TIME = '/usr/bin/time';
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/**
+ * Runs `command` `runs` times, each in a fresh process (nothing cached in memory between runs),
+ * timing it from here and reading its peak RSS from GNU time. Throws if a run fails, with its
+ * stderr, so a broken command never reports a fast time.
+ */
+export function measure(command: readonly string[], runs: number, options: MeasureOptions = {}): Measurement {
+  const withTime = existsSync(GNU_TIME);
+  const scratch = mkdtempSync(join(tmpdir(), 'measure-'));
+  const wallMs: number[] = [];
+  const maxRssMiB: number[] = [];
+  try {
+    for (let run = 0; run < runs; run++) {
+      const timeFile = join(scratch, `time-${run}`);
+      const [file, ...args] = withTime ? [GNU_TIME, '-f', '%M', '-o', timeFile, ...command] : command;
+      const start = process.hrtime.bigint();
+      const result = spawnSync(file, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, encoding: 'utf8' });
+      wallMs.push(Number(process.hrtime.bigint() - start) / 1e6);
+      if (result.status !== 0) {
+        throw new Error(`${command.join(' ')} failed (exit ${result.status ?? result.signal}): ${result.stderr || result.error?.message}`);
+      }
+      if (withTime) maxRssMiB.push(Number(readFileSync(timeFile, 'utf8').trim().split('\n').pop()) / 1024);
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  return {
+    command,
+    runs,
+    wallMs,
+    maxRssMiB,
+    medianWallMs: median(wallMs),
+    medianMaxRssMiB: maxRssMiB.length ? median(maxRssMiB) : undefined,
+  };
+}
+
+/** One line per measurement, for bench scripts' console output. */
+export function report(label: string, m: Measurement): string {
+  const rss = m.medianMaxRssMiB === undefined ? 'peak RSS n/a (no /usr/bin/time)' : `peak RSS median ${m.medianMaxRssMiB.toFixed(0)} MiB`;
+  return `${label}: wall median ${m.medianWallMs.toFixed(0)} ms (min ${Math.min(...m.wallMs).toFixed(0)}, max ${Math.max(...m.wallMs).toFixed(0)}), ${rss}, ${m.runs} runs`;
+}

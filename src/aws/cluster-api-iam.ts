@@ -1,0 +1,98 @@
+import { IamInstanceProfile } from '@cdktf/provider-aws/lib/iam-instance-profile';
+import { IamPolicy } from '@cdktf/provider-aws/lib/iam-policy';
+import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
+import { IamRolePolicyAttachment } from '@cdktf/provider-aws/lib/iam-role-policy-attachment';
+import { Construct } from 'constructs';
+import { PolicyDocument, controlPlanePolicy, controllersPolicy, nodesPolicy } from './iam-policies';
+
+/** The suffix clusterawsadm gives every role, policy and instance profile it creates. */
+export const CAPA_IAM_SUFFIX = '.cluster-api-provider-aws.sigs.k8s.io';
+
+/** IAM limits role and instance profile names to 64 characters of this alphabet. */
+const IAM_NAME_PATTERN = /^[\w+=,.@-]*$/;
+const IAM_NAME_MAX = 64;
+
+export interface ClusterApiIamProps {
+  /**
+   * Prepended to every name (`<prefix>control-plane.cluster-api-provider-aws.sigs.k8s.io`) so
+   * that several clusters, or several management clusters, can share one account.
+   * @default '' - clusterawsadm's own names
+   */
+  readonly namePrefix?: string;
+  /** AWS partition (`aws`, `aws-cn`, `aws-us-gov`) for the ARNs in the policies. */
+  readonly partition: string;
+}
+
+/**
+ * The roles, managed policies and instance profiles `clusterawsadm bootstrap iam
+ * create-cloudformation-stack` creates for `control-plane`, `nodes` and `controllers` (EKS off).
+ * As with clusterawsadm, the control-plane role also carries the nodes and controllers policies so
+ * that the cluster can manage itself after `clusterctl move`.
+ */
+export class ClusterApiIam extends Construct {
+  public readonly controlPlaneRole: IamRole;
+  public readonly nodesRole: IamRole;
+  public readonly controllersRole: IamRole;
+  public readonly controlPlaneInstanceProfile: IamInstanceProfile;
+  public readonly nodesInstanceProfile: IamInstanceProfile;
+  public readonly controllersInstanceProfile: IamInstanceProfile;
+
+  public constructor(scope: Construct, id: string, props: ClusterApiIamProps) {
+    super(scope, id);
+    const prefix = props.namePrefix ?? '';
+    const name = (base: string): string => `${prefix}${base}${CAPA_IAM_SUFFIX}`;
+    const longest = name('control-plane');
+    if (!IAM_NAME_PATTERN.test(prefix) || longest.length > IAM_NAME_MAX) {
+      throw new Error(
+        `${this.node.path}: iamNamePrefix "${prefix}" makes "${longest}" (${longest.length} characters); IAM names allow at most ` +
+          `${IAM_NAME_MAX} of letters, digits and +=,.@_-, so use a prefix of at most ${IAM_NAME_MAX - longest.length + prefix.length} such characters`,
+      );
+    }
+
+    this.controlPlaneRole = this.role('ControlPlaneRole', name('control-plane'));
+    this.nodesRole = this.role('NodesRole', name('nodes'));
+    this.controllersRole = this.role('ControllersRole', name('controllers'));
+
+    const controlPlane = this.policy('ControlPlanePolicy', name('control-plane'), 'For the Kubernetes Cloud Provider AWS Control Plane', controlPlanePolicy(props.partition));
+    const nodes = this.policy('NodesPolicy', name('nodes'), 'For the Kubernetes Cloud Provider AWS nodes', nodesPolicy(props.partition));
+    const controllers = this.policy(
+      'ControllersPolicy',
+      name('controllers'),
+      'For the Kubernetes Cluster API Provider AWS Controllers',
+      controllersPolicy(props.partition, [this.controlPlaneRole.arn, this.nodesRole.arn]),
+    );
+
+    this.attach(this.controlPlaneRole, 'ControlPlane', [controlPlane, nodes, controllers]);
+    this.attach(this.nodesRole, 'Nodes', [nodes]);
+    this.attach(this.controllersRole, 'Controllers', [controllers]);
+
+    this.controlPlaneInstanceProfile = this.instanceProfile('ControlPlaneInstanceProfile', this.controlPlaneRole);
+    this.nodesInstanceProfile = this.instanceProfile('NodesInstanceProfile', this.nodesRole);
+    this.controllersInstanceProfile = this.instanceProfile('ControllersInstanceProfile', this.controllersRole);
+  }
+
+  private role(id: string, name: string): IamRole {
+    return new IamRole(this, id, {
+      name,
+      assumeRolePolicy: JSON.stringify({
+        Version: '2012-10-17',
+        Statement: [{ Effect: 'Allow', Principal: { Service: ['ec2.amazonaws.com'] }, Action: ['sts:AssumeRole'] }],
+      }),
+    });
+  }
+
+  /** Plain JSON so the synthesized document is the policy itself; only the partition is a token. */
+  private policy(id: string, name: string, description: string, document: PolicyDocument): IamPolicy {
+    return new IamPolicy(this, id, { name, description, policy: JSON.stringify(document) });
+  }
+
+  private attach(role: IamRole, roleId: string, policies: IamPolicy[]): void {
+    for (const policy of policies) {
+      new IamRolePolicyAttachment(this, `${roleId}${policy.node.id}`, { role: role.name, policyArn: policy.arn });
+    }
+  }
+
+  private instanceProfile(id: string, role: IamRole): IamInstanceProfile {
+    return new IamInstanceProfile(this, id, { name: role.name, role: role.name });
+  }
+}

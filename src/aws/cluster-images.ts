@@ -1,0 +1,118 @@
+import { DataAwsSsmParameter } from '@cdktf/provider-aws/lib/data-aws-ssm-parameter';
+import { Construct } from 'constructs';
+import { WindowsEdition, WindowsVersion } from '../platform/windows';
+
+/** Ubuntu LTS releases Canonical publishes amd64 AMIs for, used for the control plane and Linux workers. */
+export enum UbuntuRelease {
+  JAMMY_22_04 = '22.04',
+  NOBLE_24_04 = '24.04',
+}
+
+/** One Windows Server image: a version and an installation option. */
+export interface WindowsImage {
+  readonly version: WindowsVersion;
+  readonly edition: WindowsEdition;
+}
+
+/** AWS's public SSM parameter holding the latest English Windows Server AMI of a version and edition. */
+export function windowsAmiParameter(image: WindowsImage): string {
+  return `/aws/service/ami-windows-latest/Windows_Server-${image.version}-English-${image.edition}-Base`;
+}
+
+/**
+ * Canonical's public SSM parameter for the current Ubuntu server amd64 AMI. 22.04 is published on
+ * gp2 volumes, 24.04 and later on gp3.
+ */
+export function ubuntuAmiParameter(release: UbuntuRelease): string {
+  const volume = release === UbuntuRelease.JAMMY_22_04 ? 'ebs-gp2' : 'ebs-gp3';
+  return `/aws/service/canonical/ubuntu/server/${release}/stable/current/amd64/hvm/${volume}/ami-id`;
+}
+
+export const AMI_ID_PATTERN = /^ami-[0-9a-f]{8}([0-9a-f]{9})?$/;
+
+export interface ClusterImagesProps {
+  /**
+   * Ubuntu release for the control plane and Linux workers.
+   * @default UbuntuRelease.NOBLE_24_04
+   */
+  readonly linux?: UbuntuRelease;
+  /**
+   * A fixed Linux AMI instead of the SSM lookup (e.g. a CAPA-built image or a pinned release).
+   * @default - the latest image of `linux`
+   */
+  readonly linuxAmiId?: string;
+  /**
+   * Windows Server images to look up.
+   * @default - Windows Server 2022 Core
+   */
+  readonly windows?: readonly WindowsImage[];
+  /**
+   * Fixed Windows AMIs by version and edition. Each one replaces the lookup of that image and
+   * adds it when it is not in `windows`.
+   * @default - none
+   */
+  readonly windowsAmiIds?: Partial<Record<WindowsVersion, Partial<Record<WindowsEdition, string>>>>;
+}
+
+/** A resolved AMI id (a lookup token or a pinned id) for one Windows image. */
+export interface WindowsAmi extends WindowsImage {
+  readonly amiId: string;
+}
+
+/**
+ * The AMIs the cluster's machines boot: one Linux image and the requested Windows images, each
+ * through AWS's public SSM parameters (always the current patched release) unless pinned.
+ */
+export class ClusterImages extends Construct {
+  public readonly linuxAmiId: string;
+  /** In the order requested, without duplicates. */
+  public readonly windowsAmis: readonly WindowsAmi[];
+
+  public constructor(scope: Construct, id: string, props: ClusterImagesProps = {}) {
+    super(scope, id);
+    const pinned = props.windowsAmiIds ?? {};
+    const checkAmi = (prop: string, value: string): string => {
+      if (!AMI_ID_PATTERN.test(value)) {
+        throw new Error(`${this.node.path}: ${prop} "${value}" is not an AMI id; expected ami- and 8 or 17 hex digits, e.g. ami-0123456789abcdef0`);
+      }
+      return value;
+    };
+
+    this.linuxAmiId = props.linuxAmiId !== undefined
+      ? checkAmi('images.linuxAmiId', props.linuxAmiId)
+      : this.lookup('Linux', ubuntuAmiParameter(props.linux ?? UbuntuRelease.NOBLE_24_04));
+
+    const requested: WindowsImage[] = [...(props.windows ?? [{ version: WindowsVersion.SERVER_2022, edition: WindowsEdition.CORE }])];
+    for (const [version, editions] of Object.entries(pinned) as [WindowsVersion, Partial<Record<WindowsEdition, string>>][]) {
+      for (const edition of Object.keys(editions ?? {}) as WindowsEdition[]) requested.push({ version, edition });
+    }
+    const seen = new Set<string>();
+    const amis: WindowsAmi[] = [];
+    for (const image of requested) {
+      if (!Object.values(WindowsVersion).includes(image.version) || !Object.values(WindowsEdition).includes(image.edition)) {
+        throw new Error(
+          `${this.node.path}: Windows image ${JSON.stringify(image)} is not supported; use a WindowsVersion (${Object.values(WindowsVersion).join(', ')}) and a WindowsEdition (${Object.values(WindowsEdition).join(', ')})`,
+        );
+      }
+      const key = `${image.version}-${image.edition}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const fixed = pinned[image.version]?.[image.edition];
+      amis.push({
+        ...image,
+        amiId: fixed !== undefined
+          ? checkAmi(`images.windowsAmiIds.${key.replace('-', '.')}`, fixed)
+          : this.lookup(`Windows${image.version}${image.edition}`, windowsAmiParameter(image)),
+      });
+    }
+    this.windowsAmis = amis;
+  }
+
+  /**
+   * `insecure_value` rather than `value`: the provider marks `value` sensitive, and Terraform then
+   * refuses to write it to an output. These public parameters are plain strings, not secrets.
+   */
+  private lookup(id: string, name: string): string {
+    return new DataAwsSsmParameter(this, id, { name }).insecureValue;
+  }
+}

@@ -1,0 +1,187 @@
+import { DataAwsAvailabilityZones } from '@cdktf/provider-aws/lib/data-aws-availability-zones';
+import { Eip } from '@cdktf/provider-aws/lib/eip';
+import { InternetGateway } from '@cdktf/provider-aws/lib/internet-gateway';
+import { NatGateway } from '@cdktf/provider-aws/lib/nat-gateway';
+import { Route } from '@cdktf/provider-aws/lib/route';
+import { RouteTable } from '@cdktf/provider-aws/lib/route-table';
+import { RouteTableAssociation } from '@cdktf/provider-aws/lib/route-table-association';
+import { Subnet } from '@cdktf/provider-aws/lib/subnet';
+import { Vpc } from '@cdktf/provider-aws/lib/vpc';
+import { Fn, Token } from 'cdktf';
+import { Construct } from 'constructs';
+import { ClusterVpcEndpoints } from './cluster-vpc-endpoints';
+import { SubnetPlan, planSubnets } from './subnet-plan';
+import { clusterTag, subnetRoleTags } from './tags';
+
+/** Where private subnets send internet-bound traffic. */
+export enum NatGateways {
+  /** One NAT gateway per zone: a zone outage does not cut the others off (the default). */
+  ONE_PER_ZONE = 'OnePerZone',
+  /** A single NAT gateway in the first zone: cheaper, but every zone depends on it. */
+  SINGLE = 'Single',
+}
+
+/** The network the stack creates when you do not bring your own. */
+export interface ClusterNetworkOptions {
+  /**
+   * The VPC's IPv4 block, /16 to /28.
+   * @default '10.0.0.0/16'
+   */
+  readonly vpcCidr?: string;
+  /**
+   * Availability zones by name, e.g. `['eu-north-1a', 'eu-north-1b']`.
+   * @default - the first `availabilityZoneCount` zones of the region that need no opt-in
+   */
+  readonly availabilityZones?: readonly string[];
+  /**
+   * How many zones to spread subnets over when `availabilityZones` is not given.
+   * @default 2
+   */
+  readonly availabilityZoneCount?: number;
+  /**
+   * Prefix length of each carved public subnet.
+   * @default - VPC prefix + 5 (a /21 in a /16), at most /28
+   */
+  readonly publicSubnetPrefixLength?: number;
+  /**
+   * Prefix length of each carved private subnet.
+   * @default - VPC prefix + 3 (a /19 in a /16), at most /28
+   */
+  readonly privateSubnetPrefixLength?: number;
+  /**
+   * Explicit public subnet blocks, one per zone (together with `privateSubnetCidrs`).
+   * @default - carved from `vpcCidr`
+   */
+  readonly publicSubnetCidrs?: readonly string[];
+  /**
+   * Explicit private subnet blocks, one per zone (together with `publicSubnetCidrs`).
+   * @default - carved from `vpcCidr`
+   */
+  readonly privateSubnetCidrs?: readonly string[];
+  /** @default NatGateways.ONE_PER_ZONE */
+  readonly natGateways?: NatGateways;
+  /**
+   * Interface endpoints for SSM (ssm, ssmmessages, ec2messages) and an S3 gateway endpoint, so
+   * that private nodes reach Session Manager and S3 without the NAT gateways.
+   * @default false
+   */
+  readonly vpcEndpoints?: boolean;
+}
+
+export interface ClusterNetworkProps extends ClusterNetworkOptions {
+  /** Cluster name for the `kubernetes.io/cluster/<name>` tags. */
+  readonly clusterName: string;
+  /** Region the VPC endpoints' service names refer to. */
+  readonly region: string;
+}
+
+/**
+ * A VPC with one public and one private subnet per availability zone, an internet gateway, NAT
+ * and routes, tagged the way CAPA (bring-your-own network) and the AWS cloud provider expect.
+ */
+export class ClusterNetwork extends Construct {
+  public readonly vpc: Vpc;
+  public readonly plan: SubnetPlan;
+  public readonly publicSubnets: Subnet[] = [];
+  public readonly privateSubnets: Subnet[] = [];
+  public readonly natGateways: NatGateway[] = [];
+  public readonly privateRouteTables: RouteTable[] = [];
+  public readonly endpoints?: ClusterVpcEndpoints;
+
+  public constructor(scope: Construct, id: string, props: ClusterNetworkProps) {
+    super(scope, id);
+    const { clusterName } = props;
+    const explicitZones = props.availabilityZones;
+    if (explicitZones !== undefined && props.availabilityZoneCount !== undefined && props.availabilityZoneCount !== explicitZones.length) {
+      throw new Error(
+        `${this.node.path}: network.availabilityZoneCount is ${props.availabilityZoneCount} but network.availabilityZones names ${explicitZones.length}; give one of the two`,
+      );
+    }
+    const zoneCount = explicitZones?.length ?? props.availabilityZoneCount ?? 2;
+    try {
+      this.plan = planSubnets({ ...props, vpcCidr: props.vpcCidr ?? '10.0.0.0/16', zoneCount });
+    } catch (e) {
+      throw new Error(`${this.node.path}: ${(e as Error).message}`);
+    }
+
+    let zone: (i: number) => string;
+    if (explicitZones) {
+      zone = (i) => explicitZones[i];
+    } else {
+      const zones = new DataAwsAvailabilityZones(this, 'Zones', {
+        state: 'available',
+        // Local and Wavelength zones need opt-in and lack most instance types.
+        filter: [{ name: 'opt-in-status', values: ['opt-in-not-required'] }],
+      });
+      // names.<i>, not element(): element() wraps around and would put two subnets in one zone
+      // when the region has fewer zones than asked for; an index fails the plan instead.
+      zone = (i) => Token.asString(Fn.lookupNested(zones.names, [i]));
+    }
+
+    this.vpc = new Vpc(this, 'Vpc', {
+      cidrBlock: this.plan.vpcCidr,
+      // Both needed for the interface endpoints' private DNS and for EC2 private host names.
+      enableDnsSupport: true,
+      enableDnsHostnames: true,
+      tags: { Name: `${clusterName}-vpc`, ...clusterTag(clusterName) },
+    });
+    const igw = new InternetGateway(this, 'InternetGateway', { vpcId: this.vpc.id, tags: { Name: `${clusterName}-igw` } });
+    const publicRoutes = new RouteTable(this, 'PublicRouteTable', { vpcId: this.vpc.id, tags: { Name: `${clusterName}-public` } });
+    new Route(this, 'PublicDefaultRoute', { routeTableId: publicRoutes.id, destinationCidrBlock: '0.0.0.0/0', gatewayId: igw.id });
+
+    const natCount = (props.natGateways ?? NatGateways.ONE_PER_ZONE) === NatGateways.SINGLE ? 1 : zoneCount;
+    for (let i = 0; i < zoneCount; i++) {
+      const az = zone(i);
+      const pub = new Subnet(this, `PublicSubnet${i}`, {
+        vpcId: this.vpc.id,
+        availabilityZone: az,
+        cidrBlock: this.plan.publicSubnetCidrs[i],
+        // Nothing gets a public address by accident; CAPA assigns one explicitly where it wants it.
+        mapPublicIpOnLaunch: false,
+        tags: { Name: `${clusterName}-public-${az}`, ...subnetRoleTags(clusterName, 'public') },
+      });
+      new RouteTableAssociation(this, `PublicSubnet${i}Routes`, { subnetId: pub.id, routeTableId: publicRoutes.id });
+      this.publicSubnets.push(pub);
+
+      this.privateSubnets.push(new Subnet(this, `PrivateSubnet${i}`, {
+        vpcId: this.vpc.id,
+        availabilityZone: az,
+        cidrBlock: this.plan.privateSubnetCidrs[i],
+        tags: { Name: `${clusterName}-private-${az}`, ...subnetRoleTags(clusterName, 'private') },
+      }));
+
+      if (i < natCount) {
+        const eip = new Eip(this, `NatAddress${i}`, { domain: 'vpc', tags: { Name: `${clusterName}-nat-${az}` } });
+        this.natGateways.push(new NatGateway(this, `NatGateway${i}`, {
+          allocationId: eip.allocationId,
+          subnetId: pub.id,
+          tags: { Name: `${clusterName}-nat-${az}` },
+          // A NAT gateway created before the VPC has internet access cannot reach the internet.
+          dependsOn: [igw],
+        }));
+      }
+    }
+
+    this.privateSubnets.forEach((subnet, i) => {
+      const routes = new RouteTable(this, `PrivateRouteTable${i}`, { vpcId: this.vpc.id, tags: { Name: `${clusterName}-private-${zone(i)}` } });
+      new Route(this, `PrivateDefaultRoute${i}`, {
+        routeTableId: routes.id,
+        destinationCidrBlock: '0.0.0.0/0',
+        natGatewayId: this.natGateways[Math.min(i, this.natGateways.length - 1)].id,
+      });
+      new RouteTableAssociation(this, `PrivateSubnet${i}Routes`, { subnetId: subnet.id, routeTableId: routes.id });
+      this.privateRouteTables.push(routes);
+    });
+
+    if (props.vpcEndpoints) {
+      this.endpoints = new ClusterVpcEndpoints(this, 'Endpoints', {
+        clusterName,
+        region: props.region,
+        vpcId: this.vpc.id,
+        vpcCidr: this.plan.vpcCidr,
+        subnetIds: this.privateSubnets.map((s) => s.id),
+        routeTableIds: this.privateRouteTables.map((r) => r.id),
+      });
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import { Ec2Tag } from '@cdktf/provider-aws/lib/ec2-tag';
+import { Token } from 'cdktf';
+import { Construct } from 'constructs';
+import { subnetRoleTags } from './tags';
+
+/** A VPC and subnets that already exist (bring your own network). */
+export interface ExistingNetwork {
+  /** e.g. `vpc-0123456789abcdef0` */
+  readonly vpcId: string;
+  /** Public subnets for load balancers, one per zone the cluster uses. */
+  readonly publicSubnetIds: readonly string[];
+  /** Private subnets for the machines, one per zone the cluster uses. */
+  readonly privateSubnetIds: readonly string[];
+  /**
+   * Add the cluster tag and the load balancer role tags to the subnets (one `aws_ec2_tag` per
+   * tag, removed again on destroy). Turn off when the subnets are tagged elsewhere.
+   * @default true
+   */
+  readonly tagSubnets?: boolean;
+}
+
+export interface ExistingClusterNetworkProps extends ExistingNetwork {
+  readonly clusterName: string;
+}
+
+/** Checks a bring-your-own network and tags its subnets for CAPA and the AWS cloud provider. */
+export class ExistingClusterNetwork extends Construct {
+  public readonly vpcId: string;
+  public readonly publicSubnetIds: string[];
+  public readonly privateSubnetIds: string[];
+
+  public constructor(scope: Construct, id: string, props: ExistingClusterNetworkProps) {
+    super(scope, id);
+    const fail = (prop: string, value: unknown, fix: string): never => {
+      throw new Error(`${this.node.path}: existingNetwork.${prop} ${JSON.stringify(value)} ${fix}`);
+    };
+    // Tokens (ids of resources elsewhere in the same stack) are only known at apply time.
+    const wellFormed = (value: string, kind: string): boolean => Token.isUnresolved(value) || new RegExp(`^${kind}-[0-9a-f]{8,17}$`).test(value);
+    if (!wellFormed(props.vpcId, 'vpc')) fail('vpcId', props.vpcId, 'is not a VPC id; expected e.g. vpc-0123456789abcdef0');
+    for (const prop of ['publicSubnetIds', 'privateSubnetIds'] as const) {
+      const ids = props[prop];
+      if (ids.length === 0) fail(prop, ids, 'is empty: the cluster needs at least one public and one private subnet');
+      ids.forEach((s, i) => wellFormed(s, 'subnet') || fail(`${prop}[${i}]`, s, 'is not a subnet id; expected e.g. subnet-0123456789abcdef0'));
+    }
+    const both = props.publicSubnetIds.filter((s) => props.privateSubnetIds.includes(s) && !Token.isUnresolved(s));
+    if (both.length > 0) fail('privateSubnetIds', both, 'also appear in publicSubnetIds: a subnet is either public or private');
+
+    this.vpcId = props.vpcId;
+    this.publicSubnetIds = [...props.publicSubnetIds];
+    this.privateSubnetIds = [...props.privateSubnetIds];
+
+    if (props.tagSubnets ?? true) {
+      const tag = (kind: string, ids: string[], tags: Record<string, string>): void => {
+        ids.forEach((resourceId, i) =>
+          Object.entries(tags).forEach(([key, value], t) => new Ec2Tag(this, `${kind}${i}Tag${t}`, { resourceId, key, value })),
+        );
+      };
+      tag('PublicSubnet', this.publicSubnetIds, subnetRoleTags(props.clusterName, 'public'));
+      tag('PrivateSubnet', this.privateSubnetIds, subnetRoleTags(props.clusterName, 'private'));
+    }
+  }
+}

@@ -1,0 +1,27 @@
+import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
+import { TerraformStack } from 'cdktf';
+import { Construct } from 'constructs';
+import { HybridClusterInfra, HybridClusterInfraProps } from './hybrid-cluster-infra';
+
+export interface HybridClusterInfraStackProps extends HybridClusterInfraProps {
+  /** AWS region to deploy to, e.g. `eu-north-1`. */
+  readonly region: string;
+  /**
+   * Tags the provider adds to every resource it creates.
+   * @default - none
+   */
+  readonly defaultTags?: Record<string, string>;
+}
+
+/** A standalone stack: an `AwsProvider` for `region` and one `HybridClusterInfra`. */
+export class HybridClusterInfraStack extends TerraformStack {
+  public readonly provider: AwsProvider;
+  public readonly infra: HybridClusterInfra;
+
+  public constructor(scope: Construct, id: string, props: HybridClusterInfraStackProps) {
+    super(scope, id);
+    const { region, defaultTags, ...infra } = props;
+    this.provider = new AwsProvider(this, 'aws', { region, defaultTags: defaultTags ? [{ tags: defaultTags }] : undefined });
+    this.infra = new HybridClusterInfra(this, 'Infra', infra);
+  }
+}

@@ -1,0 +1,150 @@
+import { DataAwsPartition } from '@cdktf/provider-aws/lib/data-aws-partition';
+import { DataAwsRegion } from '@cdktf/provider-aws/lib/data-aws-region';
+import { KeyPair } from '@cdktf/provider-aws/lib/key-pair';
+import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
+import { TerraformOutput, TerraformStack } from 'cdktf';
+import { Construct } from 'constructs';
+import { INFRA_OUTPUTS, windowsAmiOutputId } from '../infra/outputs';
+import { ClusterApiIam } from './cluster-api-iam';
+import { ClusterImages, ClusterImagesProps } from './cluster-images';
+import { ClusterNetwork, ClusterNetworkOptions } from './cluster-network';
+import { ExistingClusterNetwork, ExistingNetwork } from './existing-network';
+
+/** Cluster API cluster names are DNS labels; the name also ends up in tags and the key pair name. */
+const CLUSTER_NAME_PATTERN = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
+/** EC2 imports RSA and ED25519 keys; only RSA lets you decrypt a Windows Administrator password. */
+const PUBLIC_KEY_PATTERN = /^(ssh-rsa|ssh-ed25519) [A-Za-z0-9+/]+={0,3}( .*)?$/;
+
+export interface HybridClusterInfraProps {
+  /** The Cluster API cluster name (a DNS label), used in subnet tags and resource names. */
+  readonly clusterName: string;
+  /**
+   * The network to create.
+   * @default - a 10.0.0.0/16 VPC over two zones with a NAT gateway per zone and no VPC endpoints
+   */
+  readonly network?: ClusterNetworkOptions;
+  /**
+   * Use this VPC and these subnets instead of creating a network (`network` must then be unset).
+   * @default - create a network
+   */
+  readonly existingNetwork?: ExistingNetwork;
+  /**
+   * Prefix for the IAM roles, policies and instance profiles, so several clusters can share an
+   * account, e.g. `aws-test-` gives `aws-test-nodes.cluster-api-provider-aws.sigs.k8s.io`.
+   * @default '' - the names clusterawsadm uses
+   */
+  readonly iamNamePrefix?: string;
+  /**
+   * Which images to look up or pin.
+   * @default - Ubuntu 24.04 and Windows Server 2022 Core, looked up
+   */
+  readonly images?: ClusterImagesProps;
+  /**
+   * OpenSSH public key (`ssh-rsa ...` or `ssh-ed25519 ...`) to import as an EC2 key pair. Use RSA
+   * if you want to decrypt Windows Administrator passwords with it.
+   * @default - no key pair is imported
+   */
+  readonly sshPublicKey?: string;
+  /**
+   * Name of the imported key pair; without `sshPublicKey`, the name of an existing key pair to
+   * hand on to the cluster.
+   * @default - the cluster name when `sshPublicKey` is set, otherwise none
+   */
+  readonly sshKeyName?: string;
+}
+
+/**
+ * The AWS foundation of a hybrid Linux/Windows Cluster API cluster: network, clusterawsadm-style
+ * IAM, AMI lookups and an optional key pair, plus stack outputs named by `INFRA_OUTPUTS` that
+ * `ClusterInfra.fromOutputsFile` reads back. Creates no provider: put it in a stack that has an
+ * `AwsProvider` (or use `HybridClusterInfraStack`). One per stack, because the output names are
+ * fixed. Opens nothing to the internet; CAPA creates the cluster's own security groups.
+ */
+export class HybridClusterInfra extends Construct {
+  public readonly clusterName: string;
+  /** The region of the stack's AWS provider. */
+  public readonly region: string;
+  public readonly vpcId: string;
+  public readonly publicSubnetIds: string[];
+  public readonly privateSubnetIds: string[];
+  /** The created network, unless `existingNetwork` was given. */
+  public readonly network?: ClusterNetwork;
+  public readonly iam: ClusterApiIam;
+  public readonly images: ClusterImages;
+  public readonly keyPair?: KeyPair;
+  public readonly sshKeyName?: string;
+
+  public constructor(scope: Construct, id: string, props: HybridClusterInfraProps) {
+    super(scope, id);
+    const stack = TerraformStack.of(this);
+    const fail = (message: string): never => {
+      throw new Error(`${this.node.path}: ${message}`);
+    };
+    if (!CLUSTER_NAME_PATTERN.test(props.clusterName)) {
+      fail(`clusterName "${props.clusterName}" is not a DNS label: use at most 63 lowercase letters, digits and '-', starting and ending with a letter or digit`);
+    }
+    const taken = Object.values(INFRA_OUTPUTS).find((o) => stack.node.tryFindChild(o) !== undefined);
+    if (taken !== undefined) {
+      fail(`stack "${stack.node.id}" already has a construct "${taken}", the name of one of this construct's outputs; put each cluster's HybridClusterInfra in its own stack`);
+    }
+    if (props.network !== undefined && props.existingNetwork !== undefined) {
+      fail('give either network (to create one) or existingNetwork (to use yours), not both');
+    }
+    if (props.existingNetwork !== undefined && props.network?.vpcEndpoints) {
+      fail('network.vpcEndpoints only applies to a created network');
+    }
+    if (props.sshPublicKey !== undefined && !PUBLIC_KEY_PATTERN.test(props.sshPublicKey.trim())) {
+      fail(`sshPublicKey "${props.sshPublicKey.slice(0, 24)}..." is not an OpenSSH RSA or ED25519 public key; paste the contents of e.g. ~/.ssh/id_rsa.pub`);
+    }
+    this.node.addValidation({
+      // Checked at synth, not here: the provider may be added to the stack after this construct.
+      validate: () =>
+        stack.node.findAll().some((c) => c instanceof AwsProvider)
+          ? []
+          : [`${this.node.path}: stack "${stack.node.id}" has no AwsProvider; add new AwsProvider(stack, 'aws', { region }) or use HybridClusterInfraStack`],
+    });
+
+    this.clusterName = props.clusterName;
+    this.region = new DataAwsRegion(this, 'Region').region;
+    const partition = new DataAwsPartition(this, 'Partition').partition;
+
+    if (props.existingNetwork) {
+      const existing = new ExistingClusterNetwork(this, 'ExistingNetwork', { ...props.existingNetwork, clusterName: props.clusterName });
+      this.vpcId = existing.vpcId;
+      this.publicSubnetIds = existing.publicSubnetIds;
+      this.privateSubnetIds = existing.privateSubnetIds;
+    } else {
+      this.network = new ClusterNetwork(this, 'Network', { ...props.network, clusterName: props.clusterName, region: this.region });
+      this.vpcId = this.network.vpc.id;
+      this.publicSubnetIds = this.network.publicSubnets.map((s) => s.id);
+      this.privateSubnetIds = this.network.privateSubnets.map((s) => s.id);
+    }
+
+    this.iam = new ClusterApiIam(this, 'Iam', { namePrefix: props.iamNamePrefix, partition });
+    this.images = new ClusterImages(this, 'Images', props.images);
+
+    if (props.sshPublicKey !== undefined) {
+      this.keyPair = new KeyPair(this, 'KeyPair', { keyName: props.sshKeyName ?? props.clusterName, publicKey: props.sshPublicKey.trim() });
+      this.sshKeyName = this.keyPair.keyName;
+    } else {
+      this.sshKeyName = props.sshKeyName;
+    }
+
+    // Directly under the stack: `cdktf deploy --outputs-file` keys values by construct path, and
+    // ClusterInfra.fromOutputs reads `{ <stack>: { <output id>: value } }`.
+    const output = (outputId: string, value: unknown, description: string): void => {
+      new TerraformOutput(stack, outputId, { value, description }).overrideLogicalId(outputId);
+    };
+    output(INFRA_OUTPUTS.region, this.region, 'AWS region of the cluster');
+    output(INFRA_OUTPUTS.vpcId, this.vpcId, 'VPC for AWSCluster.spec.network.vpc.id');
+    output(INFRA_OUTPUTS.publicSubnetIds, this.publicSubnetIds, 'Public subnets (load balancers, NAT)');
+    output(INFRA_OUTPUTS.privateSubnetIds, this.privateSubnetIds, 'Private subnets (machines)');
+    output(INFRA_OUTPUTS.controlPlaneInstanceProfile, this.iam.controlPlaneInstanceProfile.name, 'Instance profile for control-plane machines');
+    output(INFRA_OUTPUTS.nodeInstanceProfile, this.iam.nodesInstanceProfile.name, 'Instance profile for worker machines');
+    output(INFRA_OUTPUTS.linuxAmiId, this.images.linuxAmiId, 'AMI for the control plane and Linux workers');
+    for (const ami of this.images.windowsAmis) {
+      output(windowsAmiOutputId(ami.version, ami.edition), ami.amiId, `AMI for Windows Server ${ami.version} ${ami.edition} workers`);
+    }
+    if (this.sshKeyName !== undefined) output(INFRA_OUTPUTS.sshKeyName, this.sshKeyName, 'EC2 key pair for the machines');
+  }
+}

@@ -1,0 +1,130 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ClusterInfra, INFRA_OUTPUTS, WindowsEdition, WindowsVersion, windowsAmiOutputId } from '../../src';
+
+/** What `cdktf deploy --outputs-file infra.json` writes for a stack named `aws-test-infra`. */
+const DEPLOYED = {
+  'aws-test-infra': {
+    control_plane_instance_profile: 'control-plane.cluster-api-provider-aws.sigs.k8s.io',
+    linux_ami_id: 'ami-0a1b2c3d4e5f60718',
+    node_instance_profile: 'nodes.cluster-api-provider-aws.sigs.k8s.io',
+    private_subnet_ids: ['subnet-0aaa0000000000001', 'subnet-0aaa0000000000002'],
+    public_subnet_ids: ['subnet-0bbb0000000000001', 'subnet-0bbb0000000000002'],
+    region: 'eu-north-1',
+    ssh_key_name: 'aws-test',
+    vpc_id: 'vpc-0123456789abcdef0',
+    windows_ami_id_2022_core: 'ami-0c0c0c0c0c0c0c0c0',
+    windows_ami_id_2019_full: 'ami-0f0f0f0f0f0f0f0f0',
+  },
+};
+
+function writeJson(content: string): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'infra-')), 'infra.json');
+  writeFileSync(file, content);
+  return file;
+}
+
+function withOutputs(change: (outputs: Record<string, unknown>) => void): unknown {
+  const copy = structuredClone(DEPLOYED) as { 'aws-test-infra': Record<string, unknown> };
+  change(copy['aws-test-infra']);
+  return copy;
+}
+
+describe('ClusterInfra.fromOutputsFile', () => {
+  test('maps every output of a deployed stack onto the typed hand-off', () => {
+    const infra = ClusterInfra.fromOutputsFile(writeJson(JSON.stringify(DEPLOYED, null, 2)));
+    expect(infra).toBeInstanceOf(ClusterInfra);
+    expect(infra.region).toBe('eu-north-1');
+    expect(infra.vpcId).toBe('vpc-0123456789abcdef0');
+    expect(infra.publicSubnetIds).toEqual(['subnet-0bbb0000000000001', 'subnet-0bbb0000000000002']);
+    expect(infra.privateSubnetIds).toEqual(['subnet-0aaa0000000000001', 'subnet-0aaa0000000000002']);
+    expect(infra.controlPlaneInstanceProfile).toBe('control-plane.cluster-api-provider-aws.sigs.k8s.io');
+    expect(infra.nodeInstanceProfile).toBe('nodes.cluster-api-provider-aws.sigs.k8s.io');
+    expect(infra.linuxAmiId).toBe('ami-0a1b2c3d4e5f60718');
+    expect(infra.sshKeyName).toBe('aws-test');
+    expect(infra.windowsAmiIds).toEqual({
+      [WindowsVersion.SERVER_2022]: { [WindowsEdition.CORE]: 'ami-0c0c0c0c0c0c0c0c0' },
+      [WindowsVersion.SERVER_2019]: { [WindowsEdition.FULL]: 'ami-0f0f0f0f0f0f0f0f0' },
+    });
+    expect(infra.windowsAmiId(WindowsVersion.SERVER_2022, WindowsEdition.CORE)).toBe('ami-0c0c0c0c0c0c0c0c0');
+    expect(infra.windowsAmiId(WindowsVersion.SERVER_2022, WindowsEdition.FULL)).toBeUndefined();
+  });
+
+  test('the output ids are the constants the stack writes', () => {
+    expect(Object.keys(DEPLOYED['aws-test-infra']).sort()).toEqual(
+      [
+        ...Object.values(INFRA_OUTPUTS),
+        windowsAmiOutputId(WindowsVersion.SERVER_2022, WindowsEdition.CORE),
+        windowsAmiOutputId(WindowsVersion.SERVER_2019, WindowsEdition.FULL),
+      ].sort(),
+    );
+  });
+
+  test('the ssh key is optional', () => {
+    const infra = ClusterInfra.fromOutputs(withOutputs((o) => delete o.ssh_key_name));
+    expect(infra.sshKeyName).toBeUndefined();
+  });
+
+  test('picks the named stack out of a file with several', () => {
+    const json = { 'other-stack': { something: 1 }, ...DEPLOYED };
+    const infra = ClusterInfra.fromOutputsFile(writeJson(JSON.stringify(json)), { stackName: 'aws-test-infra' });
+    expect(infra.vpcId).toBe('vpc-0123456789abcdef0');
+  });
+});
+
+describe('ClusterInfra hand-off errors', () => {
+  test('a missing file names the file and how to produce it', () => {
+    const missing = join(tmpdir(), 'does-not-exist', 'infra.json');
+    expect(() => ClusterInfra.fromOutputsFile(missing)).toThrow(
+      new RegExp(`Cannot read the infrastructure outputs file ${missing.replace(/[.\\/]/g, '\\$&')}.*cdktf deploy --outputs-file`),
+    );
+  });
+
+  test('a file that is not JSON', () => {
+    const file = writeJson('{ "aws-test-infra": ');
+    expect(() => ClusterInfra.fromOutputsFile(file)).toThrow(`The infrastructure outputs file ${file} is not valid JSON`);
+  });
+
+  test('a missing output names the file, the stack and the key', () => {
+    const file = writeJson(JSON.stringify(withOutputs((o) => delete o.vpc_id)));
+    expect(() => ClusterInfra.fromOutputsFile(file)).toThrow(
+      `${file}, stack "aws-test-infra": output "vpc_id" is missing (outputs present: control_plane_instance_profile,`,
+    );
+    expect(() => ClusterInfra.fromOutputsFile(file)).toThrow(`cdktf deploy --outputs-file ${file}`);
+  });
+
+  test.each([
+    ['vpc_id', 42, 'must be a non-empty string, got 42'],
+    ['linux_ami_id', '', 'must be a non-empty string, got ""'],
+    ['public_subnet_ids', 'subnet-1,subnet-2', 'must be a non-empty list of strings, got "subnet-1,subnet-2"'],
+    ['private_subnet_ids', [], 'must be a non-empty list of strings, got []'],
+    ['private_subnet_ids', ['subnet-1', 7], 'must be a non-empty list of strings, got ["subnet-1",7]'],
+    ['windows_ami_id_2022_core', null, 'must be a non-empty string, got null'],
+    ['ssh_key_name', ['aws-test'], 'must be a non-empty string, got ["aws-test"]'],
+  ])('output %s = %j is rejected', (key, value, message) => {
+    const json = withOutputs((o) => (o[key] = value));
+    expect(() => ClusterInfra.fromOutputs(json)).toThrow(`the outputs JSON, stack "aws-test-infra": output "${key}" ${message}`);
+  });
+
+  test('several stacks without stackName', () => {
+    const json = { 'other-stack': {}, ...DEPLOYED };
+    expect(() => ClusterInfra.fromOutputs(json)).toThrow(
+      'the outputs JSON holds several stacks (other-stack, aws-test-infra): pass { stackName }',
+    );
+  });
+
+  test('an unknown stackName lists the stacks present', () => {
+    expect(() => ClusterInfra.fromOutputs(DEPLOYED, { stackName: 'infra' })).toThrow(
+      'the outputs JSON has no outputs for stack "infra" (stacks present: aws-test-infra)',
+    );
+  });
+
+  test.each([
+    [[], 'must be a JSON object keyed by cdktf stack name, got []'],
+    [null, 'must be a JSON object keyed by cdktf stack name, got null'],
+    [{}, 'holds no stacks'],
+  ])('top level %j is rejected', (json, message) => {
+    expect(() => ClusterInfra.fromOutputs(json)).toThrow(message);
+  });
+});

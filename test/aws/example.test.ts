@@ -1,0 +1,41 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ClusterInfra, INFRA_OUTPUTS, WindowsEdition, WindowsVersion } from '../../src';
+
+/** Runs the example app the way `cdktf synth` does (validations on, files written to CDKTF_OUTDIR). */
+describe('examples/k0smotron-aws/infra.ts', () => {
+  const outdir = join(mkdtempSync(join(tmpdir(), 'example-')), 'cdktf.out');
+  let stack: { '//': { outputs: Record<string, Record<string, string>> }; provider: { aws: { region: string }[] }; resource: Record<string, Record<string, { name?: string }>> };
+
+  beforeAll(() => {
+    process.env.CDKTF_OUTDIR = outdir;
+    delete process.env.SSH_PUBLIC_KEY;
+    jest.isolateModules(() => require('../../examples/k0smotron-aws/infra'));
+    stack = JSON.parse(readFileSync(join(outdir, 'stacks', 'aws-test-infra', 'cdk.tf.json'), 'utf8'));
+  });
+  afterAll(() => delete process.env.CDKTF_OUTDIR);
+
+  test('synthesizes the aws-test stack for eu-north-1 with prefixed IAM names', () => {
+    expect(stack.provider.aws).toEqual([expect.objectContaining({ region: 'eu-north-1' })]);
+    expect(Object.values(stack.resource.aws_iam_instance_profile)).toHaveLength(3);
+    expect(Object.values(stack.resource.aws_iam_role).map((r) => r.name).sort()).toEqual([
+      'aws-test-control-plane.cluster-api-provider-aws.sigs.k8s.io',
+      'aws-test-controllers.cluster-api-provider-aws.sigs.k8s.io',
+      'aws-test-nodes.cluster-api-provider-aws.sigs.k8s.io',
+    ]);
+  });
+
+  test('its outputs file has the shape ClusterInfra reads', () => {
+    // cdktf's CLI keys the outputs file by this construct-path map; values here stand in for real ids.
+    const map = stack['//'].outputs;
+    expect(Object.keys(map)).toEqual(['aws-test-infra']);
+    expect(Object.keys(map['aws-test-infra']).sort()).toEqual(
+      [...Object.values(INFRA_OUTPUTS).filter((o) => o !== INFRA_OUTPUTS.sshKeyName), 'windows_ami_id_2022_core'].sort(),
+    );
+    const file = { 'aws-test-infra': Object.fromEntries(Object.keys(map['aws-test-infra']).map((k) => [k, k.endsWith('_ids') ? [`${k}-1`] : `${k}-value`])) };
+    const infra = ClusterInfra.fromOutputs(file);
+    expect(infra.windowsAmiId(WindowsVersion.SERVER_2022, WindowsEdition.CORE)).toBe('windows_ami_id_2022_core-value');
+    expect(infra.sshKeyName).toBeUndefined();
+  });
+});

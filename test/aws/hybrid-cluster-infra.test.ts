@@ -1,0 +1,142 @@
+import { Testing, TerraformOutput, TerraformStack } from 'cdktf';
+import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
+import { S3Bucket } from '@cdktf/provider-aws/lib/s3-bucket';
+import { Construct } from 'constructs';
+import {
+  ClusterInfra,
+  HybridClusterInfra,
+  HybridClusterInfraProps,
+  HybridClusterInfraStack,
+  INFRA_OUTPUTS,
+  WindowsEdition,
+  WindowsVersion,
+} from '../../src';
+import { all, dataRef, refTo, synthTf } from '../support/tf';
+
+const BASE = { region: 'eu-north-1', clusterName: 'aws-test' };
+const PUBLIC_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOzm0jvV0zFqLh2mM1Zt2Jb2x2E1Yk3nQm6g3KxZ5Q8c me@laptop';
+
+function standalone(props: Partial<HybridClusterInfraProps> = {}): HybridClusterInfraStack {
+  return new HybridClusterInfraStack(Testing.app(), 'aws-test-infra', { ...BASE, ...props });
+}
+
+/** What `cdktf deploy --outputs-file` would write: the stack's output map with made-up values. */
+function fakeOutputsFile(stack: TerraformStack): unknown {
+  const mapping = (stack.toTerraform() as { '//': { outputs: Record<string, Record<string, unknown>> } })['//'].outputs;
+  const fake = (id: string): unknown => (id.endsWith('_ids') ? [`subnet-${id}-a`, `subnet-${id}-b`] : `value-of-${id}`);
+  return Object.fromEntries(
+    Object.entries(mapping).map(([stackName, outputs]) => [
+      stackName,
+      Object.fromEntries(Object.entries(outputs).map(([key, id]) => [key, typeof id === 'string' ? fake(id) : id])),
+    ]),
+  );
+}
+
+describe('outputs', () => {
+  const stack = standalone({ sshPublicKey: PUBLIC_KEY, images: { windows: [{ version: WindowsVersion.SERVER_2019, edition: WindowsEdition.FULL }] } });
+  const tf = synthTf(stack);
+
+  test('have exactly the ids of INFRA_OUTPUTS plus one per Windows image', () => {
+    expect(Object.keys(tf.output ?? {}).sort()).toEqual([...Object.values(INFRA_OUTPUTS), 'windows_ami_id_2019_full'].sort());
+  });
+
+  test('reference the resources they describe', () => {
+    const out = (id: string): unknown => tf.output?.[id].value;
+    expect(out('region')).toBe(dataRef(tf, 'aws_region', 'region'));
+    expect(out('vpc_id')).toBe(refTo(tf, 'aws_vpc', () => true));
+    expect(out('public_subnet_ids')).toEqual(['10.0.64.0/21', '10.0.72.0/21'].map((c) => refTo(tf, 'aws_subnet', (s) => s.cidr_block === c)));
+    expect(out('private_subnet_ids')).toEqual(['10.0.0.0/19', '10.0.32.0/19'].map((c) => refTo(tf, 'aws_subnet', (s) => s.cidr_block === c)));
+    const profile = (role: string): string => {
+      const roleName = refTo(tf, 'aws_iam_role', (r) => r.name === `${role}.cluster-api-provider-aws.sigs.k8s.io`, 'name');
+      return refTo(tf, 'aws_iam_instance_profile', (p) => p.role === roleName, 'name');
+    };
+    expect(out('control_plane_instance_profile')).toBe(profile('control-plane'));
+    expect(out('node_instance_profile')).toBe(profile('nodes'));
+    expect(out('ssh_key_name')).toBe(refTo(tf, 'aws_key_pair', () => true, 'key_name'));
+    expect(all(tf, 'aws_key_pair')).toEqual([{ key_name: 'aws-test', public_key: PUBLIC_KEY }]);
+  });
+
+  test('the outputs file cdktf writes for this stack reads back into ClusterInfra', () => {
+    const file = fakeOutputsFile(stack);
+    expect(Object.keys(file as object)).toEqual(['aws-test-infra']);
+    const infra = ClusterInfra.fromOutputs(file);
+    expect(infra.vpcId).toBe('value-of-vpc_id');
+    expect(infra.publicSubnetIds).toEqual(['subnet-public_subnet_ids-a', 'subnet-public_subnet_ids-b']);
+    expect(infra.controlPlaneInstanceProfile).toBe('value-of-control_plane_instance_profile');
+    expect(infra.windowsAmiId(WindowsVersion.SERVER_2019, WindowsEdition.FULL)).toBe('value-of-windows_ami_id_2019_full');
+    expect(infra.sshKeyName).toBe('value-of-ssh_key_name');
+  });
+
+  test('no key pair: no key output, unless an existing key is named', () => {
+    expect(synthTf(standalone()).output?.ssh_key_name).toBeUndefined();
+    const named = synthTf(standalone({ sshKeyName: 'ops-key' }));
+    expect(named.output?.ssh_key_name.value).toBe('ops-key');
+    expect(all(named, 'aws_key_pair')).toEqual([]);
+  });
+});
+
+describe('composition into a larger stack', () => {
+  class Platform extends Construct {
+    public readonly infra: HybridClusterInfra;
+    public constructor(scope: Construct, id: string) {
+      super(scope, id);
+      new S3Bucket(this, 'Artifacts', { bucket: 'platform-artifacts' });
+      this.infra = new HybridClusterInfra(this, 'Cluster', { clusterName: 'aws-test', network: { vpcCidr: '10.42.0.0/16' } });
+    }
+  }
+
+  test('uses the stack\'s provider and puts its outputs at the stack\'s top level', () => {
+    const stack = new TerraformStack(Testing.app(), 'platform');
+    new AwsProvider(stack, 'aws', { region: 'eu-west-1' });
+    new TerraformOutput(stack, 'bucket', { value: 'platform-artifacts' });
+    new Platform(stack, 'Platform');
+    const tf = synthTf(stack);
+    expect(tf.provider?.aws).toEqual([{ region: 'eu-west-1' }]);
+    expect(all(tf, 'aws_vpc')[0].cidr_block).toBe('10.42.0.0/16');
+    expect(all(tf, 'aws_s3_bucket')).toHaveLength(1);
+    const file = fakeOutputsFile(stack) as Record<string, Record<string, unknown>>;
+    expect(Object.keys(file.platform).sort()).toEqual(['bucket', ...Object.values(INFRA_OUTPUTS).filter((o) => o !== 'ssh_key_name'), 'windows_ami_id_2022_core'].sort());
+    expect(ClusterInfra.fromOutputs(file).vpcId).toBe('value-of-vpc_id');
+  });
+
+  test('a stack without an AwsProvider fails validation with the fix', () => {
+    const stack = new TerraformStack(Testing.app(), 'platform');
+    new Platform(stack, 'Platform');
+    expect(() => synthTf(stack)).toThrow(
+      "platform/Platform/Cluster: stack \"platform\" has no AwsProvider; add new AwsProvider(stack, 'aws', { region }) or use HybridClusterInfraStack",
+    );
+  });
+
+  test('a second HybridClusterInfra in the same stack is refused', () => {
+    const stack = new TerraformStack(Testing.app(), 'platform');
+    new AwsProvider(stack, 'aws', { region: 'eu-west-1' });
+    new HybridClusterInfra(stack, 'One', { clusterName: 'one' });
+    expect(() => new HybridClusterInfra(stack, 'Two', { clusterName: 'two' })).toThrow(
+      'platform/Two: stack "platform" already has a construct "region", the name of one of this construct\'s outputs; put each cluster\'s HybridClusterInfra in its own stack',
+    );
+  });
+});
+
+describe('bad input is refused at construction, naming the construct path', () => {
+  test.each<[Partial<HybridClusterInfraProps>, string]>([
+    [{ clusterName: 'AWS_Test' }, 'aws-test-infra/Infra: clusterName "AWS_Test" is not a DNS label'],
+    [{ network: { vpcCidr: '10.0.0.0/33' } }, 'aws-test-infra/Infra/Network: network.vpcCidr: "10.0.0.0/33" has a prefix length above 32'],
+    [{ network: { vpcCidr: '10.0.0.0/12' } }, 'aws-test-infra/Infra/Network: network.vpcCidr "10.0.0.0/12" is a /12: AWS VPCs must be between /16 and /28'],
+    [{ network: { vpcCidr: '10.0.0.0/26', availabilityZoneCount: 3 } }, 'aws-test-infra/Infra/Network: network.vpcCidr "10.0.0.0/26" is too small for 3 zone(s)'],
+    [{ network: { availabilityZoneCount: 0 } }, 'aws-test-infra/Infra/Network: network.availabilityZoneCount is 0'],
+    [{ network: { availabilityZones: [] } }, 'aws-test-infra/Infra/Network: network.availabilityZoneCount is 0'],
+    [{ network: { availabilityZones: ['eu-north-1a'], availabilityZoneCount: 2 } }, 'network.availabilityZoneCount is 2 but network.availabilityZones names 1; give one of the two'],
+    [
+      { network: { publicSubnetCidrs: ['10.0.0.0/24', '10.0.0.128/25'], privateSubnetCidrs: ['10.0.8.0/24', '10.0.9.0/24'] } },
+      'network.publicSubnetCidrs[0] (10.0.0.0/24) overlaps network.publicSubnetCidrs[1] (10.0.0.128/25)',
+    ],
+    [{ network: { privateSubnetPrefixLength: 29 } }, 'network.privateSubnetPrefixLength is 29: with a /16 VPC it must be a whole number from 17 to 28'],
+    [{ sshPublicKey: 'not a key' }, 'aws-test-infra/Infra: sshPublicKey "not a key..." is not an OpenSSH RSA or ED25519 public key'],
+    [
+      { existingNetwork: { vpcId: 'vpc-0123456789abcdef0', publicSubnetIds: ['subnet-01234567'], privateSubnetIds: ['subnet-89abcdef'] }, network: { vpcEndpoints: true } },
+      'give either network',
+    ],
+  ])('%j', (props, message) => {
+    expect(() => standalone(props)).toThrow(message);
+  });
+});

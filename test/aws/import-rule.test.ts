@@ -1,0 +1,81 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+
+const ROOT = resolve(__dirname, '..', '..');
+// Built from parts so that this file's own test data does not trip the scan below.
+const PROVIDER = ['@cdktf', 'provider-aws'].join('/');
+
+/**
+ * A bare import of the AWS provider package (or its index) loads all of its 2,000+ resource
+ * modules: seconds and hundreds of MB per synth. Single resources (`.../lib/vpc`) are fine.
+ */
+const BARE_PROVIDER_IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)(['"])@cdktf\/provider-aws(?:\/lib)?(?:\/index(?:\.js)?)?\1/m;
+
+function tsFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return tsFiles(path);
+    return entry.name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+/** Module specifiers a TypeScript file imports, re-exports or requires. */
+function specifiers(source: string): string[] {
+  const found: string[] = [];
+  for (const m of source.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)(['"])([^'"]+)\1/gm)) found.push(m[2]);
+  return found;
+}
+
+describe('the provider import matcher', () => {
+  test.each([
+    `import { Vpc } from '${PROVIDER}';`,
+    `import * as aws from "${PROVIDER}";`,
+    `export * from '${PROVIDER}';`,
+    `const aws = require("${PROVIDER}");`,
+    `const aws = require( '${PROVIDER}/lib' );`,
+    `import '${PROVIDER}/lib/index';`,
+    `const aws = await import('${PROVIDER}');`,
+  ])('catches %s', (line) => {
+    expect(line).toMatch(BARE_PROVIDER_IMPORT);
+  });
+
+  test.each([
+    `import { Vpc } from '${PROVIDER}/lib/vpc';`,
+    `const { Subnet } = require("${PROVIDER}/lib/subnet");`,
+    `import { AwsProvider } from '${PROVIDER}/lib/provider';`,
+    `// see ${PROVIDER} for the full list`,
+  ])('lets %s through', (line) => {
+    expect(line).not.toMatch(BARE_PROVIDER_IMPORT);
+  });
+});
+
+describe('import rules over the source tree', () => {
+  const files = ['src', 'examples', 'bench', 'test'].flatMap((d) => tsFiles(join(ROOT, d)));
+
+  test('finds the files it checks', () => {
+    expect(files.length).toBeGreaterThan(10);
+    expect(files).toContain(join(ROOT, 'src', 'aws', 'hybrid-cluster-infra.ts'));
+  });
+
+  test(`no file imports ${PROVIDER} whole`, () => {
+    const offenders = files.filter((f) => BARE_PROVIDER_IMPORT.test(readFileSync(f, 'utf8'))).map((f) => relative(ROOT, f));
+    expect(offenders).toEqual([]);
+  });
+
+  test('src/infra, which the cdk8s side loads, reaches no cdktf module', () => {
+    const seen = new Set<string>();
+    const offenders: string[] = [];
+    const visit = (file: string): void => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const spec of specifiers(readFileSync(file, 'utf8'))) {
+        if (spec === 'cdktf' || spec.startsWith('cdktf/') || spec.startsWith('@cdktf/')) offenders.push(`${relative(ROOT, file)} -> ${spec}`);
+        if (spec.startsWith('.')) visit(resolve(dirname(file), `${spec}.ts`));
+      }
+    };
+    tsFiles(join(ROOT, 'src', 'infra')).forEach(visit);
+    expect(seen.size).toBeGreaterThanOrEqual(3);
+    expect(offenders).toEqual([]);
+  });
+});
