@@ -25,7 +25,7 @@ export * from './cluster/linux-worker-pool';
 export * from './cluster/windows-worker-pool';
 export * from './cluster/machine-image';
 export * from './cluster/machine-template';
-export * from './cluster/cluster-network';
+export * from './cluster/kubernetes-network';
 export * from './cluster/conventions';
 export * from './cluster/k0s-version';
 export { MAX_CLUSTER_NAME } from './cluster/cluster-checks';

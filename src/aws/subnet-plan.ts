@@ -8,7 +8,7 @@ import {
   cidrsOverlap,
   formatCidr,
   parseCidr,
-} from './cidr';
+} from '../platform/cidr';
 
 /** The parts of the network props that decide the address layout. */
 export interface SubnetPlanInput {

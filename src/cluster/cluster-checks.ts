@@ -1,6 +1,6 @@
 import { AwsClusterSpecControlPlaneLoadBalancerLoadBalancerType as LoadBalancerType } from '../generated/capa-infrastructure.cluster.x-k8s.io';
-import { parseIpv4Cidr, rangesOverlap } from './cidr';
-import { CALICO_WINDOWS_VXLAN, CalicoMode, NetworkProvider } from './cluster-network';
+import { cidrsOverlap, Ipv4Cidr, parseCidr } from '../platform/cidr';
+import { CALICO_WINDOWS_VXLAN, CalicoMode, NetworkProvider } from './kubernetes-network';
 import { K0S_PORTS } from './conventions';
 import type { HybridCluster } from './hybrid-cluster';
 import { K0sVersion } from './k0s-version';
@@ -71,11 +71,9 @@ function controlPlaneProblems(cluster: HybridCluster): string[] {
   const clusterNetwork = cluster.cluster.toJson().spec?.clusterNetwork ?? {};
   const podCidr = String(clusterNetwork.pods?.cidrBlocks?.[0]);
   const serviceCidr = String(clusterNetwork.services?.cidrBlocks?.[0]);
-  const pods = parseIpv4Cidr(podCidr);
-  const services = parseIpv4Cidr(serviceCidr);
-  if (!pods) problems.push(`pod CIDR "${podCidr}" is not an IPv4 network in CIDR form. Fix: use e.g. "192.168.0.0/16".`);
-  if (!services) problems.push(`service CIDR "${serviceCidr}" is not an IPv4 network in CIDR form. Fix: use e.g. "10.128.0.0/12".`);
-  if (pods && services && rangesOverlap(pods, services)) {
+  const pods = cidrProblem('pod', podCidr, '192.168.0.0/16', problems);
+  const services = cidrProblem('service', serviceCidr, '10.128.0.0/12', problems);
+  if (pods && services && cidrsOverlap(pods, services)) {
     problems.push(`pod CIDR ${podCidr} overlaps service CIDR ${serviceCidr}. Fix: choose networks that do not overlap.`);
   }
   return problems;
@@ -153,4 +151,14 @@ function coversPort(rule: IngressRuleJson, port: number): boolean {
   if (rule.protocol === '-1') return true;
   if (rule.protocol !== 'tcp') return false;
   return (rule.fromPort ?? 0) <= port && port <= (rule.toPort ?? 65535);
+}
+
+/** Parses a CIDR, or records why it cannot be one. */
+function cidrProblem(what: string, cidr: string, example: string, problems: string[]): Ipv4Cidr | undefined {
+  try {
+    return parseCidr(cidr);
+  } catch (e) {
+    problems.push(`${what} CIDR: ${(e as Error).message}. Fix: use an IPv4 network such as "${example}".`);
+    return undefined;
+  }
 }

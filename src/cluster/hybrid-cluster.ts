@@ -17,7 +17,7 @@ import {
 } from '../generated/capa-infrastructure.cluster.x-k8s.io';
 import { Cluster } from '../generated/cluster-api-cluster.x-k8s.io';
 import { K0sControlPlane, K0SControlPlaneSpecUpdateStrategy } from '../generated/k0smotron-controlplane.cluster.x-k8s.io';
-import { CalicoMode, ClusterNetworkProps, cniIngressRules, k0sNetworkConfig, NetworkProvider } from './cluster-network';
+import { CalicoMode, KubernetesNetworkProps, cniIngressRules, k0sNetworkConfig, NetworkProvider } from './kubernetes-network';
 import { clusterChecks } from './cluster-checks';
 import { apiGroupOf, CLUSTERAWSADM_INSTANCE_PROFILES, K0S_PORTS } from './conventions';
 import { hashedMachineTemplate, MachineProps, machineTemplateSpec } from './machine-template';
@@ -112,7 +112,7 @@ export interface HybridClusterProps {
    */
   readonly infra?: ClusterInfra;
   /** @default - Calico in VXLAN mode, pods 192.168.0.0/16, services 10.128.0.0/12 */
-  readonly network?: ClusterNetworkProps;
+  readonly network?: KubernetesNetworkProps;
   /** @default - an internet-facing NLB */
   readonly apiServerLoadBalancer?: ApiServerLoadBalancerProps;
   /**

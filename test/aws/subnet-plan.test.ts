@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { carveBlocks, cidrContains, cidrsOverlap, formatCidr, parseCidr } from '../../src/aws/cidr';
+import { carveBlocks, cidrContains, cidrsOverlap, formatCidr, parseCidr } from '../../src/platform/cidr';
 import { planSubnets } from '../../src/aws/subnet-plan';
 
 describe('parseCidr', () => {

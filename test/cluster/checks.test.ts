@@ -72,7 +72,7 @@ describe('the platform checks', () => {
       const rules = synthObjects(app).find((o) => o.kind === 'AWSCluster')!.spec.network.cni.cniIngressRules;
       expect(rules.map((r: { protocol: string }) => r.protocol)).toEqual(['tcp', '4']);
     });
-    test.each([['10.96.0.0/12', '10.100.0.0/16', /overlaps service CIDR/], ['10.0.0.0/33', '10.128.0.0/12', /pod CIDR "10.0.0.0\/33" is not/], ['192.168.0.1/16', '10.128.0.0/12', /is not an IPv4 network/]])(
+    test.each([['10.96.0.0/12', '10.100.0.0/16', /overlaps service CIDR/], ['10.0.0.0/33', '10.128.0.0/12', /pod CIDR: "10.0.0.0\/33" has a prefix length above 32/], ['192.168.0.1/16', '10.128.0.0/12', /pod CIDR: "192.168.0.1\/16" has host bits set: did you mean 192.168.0.0\/16\?/]])(
       'pod %s / service %s', (podCidr, serviceCidr, message) => {
         expect(synthError({ cluster: { network: { podCidr, serviceCidr } } })).toMatch(message);
       });

@@ -23,7 +23,7 @@ export enum CalicoMode {
 /** Calico for Windows works only with the VXLAN defaults: UDP port 4789 and VNI 4096. */
 export const CALICO_WINDOWS_VXLAN = { port: 4789, vni: 4096 } as const;
 
-export interface ClusterNetworkProps {
+export interface KubernetesNetworkProps {
   /**
    * Pod network; must not overlap the service network or the VPC.
    * @default '192.168.0.0/16'
@@ -47,7 +47,7 @@ export interface ClusterNetworkProps {
 }
 
 /** The `spec.network` section of the k0s ClusterConfig. */
-export function k0sNetworkConfig(network: Required<ClusterNetworkProps>): Record<string, unknown> {
+export function k0sNetworkConfig(network: Required<KubernetesNetworkProps>): Record<string, unknown> {
   return {
     provider: network.provider,
     podCIDR: network.podCidr,
