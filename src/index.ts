@@ -2,17 +2,6 @@ export * from './platform/windows';
 export * from './infra/cluster-infra';
 export * from './infra/outputs';
 
-/** AWS foundation (cdktf). Each file imports single provider resources, never the provider's index. */
-export * from './aws/hybrid-cluster-infra';
-export * from './aws/hybrid-cluster-infra-stack';
-export * from './aws/cluster-network';
-export * from './aws/existing-network';
-export * from './aws/cluster-vpc-endpoints';
-export * from './aws/cluster-api-iam';
-export * from './aws/iam-policies';
-export * from './aws/cluster-images';
-export * from './aws/subnet-plan';
-
 /** Generated L1 bindings (escape hatch for fields the constructs do not model). */
 export * as capi from './generated/cluster-api-cluster.x-k8s.io';
 export * as capa from './generated/capa-infrastructure.cluster.x-k8s.io';

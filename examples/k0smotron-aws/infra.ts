@@ -4,7 +4,8 @@
  * the cluster objects (examples/k0smotron-aws/main.ts reads them with ClusterInfra.fromOutputsFile).
  */
 import { App } from 'cdktf';
-import { HybridClusterInfraStack, WindowsEdition, WindowsVersion } from '../../src';
+import { WindowsEdition, WindowsVersion } from '../../src';
+import { HybridClusterInfraStack } from '../../src/aws';
 
 // App() writes to $CDKTF_OUTDIR, which `cdktf synth` sets, else to ./cdktf.out.
 const app = new App();

@@ -2,15 +2,8 @@ import { Testing, TerraformOutput, TerraformStack } from 'cdktf';
 import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
 import { S3Bucket } from '@cdktf/provider-aws/lib/s3-bucket';
 import { Construct } from 'constructs';
-import {
-  ClusterInfra,
-  HybridClusterInfra,
-  HybridClusterInfraProps,
-  HybridClusterInfraStack,
-  INFRA_OUTPUTS,
-  WindowsEdition,
-  WindowsVersion,
-} from '../../src';
+import { ClusterInfra, INFRA_OUTPUTS, WindowsEdition, WindowsVersion } from '../../src';
+import { HybridClusterInfra, HybridClusterInfraProps, HybridClusterInfraStack } from '../../src/aws';
 import { all, dataRef, refTo, synthTf } from '../support/tf';
 
 const BASE = { region: 'eu-north-1', clusterName: 'aws-test' };

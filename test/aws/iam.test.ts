@@ -1,5 +1,5 @@
 import { Testing } from 'cdktf';
-import { HybridClusterInfraStack, PolicyDocument, controlPlanePolicy, controllersPolicy, nodesPolicy } from '../../src';
+import { HybridClusterInfraStack, PolicyDocument, controlPlanePolicy, controllersPolicy, nodesPolicy } from '../../src/aws';
 import { TfJson, all, dataRef, synthTf } from '../support/tf';
 import { CLUSTERAWSADM_ACTIONS } from './fixtures/clusterawsadm-actions';
 

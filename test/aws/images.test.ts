@@ -1,14 +1,6 @@
 import { Testing } from 'cdktf';
-import {
-  ClusterImagesProps,
-  HybridClusterInfraStack,
-  UbuntuRelease,
-  WindowsEdition,
-  WindowsVersion,
-  ubuntuAmiParameter,
-  windowsAmiOutputId,
-  windowsAmiParameter,
-} from '../../src';
+import { WindowsEdition, WindowsVersion, windowsAmiOutputId } from '../../src';
+import { ClusterImagesProps, HybridClusterInfraStack, UbuntuRelease, ubuntuAmiParameter, windowsAmiParameter } from '../../src/aws';
 import { TfJson, all, synthTf } from '../support/tf';
 
 function synth(images?: ClusterImagesProps): TfJson {

@@ -1,5 +1,5 @@
 import { Testing } from 'cdktf';
-import { HybridClusterInfraProps, HybridClusterInfraStack, NatGateways } from '../../src';
+import { HybridClusterInfraProps, HybridClusterInfraStack, NatGateways } from '../../src/aws';
 import { TfJson, all, dataRef, refTo, synthTf } from '../support/tf';
 
 function synth(props: Partial<HybridClusterInfraProps> = {}): TfJson {

@@ -1,0 +1,14 @@
+/**
+ * The AWS foundation (cdktf): `import … from 'cdk-hybrid-windows/aws'`. Kept out of the package
+ * root so that cdk8s-only users load neither cdktf nor @cdktf/provider-aws. Every file here
+ * imports single provider resources, never the provider's index.
+ */
+export * from './hybrid-cluster-infra';
+export * from './hybrid-cluster-infra-stack';
+export * from './cluster-network';
+export * from './existing-network';
+export * from './cluster-vpc-endpoints';
+export * from './cluster-api-iam';
+export * from './iam-policies';
+export * from './cluster-images';
+export * from './subnet-plan';
