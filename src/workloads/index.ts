@@ -8,3 +8,5 @@ export * from './hybrid-chart';
 export * from './hyperv-runtime-class';
 export * from './windows-pod';
 export * from './windows-workload';
+export * from './windows-exporter';
+export * from './log-monitor';
