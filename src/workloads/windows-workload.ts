@@ -1,7 +1,7 @@
 import { ApiObjectMetadata, Cron } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
-import { windowsContainerDefaults } from './container-defaults';
+import { containerPort, windowsContainerDefaults } from './container-defaults';
 import { WindowsPod, WindowsPodOptions } from './windows-pod';
 
 /** The cdk8s-plus workload a WindowsWorkload creates. */
@@ -107,6 +107,9 @@ export class WindowsWorkload extends Construct {
     ];
     if (containers.length === 0) {
       throw new Error(`${this.node.path}: a Windows workload needs a container; give image or containers`);
+    }
+    if (this.kind === WindowsWorkloadKind.STATEFUL_SET && !containers.some((c) => containerPort(c) !== undefined)) {
+      throw new Error(`${this.node.path}: a StatefulSet's headless Service is built from its container ports; give port`);
     }
     if (this.kind === WindowsWorkloadKind.CRON_JOB && props.schedule === undefined) {
       throw new Error(`${this.node.path}: a CronJob needs a schedule; give schedule, e.g. Cron.daily()`);
