@@ -33,8 +33,9 @@ export class PodTemplatePolicy extends Construct {
     super(chart, ID);
     this.node.addValidation({
       validate: () => {
-        // Pinning has to wait until the chart is complete, so it happens here and in
-        // HybridChart.toJson(), whichever comes first; it is idempotent.
+        // Pinning has to wait until the chart is complete. cdk8s validates the whole app before
+        // rendering any object, in every synth path (App.synth, synthYaml, Chart.toJson,
+        // Testing.synth), so this is the last moment before rendering; prepare() is idempotent.
         this.prepare();
         return this.objects().flatMap((o) => this.check(o));
       },
@@ -53,7 +54,8 @@ export class PodTemplatePolicy extends Construct {
 
   /**
    * Adds the Linux pinning patches to the objects that still need them. Idempotent: a pinned
-   * template needs no further patch. Called before synthesis; safe to call again.
+   * template needs no further patch. Runs in validation; call it yourself only to read pinned
+   * manifests through `ApiObject.toJson()` outside a synth.
    */
   public prepare(): void {
     if (!this.linuxPinning) return;
