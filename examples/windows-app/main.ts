@@ -42,6 +42,9 @@ export class WindowsAppChart extends HybridChart {
   }
 }
 
-const app = new App();
-new WindowsAppChart(app, 'windows-app');
-app.synth();
+// Synthesize when run (`node lib/examples/windows-app/main.js`), not when a test imports the chart.
+if (require.main === module) {
+  const app = new App();
+  new WindowsAppChart(app, 'windows-app');
+  app.synth();
+}
