@@ -23,6 +23,6 @@ export interface LogMonitorOptions {
  */
 export function withLogMonitor(command: string[], options: LogMonitorOptions = {}): string[] {
   if (command.length === 0) throw new Error('withLogMonitor needs the command LogMonitor should start, e.g. [\'C:\\\\ServiceMonitor.exe\', \'w3svc\']');
-  const config = options.config !== undefined ? ['/CONFIG', options.config] : [];
+  const config = options.config !== undefined ? ['/Config', options.config] : [];
   return [options.executable ?? LOG_MONITOR_EXE, ...config, ...command];
 }

@@ -49,9 +49,9 @@ describe('withLogMonitor', () => {
     expect(LOG_MONITOR_EXE).toBe('C:\\LogMonitor\\LogMonitor.exe');
   });
 
-  test('passes a config file with /CONFIG and accepts another location', () => {
+  test('passes a config file with /Config and accepts another location', () => {
     expect(withLogMonitor(['app.exe'], { config: 'C:\\cfg\\lm.json', executable: 'D:\\lm\\LogMonitor.exe' }))
-      .toEqual(['D:\\lm\\LogMonitor.exe', '/CONFIG', 'C:\\cfg\\lm.json', 'app.exe']);
+      .toEqual(['D:\\lm\\LogMonitor.exe', '/Config', 'C:\\cfg\\lm.json', 'app.exe']);
   });
 
   test('needs a command to start', () => {
