@@ -47,11 +47,6 @@ export class PodTemplatePolicy extends Construct {
     this.linuxPinning = true;
   }
 
-  /** Whether `pinLinux()` was called. */
-  public get pinsLinux(): boolean {
-    return this.linuxPinning;
-  }
-
   /**
    * Adds the Linux pinning patches to the objects that still need them. Idempotent: a pinned
    * template needs no further patch. Runs in validation; call it yourself only to read pinned

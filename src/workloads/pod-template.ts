@@ -28,6 +28,12 @@ export interface PodTemplateLocation {
   readonly dotted: string;
 }
 
+/** JSON pointer to the pod spec of a kind, e.g. `/spec/template/spec`; undefined for kinds without pods. */
+export function podSpecPointer(kind: string): string | undefined {
+  const segments = POD_SPEC_LOCATIONS[kind];
+  return segments ? `/${segments.join('/')}` : undefined;
+}
+
 /** Finds the pod spec of a Kubernetes manifest (core and apps/batch kinds only). */
 export function podTemplateOf(manifest: Json): PodTemplateLocation | undefined {
   const segments = POD_SPEC_LOCATIONS[manifest?.kind];

@@ -1,5 +1,5 @@
 import { LABEL_OS, WINDOWS_NODE_TAINT, taintArgument } from '../platform/windows';
-import { tolerates } from './pod-template';
+import { explicitOs, tolerates } from './pod-template';
 import { PodSpecViolation } from './validate-pod-spec';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -21,8 +21,10 @@ export function windowsPodIssues(spec: Json): PodSpecViolation[] {
   if (spec?.os?.name !== 'windows') {
     add('spec.os.name', `is ${JSON.stringify(spec?.os?.name)} on a pod that selects Windows nodes; set it to "windows" so the API server applies the Windows rules (WindowsPod does this)`);
   }
-  if (spec?.nodeSelector?.[LABEL_OS] !== 'windows') {
-    add(`spec.nodeSelector.${LABEL_OS}`, 'must be "windows": a node selector is the only OS selection every controller honours (DaemonSets ignore RuntimeClass scheduling)');
+  const selection = explicitOs(spec);
+  const affinityOnlyWindows = selection.affinityOs !== undefined && selection.affinityOs.every((os) => os === 'windows');
+  if (selection.nodeSelectorOs !== 'windows' && !affinityOnlyWindows) {
+    add(`spec.nodeSelector.${LABEL_OS}`, 'must be "windows" (or a required node affinity on it): the pod itself has to select Windows nodes, RuntimeClass scheduling is not seen by the DaemonSet controller');
   }
   if (!tolerates(spec?.tolerations, WINDOWS_NODE_TAINT)) {
     add('spec.tolerations', `must tolerate the Windows node taint ${taintArgument(WINDOWS_NODE_TAINT)}, or the pod stays Pending`);

@@ -5,7 +5,7 @@ import { LABEL_OS, LABEL_WINDOWS_BUILD, WINDOWS_NODE_TAINT, WINDOWS_RELEASES, Wi
 import { windowsContainerDefaults } from './container-defaults';
 import { HyperVRuntimeClass } from './hyperv-runtime-class';
 import { WindowsIsolation, imageIncompatibility, imageRelease, unsupportedRelease } from './image-compatibility';
-import { podTemplateOf } from './pod-template';
+import { podSpecPointer, podTemplateOf } from './pod-template';
 import { PodTemplatePolicy } from './pod-template-policy';
 
 /** A cdk8s-plus object that owns a pod template: Pod, Deployment, StatefulSet, DaemonSet, Job or CronJob. */
@@ -93,9 +93,9 @@ export class WindowsPod extends Construct {
   constructor(private readonly workload: PodOwner, private readonly options: WindowsPodOptions = {}) {
     super(workload, ID);
     this.apiObject = ApiObject.of(workload);
-    const location = podTemplateOf(this.apiObject.toJson());
-    if (!location) throw new Error(`${workload.node.path}: ${this.apiObject.kind} has no pod template to make Windows-safe`);
-    this.pointer = location.pointer;
+    const pointer = podSpecPointer(this.apiObject.kind);
+    if (!pointer) throw new Error(`${workload.node.path}: ${this.apiObject.kind} has no pod template to make Windows-safe`);
+    this.pointer = pointer;
     this.isolation = options.hyperV ? WindowsIsolation.HYPER_V : WindowsIsolation.PROCESS;
     this.version = options.version ?? options.hyperV?.version ?? this.versionFromImages();
 

@@ -86,6 +86,19 @@ describe('HybridChart Linux pinning', () => {
     expect(winpod.toJson().spec).toEqual({ nodeSelector: { [LABEL_OS]: 'windows' }, containers: [container] });
   });
 
+  test('a complete hand-made Windows pod selecting nodes by required affinity is accepted and left alone', () => {
+    const app = new App();
+    const chart = new HybridChart(app, 'hybrid');
+    const spec = {
+      os: { name: 'windows' },
+      affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: LABEL_OS, operator: 'In', values: ['windows'] }] }] } } },
+      tolerations: [{ key: 'os', operator: 'Exists', effect: 'NoSchedule' }],
+      containers: [{ ...container, resources: { requests: { cpu: '100m', memory: '128Mi' } } }],
+    };
+    new ApiObject(chart, 'winpod', { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'winpod' }, spec });
+    expect(only(synthObjects(app), 'Pod').spec).toEqual(spec);
+  });
+
   test('contradicting os and node selector are reported', () => {
     const app = new App();
     const chart = new HybridChart(app, 'hybrid');
