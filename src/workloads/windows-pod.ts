@@ -16,7 +16,7 @@ export interface WindowsPodOptions {
   /**
    * Windows Server release of the nodes to run on. Pins the pod with the
    * `node.kubernetes.io/windows-build` node selector and is checked against LTSC image tags.
-   * @default - the release of `hyperV`, else the one the first LTSC-tagged image names, else any Windows node
+   * @default - the release of `hyperV`, else the one named by the first LTSC-tagged image (containers, then init containers), else any Windows node
    */
   readonly version?: WindowsVersion;
 
@@ -123,7 +123,7 @@ export class WindowsPod extends Construct {
 
   private versionFromImages(): WindowsVersion | undefined {
     if (this.options.hostProcess) return undefined;
-    const images = [...this.workload.initContainers, ...this.workload.containers].map((c) => c.image);
+    const images = [...this.workload.containers, ...this.workload.initContainers].map((c) => c.image);
     return images.map(imageRelease).find((r) => r?.version)?.version;
   }
 
