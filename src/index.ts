@@ -18,3 +18,6 @@ export * from './cluster/kubernetes-network';
 export * from './cluster/conventions';
 export * from './cluster/k0s-version';
 export { MAX_CLUSTER_NAME } from './cluster/cluster-checks';
+
+/** Windows workloads: constructs, Linux pinning and the API server's OS-specific pod checks. */
+export * from './workloads';

@@ -1,0 +1,54 @@
+import { Duration, Size } from 'cdk8s';
+import * as kplus from 'cdk8s-plus-28';
+
+/**
+ * Requests given to a Windows container that declares none. Windows nodes reserve far more for the
+ * OS than Linux ones and do not overcommit memory gracefully, so the scheduler needs real numbers.
+ */
+export const WINDOWS_DEFAULT_REQUESTS = { cpu: kplus.Cpu.millis(500), memory: Size.mebibytes(512) } as const;
+
+/**
+ * The startup probe given to a Windows container that exposes a port and has none: 30 tries 10 s
+ * apart, five minutes, because Windows containers (IIS, .NET Framework) often take minutes to
+ * become ready on first start while images are large and pulls are slow.
+ */
+export const WINDOWS_STARTUP_PROBE = { periodSeconds: Duration.seconds(10), failureThreshold: 30 } as const;
+
+/** The first port a container declares, as cdk8s-plus sees it. */
+export function containerPort(props: kplus.ContainerProps): number | undefined {
+  return props.portNumber ?? props.port ?? props.ports?.[0]?.number;
+}
+
+/**
+ * Windows defaults for container props, applied in this one place: resource requests always
+ * present, and a startup probe that tolerates slow Windows starts. Explicit user values win.
+ * Init containers keep cdk8s-plus's rules (no probes unless they are sidecars).
+ */
+export function windowsContainerDefaults(props: kplus.ContainerProps, options: { init?: boolean } = {}): kplus.ContainerProps {
+  const port = containerPort(props);
+  const isSidecar = props.restartPolicy === kplus.ContainerRestartPolicy.ALWAYS;
+  const wantsProbe = props.startup === undefined && port !== undefined && (!options.init || isSidecar);
+  return {
+    ...props,
+    resources: withRequests(props.resources),
+    startup: wantsProbe ? kplus.Probe.fromTcpSocket({ port, ...WINDOWS_STARTUP_PROBE }) : props.startup,
+  };
+}
+
+/**
+ * Fills missing requests. A request the user left out but bounded with a limit takes the limit
+ * (what the API server would default it to), so a small limit never ends up below the request.
+ */
+function withRequests(resources: kplus.ContainerResources | undefined): kplus.ContainerResources {
+  return {
+    ...resources,
+    cpu: {
+      ...resources?.cpu,
+      request: resources?.cpu?.request ?? resources?.cpu?.limit ?? WINDOWS_DEFAULT_REQUESTS.cpu,
+    },
+    memory: {
+      ...resources?.memory,
+      request: resources?.memory?.request ?? resources?.memory?.limit ?? WINDOWS_DEFAULT_REQUESTS.memory,
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { Size } from 'cdk8s';
+import * as kplus from 'cdk8s-plus-28';
+import { Construct } from 'constructs';
+import { WindowsWorkload, WindowsWorkloadKind } from './windows-workload';
+
+/** windows_exporter release pinned by default (prometheus-community/windows_exporter). */
+export const WINDOWS_EXPORTER_IMAGE = 'ghcr.io/prometheus-community/windows-exporter:0.31.8';
+/** windows_exporter's default listen port. */
+export const WINDOWS_EXPORTER_PORT = 9182;
+
+export interface WindowsExporterProps {
+  /**
+   * windows_exporter image.
+   * @default WINDOWS_EXPORTER_IMAGE
+   */
+  readonly image?: string;
+
+  /**
+   * Collectors to enable, in windows_exporter's `collectors.enabled` syntax.
+   * @default '[defaults],container'
+   */
+  readonly collectors?: string;
+
+  /**
+   * Metadata of the DaemonSet (e.g. a `monitoring` namespace).
+   * @default - generated name, chart namespace
+   */
+  readonly metadata?: { readonly namespace?: string };
+}
+
+/**
+ * Prometheus node metrics for every Windows node: windows_exporter as a HostProcess DaemonSet on
+ * the host network (port 9182 on each node, no hostPort needed), configured through a ConfigMap,
+ * following the project's documented Kubernetes deployment. The node firewall must allow inbound
+ * TCP 9182 for Prometheus to scrape it.
+ */
+export class WindowsExporter extends Construct {
+  /** The DaemonSet. */
+  public readonly daemonSet: WindowsWorkload;
+  /** windows_exporter's configuration. */
+  public readonly config: kplus.ConfigMap;
+
+  constructor(scope: Construct, id: string, props: WindowsExporterProps = {}) {
+    super(scope, id);
+    this.config = new kplus.ConfigMap(this, 'Config', {
+      metadata: props.metadata,
+      data: {
+        'config.yml': [
+          'collectors:',
+          `  enabled: '${props.collectors ?? '[defaults],container'}'`,
+          'collector:',
+          '  service:',
+          '    services-where: "Name=\'containerd\' or Name=\'kubelet\'"',
+          '',
+        ].join('\n'),
+      },
+    });
+
+    this.daemonSet = new WindowsWorkload(this, 'DaemonSet', {
+      kind: WindowsWorkloadKind.DAEMON_SET,
+      metadata: props.metadata,
+      hostProcess: true,
+      // Performance counters of services and containers need the system account.
+      runAsUserName: 'NT AUTHORITY\\SYSTEM',
+      image: props.image ?? WINDOWS_EXPORTER_IMAGE,
+      main: {
+        name: 'windows-exporter',
+        // HostProcess containers see their volumes under the sandbox mount point.
+        args: ['--config.file=%CONTAINER_SANDBOX_MOUNT_POINT%/config.yml'],
+        ports: [{ number: WINDOWS_EXPORTER_PORT, name: 'http' }],
+        imagePullPolicy: kplus.ImagePullPolicy.IF_NOT_PRESENT,
+        // An exporter is light; the Windows default requests would reserve far more than it uses.
+        resources: { cpu: { request: kplus.Cpu.millis(100) }, memory: { request: Size.mebibytes(128), limit: Size.mebibytes(256) } },
+      },
+    });
+    const main = this.daemonSet.workload.containers[0];
+    main.mount('/config.yml', kplus.Volume.fromConfigMap(this, 'ConfigVolume', this.config), { subPath: 'config.yml' });
+  }
+}

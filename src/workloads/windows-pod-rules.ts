@@ -1,0 +1,76 @@
+import { LABEL_OS, WINDOWS_NODE_TAINT, taintArgument } from '../platform/windows';
+import { explicitOs, tolerates } from './pod-template';
+import { PodSpecViolation } from './validate-pod-spec';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+/** The image default user; the kubelet treats it as root and refuses it under runAsNonRoot. */
+const WINDOWS_ROOT_USER = 'ContainerAdministrator';
+
+/**
+ * What a pod spec aimed at Windows nodes needs beyond API-server acceptance: to be scheduled there
+ * (os, node selector, toleration of the Windows taint) and to run there (no hostPort, no
+ * memory-backed emptyDir, no mount propagation, resource requests). Paths are rooted at `spec`,
+ * like `validatePodSpec`; each message says how to fix it.
+ */
+export function windowsPodIssues(spec: Json): PodSpecViolation[] {
+  const issues: PodSpecViolation[] = [];
+  const add = (path: string, message: string) => issues.push({ path, message });
+
+  if (spec?.os?.name !== 'windows') {
+    add('spec.os.name', `is ${JSON.stringify(spec?.os?.name)} on a pod that selects Windows nodes; set it to "windows" so the API server applies the Windows rules (WindowsPod does this)`);
+  }
+  const selection = explicitOs(spec);
+  const affinityOnlyWindows = selection.affinityOs !== undefined && selection.affinityOs.every((os) => os === 'windows');
+  if (selection.nodeSelectorOs !== 'windows' && !affinityOnlyWindows) {
+    add(`spec.nodeSelector.${LABEL_OS}`, 'must be "windows" (or a required node affinity on it): the pod itself has to select Windows nodes, RuntimeClass scheduling is not seen by the DaemonSet controller');
+  }
+  if (!tolerates(spec?.tolerations, WINDOWS_NODE_TAINT)) {
+    add('spec.tolerations', `must tolerate the Windows node taint ${taintArgument(WINDOWS_NODE_TAINT)}, or the pod stays Pending`);
+  }
+
+  const hostProcess = isHostProcessPod(spec);
+  if (spec?.hostNetwork === true && !hostProcess) {
+    add('spec.hostNetwork', 'needs HostProcess containers on Windows (plain pods get host networking only behind the alpha WindowsHostNetwork kubelet gate); use a Service instead');
+  }
+
+  (spec?.volumes ?? []).forEach((v: Json, i: number) => {
+    if (v?.emptyDir?.medium === 'Memory') {
+      add(`spec.volumes[${i}].emptyDir.medium`, 'Windows cannot back an emptyDir with memory; drop the medium (disk-backed emptyDir works)');
+    }
+  });
+
+  for (const field of ['initContainers', 'containers']) {
+    (spec?.[field] ?? []).forEach((c: Json, i: number) => {
+      const path = `spec.${field}[${i}]`;
+      (c?.ports ?? []).forEach((p: Json, j: number) => {
+        if (p?.hostPort !== undefined && p?.hostPort !== null) {
+          add(`${path}.ports[${j}].hostPort`, `Windows does not support hostPort (${p.hostPort}); expose the pod through a Service (NodePort or LoadBalancer)`);
+        }
+      });
+      (c?.volumeMounts ?? []).forEach((m: Json, j: number) => {
+        if (m?.mountPropagation && m.mountPropagation !== 'None') {
+          add(`${path}.volumeMounts[${j}].mountPropagation`, `Windows does not support mount propagation (${m.mountPropagation}); remove it`);
+        }
+      });
+      const requests = c?.resources?.requests;
+      if (!requests || Object.keys(requests).length === 0) {
+        add(`${path}.resources.requests`, 'must be set: Windows nodes reserve much of their capacity for the OS and do not overcommit memory gracefully; give cpu and memory requests');
+      }
+      const userName = c?.securityContext?.windowsOptions?.runAsUserName ?? spec?.securityContext?.windowsOptions?.runAsUserName;
+      const nonRoot = c?.securityContext?.runAsNonRoot ?? spec?.securityContext?.runAsNonRoot;
+      if (nonRoot === true && userName === WINDOWS_ROOT_USER) {
+        add(`${path}.securityContext.runAsNonRoot`, `is true while the container runs as ${WINDOWS_ROOT_USER}, which the kubelet treats as root and refuses; set runAsUserName to ContainerUser or drop runAsNonRoot`);
+      }
+    });
+  }
+  return issues;
+}
+
+/** Whether any container of the pod is a HostProcess container (validatePodSpec checks the all-or-nothing rule). */
+export function isHostProcessPod(spec: Json): boolean {
+  const pod = spec?.securityContext?.windowsOptions?.hostProcess;
+  const containers = ['initContainers', 'containers', 'ephemeralContainers'].flatMap((f) => spec?.[f] ?? []);
+  return pod === true || containers.some((c: Json) => c?.securityContext?.windowsOptions?.hostProcess === true);
+}

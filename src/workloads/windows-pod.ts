@@ -1,0 +1,196 @@
+import { ApiObject, JsonPatch } from 'cdk8s';
+import * as kplus from 'cdk8s-plus-28';
+import { Construct } from 'constructs';
+import { LABEL_OS, LABEL_WINDOWS_BUILD, WINDOWS_NODE_TAINT, WINDOWS_RELEASES, WindowsVersion } from '../platform/windows';
+import { windowsContainerDefaults } from './container-defaults';
+import { HyperVRuntimeClass } from './hyperv-runtime-class';
+import { WindowsIsolation, imageIncompatibility, imageRelease, unsupportedRelease } from './image-compatibility';
+import { podSpecPointer, podTemplateOf } from './pod-template';
+import { PodTemplatePolicy } from './pod-template-policy';
+
+/** A cdk8s-plus object that owns a pod template: Pod, Deployment, StatefulSet, DaemonSet, Job or CronJob. */
+export type PodOwner = kplus.Pod | kplus.Workload;
+
+/** How a Windows pod runs and where it lands. */
+export interface WindowsPodOptions {
+  /**
+   * Windows Server release of the nodes to run on. Pins the pod with the
+   * `node.kubernetes.io/windows-build` node selector and is checked against LTSC image tags.
+   * @default - the release of `hyperV`, else the one named by the first LTSC-tagged image (containers, then init containers), else any Windows node
+   */
+  readonly version?: WindowsVersion;
+
+  /**
+   * Run with Hyper-V isolation through this RuntimeClass, which lets an image built for an older
+   * release run on a newer host.
+   * @default - process isolation: image and host releases must match exactly
+   */
+  readonly hyperV?: HyperVRuntimeClass;
+
+  /**
+   * Run every container as a HostProcess container (node agents, exporters): implies
+   * `hostNetwork: true`. Process isolation only; image tags are not checked, HostProcess images
+   * run on any host release.
+   * @default false
+   */
+  readonly hostProcess?: boolean;
+
+  /**
+   * Windows user the containers run as (pod-level `windowsOptions.runAsUserName`), e.g.
+   * `ContainerUser`, or `NT AUTHORITY\SYSTEM` for HostProcess pods.
+   * @default - the image's user; `NT AUTHORITY\Local service` for HostProcess pods
+   */
+  readonly runAsUserName?: string;
+
+  /**
+   * Name of the GMSACredentialSpec resource (windows-gmsa webhook) giving the pod an Active
+   * Directory identity.
+   * @default - no gMSA
+   */
+  readonly gmsaCredentialSpecName?: string;
+}
+
+/** The least-privileged account a HostProcess container can run as. */
+export const HOST_PROCESS_DEFAULT_USER = 'NT AUTHORITY\\Local service';
+
+/**
+ * The Linux-only security fields cdk8s-plus writes by default. The API server rejects them on a
+ * Windows pod even when false; `runAsNonRoot` is accepted but makes the kubelet refuse the usual
+ * Windows images (user ContainerAdministrator), so it goes too. Anything else Linux-only was set
+ * by the user and is reported by the policy rather than silently dropped.
+ */
+const CDK8S_PLUS_POD_DEFAULTS = ['fsGroupChangePolicy', 'runAsNonRoot'];
+const CDK8S_PLUS_CONTAINER_DEFAULTS = ['privileged', 'allowPrivilegeEscalation', 'readOnlyRootFilesystem', 'runAsNonRoot'];
+
+const ID = 'Windows';
+
+/**
+ * Makes the pod template of a cdk8s-plus workload Windows-safe: `spec.os.name: windows`, the
+ * `kubernetes.io/os: windows` (and optional windows-build) node selector, a toleration of
+ * `WINDOWS_NODE_TAINT`, Hyper-V or HostProcess settings, Windows security options, and removal of
+ * the Linux-only defaults cdk8s-plus emits. Attach it after the workload's containers are added;
+ * add later containers through `addContainer` / `addInitContainer` so they get the same treatment.
+ *
+ * Checks (at synth, on the final manifest): image LTSC tag against the target release and
+ * isolation, isolation/HostProcess combinations, and containers added behind its back. The chart's
+ * `PodTemplatePolicy` checks API-server acceptance and the Windows scheduling/runtime rules.
+ */
+export class WindowsPod extends Construct {
+  /** The WindowsPod attached to a workload, if any. */
+  public static of(workload: PodOwner): WindowsPod | undefined {
+    return workload.node.tryFindChild(ID) as WindowsPod | undefined;
+  }
+
+  /** Target release, when the pod is pinned to one. */
+  public readonly version?: WindowsVersion;
+  /** Process or Hyper-V isolation. */
+  public readonly isolation: WindowsIsolation;
+
+  private readonly apiObject: ApiObject;
+  private readonly pointer: string;
+  private readonly patchedContainers = { containers: 0, initContainers: 0 };
+
+  constructor(private readonly workload: PodOwner, private readonly options: WindowsPodOptions = {}) {
+    super(workload, ID);
+    this.apiObject = ApiObject.of(workload);
+    const pointer = podSpecPointer(this.apiObject.kind);
+    if (!pointer) throw new Error(`${workload.node.path}: ${this.apiObject.kind} has no pod template to make Windows-safe`);
+    this.pointer = pointer;
+    this.isolation = options.hyperV ? WindowsIsolation.HYPER_V : WindowsIsolation.PROCESS;
+    this.version = options.version ?? options.hyperV?.version ?? this.versionFromImages();
+
+    this.schedule();
+    this.secure();
+    this.patchNewContainers();
+
+    PodTemplatePolicy.of(this);
+    this.node.addValidation({ validate: () => this.validate() });
+  }
+
+  /** Adds a container with Windows defaults (requests, slow-start startup probe) and patches it. */
+  public addContainer(props: kplus.ContainerProps): kplus.Container {
+    const container = this.workload.addContainer(windowsContainerDefaults(props));
+    this.patchNewContainers();
+    return container;
+  }
+
+  /** Adds an init container with Windows defaults and patches it. */
+  public addInitContainer(props: kplus.ContainerProps): kplus.Container {
+    const container = this.workload.addInitContainer(windowsContainerDefaults(props, { init: true }));
+    this.patchNewContainers();
+    return container;
+  }
+
+  private versionFromImages(): WindowsVersion | undefined {
+    if (this.options.hostProcess) return undefined;
+    const images = [...this.workload.containers, ...this.workload.initContainers].map((c) => c.image);
+    return images.map(imageRelease).find((r) => r?.version)?.version;
+  }
+
+  private schedule(): void {
+    const nodeSelector: Record<string, string> = { [LABEL_OS]: 'windows' };
+    if (this.version) nodeSelector[LABEL_WINDOWS_BUILD] = WINDOWS_RELEASES[this.version].build;
+    this.patch(JsonPatch.add(`${this.pointer}/os`, { name: 'windows' }));
+    this.patch(JsonPatch.add(`${this.pointer}/nodeSelector`, nodeSelector));
+    this.workload.scheduling.tolerate(kplus.Node.tainted(kplus.NodeTaintQuery.is(WINDOWS_NODE_TAINT.key, WINDOWS_NODE_TAINT.value, {
+      effect: kplus.TaintEffect.NO_SCHEDULE,
+    })));
+    if (this.options.hyperV) this.patch(JsonPatch.add(`${this.pointer}/runtimeClassName`, this.options.hyperV.name));
+  }
+
+  private secure(): void {
+    for (const field of CDK8S_PLUS_POD_DEFAULTS) this.patch(JsonPatch.remove(`${this.pointer}/securityContext/${field}`));
+    const windowsOptions: Record<string, unknown> = {};
+    const runAsUserName = this.options.runAsUserName ?? (this.options.hostProcess ? HOST_PROCESS_DEFAULT_USER : undefined);
+    if (runAsUserName !== undefined) windowsOptions.runAsUserName = runAsUserName;
+    if (this.options.gmsaCredentialSpecName !== undefined) windowsOptions.gmsaCredentialSpecName = this.options.gmsaCredentialSpecName;
+    if (this.options.hostProcess) windowsOptions.hostProcess = true;
+    if (Object.keys(windowsOptions).length > 0) this.patch(JsonPatch.add(`${this.pointer}/securityContext/windowsOptions`, windowsOptions));
+    if (this.options.hostProcess) this.patch(JsonPatch.add(`${this.pointer}/hostNetwork`, true));
+  }
+
+  /** Removes cdk8s-plus's Linux-only container defaults from containers not yet patched. */
+  private patchNewContainers(): void {
+    const lists = { containers: this.workload.containers, initContainers: this.workload.initContainers };
+    for (const field of ['containers', 'initContainers'] as const) {
+      for (let i = this.patchedContainers[field]; i < lists[field].length; i++) {
+        for (const key of CDK8S_PLUS_CONTAINER_DEFAULTS) {
+          this.patch(JsonPatch.remove(`${this.pointer}/${field}/${i}/securityContext/${key}`));
+        }
+      }
+      this.patchedContainers[field] = lists[field].length;
+    }
+  }
+
+  private patch(op: JsonPatch): void {
+    this.apiObject.addJsonPatch(op);
+  }
+
+  private validate(): string[] {
+    const errors: string[] = [];
+    const { hyperV, hostProcess } = this.options;
+    if (hyperV && hostProcess) {
+      errors.push(`HostProcess containers run directly on the host and cannot use Hyper-V isolation (RuntimeClass ${hyperV.name}); drop hyperV or hostProcess`);
+    }
+    if (this.options.version && hyperV?.version && this.options.version !== hyperV.version) {
+      errors.push(`version ${this.options.version} contradicts RuntimeClass ${hyperV.name}, which schedules to Windows Server ${hyperV.version}; the pod could never be placed: use the same release`);
+    }
+
+    const spec = podTemplateOf(this.apiObject.toJson())?.spec ?? {};
+    for (const field of ['containers', 'initContainers'] as const) {
+      const count = (spec[field] ?? []).length;
+      if (count > this.patchedContainers[field]) {
+        const names = spec[field].slice(this.patchedContainers[field]).map((c: { name: string }) => c.name).join(', ');
+        errors.push(`${field} ${names} were added to ${this.workload.node.path} after it was made Windows-safe and keep cdk8s-plus's Linux-only defaults; add them with WindowsPod.of(workload).${field === 'containers' ? 'addContainer' : 'addInitContainer'}()`);
+      }
+      if (hostProcess) continue;
+      (spec[field] ?? []).forEach((c: { name: string; image: string }) => {
+        const problem = this.version
+          ? imageIncompatibility(c.image, this.version, this.isolation)
+          : unsupportedRelease(c.image);
+        if (problem) errors.push(`container ${c.name}: ${problem}`);
+      });
+    }
+    return errors;
+  }
+}

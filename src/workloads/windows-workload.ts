@@ -1,0 +1,175 @@
+import { ApiObjectMetadata, Cron } from 'cdk8s';
+import * as kplus from 'cdk8s-plus-28';
+import { Construct } from 'constructs';
+import { containerPort, windowsContainerDefaults } from './container-defaults';
+import { WindowsPod, WindowsPodOptions } from './windows-pod';
+
+/** The cdk8s-plus workload a WindowsWorkload creates. */
+export enum WindowsWorkloadKind {
+  DEPLOYMENT = 'Deployment',
+  STATEFUL_SET = 'StatefulSet',
+  DAEMON_SET = 'DaemonSet',
+  JOB = 'Job',
+  CRON_JOB = 'CronJob',
+}
+
+export interface WindowsWorkloadProps extends WindowsPodOptions {
+  /**
+   * Which workload to create.
+   * @default WindowsWorkloadKind.DEPLOYMENT
+   */
+  readonly kind?: WindowsWorkloadKind;
+
+  /**
+   * Image of the main container (named `main`), e.g.
+   * `mcr.microsoft.com/windows/servercore/iis:windowsservercore-ltsc2022`.
+   * @default - no main container; `containers` must name at least one
+   */
+  readonly image?: string;
+
+  /**
+   * Port the main container serves on.
+   * @default - none
+   */
+  readonly port?: number;
+
+  /**
+   * Further settings for the main container (env, probes, command, mounts...), as cdk8s-plus takes them.
+   * @default - cdk8s-plus defaults, plus the Windows defaults
+   */
+  readonly main?: Omit<kplus.ContainerProps, 'image' | 'portNumber' | 'port'>;
+
+  /**
+   * Additional containers, after the main one.
+   * @default - none
+   */
+  readonly containers?: kplus.ContainerProps[];
+
+  /**
+   * Init containers.
+   * @default - none
+   */
+  readonly initContainers?: kplus.ContainerProps[];
+
+  /**
+   * Volumes the containers can mount.
+   * @default - none
+   */
+  readonly volumes?: kplus.Volume[];
+
+  /**
+   * Replicas of a Deployment or StatefulSet. An error for the other kinds.
+   * @default 1
+   */
+  readonly replicas?: number;
+
+  /**
+   * Schedule of a CronJob; required for that kind, an error for the others.
+   * @default - none
+   */
+  readonly schedule?: Cron;
+
+  /**
+   * Service account of the pods.
+   * @default - the namespace's default service account, token not mounted (cdk8s-plus default)
+   */
+  readonly serviceAccount?: kplus.IServiceAccount;
+
+  /**
+   * Metadata of the workload object.
+   * @default - generated name
+   */
+  readonly metadata?: ApiObjectMetadata;
+}
+
+/**
+ * A Windows Deployment, StatefulSet, DaemonSet, Job or CronJob built on cdk8s-plus, that the API
+ * server accepts and that lands on the right Windows nodes (see `WindowsPod`).
+ *
+ * The cdk8s-plus object is `workload`; its conveniences (env, volumes, probes, `scheduling`...)
+ * stay available. Add containers through `addContainer` so they are made Windows-safe too.
+ */
+export class WindowsWorkload extends Construct {
+  /** The cdk8s-plus workload. */
+  public readonly workload: kplus.Workload;
+  /** The Windows settings of the workload's pod template. */
+  public readonly windows: WindowsPod;
+  /** The kind of workload. */
+  public readonly kind: WindowsWorkloadKind;
+
+  constructor(scope: Construct, id: string, props: WindowsWorkloadProps) {
+    super(scope, id);
+    this.kind = props.kind ?? WindowsWorkloadKind.DEPLOYMENT;
+
+    const containers = [
+      ...(props.image !== undefined ? [{ ...props.main, image: props.image, portNumber: props.port }] : []),
+      ...(props.containers ?? []),
+    ];
+    if (containers.length === 0) {
+      throw new Error(`${this.node.path}: a Windows workload needs a container; give image or containers`);
+    }
+    if (this.kind === WindowsWorkloadKind.STATEFUL_SET && !containers.some((c) => containerPort(c) !== undefined)) {
+      throw new Error(`${this.node.path}: a StatefulSet's headless Service is built from its container ports; give port`);
+    }
+    if (this.kind === WindowsWorkloadKind.CRON_JOB && props.schedule === undefined) {
+      throw new Error(`${this.node.path}: a CronJob needs a schedule; give schedule, e.g. Cron.daily()`);
+    }
+
+    // 'Default' keeps the generated object names as short as a plain cdk8s-plus workload's.
+    this.workload = createWorkload(this, 'Default', this.kind, {
+      containers: containers.map((c) => windowsContainerDefaults(c)),
+      initContainers: (props.initContainers ?? []).map((c) => windowsContainerDefaults(c, { init: true })),
+      volumes: props.volumes,
+      serviceAccount: props.serviceAccount,
+      metadata: props.metadata,
+    }, props);
+    this.windows = new WindowsPod(this.workload, props);
+
+    this.node.addValidation({ validate: () => this.validateKindProps(props) });
+  }
+
+  /** Adds a container with the Windows defaults. */
+  public addContainer(props: kplus.ContainerProps): kplus.Container {
+    return this.windows.addContainer(props);
+  }
+
+  /** Adds an init container with the Windows defaults. */
+  public addInitContainer(props: kplus.ContainerProps): kplus.Container {
+    return this.windows.addInitContainer(props);
+  }
+
+  /** Exposes a Deployment through a Service (cdk8s-plus `Deployment.exposeViaService`). */
+  public exposeViaService(options: kplus.DeploymentExposeViaServiceOptions = {}): kplus.Service {
+    if (!(this.workload instanceof kplus.Deployment)) {
+      throw new Error(`${this.node.path}: exposeViaService needs a Deployment, this is a ${this.kind}; create a kplus.Service with selector: workload.workload`);
+    }
+    return this.workload.exposeViaService(options);
+  }
+
+  private validateKindProps(props: WindowsWorkloadProps): string[] {
+    const errors: string[] = [];
+    const scalable = this.kind === WindowsWorkloadKind.DEPLOYMENT || this.kind === WindowsWorkloadKind.STATEFUL_SET;
+    if (props.replicas !== undefined && !scalable) {
+      errors.push(`replicas (${props.replicas}) has no meaning for a ${this.kind}; remove it`);
+    }
+    if (props.schedule !== undefined && this.kind !== WindowsWorkloadKind.CRON_JOB) {
+      errors.push(`schedule is only used by a CronJob, this is a ${this.kind}; remove it or set kind: CRON_JOB`);
+    }
+    return errors;
+  }
+}
+
+function createWorkload(scope: Construct, id: string, kind: WindowsWorkloadKind, common: kplus.WorkloadProps, props: WindowsWorkloadProps): kplus.Workload {
+  switch (kind) {
+    case WindowsWorkloadKind.DEPLOYMENT:
+      return new kplus.Deployment(scope, id, { ...common, replicas: props.replicas });
+    case WindowsWorkloadKind.STATEFUL_SET:
+      return new kplus.StatefulSet(scope, id, { ...common, replicas: props.replicas });
+    case WindowsWorkloadKind.DAEMON_SET:
+      return new kplus.DaemonSet(scope, id, common);
+    case WindowsWorkloadKind.JOB:
+      return new kplus.Job(scope, id, common);
+    case WindowsWorkloadKind.CRON_JOB:
+      return new kplus.CronJob(scope, id, { ...common, schedule: props.schedule! });
+  }
+}
