@@ -1,5 +1,7 @@
 import { App } from 'cdk8s';
+import { buildFiftyPools } from '../bench/fifty-pools';
 import { buildCluster } from '../examples/k0smotron-aws/main';
+import { WindowsAppChart } from '../examples/windows-app/main';
 import { crdViolations, describeWithCrds } from './support/crd-schemas';
 import { K8sObject, synthObjects } from './support/synth';
 
@@ -11,6 +13,16 @@ const EXAMPLES: Record<string, () => K8sObject[]> = {
   'k0smotron-aws (placeholders)': () => {
     const app = new App();
     buildCluster(app);
+    return synthObjects(app);
+  },
+  'windows-app': () => {
+    const app = new App();
+    new WindowsAppChart(app, 'windows-app');
+    return synthObjects(app);
+  },
+  'fifty-pools (benchmark)': () => {
+    const app = new App();
+    buildFiftyPools(app);
     return synthObjects(app);
   },
 };

@@ -2,6 +2,10 @@
  * The k0smotron "Full Example with AWS", rebuilt with the constructs: a Linux control plane of
  * three k0s controllers behind an NLB, a Linux pool for CoreDNS and Linux workloads, and a
  * Windows Server 2022 pool. Run: `npm run synth` (writes dist/).
+ *
+ * On deployed infrastructure: `cdktf deploy --outputs-file infra.json` (examples/k0smotron-aws/infra.ts),
+ * then `HYBRID_INFRA_OUTPUTS=infra.json npm run synth` uses its VPC, subnets, AMIs, instance
+ * profiles and key pair.
  */
 import { App, Chart } from 'cdk8s';
 import {
@@ -14,13 +18,12 @@ import {
 } from '../../src';
 
 /**
- * Stand-ins used when no deployed infrastructure is given. The AMIs are the ones the upstream
- * example names for eu-north-1 (Ubuntu and Windows Server 2022); replace all three, or deploy
- * the AWS stack and set HYBRID_INFRA_OUTPUTS.
+ * Stand-ins used when no deployed infrastructure is given: they pass the checks and the schemas
+ * but can never boot a machine. Replace them, or deploy the AWS stack and set HYBRID_INFRA_OUTPUTS.
  */
 export const PLACEHOLDERS = {
-  linuxAmi: 'ami-0fa91bc90632c73c9',
-  windowsAmi: 'ami-010e40c6557403885',
+  linuxAmi: 'ami-REPLACE-ME-ubuntu-24.04-amd64',
+  windowsAmi: 'ami-REPLACE-ME-windows-server-2022-core',
   sshKeyName: 'REPLACE-ME-ssh-key',
 } as const;
 
@@ -46,7 +49,11 @@ export function buildCluster(app: App, infra?: ClusterInfra): Chart {
 }
 
 if (require.main === module) {
+  const outputsFile = process.env.HYBRID_INFRA_OUTPUTS;
   const app = new App();
-  buildCluster(app);
+  buildCluster(app, outputsFile ? ClusterInfra.fromOutputsFile(outputsFile) : undefined);
   app.synth();
+  if (!outputsFile) {
+    console.warn('k0smotron-aws: HYBRID_INFRA_OUTPUTS is not set, so dist/ holds REPLACE-ME placeholders for the AMIs and key pair.');
+  }
 }

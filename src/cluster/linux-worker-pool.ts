@@ -10,6 +10,7 @@ export class LinuxWorkerPool extends WorkerPool {
     super(cluster, id, props, {
       os: 'linux',
       amiId: props.ami?.amiId ?? cluster.infra?.linuxAmiId,
+      image: 'Linux',
       bootstrap: { provisioner: { platform: Platform.LINUX, type: ProvisionerType.CLOUD_HYPHEN_CONFIG } },
       taints: [],
       nodeStartupTimeoutSeconds: 600,

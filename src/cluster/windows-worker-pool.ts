@@ -58,10 +58,12 @@ export class WindowsWorkerPool extends WorkerPool {
 
   public constructor(cluster: HybridCluster, id: string, props: WindowsWorkerPoolProps) {
     const windowsVersion = props.windowsVersion ?? WindowsVersion.SERVER_2022;
+    const edition = props.edition ?? WindowsEdition.CORE;
     const prefix = props.computerNamePrefix ?? props.name ?? id;
     super(cluster, id, props, {
       os: 'windows',
-      amiId: props.ami?.amiId ?? cluster.infra?.windowsAmiId(windowsVersion, props.edition ?? WindowsEdition.CORE),
+      amiId: props.ami?.amiId ?? cluster.infra?.windowsAmiId(windowsVersion, edition),
+      image: `Windows Server ${windowsVersion} ${edition}`,
       bootstrap: {
         provisioner: { platform: Platform.WINDOWS, type: ProvisionerType.POWERSHELL_HYPHEN_XML },
         k0SInstallDir: WINDOWS_K0S_INSTALL_DIR,

@@ -51,6 +51,8 @@ export interface WorkerPoolProps extends MachineProps {
 export interface WorkerPlatform {
   readonly os: 'linux' | 'windows';
   readonly amiId?: string;
+  /** The image the pool needs, for messages: `Windows Server 2022 Core`. */
+  readonly image: string;
   /** The platform's part of the K0sWorkerConfigTemplate spec (provisioner, install dir). */
   readonly bootstrap: K0SWorkerConfigTemplateSpecTemplateSpec;
   readonly taints: ReadonlyArray<{ key: string; value: string; effect: string }>;
@@ -176,7 +178,8 @@ export abstract class WorkerPool extends Construct {
       problems.push(`k0s version "${this.k0sVersion}" is not of the form vX.Y.Z+k0s.N. Fix: write it like "v1.34.2+k0s.0".`);
     }
     if (!platform.amiId) {
-      problems.push(`no AMI for this ${platform.os} pool. Fix: pass \`ami: MachineImage.id('ami-…')\`, or give the cluster an \`infra\` that looked one up.`);
+      const where = this.cluster.infra ? `the cluster's infra has no ${platform.image} AMI` : 'the cluster has no infra to take one from';
+      problems.push(`no AMI for this pool's ${platform.image} machines: it has no \`ami\`, and ${where}. Fix: pass \`ami: MachineImage.id('ami-…')\`, or have HybridClusterInfra look up ${platform.image} (its \`images\` prop) and redeploy.`);
     } else if (!platform.amiId.startsWith('ami-')) {
       problems.push(`AMI "${platform.amiId}" is not an AMI id. Fix: pass an id of the form ami-0123456789abcdef0.`);
     }

@@ -163,7 +163,7 @@ describe('the platform checks', () => {
 
   describe('machines', () => {
     test('no AMI and no infra', () => {
-      expect(synthError({ windows: { ami: undefined } })).toContain('[mgmt/prod/win] no AMI for this windows pool. Fix: pass `ami: MachineImage.id(\'ami-…\')`');
+      expect(synthError({ windows: { ami: undefined } })).toContain('[mgmt/prod/win] no AMI for this pool\'s Windows Server 2022 Core machines: it has no `ami`, and the cluster has no infra to take one from. Fix: pass `ami: MachineImage.id(\'ami-…\')`');
       expect(synthError({ cluster: { controlPlane: { instanceType: 't3.large', ami: undefined } } })).toContain('no AMI for the control plane');
     });
     test('no region and no infra', () => {
