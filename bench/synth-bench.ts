@@ -1,0 +1,41 @@
+/**
+ * `npm run bench`: cold synth cost, each run a fresh process, median wall time and peak RSS.
+ * Cases: the default example's cluster YAML, a 50-pool cluster, the Windows workload example,
+ * the AWS stack, and the whole `npm run synth` (with an up-to-date build). The default example
+ * must stay within 1.5 s and 200 MiB on a 2-core machine; the script exits 1 when it does not.
+ * BENCH_RUNS=n changes the number of runs (default 7).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { benchInfra } from './infra-bench';
+import { Measurement, measure, report } from './measure';
+
+const ROOT = resolve(__dirname, '..', '..');
+const TARGET = { wallMs: 1500, rssMiB: 200 };
+
+function main(): void {
+  const runs = Number(process.env.BENCH_RUNS ?? 7);
+  const outdir = mkdtempSync(join(tmpdir(), 'synth-bench-'));
+  const node = (script: string): Measurement =>
+    measure(['node', join(ROOT, 'lib', script)], runs, { cwd: outdir, env: { CDK8S_OUTDIR: join(outdir, 'dist') } });
+  try {
+    const results: Record<string, Measurement> = {
+      'default example, cluster YAML (examples/k0smotron-aws/main.js)': node('examples/k0smotron-aws/main.js'),
+      '50-pool cluster, 204 objects (bench/fifty-pools.js)': node('bench/fifty-pools.js'),
+      'Windows workload example (examples/windows-app/main.js)': node('examples/windows-app/main.js'),
+      ...benchInfra(runs),
+      'npm run synth, build up to date (all three apps)': measure(['npm', 'run', '--silent', 'synth'], runs, { cwd: ROOT }),
+    };
+    for (const [label, m] of Object.entries(results)) console.log(report(label, m));
+
+    const main = results['default example, cluster YAML (examples/k0smotron-aws/main.js)'];
+    const ok = main.medianWallMs <= TARGET.wallMs && (main.medianMaxRssMiB ?? 0) <= TARGET.rssMiB;
+    console.log(`target for the default example (<= ${TARGET.wallMs} ms, <= ${TARGET.rssMiB} MiB): ${ok ? 'met' : 'MISSED'}`);
+    if (!ok) process.exitCode = 1;
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
+}
+
+main();
