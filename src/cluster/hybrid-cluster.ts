@@ -142,12 +142,9 @@ export class HybridCluster extends Construct {
   public readonly awsCluster: ApiObject;
   public readonly controlPlane: ApiObject;
   public readonly controlPlaneMachineTemplate: ApiObject;
-  /** The props as given, for the checks. */
-  public readonly props: HybridClusterProps;
 
   public constructor(scope: Construct, id: string, props: HybridClusterProps) {
     super(scope, id);
-    this.props = props;
     this.clusterName = props.name ?? id;
     this.k0sVersion = props.k0sVersion;
     this.infra = props.infra;
