@@ -1,7 +1,7 @@
 import { AwsClusterSpecControlPlaneLoadBalancerLoadBalancerType as LoadBalancerType } from '../generated/capa-infrastructure.cluster.x-k8s.io';
 import { cidrsOverlap, Ipv4Cidr, parseCidr } from '../platform/cidr';
 import { CALICO_WINDOWS_VXLAN, CalicoMode, NetworkProvider } from './kubernetes-network';
-import { K0S_PORTS } from './conventions';
+import { K0S_CLUSTER_PORTS, K0S_PORTS } from './conventions';
 import type { HybridCluster } from './hybrid-cluster';
 import { K0sVersion } from './k0s-version';
 import { dnsLabelProblem } from './names';
@@ -118,7 +118,7 @@ function loadBalancerProblems(cluster: HybridCluster): string[] {
   const problems: string[] = [];
   const spec = cluster.awsCluster.toJson().spec ?? {};
   const lb = spec.controlPlaneLoadBalancer ?? {};
-  const k0sPorts = [K0S_PORTS.konnectivity, K0S_PORTS.joinApi];
+  const k0sPorts: number[] = K0S_CLUSTER_PORTS.map(({ port }) => port);
 
   if (lb.loadBalancerType !== LoadBalancerType.NLB) {
     problems.push(`control-plane load balancer type "${lb.loadBalancerType ?? 'classic'}" cannot carry k0s's konnectivity (${K0S_PORTS.konnectivity}) and join API (${K0S_PORTS.joinApi}) listeners beside the API. Fix: use "nlb".`);

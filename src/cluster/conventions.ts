@@ -1,6 +1,12 @@
 /** The k0s controller ports that workers and joining controllers reach through the load balancer. */
 export const K0S_PORTS = { api: 6443, konnectivity: 8132, joinApi: 9443 } as const;
 
+/** The controller ports beside the API that only the cluster's own machines may reach. */
+export const K0S_CLUSTER_PORTS = [
+  { port: K0S_PORTS.konnectivity, description: 'k0s konnectivity from cluster machines' },
+  { port: K0S_PORTS.joinApi, description: 'k0s join API from cluster machines' },
+] as const;
+
 /** Instance profiles `clusterawsadm bootstrap iam create-cloudformation-stack` creates. */
 export const CLUSTERAWSADM_INSTANCE_PROFILES = {
   controlPlane: 'control-plane.cluster-api-provider-aws.sigs.k8s.io',

@@ -19,7 +19,7 @@ import { Cluster } from '../generated/cluster-api-cluster.x-k8s.io';
 import { K0sControlPlane, K0SControlPlaneSpecUpdateStrategy } from '../generated/k0smotron-controlplane.cluster.x-k8s.io';
 import { CalicoMode, KubernetesNetworkProps, cniIngressRules, k0sNetworkConfig, NetworkProvider } from './kubernetes-network';
 import { clusterChecks } from './cluster-checks';
-import { apiGroupOf, CLUSTERAWSADM_INSTANCE_PROFILES, K0S_PORTS } from './conventions';
+import { apiGroupOf, CLUSTERAWSADM_INSTANCE_PROFILES, K0S_CLUSTER_PORTS, K0S_PORTS } from './conventions';
 import { hashedMachineTemplate, MachineProps, machineTemplateSpec } from './machine-template';
 import { typedApiObject } from './typed-api-object';
 import { WorkerPool } from './worker-pool';
@@ -177,7 +177,7 @@ export class HybridCluster extends Construct {
           loadBalancerType: lb.type,
           scheme: lb.scheme,
           healthCheckProtocol: HealthCheckProtocol.TCP,
-          additionalListeners: [K0S_PORTS.konnectivity, K0S_PORTS.joinApi].map((port) => ({ port, protocol: ListenerProtocol.TCP })),
+          additionalListeners: K0S_CLUSTER_PORTS.map(({ port }) => ({ port, protocol: ListenerProtocol.TCP })),
           ingressRules: [...loadBalancerIngressRules(lb.allowedCidrs, lb.scheme), ...lb.additionalIngressRules],
         },
         network: this.awsNetwork(network.calicoMode, network.provider),
@@ -251,8 +251,8 @@ export class HybridCluster extends Construct {
       subnets: infra ? [...infra.privateSubnetIds, ...infra.publicSubnetIds].map((id) => ({ id })) : undefined,
       // Setting this list replaces CAPA's defaults (BGP and IP-in-IP), so it must say what the CNI needs.
       cni: { cniIngressRules: cniIngressRules(provider, calicoMode) },
-      additionalControlPlaneIngressRules: [K0S_PORTS.konnectivity, K0S_PORTS.joinApi].map((port) => ({
-        description: port === K0S_PORTS.konnectivity ? 'k0s konnectivity from cluster machines' : 'k0s join API from cluster machines',
+      additionalControlPlaneIngressRules: K0S_CLUSTER_PORTS.map(({ port, description }) => ({
+        description,
         protocol: CpProtocol.TCP,
         fromPort: port,
         toPort: port,
@@ -273,9 +273,9 @@ function loadBalancerIngressRules(allowedCidrs: string[], scheme: AwsClusterSpec
   const rules: LoadBalancerIngressRule[] = allowedCidrs.length > 0
     ? [{ description: 'Kubernetes API', protocol: LbProtocol.TCP, fromPort: K0S_PORTS.api, toPort: K0S_PORTS.api, cidrBlocks: allowedCidrs }]
     : [];
-  for (const [port, what] of [[K0S_PORTS.konnectivity, 'k0s konnectivity'], [K0S_PORTS.joinApi, 'k0s join API']] as const) {
+  for (const { port, description } of K0S_CLUSTER_PORTS) {
     rules.push({
-      description: `${what} from cluster machines`,
+      description,
       protocol: LbProtocol.TCP,
       fromPort: port,
       toPort: port,

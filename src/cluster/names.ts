@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
+import { DNS1123_LABEL } from '../platform/dns';
 
-/** RFC 1123 label: what Kubernetes accepts as a name that also becomes a label value or DNS name. */
-export const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 
 /**
  * Longest MachineDeployment name: CAPI appends a MachineSet hash and a Machine suffix, and the
@@ -18,7 +17,7 @@ export const CAPI_RANDOM_LENGTH = 5;
 /** Why a name is not a DNS label of at most `max` characters, or undefined when it is one. */
 export function dnsLabelProblem(name: string, max = 63): string | undefined {
   if (name.length > max) return `is ${name.length} characters long; the limit is ${max}`;
-  if (!DNS_LABEL.test(name)) return 'must be lower-case letters, digits and "-", starting and ending with a letter or digit';
+  if (!DNS1123_LABEL.test(name)) return 'must be lower-case letters, digits and "-", starting and ending with a letter or digit';
   return undefined;
 }
 

@@ -1,3 +1,5 @@
+import { DNS1123_LABEL } from '../platform/dns';
+
 /**
  * The Kubernetes API server's OS-specific pod validation (kubernetes/kubernetes
  * `pkg/apis/core/validation/validation.go`: `validateOS`, `validateLinux`, `validateWindows`,
@@ -51,7 +53,6 @@ const USER_ONLY_DOTS_SPACES = /^[. ]+$/;
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARS = /[\x00-\x1f\x7f]/;
 
-const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const DNS1123_SUBDOMAIN_MAX = 253;
 
 /**

@@ -1,35 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ClusterInfra, INFRA_OUTPUTS, WindowsEdition, WindowsVersion, windowsAmiOutputId } from '../../src';
+import { DEPLOYED, withOutputs, writeJson } from '../support/infra-outputs';
 
-/** What `cdktf deploy --outputs-file infra.json` writes for a stack named `aws-test-infra`. */
-const DEPLOYED = {
-  'aws-test-infra': {
-    control_plane_instance_profile: 'control-plane.cluster-api-provider-aws.sigs.k8s.io',
-    linux_ami_id: 'ami-0a1b2c3d4e5f60718',
-    node_instance_profile: 'nodes.cluster-api-provider-aws.sigs.k8s.io',
-    private_subnet_ids: ['subnet-0aaa0000000000001', 'subnet-0aaa0000000000002'],
-    public_subnet_ids: ['subnet-0bbb0000000000001', 'subnet-0bbb0000000000002'],
-    region: 'eu-north-1',
-    ssh_key_name: 'aws-test',
-    vpc_id: 'vpc-0123456789abcdef0',
-    windows_ami_id_2022_core: 'ami-0c0c0c0c0c0c0c0c0',
-    windows_ami_id_2019_full: 'ami-0f0f0f0f0f0f0f0f0',
-  },
-};
-
-function writeJson(content: string): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'infra-')), 'infra.json');
-  writeFileSync(file, content);
-  return file;
-}
-
-function withOutputs(change: (outputs: Record<string, unknown>) => void): unknown {
-  const copy = structuredClone(DEPLOYED) as { 'aws-test-infra': Record<string, unknown> };
-  change(copy['aws-test-infra']);
-  return copy;
-}
 
 describe('ClusterInfra.fromOutputsFile', () => {
   test('maps every output of a deployed stack onto the typed hand-off', () => {
