@@ -421,7 +421,7 @@ const contentNames = rule('content-named-templates', (graph) => graph.sources.fi
   const expected = contentHash(source.manifest.spec?.template?.spec);
   return name.endsWith(`-${expected}`) ? [] : [violation('content-named-templates', source,
     `the template was changed after it was named (its content now hashes to ${expected}), so existing machines would keep the old content and the change would not roll out`,
-    'change the construct props instead of patching the template, or patch metadata.name too')];
+    'change the construct props instead of patching the template: the template is then written under a new name, and CAPI rolls it out')];
 }));
 
 /** Machines of two MachineDeployments named from one template would take each other's names. */

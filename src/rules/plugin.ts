@@ -10,7 +10,6 @@ import { Manifest, ManifestSource } from './graph';
  */
 export interface PluginValidationContext {
   readonly manifests: readonly string[];
-  readonly metadata?: { readonly [resourceName: string]: { readonly path: string } };
   parseManifest(manifestPath: string): Manifest[];
   readonly report: {
     addViolation(violation: {
@@ -54,11 +53,9 @@ export class HybridValidation {
     const sets = this.props.ruleSets ?? ['cluster', 'workloads'];
     const rules = [...(sets.includes('cluster') ? CLUSTER_RULES : []), ...(sets.includes('workloads') ? WORKLOAD_RULES : [])];
     const sources: Array<ManifestSource & { file: string }> = [];
-    // cdk8s writes construct metadata keyed by object name (cdk8s `lib/app.ts`, construct-metadata.json).
-    const paths = new Map(Object.entries(context.metadata ?? {}).map(([name, m]) => [name, m.path]));
     for (const file of context.manifests) {
       for (const manifest of context.parseManifest(file).filter((m) => m && typeof m === 'object')) {
-        sources.push({ manifest, file, path: paths.get(String(manifest.metadata?.name)) });
+        sources.push({ manifest, file });
       }
     }
     const violations = validateManifests(sources, { rules });
@@ -67,9 +64,11 @@ export class HybridValidation {
       const [what, fix] = v.message.split(' Fix: ');
       context.report.addViolation({
         ruleName: v.rule,
-        recommendation: what,
+        recommendation: `${v.kind} ${v.name}: ${what}`,
         fix: fix ?? '',
-        violatingResources: [{ resourceName: `${v.kind}/${v.name}`, locations: v.field ? [v.field] : [], manifestPath: file }],
+        // cdk8s-cli adds the construct path by looking the resource name up in the app's construct
+        // metadata, which is keyed by object name (cdk8s-cli lib/plugins/validation.js, addViolation).
+        violatingResources: [{ resourceName: v.name, locations: v.field ? [v.field] : [], manifestPath: file }],
       });
     }
     context.report.submit(violations.length > 0 ? 'failure' : 'success');
