@@ -1,4 +1,5 @@
 export * from './platform/windows';
+export { HybridConfigError } from './platform/errors';
 export * from './infra/cluster-infra';
 export * from './infra/outputs';
 
