@@ -42,8 +42,11 @@ function run(root: IConstruct): ManifestViolation[] {
   return violations;
 }
 
-/** The rule violations `construct` reports, as validation messages. */
-export function manifestProblems(construct: IConstruct): string[] {
+/**
+ * The rule violations `construct` reports, as validation messages. `said` drops the violations
+ * the construct has already explained better from its props.
+ */
+export function manifestProblems(construct: IConstruct, said: (v: ManifestViolation) => boolean = () => false): string[] {
   const root = construct.node.root;
   const participants = root.node.findAll().filter(isParticipant);
   // cdk8s validates in construct-tree pre-order, so the first participant runs the rules afresh
@@ -55,7 +58,7 @@ export function manifestProblems(construct: IConstruct): string[] {
     .sort((a, b) => b.node.path.length - a.node.path.length)[0];
   return violations.flatMap((v) => {
     const owner = ownerOf(v.path);
-    if (owner === construct) return [`${v.kind} ${v.name}: ${v.message}`];
+    if (owner === construct) return said(v) ? [] : [`${v.kind} ${v.name}: ${v.message}`];
     if (!owner && first) return [`${v.path ?? '(no construct)'} (${v.kind} ${v.name}): ${v.message}`];
     return [];
   });

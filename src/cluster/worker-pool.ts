@@ -191,7 +191,20 @@ export abstract class WorkerPool extends Construct {
     }
 
     participate(this);
-    this.node.addValidation({ validate: () => [...this.nameProblems(), ...this.platformProblems(), ...manifestProblems(this)] });
+    const noAmi = platform.amiId === undefined ? [this.noAmiProblem(platform)] : [];
+    this.node.addValidation({
+      validate: () => [
+        ...this.nameProblems(), ...noAmi, ...this.platformProblems(),
+        ...manifestProblems(this, (v) => noAmi.length > 0 && v.field === 'spec.template.spec.ami'),
+      ],
+    });
+  }
+
+  /** Where the AMI should have come from: the props or the infra, for this pool's image. */
+  private noAmiProblem(platform: WorkerPlatform): string {
+    const where = this.cluster.infra ? `the cluster's infra has no ${platform.image} AMI` : 'the cluster has no infra to take one from';
+    return problem(`no AMI for this pool's ${platform.image} machines: it has no \`ami\`, and ${where}`,
+      `pass \`ami: MachineImage.id('ami-…')\`, or have HybridClusterInfra look up ${platform.image} (its \`images\` prop) and redeploy`);
   }
 
   /** Problems of the props that the objects cannot show; each names the offending value and the fix. */
