@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ApiObject, JsonPatch } from 'cdk8s';
 import { CalicoMode, NetworkProvider, WindowsWorkerPool } from '../../src';
 import { synthObjects } from '../support/synth';
@@ -199,5 +201,12 @@ describe('the platform checks', () => {
     expect(message).toMatch(/need a Linux worker for CoreDNS/);
     expect(message).toMatch(/m7g.large is arm64/);
     expect(message).toMatch(/cannot run Windows workers/);
+  });
+
+  test('the README shows what synth prints', () => {
+    const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
+    const shown = /```\nError: (Validation failed[^`]*)```/.exec(readme)![1].trim();
+    const message = synthError({ linux: null, windows: { instanceType: 'm7g.large', k0sVersion: 'v1.33.0+k0s.0' } });
+    expect(message.replace(/prod-win-[0-9a-f]{8}/g, 'prod-win-…')).toBe(shown);
   });
 });
