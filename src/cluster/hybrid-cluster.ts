@@ -18,6 +18,7 @@ import {
 import { Cluster } from '../generated/cluster-api-cluster.x-k8s.io';
 import { K0sControlPlane, K0SControlPlaneSpecUpdateStrategy as L1UpdateStrategy } from '../generated/k0smotron-controlplane.cluster.x-k8s.io';
 import { amiIdProblem, regionProblem } from '../platform/aws';
+import { parseCidr } from '../platform/cidr';
 import { dnsLabelProblem } from '../platform/dns';
 import { fail, problem } from '../platform/errors';
 import { InstanceType, InstanceTypeInfo } from '../platform/instance-type';
@@ -375,8 +376,20 @@ function checkInputs(scope: Construct, props: HybridClusterProps, region: string
   }
   const volume = cp.rootVolumeSizeGiB === undefined ? undefined : integerProblem(cp.rootVolumeSizeGiB, 8, 16384);
   if (volume) fail(scope, `controlPlane.rootVolumeSizeGiB ${volume} (CAPA's minimum is 8, gp3's maximum 16384)`, 'choose a whole number of GiB in that range');
-  for (const cidr of props.apiServerLoadBalancer?.allowedCidrs ?? []) {
-    if (!isUnresolvedToken(cidr) && !/^[0-9./]+$/.test(cidr)) fail(scope, `apiServerLoadBalancer.allowedCidrs entry "${cidr}" is not an IPv4 CIDR`, 'write it like 203.0.113.0/24');
+  const lb = props.apiServerLoadBalancer;
+  const cidrs = [...(lb?.allowedCidrs ?? []), ...(lb?.additionalIngressRules ?? []).flatMap((r) => r.cidrBlocks ?? [])];
+  for (const cidr of cidrs.filter((c) => !isUnresolvedToken(c))) {
+    try {
+      parseCidr(cidr);
+    } catch (e) {
+      fail(scope, `apiServerLoadBalancer: ${(e as Error).message}`, 'write IPv4 blocks like 203.0.113.0/24');
+    }
+  }
+  for (const rule of lb?.additionalIngressRules ?? []) {
+    for (const [field, port] of [['fromPort', rule.fromPort], ['toPort', rule.toPort ?? rule.fromPort]] as const) {
+      const p = integerProblem(port, 0, 65535);
+      if (p) fail(scope, `apiServerLoadBalancer ingress rule "${rule.description}" ${field} ${p}`, 'use a port from 0 to 65535');
+    }
   }
 }
 

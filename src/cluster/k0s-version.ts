@@ -29,7 +29,14 @@ export class K0sVersion {
     return K0sVersion.parse(text as string) ? undefined : `k0s version ${JSON.stringify(text)} is not of the form vX.Y.Z+k0s.N`;
   }
 
-  private constructor(public readonly text: string, private readonly parts: readonly number[]) {}
+  /** The version as written, e.g. `v1.34.2+k0s.0`. */
+  public readonly text: string;
+  private readonly parts: readonly number[];
+
+  private constructor(text: string, parts: readonly number[]) {
+    this.text = text;
+    this.parts = parts;
+  }
 
   /** The Kubernetes minor version (34 for v1.34.2+k0s.0). */
   public get minor(): number {

@@ -227,6 +227,7 @@ function checkInputs(pool: WorkerPool, props: WorkerPoolProps, platform: WorkerP
   const ami = platform.amiId === undefined ? undefined : amiIdProblem(platform.amiId);
   if (ami) fail(pool, ami, 'pass an id of the form ami-0123456789abcdef0');
   for (const [key, value] of Object.entries(props.labels ?? {})) {
+    if (key === POOL_LABEL) fail(pool, `label ${key} is the pool's own label (its name)`, 'remove it; the pool sets it');
     const label = nodeLabelProblem(key, value);
     if (label) fail(pool, label, 'use a key like example.com/role and a value of at most 63 letters, digits, "-", "_" or "." (kubelet --node-labels)');
   }

@@ -84,7 +84,13 @@ export class InstanceType {
   /** Memory in GiB, when known. */
   public readonly memoryGiB?: number;
 
-  private constructor(public readonly name: string, info?: InstanceTypeInfo, private readonly series?: string) {
+  /** The instance type's name, e.g. `m7i.large`. */
+  public readonly name: string;
+  private readonly series?: string;
+
+  private constructor(name: string, info?: InstanceTypeInfo, series?: string) {
+    this.name = name;
+    this.series = series;
     this.arch = info?.arch;
     this.memoryGiB = info?.memoryGiB;
   }

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ApiObject, App, Chart, JsonPatch } from 'cdk8s';
+import { ApiObject, App, Chart, Include, JsonPatch } from 'cdk8s';
 import { stringify } from 'yaml';
 import {
   CLUSTER_RULES, HybridCluster, HybridValidation, LinuxWorkerPool, Manifest, ManifestViolation, PluginValidationContext, validateManifests,
@@ -245,6 +245,20 @@ describe('validateManifests over YAML from anywhere', () => {
       });
       expect(message).toContain('[mgmt/prod] extra/md (MachineDeployment stray): pool k0s v1.36.0+k0s.0 is newer than the control plane\'s v1.34.2+k0s.0');
     });
+  });
+
+  test('an Included manifest, reported with its construct path', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'include-')), 'mhc.yaml');
+    writeFileSync(file, stringify({
+      apiVersion: 'cluster.x-k8s.io/v1beta2', kind: 'MachineHealthCheck', metadata: { name: 'extra-mhc' },
+      spec: { clusterName: 'prod', selector: { matchLabels: { pool: 'none' } } },
+    }));
+    const message = synthError(() => {
+      const f = hybridCluster();
+      new Include(f.chart, 'extra', { url: file });
+      return f.app;
+    });
+    expect(message).toContain('[mgmt/prod] mgmt/extra/extra-mhc-machinehealthcheck (MachineHealthCheck extra-mhc): spec.selector {"pool":"none"} matches the machines of no MachineDeployment of cluster prod');
   });
 
   describe('the workload rules run on YAML from elsewhere', () => {

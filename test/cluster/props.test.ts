@@ -133,6 +133,9 @@ describe('inputs are checked where they enter (HybridConfigError: path, value, f
     ['os label override', { windows: { labels: { 'kubernetes.io/os': 'linux' } } }, '[mgmt/prod/win] label kubernetes.io/os is set by the kubelet from the node itself and must not be overridden'],
     ['label value with a comma', { linux: { labels: { team: 'a,b' } } }, '[mgmt/prod/linux] label team="a,b" has a value that is not alphanumeric'],
     ['root volume', { linux: { rootVolumeSizeGiB: 4 } }, '[mgmt/prod/linux] rootVolumeSizeGiB 4 is below 8'],
+    ['the pool label', { linux: { labels: { 'node.cluster.x-k8s.io/pool': 'x' } } }, '[mgmt/prod/linux] label node.cluster.x-k8s.io/pool is the pool\'s own label'],
+    ['allowed CIDR', { cluster: { apiServerLoadBalancer: { allowedCidrs: ['10.0.0.1/8'] } } }, '[mgmt/prod] apiServerLoadBalancer: "10.0.0.1/8" has host bits set: did you mean 10.0.0.0/8?'],
+    ['ingress port', { cluster: { apiServerLoadBalancer: { additionalIngressRules: [{ description: 'x', fromPort: 70000, cidrBlocks: ['10.0.0.0/8'] }] } } }, '[mgmt/prod] apiServerLoadBalancer ingress rule "x" fromPort 70000 is above 65535'],
   ])('%s', (_, options, message) => {
     expect(render(options)).toContain(`error: ${message}`);
   });
