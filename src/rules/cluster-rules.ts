@@ -43,6 +43,11 @@ export const MAX_KUBELET_MINOR_SKEW = 3;
 
 const WORLD = new Set(['0.0.0.0/0', '::/0']);
 
+/** The value when it is an array, else none: foreign YAML may hold anything anywhere. */
+function list(value: unknown): Json[] {
+  return Array.isArray(value) ? value : [];
+}
+
 function rule(name: string, check: (graph: ManifestGraph) => ManifestViolation[]): ManifestRule {
   return { name, check };
 }
@@ -85,8 +90,8 @@ function cidrOrProblem(text: unknown, what: string, example: string, source: Man
 const clusterNetwork = rule('cluster-network', (graph) => graph.ofKind('Cluster').filter((c) => isCapi(c, CAPI)).flatMap((cluster) => {
   const out: ManifestViolation[] = [];
   const net = cluster.manifest.spec?.clusterNetwork ?? {};
-  const podText = net.pods?.cidrBlocks?.[0];
-  const serviceText = net.services?.cidrBlocks?.[0];
+  const podText = list(net.pods?.cidrBlocks)[0];
+  const serviceText = list(net.services?.cidrBlocks)[0];
   const pods = podText === undefined ? undefined : cidrOrProblem(podText, 'pod', '192.168.0.0/16', cluster, 'spec.clusterNetwork.pods', out);
   const services = serviceText === undefined ? undefined : cidrOrProblem(serviceText, 'service', '10.128.0.0/12', cluster, 'spec.clusterNetwork.services', out);
   if (pods && services && cidrsOverlap(pods, services)) {
@@ -196,7 +201,7 @@ const awsCluster = rule('aws-cluster', (graph) => graph.ofKind('AWSCluster').fil
   if (lb.loadBalancerType !== 'nlb') {
     out.push(violation('aws-cluster', aws, `control-plane load balancer type "${lb.loadBalancerType ?? 'classic'}" cannot carry k0s's konnectivity (${K0S_PORTS.konnectivity}) and join API (${K0S_PORTS.joinApi}) listeners beside the API`, 'use "nlb"'));
   }
-  const listeners = new Set((lb.additionalListeners ?? []).map((l: { port: number }) => l.port));
+  const listeners = new Set(list(lb.additionalListeners).map((l) => l?.port));
   const missing = k0sPorts.filter((p) => !listeners.has(p));
   if (missing.length > 0) {
     out.push(violation('aws-cluster', aws, `control-plane load balancer has no listener for ${missing.join(' and ')}; k0s workers and joining controllers reach the controllers there`, `keep additionalListeners ${k0sPorts.join(' and ')}`));
@@ -205,21 +210,21 @@ const awsCluster = rule('aws-cluster', (graph) => graph.ofKind('AWSCluster').fil
     out.push(violation('aws-cluster', aws, `preserveClientIP makes CAPA open the load balancer's ports (${K0S_PORTS.api}, ${k0sPorts.join(', ')}) on the controllers to 0.0.0.0/0`, 'leave preserveClientIP off'));
   }
   const openRules: Array<[string, Json[]]> = [
-    ['controlPlaneLoadBalancer.ingressRules', lb.ingressRules ?? []],
-    ['network.additionalControlPlaneIngressRules', spec.network?.additionalControlPlaneIngressRules ?? []],
+    ['controlPlaneLoadBalancer.ingressRules', list(lb.ingressRules)],
+    ['network.additionalControlPlaneIngressRules', list(spec.network?.additionalControlPlaneIngressRules)],
   ];
   for (const [where, rules] of openRules) {
     for (const r of rules) {
-      const sources = [...(r.cidrBlocks ?? []), ...(r.ipv6CidrBlocks ?? [])].filter((c: string) => WORLD.has(c));
+      const sources = [...list(r?.cidrBlocks), ...list(r?.ipv6CidrBlocks)].filter((c) => WORLD.has(c));
       const ports = k0sPorts.filter((p) => coversPort(r, p));
       if (sources.length > 0 && ports.length > 0) {
-        out.push(violation('aws-cluster', aws, `${where} rule "${r.description}" opens k0s port ${ports.join(' and ')} to ${sources.join(', ')}; only the cluster's own machines may reach it`, 'remove the rule, or limit it to the cluster\'s security groups'));
+        out.push(violation('aws-cluster', aws, `${where} rule "${r?.description}" opens k0s port ${ports.join(' and ')} to ${sources.join(', ')}; only the cluster's own machines may reach it`, 'remove the rule, or limit it to the cluster\'s security groups'));
       }
-      for (const cidr of r.cidrBlocks ?? []) {
+      for (const cidr of list(r?.cidrBlocks)) {
         try {
           parseCidr(cidr);
         } catch (e) {
-          out.push(violation('aws-cluster', aws, `${where} rule "${r.description}": ${(e as Error).message}`, 'use an IPv4 CIDR such as 203.0.113.0/24'));
+          out.push(violation('aws-cluster', aws, `${where} rule "${r?.description}": ${(e as Error).message}`, 'use an IPv4 CIDR such as 203.0.113.0/24'));
         }
       }
     }
@@ -228,14 +233,14 @@ const awsCluster = rule('aws-cluster', (graph) => graph.ofKind('AWSCluster').fil
 }));
 
 function coversPort(r: Json, port: number): boolean {
-  if (r.protocol === '-1') return true;
-  if (r.protocol !== 'tcp') return false;
+  if (r?.protocol === '-1') return true;
+  if (r?.protocol !== 'tcp') return false;
   return (r.fromPort ?? 0) <= port && port <= (r.toPort ?? 65535);
 }
 
 function matches(selector: Json, labels: Json): boolean {
   const want: Record<string, string> = selector?.matchLabels ?? {};
-  if (Object.keys(want).length === 0 && !(selector?.matchExpressions?.length > 0)) return false;
+  if (want === null || typeof want !== 'object' || (Object.keys(want).length === 0 && list(selector?.matchExpressions).length === 0)) return false;
   return Object.entries(want).every(([k, v]) => labels?.[k] === v);
 }
 
@@ -295,7 +300,7 @@ const machineDeployments = rule('machine-deployment', (graph) => pools(graph).fl
     v(`the machines are version ${version} but ${describe(pool.config)} installs k0s ${configVersion}, so CAPI's skew checks would judge the wrong version`, 'set one k0sVersion on the pool, not a patch on one object');
   }
   if (pool.config) {
-    for (const arg of pool.config.manifest.spec?.template?.spec?.args ?? []) {
+    for (const arg of list(pool.config.manifest.spec?.template?.spec?.args)) {
       const m = /^--labels=(.*)$/.exec(String(arg));
       if (!m) continue;
       for (const pair of m[1].split(',')) {
@@ -371,7 +376,7 @@ const windowsPools = rule('windows-pool', (graph) => {
     const names = windows.map((p) => p.md.manifest.metadata?.name).join(', ');
     const kcp = controlPlaneOf(graph, cluster);
     const kcpSpec = kcp?.manifest.spec ?? {};
-    const controllersWork = (kcpSpec.k0sConfigSpec?.args ?? []).some((a: string) => a === '--enable-worker' || a === '--enable-worker=true');
+    const controllersWork = list(kcpSpec.k0sConfigSpec?.args).some((a) => a === '--enable-worker' || a === '--enable-worker=true');
     const linuxWorkers = all.some((p) => p.cluster === cluster && !p.windows && p.replicas >= 1);
     if (!linuxWorkers && !controllersWork) {
       out.push(violation('windows-pool', cluster, `Windows pools (${names}) need a Linux worker for CoreDNS, and the cluster has none: no Linux MachineDeployment with replicas >= 1, and the controllers run without --enable-worker`, 'add a LinuxWorkerPool with replicas >= 1, or set controlPlane.enableWorker'));
