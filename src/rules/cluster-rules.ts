@@ -280,7 +280,7 @@ const machineDeployments = rule('machine-deployment', (graph) => pools(graph).fl
   const v = (what: string, fix: string, field?: string) => out.push(violation('machine-deployment', md, what, fix, field));
   if (!pool.cluster) v(`spec.clusterName "${spec.clusterName}" names no Cluster among the objects`, 'use the name of the Cluster this pool belongs to', 'spec.clusterName');
   const nameProblem = dnsLabelProblem(md.manifest.metadata?.name ?? '', 63);
-  if (nameProblem) v(`MachineDeployment name "${md.manifest.metadata?.name}" ${nameProblem}`, 'give the pool a shorter lower-case name', 'metadata.name');
+  if (nameProblem) v(`MachineDeployment name "${md.manifest.metadata?.name}" ${nameProblem}`, 'name it with lower-case letters, digits and "-", at most 63 characters', 'metadata.name');
   if (!matches(spec.selector, spec.template?.metadata?.labels)) {
     v(`spec.selector ${JSON.stringify(spec.selector?.matchLabels ?? {})} does not match the machine template's labels ${JSON.stringify(spec.template?.metadata?.labels ?? {})}, so the MachineDeployment would not own its machines`, 'keep the selector and spec.template.metadata.labels in step', 'spec.selector');
   }

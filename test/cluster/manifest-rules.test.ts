@@ -129,6 +129,39 @@ describe('validateManifests over YAML from anywhere', () => {
     });
   });
 
+  describe('machines and names as written', () => {
+    test('an AMI id and an instance type that EC2 would refuse', () => {
+      const list = objects();
+      const spec = find(list, 'AWSMachineTemplate', 'prod-linux-').spec.template.spec;
+      spec.ami.id = 'ami-linux';
+      spec.instanceType = 'T3.LARGE';
+      expect(rules(validateManifests(list, { rules: CLUSTER_RULES.filter((r) => r.name === 'machine-deployment') })).map((m) => m.replace(/-[0-9a-f]{8}:/, '-…:'))).toEqual([
+        'machine-deployment AWSMachineTemplate/prod-linux-…: AMI "ami-linux" is not an AMI id (ami- and 8 or 17 lower-case hex digits). Fix: pass an id of the form ami-0123456789abcdef0.',
+        'machine-deployment AWSMachineTemplate/prod-linux-…: instance type "T3.LARGE" is not an EC2 instance type name (lower-case family, ".", size: e.g. m7i.large). Fix: use a name such as m7i.large.',
+      ]);
+    });
+    test('an image lookup instead of an AMI id is accepted', () => {
+      const list = objects();
+      const spec = find(list, 'AWSMachineTemplate', 'prod-linux-').spec.template.spec;
+      delete spec.ami;
+      spec.imageLookupOrg = '099720109477';
+      expect(validateManifests(list, { rules: CLUSTER_RULES.filter((r) => r.name === 'machine-deployment') })).toEqual([]);
+    });
+    test('a MachineDeployment name that is not a DNS label', () => {
+      const list = objects();
+      const md = find(list, 'MachineDeployment', 'prod-linux');
+      md.metadata.name = 'Prod_Linux';
+      expect(rules(validateManifests(list, { rules: CLUSTER_RULES.filter((r) => r.name === 'machine-deployment') }))).toEqual([
+        'machine-deployment MachineDeployment/Prod_Linux: MachineDeployment name "Prod_Linux" must be lower-case letters, digits and "-", starting and ending with a letter or digit. Fix: name it with lower-case letters, digits and "-", at most 63 characters.',
+      ]);
+    });
+    test('an AWSCluster without a region', () => {
+      const list = objects();
+      delete find(list, 'AWSCluster', 'prod').spec.region;
+      expect(rules(validateManifests(list))).toEqual(['aws-cluster AWSCluster/prod: no AWS region. Fix: pass `region`, or an `infra` from the AWS stack.']);
+    });
+  });
+
   describe('networks', () => {
     test('a pod range on CAPA\'s default VPC 10.0.0.0/16 when CAPA makes the VPC', () => {
       const list = objects({ cluster: { network: { podCidr: '10.0.0.0/16' } } });
