@@ -6,7 +6,8 @@ import { dnsLabelProblem } from '../platform/dns';
 import { fail, problem } from '../platform/errors';
 import { windowsSupport, WindowsPlatform } from '../platform/support';
 import { WINDOWS_NODE_TAINT, WindowsEdition, WindowsVersion } from '../platform/windows';
-import { WINDOWS_K0S_INSTALL_DIR } from '../rules/cluster-rules';
+import { Architecture, InstanceType } from '../platform/instance-type';
+import { WINDOWS_K0S_INSTALL_DIR, WINDOWS_MIN_MEMORY_GIB } from '../rules/cluster-rules';
 import type { HybridCluster } from './hybrid-cluster';
 import { CAPI_RANDOM_LENGTH, WINDOWS_COMPUTER_NAME_MAX } from './names';
 import { WorkerPool, WorkerPoolProps } from './worker-pool';
@@ -95,9 +96,20 @@ export class WindowsWorkerPool extends WorkerPool {
   }
 
   protected platformProblems(): string[] {
+    const problems: string[] = [];
     const prefixProblem = dnsLabelProblem(this.computerNamePrefix, MAX_COMPUTER_NAME_PREFIX);
-    return prefixProblem
-      ? [problem(`computer name prefix "${this.computerNamePrefix}" ${prefixProblem} (machine names must fit Windows' ${WINDOWS_COMPUTER_NAME_MAX}-character computer names)`, 'set `computerNamePrefix` to a short lower-case name such as "win"')]
-      : [];
+    if (prefixProblem) {
+      problems.push(problem(`computer name prefix "${this.computerNamePrefix}" ${prefixProblem} (machine names must fit Windows' ${WINDOWS_COMPUTER_NAME_MAX}-character computer names)`, 'set `computerNamePrefix` to a short lower-case name such as "win"'));
+    }
+    // A family the rules cannot read from the name is judged by what the props state about it.
+    const type = this.instanceType;
+    if (typeof InstanceType.parse(type.name) === 'string') {
+      if (type.arch === Architecture.ARM64) {
+        problems.push(problem(`instance type ${type} is stated to be arm64, and Windows Server on EC2 is amd64 only`, 'pick an amd64 instance type'));
+      } else if (type.memoryGiB !== undefined && type.memoryGiB < WINDOWS_MIN_MEMORY_GIB) {
+        problems.push(problem(`instance type ${type} is stated to have ${type.memoryGiB} GiB of memory; Windows workers need at least ${WINDOWS_MIN_MEMORY_GIB} GiB`, 'pick a larger type'));
+      }
+    }
+    return problems;
   }
 }
