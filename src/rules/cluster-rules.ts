@@ -2,7 +2,7 @@ import { CALICO_WINDOWS_VXLAN, CalicoMode, NetworkProvider } from '../cluster/ku
 import { K0S_CLUSTER_PORTS, K0S_PORTS } from '../cluster/conventions';
 import { K0sVersion } from '../cluster/k0s-version';
 import { contentHash } from '../cluster/names';
-import { amiIdProblem, regionProblem } from '../platform/aws';
+import { amiIdProblem, regionProblem, zoneProblem } from '../platform/aws';
 import { cidrsOverlap, formatCidr, Ipv4Cidr, parseCidr } from '../platform/cidr';
 import { dnsLabelProblem } from '../platform/dns';
 import { Architecture, InstanceType } from '../platform/instance-type';
@@ -195,6 +195,11 @@ const awsCluster = rule('aws-cluster', (graph) => graph.ofKind('AWSCluster').fil
   } else {
     const p = regionProblem(spec.region);
     if (p) out.push(violation('aws-cluster', aws, p, 'use a region name such as eu-north-1', 'spec.region'));
+  }
+  for (const [i, subnet] of list(spec.network?.subnets).entries()) {
+    const zone = subnet?.availabilityZone;
+    const p = zone === undefined ? undefined : zoneProblem(zone, typeof spec.region === 'string' ? spec.region : undefined);
+    if (p) out.push(violation('aws-cluster', aws, `network.subnets[${i}]: ${p}`, 'use a zone of the cluster\'s region, e.g. eu-north-1a', `spec.network.subnets[${i}].availabilityZone`));
   }
   const lb = spec.controlPlaneLoadBalancer ?? {};
   const k0sPorts: number[] = K0S_CLUSTER_PORTS.map(({ port }) => port);

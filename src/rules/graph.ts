@@ -53,8 +53,7 @@ export interface ManifestRule {
 
 /** `group/version` → `group`; core objects have no group. */
 export function groupOf(apiVersion: unknown): string {
-  const text = String(apiVersion ?? '');
-  return text.includes('/') ? text.split('/')[0] : '';
+  return typeof apiVersion === 'string' && apiVersion.includes('/') ? apiVersion.split('/')[0] : '';
 }
 
 /** An object reference in either form: CAPI v1beta2 `apiGroup` or a classic `apiVersion`. */

@@ -1,3 +1,4 @@
+import { problem } from '../platform/errors';
 import { CLUSTER_RULES } from './cluster-rules';
 import { Manifest, ManifestGraph, ManifestRule, ManifestSource, ManifestViolation } from './graph';
 import { WORKLOAD_RULES } from './workload-rules';
@@ -32,7 +33,18 @@ export function validateManifests(objects: ReadonlyArray<Manifest | ManifestSour
     .filter((o) => o !== null && typeof o === 'object')
     .map((o) => (isSource(o) ? o : { manifest: o }));
   const graph = new ManifestGraph(sources);
-  return (options.rules ?? [...CLUSTER_RULES, ...WORKLOAD_RULES]).flatMap((r) => r.check(graph));
+  return (options.rules ?? [...CLUSTER_RULES, ...WORKLOAD_RULES]).flatMap((r) => {
+    try {
+      return r.check(graph);
+    } catch (e) {
+      // Only for objects no YAML of a real cluster holds (e.g. a `toString` key where a string
+      // belongs): report the rule that could not read them rather than a stack trace.
+      return [{
+        rule: r.name, kind: '?', name: '?',
+        message: problem(`rule ${r.name} could not read the objects (${(e as Error).message})`, 'check the objects against their CRD schemas'),
+      }];
+    }
+  });
 }
 
 /** A violation as one line: `<construct path or Kind name>: <message>`. */

@@ -186,6 +186,13 @@ describe('validateManifests over YAML from anywhere', () => {
         'cluster-network K0sControlPlane/prod: k0s pod CIDR 172.16.0.0/16 differs from the Cluster\'s 192.168.0.0/16. Fix: set the same range in both (change the network prop, not one object).',
       ]);
     });
+    test('subnets in zones of another region', () => {
+      const list = objects();
+      find(list, 'AWSCluster', 'prod').spec.network.subnets = [{ id: 'subnet-a', availabilityZone: 'eu-north-1a' }, { id: 'subnet-b', availabilityZone: 'eu-west-1b' }];
+      expect(rules(validateManifests(list))).toEqual([
+        'aws-cluster AWSCluster/prod: network.subnets[1]: availability zone "eu-west-1b" is in eu-west-1, not in eu-north-1. Fix: use a zone of the cluster\'s region, e.g. eu-north-1a.',
+      ]);
+    });
     test('an AWSCluster region that is an availability zone', () => {
       const list = objects();
       find(list, 'AWSCluster', 'prod').spec.region = 'eu-north-1a';
