@@ -8,9 +8,6 @@ import { HybridConfigError } from '../platform/errors';
 export class K0sVersion {
   private static readonly PATTERN = /^v(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)\+k0s\.(0|[1-9]\d*)$/;
 
-  /** k0s releases before this one cannot run Windows workers under k0smotron. */
-  public static readonly MIN_WINDOWS = K0sVersion.of('v1.34.2+k0s.0');
-
   /** Parses `vX.Y.Z+k0s.N`; throws a `HybridConfigError` naming the value for anything else. */
   public static of(text: string): K0sVersion {
     const version = K0sVersion.parse(text);
