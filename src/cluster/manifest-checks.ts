@@ -13,7 +13,14 @@ import { validateManifests } from '../rules/index';
 
 const PARTICIPANT = Symbol.for('cdk-hybrid-windows.manifest-checks');
 const CONTENT_NAMED = new WeakSet<ApiObject>();
-const RESULTS = new WeakMap<IConstruct, ManifestViolation[]>();
+/** One validation pass's result: each participant's violations, and those of objects outside any. */
+interface Pass {
+  readonly first: IConstruct;
+  readonly participants: ReadonlySet<IConstruct>;
+  readonly owned: Map<IConstruct, ManifestViolation[]>;
+  readonly orphans: ManifestViolation[];
+}
+const PASSES = new WeakMap<IConstruct, Pass>();
 
 /** Cluster API, CAPA and k0smotron groups: the objects the cluster rules read. */
 const CAPI_GROUP = /(^|\.)cluster\.x-k8s\.io\//;
@@ -32,14 +39,29 @@ function isParticipant(c: IConstruct): boolean {
   return (c as unknown as Record<symbol, unknown>)[PARTICIPANT] === true;
 }
 
-function run(root: IConstruct): ManifestViolation[] {
-  const objects = root.node.findAll().filter((c): c is ApiObject => c instanceof ApiObject && CAPI_GROUP.test(c.apiVersion));
+function run(root: IConstruct): Pass {
+  const all = root.node.findAll();
+  const participants = all.filter(isParticipant);
+  const objects = all.filter((c): c is ApiObject => c instanceof ApiObject && CAPI_GROUP.test(c.apiVersion));
   const violations = validateManifests(
     objects.map((o) => ({ manifest: o.toJson(), path: o.node.path, contentNamed: CONTENT_NAMED.has(o) })),
     { rules: CLUSTER_RULES },
   );
-  RESULTS.set(root, violations);
-  return violations;
+  const byPath = new Map(participants.map((p) => [p.node.path, p]));
+  const pass: Pass = { first: participants[0], participants: new Set(participants), owned: new Map(), orphans: [] };
+  for (const v of violations) {
+    // The nearest participant above the object: its pool, else its cluster.
+    let owner: IConstruct | undefined;
+    for (let path = parentPath(v.path); path !== undefined && !owner; path = parentPath(path)) owner = byPath.get(path);
+    if (owner) pass.owned.set(owner, [...(pass.owned.get(owner) ?? []), v]);
+    else pass.orphans.push(v);
+  }
+  PASSES.set(root, pass);
+  return pass;
+}
+
+function parentPath(path: string | undefined): string | undefined {
+  return path?.includes('/') ? path.slice(0, path.lastIndexOf('/')) : undefined;
 }
 
 /**
@@ -48,18 +70,12 @@ function run(root: IConstruct): ManifestViolation[] {
  */
 export function manifestProblems(construct: IConstruct, said: (v: ManifestViolation) => boolean = () => false): string[] {
   const root = construct.node.root;
-  const participants = root.node.findAll().filter(isParticipant);
-  // cdk8s validates in construct-tree pre-order, so the first participant runs the rules afresh
-  // for each synth and the others read its result.
-  const first = participants[0] === construct;
-  const violations = first ? run(root) : RESULTS.get(root) ?? run(root);
-  const ownerOf = (path: string | undefined) => participants
-    .filter((p) => path !== undefined && path.startsWith(`${p.node.path}/`))
-    .sort((a, b) => b.node.path.length - a.node.path.length)[0];
-  return violations.flatMap((v) => {
-    const owner = ownerOf(v.path);
-    if (owner === construct) return said(v) ? [] : [`${v.kind} ${v.name}: ${v.message}`];
-    if (!owner && first) return [`${v.path ?? '(no construct)'} (${v.kind} ${v.name}): ${v.message}`];
-    return [];
-  });
+  // cdk8s validates in construct-tree pre-order, so the app's first participant runs the rules
+  // afresh for each synth, and the others read its result. A construct added since is not in the
+  // last pass, so it runs them too.
+  const known = PASSES.get(root);
+  const pass = !known || known.first === construct || !known.participants.has(construct) ? run(root) : known;
+  const own = (pass.owned.get(construct) ?? []).filter((v) => !said(v)).map((v) => `${v.kind} ${v.name}: ${v.message}`);
+  const orphans = pass.first === construct ? pass.orphans.map((v) => `${v.path ?? '(no construct)'} (${v.kind} ${v.name}): ${v.message}`) : [];
+  return [...own, ...orphans];
 }

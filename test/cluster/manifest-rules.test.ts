@@ -251,6 +251,24 @@ describe('validateManifests over YAML from anywhere', () => {
     });
   });
 
+  test('each synth judges the app as it is then, clusters added since included', () => {
+    const app = new App();
+    const early = new Chart(app, 'early');
+    const props = { region: 'eu-north-1', k0sVersion: 'v1.34.2+k0s.0', controlPlane: { instanceType: 't3.large', ami: LINUX_AMI } };
+    const cluster = new HybridCluster(new Chart(app, 'mgmt'), 'prod', props);
+    const pool = new LinuxWorkerPool(cluster, 'linux', { instanceType: 't3.large', ami: LINUX_AMI });
+    expect(synthError(() => app)).toBe('');
+    ApiObject.of(pool.machineDeployment).addJsonPatch(JsonPatch.replace('/spec/replicas', -3));
+    expect(synthError(() => app)).toContain('[mgmt/prod/linux] MachineDeployment prod-linux: replicas -3 is below 0');
+    // A cluster that now comes first in the tree, colliding with the existing one, with a problem of its own.
+    const added = new HybridCluster(early, 'prod', props);
+    ApiObject.of(added.awsCluster).addJsonPatch(JsonPatch.replace('/spec/region', 'Stockholm'));
+    const message = synthError(() => app);
+    expect(message).toContain('[early/prod] AWSCluster prod: region "Stockholm" is not an AWS region name');
+    expect(message).toContain('[mgmt/prod/linux] MachineDeployment prod-linux: replicas -3 is below 0');
+    expect(message).toContain('[mgmt/prod] Cluster prod: Cluster prod is written 2 times (early/prod/Cluster, mgmt/prod/Cluster)');
+  });
+
   describe('templates are named after their final content', () => {
     test('a patched AWSMachineTemplate keeps its old name and is reported', () => {
       expect(synthError(() => {
