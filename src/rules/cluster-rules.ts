@@ -101,7 +101,7 @@ const clusterNetwork = rule('cluster-network', (graph) => graph.ofKind('Cluster'
     out.push(violation('cluster-network', cluster, `service CIDR ${serviceText} is larger than /${LARGEST_SERVICE_PREFIX}, which kube-apiserver refuses`, `use a /${LARGEST_SERVICE_PREFIX} or smaller, e.g. 10.128.0.0/12`, 'spec.clusterNetwork.services'));
   }
   if (services && services.prefix > SMALLEST_SERVICE_PREFIX) {
-    out.push(violation('cluster-network', cluster, `service CIDR ${serviceText} has ${2 ** (32 - services.prefix)} addresses, too few for the API server, CoreDNS (k0s puts it on the 10th address) and your Services`, `use a /${SMALLEST_SERVICE_PREFIX} or larger, e.g. 10.128.0.0/12`, 'spec.clusterNetwork.services'));
+    out.push(violation('cluster-network', cluster, `service CIDR ${serviceText} has ${2 ** (32 - services.prefix)} addresses, too few for the API server's and CoreDNS's addresses and your Services`, `use a /${SMALLEST_SERVICE_PREFIX} or larger, e.g. 10.128.0.0/12`, 'spec.clusterNetwork.services'));
   }
   const aws = graph.resolve(cluster, cluster.manifest.spec?.infrastructureRef);
   const vpc = aws?.manifest.spec?.network?.vpc ?? {};
