@@ -55,6 +55,6 @@ if (require.main === module) {
   buildCluster(app, outputsFile ? ClusterInfra.fromOutputsFile(outputsFile) : undefined);
   app.synth();
   if (!outputsFile) {
-    console.warn('k0smotron-aws: HYBRID_INFRA_OUTPUTS is not set, so dist/ holds REPLACE-ME placeholders for the AMIs and key pair.');
+    console.warn('k0smotron-aws: HYBRID_INFRA_OUTPUTS is not set, so dist/ holds placeholders for the AMIs (ami-0000…) and the key pair (REPLACE-ME).');
   }
 }
