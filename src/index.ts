@@ -1,4 +1,5 @@
 export * from './platform/windows';
+export { HybridConfigError } from './platform/errors';
 export * from './infra/cluster-infra';
 export * from './infra/outputs';
 
@@ -13,11 +14,21 @@ export * from './cluster/worker-pool';
 export * from './cluster/linux-worker-pool';
 export * from './cluster/windows-worker-pool';
 export * from './cluster/machine-image';
-export * from './cluster/machine-template';
-export * from './cluster/kubernetes-network';
-export * from './cluster/conventions';
+export type { MachineProps } from './cluster/machine-template';
+export { CalicoMode, NetworkProvider, CALICO_WINDOWS_VXLAN } from './cluster/kubernetes-network';
+export type { KubernetesNetworkProps } from './cluster/kubernetes-network';
+export { K0S_PORTS } from './cluster/conventions';
 export * from './cluster/k0s-version';
-export { MAX_CLUSTER_NAME } from './cluster/cluster-checks';
+
+/** Value types shared by the cluster (cdk8s) and AWS (cdktf) sides. */
+export { Architecture, InstanceType } from './platform/instance-type';
+export type { InstanceTypeInfo } from './platform/instance-type';
+
+/** The rules over final manifests, for this library's objects and YAML from elsewhere. */
+export { validateManifests, formatViolation, CLUSTER_RULES, WORKLOAD_RULES, ManifestGraph } from './rules/index';
+export type { Manifest, ManifestRule, ManifestSource, ManifestViolation, Reference, ValidateManifestsOptions } from './rules/index';
+export { HybridValidation } from './rules/plugin';
+export type { HybridValidationProps, PluginValidationContext } from './rules/plugin';
 
 /** Windows workloads: constructs, Linux pinning and the API server's OS-specific pod checks. */
 export * from './workloads';

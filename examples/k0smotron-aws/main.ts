@@ -22,8 +22,9 @@ import {
  * but can never boot a machine. Replace them, or deploy the AWS stack and set HYBRID_INFRA_OUTPUTS.
  */
 export const PLACEHOLDERS = {
-  linuxAmi: 'ami-REPLACE-ME-ubuntu-24.04-amd64',
-  windowsAmi: 'ami-REPLACE-ME-windows-server-2022-core',
+  // Well-formed ids that name no image: the checks refuse ids that are not of the ami- form.
+  linuxAmi: 'ami-00000000000000000',
+  windowsAmi: 'ami-00000000000000001',
   sshKeyName: 'REPLACE-ME-ssh-key',
 } as const;
 
@@ -54,6 +55,6 @@ if (require.main === module) {
   buildCluster(app, outputsFile ? ClusterInfra.fromOutputsFile(outputsFile) : undefined);
   app.synth();
   if (!outputsFile) {
-    console.warn('k0smotron-aws: HYBRID_INFRA_OUTPUTS is not set, so dist/ holds REPLACE-ME placeholders for the AMIs and key pair.');
+    console.warn('k0smotron-aws: HYBRID_INFRA_OUTPUTS is not set, so dist/ holds placeholders for the AMIs (ami-0000…) and the key pair (REPLACE-ME).');
   }
 }

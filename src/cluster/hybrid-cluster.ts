@@ -5,30 +5,82 @@ import {
   AwsCluster,
   AwsClusterSpecControlPlaneLoadBalancerAdditionalListenersProtocol as ListenerProtocol,
   AwsClusterSpecControlPlaneLoadBalancerHealthCheckProtocol as HealthCheckProtocol,
-  AwsClusterSpecControlPlaneLoadBalancerIngressRules as LoadBalancerIngressRule,
+  AwsClusterSpecControlPlaneLoadBalancerIngressRules as L1IngressRule,
   AwsClusterSpecControlPlaneLoadBalancerIngressRulesProtocol as LbProtocol,
   AwsClusterSpecControlPlaneLoadBalancerIngressRulesSourceSecurityGroupRoles as LbSourceRole,
-  AwsClusterSpecControlPlaneLoadBalancerLoadBalancerType,
-  AwsClusterSpecControlPlaneLoadBalancerScheme,
+  AwsClusterSpecControlPlaneLoadBalancerLoadBalancerType as L1LoadBalancerType,
+  AwsClusterSpecControlPlaneLoadBalancerScheme as L1Scheme,
   AwsClusterSpecNetworkAdditionalControlPlaneIngressRulesProtocol as CpProtocol,
   AwsClusterSpecNetworkAdditionalControlPlaneIngressRulesSourceSecurityGroupRoles as CpSourceRole,
   AwsClusterSpecNetwork,
   AwsMachineTemplate,
 } from '../generated/capa-infrastructure.cluster.x-k8s.io';
 import { Cluster } from '../generated/cluster-api-cluster.x-k8s.io';
-import { K0sControlPlane, K0SControlPlaneSpecUpdateStrategy } from '../generated/k0smotron-controlplane.cluster.x-k8s.io';
+import { K0sControlPlane, K0SControlPlaneSpecUpdateStrategy as L1UpdateStrategy } from '../generated/k0smotron-controlplane.cluster.x-k8s.io';
+import { amiIdProblem, regionProblem } from '../platform/aws';
+import { parseCidr } from '../platform/cidr';
+import { dnsLabelProblem } from '../platform/dns';
+import { fail, problem } from '../platform/errors';
+import { InstanceType, InstanceTypeInfo } from '../platform/instance-type';
+import { integerProblem } from '../platform/numbers';
+import { isUnresolvedToken } from '../platform/tokens';
 import { CalicoMode, KubernetesNetworkProps, cniIngressRules, k0sNetworkConfig, NetworkProvider } from './kubernetes-network';
-import { clusterChecks } from './cluster-checks';
 import { apiGroupOf, CLUSTERAWSADM_INSTANCE_PROFILES, K0S_CLUSTER_PORTS, K0S_PORTS } from './conventions';
+import { K0sVersion } from './k0s-version';
 import { hashedMachineTemplate, MachineProps, machineTemplateSpec } from './machine-template';
+import { manifestProblems, markContentNamed, participate } from './manifest-checks';
 import { typedApiObject } from './typed-api-object';
 import { WorkerPool } from './worker-pool';
 
-export {
-  AwsClusterSpecControlPlaneLoadBalancerLoadBalancerType as LoadBalancerType,
-  AwsClusterSpecControlPlaneLoadBalancerScheme as LoadBalancerScheme,
-  K0SControlPlaneSpecUpdateStrategy as ControlPlaneUpdateStrategy,
-};
+/**
+ * Longest cluster name: it leaves room in the 45 characters of a MachineDeployment name
+ * (`<cluster>-<pool>`) for the pool's own name.
+ */
+export const MAX_CLUSTER_NAME = 40;
+
+/** Where the API load balancer stands. */
+export enum LoadBalancerScheme {
+  /** Reachable from the internet (and from the management cluster wherever it runs). */
+  INTERNET_FACING = 'internet-facing',
+  /** Reachable only from inside the VPC: the management cluster must run there. */
+  INTERNAL = 'internal',
+}
+
+/** How k0smotron rolls out a new k0s version or machine template to the controllers. */
+export enum ControlPlaneUpdateStrategy {
+  /** New machines first, then the old ones go. Needs room for one more controller. */
+  RECREATE = 'Recreate',
+  /** Old machine first, then its replacement: for quotas that leave no room for one more. */
+  RECREATE_DELETE_FIRST = 'RecreateDeleteFirst',
+  /** k0s autopilot upgrades k0s on the existing machines; machine-template changes do not roll out. */
+  IN_PLACE = 'InPlace',
+}
+
+/** The IP protocol of a load-balancer ingress rule. */
+export enum IngressProtocol {
+  TCP = 'tcp',
+  UDP = 'udp',
+}
+
+/** A further ingress rule of the API load balancer's security group. */
+export interface LoadBalancerIngressRule {
+  /** What the rule is for; CAPA uses it to tell rules apart. */
+  readonly description: string;
+  /**
+   * IP protocol.
+   * @default IngressProtocol.TCP
+   */
+  readonly protocol?: IngressProtocol;
+  /** First port of the range. */
+  readonly fromPort: number;
+  /**
+   * Last port of the range.
+   * @default - `fromPort`
+   */
+  readonly toPort?: number;
+  /** IPv4 sources. */
+  readonly cidrBlocks: string[];
+}
 
 /** The Linux control plane: k0s controllers on EC2 behind a network load balancer. */
 export interface ControlPlaneProps extends MachineProps {
@@ -45,35 +97,36 @@ export interface ControlPlaneProps extends MachineProps {
   readonly enableWorker?: boolean;
   /**
    * How k0smotron rolls out a new version or machine template.
-   * @default K0SControlPlaneSpecUpdateStrategy.RECREATE
+   * @default ControlPlaneUpdateStrategy.RECREATE
    */
-  readonly updateStrategy?: K0SControlPlaneSpecUpdateStrategy;
+  readonly updateStrategy?: ControlPlaneUpdateStrategy;
   /**
    * Extra kube-apiserver flags (`spec.api.extraArgs` of the k0s config). Anonymous auth stays off
    * unless you set `anonymous-auth` here: CAPA's TCP health check does not need it.
    * @default - none
    */
   readonly apiExtraArgs?: Record<string, string>;
+  /**
+   * Architecture and memory of `instanceType`, for a family this library does not know.
+   * @default - derived from the instance type's family (an error for unknown families)
+   */
+  readonly instanceTypeInfo?: InstanceTypeInfo;
 }
 
-/** Where the API load balancer stands and who may reach it. */
+/** Where the API load balancer stands and who may reach it. It is always an NLB: only an NLB carries k0s's 8132 and 9443 listeners. */
 export interface ApiServerLoadBalancerProps {
   /**
-   * Load balancer type. k0s needs 8132 and 9443 beside 6443, and only an NLB carries additional
-   * listeners: anything else fails the cluster's checks.
-   * @default nlb
+   * `INTERNET_FACING` or `INTERNAL`. An internal load balancer is reachable only from the VPC,
+   * so the management cluster must be there too. With an `infra` (your own VPC) and an
+   * internet-facing load balancer, CAPA opens 8132/9443 to the NAT gateways of the listed
+   * public subnets: they must have NAT gateways.
+   * @default LoadBalancerScheme.INTERNET_FACING
    */
-  readonly type?: AwsClusterSpecControlPlaneLoadBalancerLoadBalancerType;
-  /**
-   * `internet-facing` or `internal`. An internal load balancer is reachable only from the VPC,
-   * so the management cluster must be there too.
-   * @default internet-facing
-   */
-  readonly scheme?: AwsClusterSpecControlPlaneLoadBalancerScheme;
+  readonly scheme?: LoadBalancerScheme;
   /**
    * CIDR blocks that may reach the Kubernetes API (6443) through the load balancer. The
    * management cluster must be among them. Nodes reach the API through the NAT gateways, which
-   * CAPA allows by itself; 8132 and 9443 are only ever opened to the cluster's own nodes.
+   * CAPA allows by itself; 8132 and 9443 are only ever opened to the cluster's own machines.
    * @default ['0.0.0.0/0'] (the API requires authentication, and anonymous auth is off)
    */
   readonly allowedCidrs?: string[];
@@ -84,6 +137,7 @@ export interface ApiServerLoadBalancerProps {
   readonly additionalIngressRules?: LoadBalancerIngressRule[];
 }
 
+/** Props of `HybridCluster`. */
 export interface HybridClusterProps {
   /**
    * The cluster's name: of the Cluster object, of its AWS resources and the prefix of every
@@ -103,6 +157,7 @@ export interface HybridClusterProps {
    * @default - the `infra` key pair, else none
    */
   readonly sshKeyName?: string;
+  /** The controllers. */
   readonly controlPlane: ControlPlaneProps;
   /**
    * AWS infrastructure deployed by `HybridClusterInfra` (see `ClusterInfra.fromOutputsFile`):
@@ -111,9 +166,15 @@ export interface HybridClusterProps {
    * @default - CAPA creates and manages a VPC itself
    */
   readonly infra?: ClusterInfra;
-  /** @default - Calico in VXLAN mode, pods 192.168.0.0/16, services 10.128.0.0/12 */
+  /**
+   * The cluster's pod and service networks and CNI.
+   * @default - Calico in VXLAN mode, pods 192.168.0.0/16, services 10.128.0.0/12
+   */
   readonly network?: KubernetesNetworkProps;
-  /** @default - an internet-facing NLB */
+  /**
+   * The API load balancer.
+   * @default - an internet-facing NLB open to 0.0.0.0/0 on 6443
+   */
   readonly apiServerLoadBalancer?: ApiServerLoadBalancerProps;
   /**
    * Give each worker pool a MachineHealthCheck that replaces machines whose node stays unready.
@@ -130,17 +191,31 @@ export interface HybridClusterProps {
 /**
  * A Cluster API cluster with a k0s control plane (k0smotron) on AWS, ready for Linux and
  * Windows worker pools: add `LinuxWorkerPool`s and `WindowsWorkerPool`s as its children.
+ *
+ * Inputs are checked for form when constructed (a `HybridConfigError` naming the construct path,
+ * the value and the fix); the rules over the objects as written (`validateManifests`) run on
+ * every synth and have the final word, JSON patches included.
  */
 export class HybridCluster extends Construct {
+  /** The cluster's name (`metadata.name` of the Cluster and the prefix of every object). */
   public readonly clusterName: string;
+  /** k0s version of the control plane, and the pools' default. */
   public readonly k0sVersion: string;
+  /** The deployed AWS infrastructure the cluster runs in, if any. */
   public readonly infra?: ClusterInfra;
+  /** The EC2 key pair of every machine, if any. */
   public readonly sshKeyName?: string;
+  /** Tags for every AWS resource CAPA creates. */
   public readonly additionalTags?: Record<string, string>;
+  /** Whether pools get a MachineHealthCheck unless they say otherwise. */
   public readonly machineHealthChecks: boolean;
+  /** The Cluster object (`cluster.x-k8s.io`). */
   public readonly cluster: ApiObject;
+  /** The AWSCluster object (CAPA): region, network and load balancer. */
   public readonly awsCluster: ApiObject;
+  /** The K0sControlPlane object (k0smotron). */
   public readonly controlPlane: ApiObject;
+  /** The controllers' AWSMachineTemplate, named after its content. */
   public readonly controlPlaneMachineTemplate: ApiObject;
 
   public constructor(scope: Construct, id: string, props: HybridClusterProps) {
@@ -151,62 +226,76 @@ export class HybridCluster extends Construct {
     this.sshKeyName = props.sshKeyName ?? props.infra?.sshKeyName;
     this.additionalTags = props.additionalTags;
     this.machineHealthChecks = props.machineHealthChecks ?? true;
+    const cp = props.controlPlane ?? fail(this, 'no `controlPlane`', 'pass `controlPlane: { instanceType: \'t3.large\' }`');
+    const region = props.region ?? props.infra?.region;
+    checkInputs(this, props, region);
 
-    const network = {
-      podCidr: '192.168.0.0/16',
-      serviceCidr: '10.128.0.0/12',
-      provider: NetworkProvider.CALICO,
-      calicoMode: CalicoMode.VXLAN,
-      ...props.network,
+    // Field by field: `{ podCidr: undefined }` means the default, like leaving it out.
+    const network: Required<KubernetesNetworkProps> = {
+      podCidr: props.network?.podCidr ?? '192.168.0.0/16',
+      serviceCidr: props.network?.serviceCidr ?? '10.128.0.0/12',
+      provider: props.network?.provider ?? NetworkProvider.CALICO,
+      calicoMode: props.network?.calicoMode ?? CalicoMode.VXLAN,
     };
-    const lb = {
-      type: AwsClusterSpecControlPlaneLoadBalancerLoadBalancerType.NLB,
-      scheme: AwsClusterSpecControlPlaneLoadBalancerScheme.INTERNET_HYPHEN_FACING,
-      allowedCidrs: ['0.0.0.0/0'],
-      additionalIngressRules: [],
-      ...props.apiServerLoadBalancer,
-    };
+    const scheme = props.apiServerLoadBalancer?.scheme ?? LoadBalancerScheme.INTERNET_FACING;
+    const allowedCidrs = props.apiServerLoadBalancer?.allowedCidrs ?? ['0.0.0.0/0'];
+    const additionalIngressRules = (props.apiServerLoadBalancer?.additionalIngressRules ?? []).map((r): L1IngressRule => ({
+      description: r.description,
+      protocol: (r.protocol ?? IngressProtocol.TCP) as string as LbProtocol,
+      fromPort: r.fromPort,
+      toPort: r.toPort ?? r.fromPort,
+      cidrBlocks: r.cidrBlocks,
+    }));
+    if (props.infra && scheme === LoadBalancerScheme.INTERNET_FACING && props.infra.publicSubnetIds.length === 0) {
+      // CAPA opens 8132/9443 to the NAT gateways' addresses (natGatewaysIPsSource), which it finds
+      // only in the cluster's public subnets; without any, CAPA's processIngressRulesSGs
+      // (pkg/cloud/services/securitygroup/securitygroups.go) fails every security-group reconcile
+      // with "NAT Gateway IPs are not available yet".
+      fail(this, `the infra (VPC ${props.infra.vpcId}) lists no public subnets, and an internet-facing load balancer needs the NAT gateways there: CAPA opens 8132/9443 to their addresses`,
+        'list the public subnets that hold the NAT gateways in the infra, or use `apiServerLoadBalancer.scheme: LoadBalancerScheme.INTERNAL` with the management cluster inside the VPC');
+    }
 
     this.awsCluster = typedApiObject(this, 'AWSCluster', AwsCluster, {
       metadata: { name: this.clusterName },
       spec: {
-        region: props.region ?? props.infra?.region,
+        region,
         sshKeyName: this.sshKeyName,
         additionalTags: props.additionalTags,
         controlPlaneLoadBalancer: {
-          loadBalancerType: lb.type,
-          scheme: lb.scheme,
+          loadBalancerType: L1LoadBalancerType.NLB,
+          scheme: scheme as string as L1Scheme,
           healthCheckProtocol: HealthCheckProtocol.TCP,
           additionalListeners: K0S_CLUSTER_PORTS.map(({ port }) => ({ port, protocol: ListenerProtocol.TCP })),
-          ingressRules: [...loadBalancerIngressRules(lb.allowedCidrs, lb.scheme), ...lb.additionalIngressRules],
+          ingressRules: [...loadBalancerIngressRules(allowedCidrs, scheme), ...additionalIngressRules],
         },
         network: this.awsNetwork(network.calicoMode, network.provider),
       },
     });
 
-    const cpSpec = machineTemplateSpec(props.controlPlane, {
+    const cpSpec = machineTemplateSpec(cp, {
       os: 'linux',
-      amiId: props.controlPlane.ami?.amiId ?? props.infra?.linuxAmiId,
-      iamInstanceProfile: props.controlPlane.iamInstanceProfile ?? props.infra?.controlPlaneInstanceProfile ?? CLUSTERAWSADM_INSTANCE_PROFILES.controlPlane,
+      amiId: cp.ami?.amiId ?? props.infra?.linuxAmiId,
+      iamInstanceProfile: cp.iamInstanceProfile ?? props.infra?.controlPlaneInstanceProfile ?? CLUSTERAWSADM_INSTANCE_PROFILES.controlPlane,
       sshKeyName: this.sshKeyName,
       additionalTags: props.additionalTags,
     });
     this.controlPlaneMachineTemplate = hashedMachineTemplate(this, 'ControlPlaneMachineTemplate', `${this.clusterName}-cp`, cpSpec);
+    markContentNamed(this.controlPlaneMachineTemplate);
 
     this.controlPlane = typedApiObject(this, 'K0sControlPlane', K0sControlPlane, {
       metadata: { name: this.clusterName },
       spec: {
-        replicas: props.controlPlane.replicas ?? 3,
+        replicas: cp.replicas ?? 3,
         version: props.k0sVersion,
-        updateStrategy: props.controlPlane.updateStrategy ?? K0SControlPlaneSpecUpdateStrategy.RECREATE,
+        updateStrategy: (cp.updateStrategy ?? ControlPlaneUpdateStrategy.RECREATE) as string as L1UpdateStrategy,
         k0SConfigSpec: {
-          args: props.controlPlane.enableWorker ? ['--enable-worker'] : undefined,
+          args: cp.enableWorker ? ['--enable-worker'] : undefined,
           k0S: {
             apiVersion: 'k0s.k0sproject.io/v1beta1',
             kind: 'ClusterConfig',
             metadata: { name: 'k0s' },
             spec: {
-              api: props.controlPlane.apiExtraArgs ? { extraArgs: props.controlPlane.apiExtraArgs } : undefined,
+              api: cp.apiExtraArgs ? { extraArgs: cp.apiExtraArgs } : undefined,
               network: k0sNetworkConfig(network),
               telemetry: { enabled: false },
             },
@@ -236,12 +325,19 @@ export class HybridCluster extends Construct {
       },
     });
 
-    this.node.addValidation({ validate: () => clusterChecks(this) });
+    participate(this);
+    this.node.addValidation({ validate: () => [...this.nameProblems(), ...manifestProblems(this)] });
   }
 
   /** The cluster's worker pools. */
   public get workerPools(): WorkerPool[] {
     return this.node.children.filter((c): c is WorkerPool => c instanceof WorkerPool);
+  }
+
+  /** The one limit the objects cannot tell: room in pool names for this cluster's name. */
+  private nameProblems(): string[] {
+    const p = dnsLabelProblem(this.clusterName, MAX_CLUSTER_NAME);
+    return p ? [problem(`cluster name "${this.clusterName}" ${p} (pool, machine and load-balancer names are built from it)`, 'pass a shorter lower-case `name`')] : [];
   }
 
   private awsNetwork(calicoMode: CalicoMode, provider: NetworkProvider): AwsClusterSpecNetwork {
@@ -262,15 +358,50 @@ export class HybridCluster extends Construct {
   }
 }
 
+/** Each input checked for form once, where it enters; the manifest rules judge the rest. */
+function checkInputs(scope: Construct, props: HybridClusterProps, region: string | undefined): void {
+  const versionProblem = K0sVersion.problem(props.k0sVersion);
+  if (versionProblem) fail(scope, versionProblem, 'write it like "v1.34.2+k0s.0"');
+  if (region === undefined) fail(scope, 'no AWS region', 'pass `region`, or an `infra` from the AWS stack');
+  const regionIssue = regionProblem(region);
+  if (regionIssue) fail(scope, regionIssue, 'use a region name such as eu-north-1');
+  const cp = props.controlPlane;
+  const type = InstanceType.parse(cp.instanceType, cp.instanceTypeInfo);
+  if (typeof type === 'string') fail(scope, `controlPlane: ${type}`, 'use a known type such as t3.large, or state `instanceTypeInfo: { arch, memoryGiB }`');
+  const ami = cp.ami?.amiId ?? props.infra?.linuxAmiId;
+  const amiIssue = ami === undefined ? undefined : amiIdProblem(ami);
+  if (amiIssue) fail(scope, `control plane ${amiIssue}`, 'pass an id of the form ami-0123456789abcdef0');
+  if (cp.replicas !== undefined && integerProblem(cp.replicas, 1, 7)) {
+    fail(scope, `controlPlane.replicas ${integerProblem(cp.replicas, 1, 7)}`, 'use 1, 3 or 5');
+  }
+  const volume = cp.rootVolumeSizeGiB === undefined ? undefined : integerProblem(cp.rootVolumeSizeGiB, 8, 16384);
+  if (volume) fail(scope, `controlPlane.rootVolumeSizeGiB ${volume} (CAPA's minimum is 8, gp3's maximum 16384)`, 'choose a whole number of GiB in that range');
+  const lb = props.apiServerLoadBalancer;
+  const cidrs = [...(lb?.allowedCidrs ?? []), ...(lb?.additionalIngressRules ?? []).flatMap((r) => r.cidrBlocks ?? [])];
+  for (const cidr of cidrs.filter((c) => !isUnresolvedToken(c))) {
+    try {
+      parseCidr(cidr);
+    } catch (e) {
+      fail(scope, `apiServerLoadBalancer: ${(e as Error).message}`, 'write IPv4 blocks like 203.0.113.0/24');
+    }
+  }
+  for (const rule of lb?.additionalIngressRules ?? []) {
+    for (const [field, port] of [['fromPort', rule.fromPort], ['toPort', rule.toPort ?? rule.fromPort]] as const) {
+      const p = integerProblem(port, 0, 65535);
+      if (p) fail(scope, `apiServerLoadBalancer ingress rule "${rule.description}" ${field} ${p}`, 'use a port from 0 to 65535');
+    }
+  }
+}
+
 /**
  * Ingress of the load balancer's security group. Setting any rule replaces CAPA's default (6443
  * from anywhere), so the API rule is explicit. Machines in private subnets reach an
  * internet-facing load balancer from the NAT gateways' addresses, which CAPA fills in for
  * `natGatewaysIPsSource`; an internal one sees the machines' own security groups.
  */
-function loadBalancerIngressRules(allowedCidrs: string[], scheme: AwsClusterSpecControlPlaneLoadBalancerScheme): LoadBalancerIngressRule[] {
-  const internal = scheme === AwsClusterSpecControlPlaneLoadBalancerScheme.INTERNAL;
-  const rules: LoadBalancerIngressRule[] = allowedCidrs.length > 0
+function loadBalancerIngressRules(allowedCidrs: string[], scheme: LoadBalancerScheme): L1IngressRule[] {
+  const internal = scheme === LoadBalancerScheme.INTERNAL;
+  const rules: L1IngressRule[] = allowedCidrs.length > 0
     ? [{ description: 'Kubernetes API', protocol: LbProtocol.TCP, fromPort: K0S_PORTS.api, toPort: K0S_PORTS.api, cidrBlocks: allowedCidrs }]
     : [];
   for (const { port, description } of K0S_CLUSTER_PORTS) {
@@ -286,4 +417,3 @@ function loadBalancerIngressRules(allowedCidrs: string[], scheme: AwsClusterSpec
   }
   return rules;
 }
-

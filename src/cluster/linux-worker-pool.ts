@@ -2,6 +2,7 @@ import { K0SWorkerConfigTemplateSpecTemplateSpecProvisionerPlatform as Platform,
 import type { HybridCluster } from './hybrid-cluster';
 import { WorkerPool, WorkerPoolProps } from './worker-pool';
 
+/** Props of `LinuxWorkerPool`: those of every pool. */
 export interface LinuxWorkerPoolProps extends WorkerPoolProps {}
 
 /** Linux k0s workers: they run CoreDNS and every Linux workload of a hybrid cluster. */

@@ -77,8 +77,10 @@ export function machineTemplateSpec(props: MachineProps, role: MachineRoleDefaul
  * template's spec; a new name per content makes a change roll out as a new template instead.
  */
 export function hashedMachineTemplate(scope: Construct, id: string, baseName: string, spec: AwsMachineTemplateSpecTemplateSpec): ApiObject {
+  // Hashed as written (JSON field names), so that the manifest rules can recompute it on the final object.
+  const written = AwsMachineTemplate.manifest({ spec: { template: { spec } } }).spec?.template.spec;
   return typedApiObject(scope, id, AwsMachineTemplate, {
-    metadata: { name: `${baseName}-${contentHash(spec)}` },
+    metadata: { name: `${baseName}-${contentHash(written)}` },
     spec: { template: { spec } },
   });
 }

@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import { DNS1123_LABEL } from '../platform/dns';
-
 
 /**
  * Longest MachineDeployment name: CAPI appends a MachineSet hash and a Machine suffix, and the
@@ -14,17 +12,24 @@ export const WINDOWS_COMPUTER_NAME_MAX = 15;
 /** Length of CAPI's `{{ .random }}` in `machineNaming.template`. */
 export const CAPI_RANDOM_LENGTH = 5;
 
-/** Why a name is not a DNS label of at most `max` characters, or undefined when it is one. */
-export function dnsLabelProblem(name: string, max = 63): string | undefined {
-  if (name.length > max) return `is ${name.length} characters long; the limit is ${max}`;
-  if (!DNS1123_LABEL.test(name)) return 'must be lower-case letters, digits and "-", starting and ending with a letter or digit';
-  return undefined;
-}
-
 /**
  * A short, stable digest of an object's content. Names built with it change when the content
  * does, which is how immutable templates (AWSMachineTemplate) roll out instead of being rejected.
  */
 export function contentHash(content: unknown): string {
-  return createHash('sha256').update(JSON.stringify(content)).digest('hex').slice(0, 8);
+  return createHash('sha256').update(canonicalJson(content)).digest('hex').slice(0, 8);
+}
+
+/**
+ * JSON with object keys sorted and undefined fields dropped, so that the hash of a spec as built
+ * equals the hash of the same spec as cdk8s renders it (sorted keys): the manifest rules
+ * recompute it on the final objects to catch a patched template that kept its old name.
+ */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
 }

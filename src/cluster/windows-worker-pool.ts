@@ -2,36 +2,42 @@ import {
   K0SWorkerConfigTemplateSpecTemplateSpecProvisionerPlatform as Platform,
   K0SWorkerConfigTemplateSpecTemplateSpecProvisionerType as ProvisionerType,
 } from '../generated/k0smotron-bootstrap.cluster.x-k8s.io';
+import { dnsLabelProblem } from '../platform/dns';
+import { fail, problem } from '../platform/errors';
+import { windowsSupport, WindowsPlatform } from '../platform/support';
 import { WINDOWS_NODE_TAINT, WindowsEdition, WindowsVersion } from '../platform/windows';
+import { Architecture, InstanceType } from '../platform/instance-type';
+import { WINDOWS_K0S_INSTALL_DIR, WINDOWS_MIN_MEMORY_GIB } from '../rules/cluster-rules';
 import type { HybridCluster } from './hybrid-cluster';
-import { describeInstanceType } from './instance-type';
-import { K0sVersion } from './k0s-version';
-import { CAPI_RANDOM_LENGTH, dnsLabelProblem, WINDOWS_COMPUTER_NAME_MAX } from './names';
+import { CAPI_RANDOM_LENGTH, WINDOWS_COMPUTER_NAME_MAX } from './names';
 import { WorkerPool, WorkerPoolProps } from './worker-pool';
 
-/**
- * Windows Server reserves about 3.5 GiB for itself; below 8 GiB a node has too little left for
- * pods to be worth scheduling.
- */
-export const WINDOWS_MIN_MEMORY_GIB = 8;
-
-/** Where k0s is installed on Windows workers. k0smotron does not quote the path: no spaces. */
-export const WINDOWS_K0S_INSTALL_DIR = 'C:\\k0s';
+export { WINDOWS_K0S_INSTALL_DIR, WINDOWS_MIN_MEMORY_GIB } from '../rules/cluster-rules';
 
 const MAX_COMPUTER_NAME_PREFIX = WINDOWS_COMPUTER_NAME_MAX - CAPI_RANDOM_LENGTH - 1;
 
+/** Props of `WindowsWorkerPool`. */
 export interface WindowsWorkerPoolProps extends WorkerPoolProps {
   /**
-   * Windows Server release of the AMI. Pods of Windows workloads pin to it through the node's
-   * `node.kubernetes.io/windows-build` label, and process-isolated containers must match it.
+   * Windows Server release of the machines: picks the `infra` AMI when no `ami` is given, and
+   * is checked against the support matrix (`WINDOWS_SUPPORT`) either way, so with an explicit
+   * `ami` it must say which release that AMI is.
    * @default WindowsVersion.SERVER_2022
    */
   readonly windowsVersion?: WindowsVersion;
   /**
-   * Edition of the AMI taken from the cluster's `infra` when no `ami` is given.
+   * Edition of the AMI taken from the cluster's `infra`. Only meaningful without `ami`: giving
+   * both is an error, since an explicit AMI already is one edition.
    * @default WindowsEdition.CORE
    */
   readonly edition?: WindowsEdition;
+  /**
+   * Run a Windows Server release that k0s does not document as supported (Windows Server 2025:
+   * k0s documents 2019 and 2022 and bundles Calico for Windows 3.29). Set it to say you accept
+   * that upstream does not test it.
+   * @default false
+   */
+  readonly acknowledgeUnsupportedWindowsVersion?: boolean;
   /**
    * Prefix of the pool's machine names, at most 9 characters: machines are named
    * `<prefix>-<5 random characters>` so that the name fits Windows' 15-character computer
@@ -53,7 +59,9 @@ export interface WindowsWorkerPoolProps extends WorkerPoolProps {
  * issues it for 24 hours). Keep that permission narrow.
  */
 export class WindowsWorkerPool extends WorkerPool {
+  /** The machines' Windows Server release. */
   public readonly windowsVersion: WindowsVersion;
+  /** Prefix of the machines' names. */
   public readonly computerNamePrefix: string;
 
   public constructor(cluster: HybridCluster, id: string, props: WindowsWorkerPoolProps) {
@@ -75,47 +83,33 @@ export class WindowsWorkerPool extends WorkerPool {
     });
     this.windowsVersion = windowsVersion;
     this.computerNamePrefix = prefix;
+
+    if (props.ami && props.edition !== undefined) {
+      fail(this, `edition ${props.edition} has no effect beside the explicit ami ${props.ami.amiId}`, 'remove `edition` (it picks the infra AMI only when no `ami` is given)');
+    }
+    // The support matrix (src/platform/support.ts) is the one place that says which releases k0s runs.
+    const support = windowsSupport(WindowsPlatform.K0SMOTRON_AWS, windowsVersion);
+    if (!support.supported && !props.acknowledgeUnsupportedWindowsVersion) {
+      fail(this, `Windows Server ${windowsVersion} is not supported by k0s (${support.source})`,
+        'use WindowsVersion.SERVER_2022, or set `acknowledgeUnsupportedWindowsVersion: true` to run it untested upstream');
+    }
   }
 
   protected platformProblems(): string[] {
     const problems: string[] = [];
-    const version = K0sVersion.parse(this.k0sVersion);
-    if (version && version.compare(K0sVersion.MIN_WINDOWS) < 0) {
-      problems.push(`k0s ${this.k0sVersion} cannot run Windows workers. Fix: use k0s ${K0sVersion.MIN_WINDOWS} or newer for this pool (k0sVersion).`);
-    }
-
-    const type = describeInstanceType(this.instanceType);
-    if (type?.arch === 'arm64') {
-      problems.push(`instance type ${this.instanceType} is arm64 (AWS Graviton), and Windows Server on EC2 is amd64 only. Fix: pick an x86 type such as ${amd64Sibling(this.instanceType)}.`);
-    } else if (type?.memoryGiB !== undefined && type.memoryGiB < WINDOWS_MIN_MEMORY_GIB) {
-      problems.push(`instance type ${this.instanceType} has ${type.memoryGiB} GiB of memory; Windows workers need at least ${WINDOWS_MIN_MEMORY_GIB} GiB (the OS takes about 3.5). Fix: pick a larger type, e.g. t3.large or m6i.large.`);
-    }
-
     const prefixProblem = dnsLabelProblem(this.computerNamePrefix, MAX_COMPUTER_NAME_PREFIX);
     if (prefixProblem) {
-      problems.push(`computer name prefix "${this.computerNamePrefix}" ${prefixProblem} (machine names must fit Windows' ${WINDOWS_COMPUTER_NAME_MAX}-character computer names). Fix: set \`computerNamePrefix\` to a short lower-case name such as "win".`);
+      problems.push(problem(`computer name prefix "${this.computerNamePrefix}" ${prefixProblem} (machine names must fit Windows' ${WINDOWS_COMPUTER_NAME_MAX}-character computer names)`, 'set `computerNamePrefix` to a short lower-case name such as "win"'));
     }
-
-    // Read the final objects, so that a JSON patch cannot quietly undo what Windows needs.
-    const bootstrap = this.workerConfigTemplate.toJson().spec?.template?.spec ?? {};
-    if (bootstrap.provisioner?.platform !== Platform.WINDOWS || bootstrap.provisioner?.type !== ProvisionerType.POWERSHELL_HYPHEN_XML) {
-      problems.push(`K0sWorkerConfigTemplate provisioner is ${JSON.stringify(bootstrap.provisioner)}; Windows workers on AWS need {"platform":"windows","type":"powershell-xml"}. Fix: remove the patch that changes it.`);
-    }
-    if (typeof bootstrap.k0sInstallDir !== 'string' || !/^[A-Za-z]:\\\S*$/.test(bootstrap.k0sInstallDir)) {
-      problems.push(`k0sInstallDir ${JSON.stringify(bootstrap.k0sInstallDir)} is not a Windows path without spaces. Fix: use ${JSON.stringify(WINDOWS_K0S_INSTALL_DIR)}.`);
-    }
-    const machine = this.machineTemplate.toJson().spec?.template?.spec ?? {};
-    if (machine.cloudInit?.insecureSkipSecretsManager !== true || machine.uncompressedUserData !== true) {
-      problems.push('AWSMachineTemplate must keep cloudInit.insecureSkipSecretsManager and uncompressedUserData true: Windows can run neither the Secrets Manager boothook nor gzipped user data. Fix: remove the patch that changes them.');
+    // A family the rules cannot read from the name is judged by what the props state about it.
+    const type = this.instanceType;
+    if (typeof InstanceType.parse(type.name) === 'string') {
+      if (type.arch === Architecture.ARM64) {
+        problems.push(problem(`instance type ${type} is stated to be arm64, and Windows Server on EC2 is amd64 only`, 'pick an amd64 instance type'));
+      } else if (type.memoryGiB !== undefined && type.memoryGiB < WINDOWS_MIN_MEMORY_GIB) {
+        problems.push(problem(`instance type ${type} is stated to have ${type.memoryGiB} GiB of memory; Windows workers need at least ${WINDOWS_MIN_MEMORY_GIB} GiB`, 'pick a larger type'));
+      }
     }
     return problems;
   }
-}
-
-/** The x86 type of the same shape as a Graviton one, for the error message. */
-function amd64Sibling(instanceType: string): string {
-  const [family, size] = instanceType.split('.');
-  if (family === 't4g') return `t3.${size}`;
-  if (family === 'a1') return `m5.${size}`;
-  return `${family.replace(/^([a-z]+\d+)g[a-z]*$/, '$1i')}.${size}`;
 }

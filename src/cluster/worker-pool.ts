@@ -7,12 +7,19 @@ import {
   MachineHealthCheckSpecRemediationTriggerIfUnhealthyLessThanOrEqualTo as UnhealthyLimit,
 } from '../generated/cluster-api-cluster.x-k8s.io';
 import { K0sWorkerConfigTemplate, K0SWorkerConfigTemplateSpecTemplateSpec } from '../generated/k0smotron-bootstrap.cluster.x-k8s.io';
+import { amiIdProblem } from '../platform/aws';
+import { dnsLabelProblem } from '../platform/dns';
+import { fail, problem } from '../platform/errors';
+import { InstanceType, InstanceTypeInfo } from '../platform/instance-type';
+import { nodeLabelProblem } from '../platform/labels';
+import { integerProblem } from '../platform/numbers';
 import { taintArgument } from '../platform/windows';
 import type { HybridCluster } from './hybrid-cluster';
 import { apiGroupOf, CLUSTERAWSADM_INSTANCE_PROFILES } from './conventions';
 import { K0sVersion } from './k0s-version';
 import { hashedMachineTemplate, MachineProps, machineTemplateSpec } from './machine-template';
-import { contentHash, dnsLabelProblem, MAX_MACHINE_DEPLOYMENT_NAME } from './names';
+import { manifestProblems, markContentNamed, participate } from './manifest-checks';
+import { contentHash, MAX_MACHINE_DEPLOYMENT_NAME } from './names';
 import { typedApiObject } from './typed-api-object';
 
 /** Node label with the pool's name: set by k0s at registration, and kept in sync by CAPI. */
@@ -36,10 +43,17 @@ export interface WorkerPoolProps extends MachineProps {
    */
   readonly k0sVersion?: string;
   /**
-   * Extra node labels, set by k0s when the node registers.
+   * Extra node labels, set by k0s when the node registers (kubelet `--node-labels`). Keys and
+   * values must be what the kubelet accepts: no `kubernetes.io`/`k8s.io` keys outside
+   * `node.kubernetes.io` and `kubelet.kubernetes.io`, and never `kubernetes.io/os` or `arch`.
    * @default - none
    */
   readonly labels?: Record<string, string>;
+  /**
+   * Architecture and memory of `instanceType`, for a family this library does not know.
+   * @default - derived from the instance type's family (an error for unknown families)
+   */
+  readonly instanceTypeInfo?: InstanceTypeInfo;
   /**
    * Replace machines whose node stays unready (a MachineHealthCheck for this pool).
    * @default - the cluster's `machineHealthChecks`
@@ -49,12 +63,15 @@ export interface WorkerPoolProps extends MachineProps {
 
 /** What a concrete pool decides for its platform. */
 export interface WorkerPlatform {
+  /** The machines' operating system. */
   readonly os: 'linux' | 'windows';
+  /** The AMI, when the props or the infra name one. */
   readonly amiId?: string;
   /** The image the pool needs, for messages: `Windows Server 2022 Core`. */
   readonly image: string;
   /** The platform's part of the K0sWorkerConfigTemplate spec (provisioner, install dir). */
   readonly bootstrap: K0SWorkerConfigTemplateSpecTemplateSpec;
+  /** Taints every node of the pool registers with. */
   readonly taints: ReadonlyArray<{ key: string; value: string; effect: string }>;
   /** CAPI `machineNaming.template`, where the default names do not fit the platform. */
   readonly machineNamingTemplate?: string;
@@ -67,17 +84,27 @@ export interface WorkerPlatform {
  * and MachineHealthCheck. Use `LinuxWorkerPool` or `WindowsWorkerPool`.
  */
 export abstract class WorkerPool extends Construct {
+  /** The cluster the pool belongs to. */
   public readonly cluster: HybridCluster;
+  /** The pool's name. */
   public readonly poolName: string;
   /** Name of the MachineDeployment (and of the pool's other objects, before their hash). */
   public readonly deploymentName: string;
+  /** Number of machines. */
   public readonly replicas: number;
+  /** k0s version of the pool's workers. */
   public readonly k0sVersion: string;
+  /** The machines' operating system. */
   public readonly os: 'linux' | 'windows';
-  public readonly instanceType: string;
+  /** The EC2 instance type, parsed. */
+  public readonly instanceType: InstanceType;
+  /** The MachineDeployment (`cluster.x-k8s.io`). */
   public readonly machineDeployment: ApiObject;
+  /** The K0sWorkerConfigTemplate, named after its content. */
   public readonly workerConfigTemplate: ApiObject;
+  /** The AWSMachineTemplate, named after its content. */
   public readonly machineTemplate: ApiObject;
+  /** The MachineHealthCheck, unless turned off. */
   public readonly machineHealthCheck?: ApiObject;
 
   protected constructor(cluster: HybridCluster, id: string, props: WorkerPoolProps, platform: WorkerPlatform) {
@@ -88,7 +115,7 @@ export abstract class WorkerPool extends Construct {
     this.replicas = props.replicas ?? 1;
     this.k0sVersion = props.k0sVersion ?? cluster.k0sVersion;
     this.os = platform.os;
-    this.instanceType = props.instanceType;
+    this.instanceType = checkInputs(this, props, platform);
 
     this.machineTemplate = hashedMachineTemplate(this, 'AWSMachineTemplate', this.deploymentName, machineTemplateSpec(props, {
       os: platform.os,
@@ -97,6 +124,7 @@ export abstract class WorkerPool extends Construct {
       sshKeyName: cluster.sshKeyName,
       additionalTags: cluster.additionalTags,
     }));
+    markContentNamed(this.machineTemplate);
 
     const labels = { [POOL_LABEL]: this.poolName, ...props.labels };
     const bootstrap: K0SWorkerConfigTemplateSpecTemplateSpec = {
@@ -108,10 +136,13 @@ export abstract class WorkerPool extends Construct {
       ...platform.bootstrap,
     };
     // Bootstrap templates are read when a machine is created: a new name makes a change roll out.
+    // Hashed as written (JSON field names), so that the rules can recompute it on the final object.
+    const written = K0sWorkerConfigTemplate.manifest({ spec: { template: { spec: bootstrap } } }).spec?.template.spec;
     this.workerConfigTemplate = typedApiObject(this, 'K0sWorkerConfigTemplate', K0sWorkerConfigTemplate, {
-      metadata: { name: `${this.deploymentName}-${contentHash(bootstrap)}` },
+      metadata: { name: `${this.deploymentName}-${contentHash(written)}` },
       spec: { template: { spec: bootstrap } },
     });
+    markContentNamed(this.workerConfigTemplate);
 
     const selectorLabels = { 'cluster.x-k8s.io/cluster-name': cluster.clusterName, [POOL_LABEL]: this.poolName };
     this.machineDeployment = typedApiObject(this, 'MachineDeployment', MachineDeployment, {
@@ -159,33 +190,50 @@ export abstract class WorkerPool extends Construct {
       });
     }
 
-    this.node.addValidation({ validate: () => [...this.commonProblems(props, platform), ...this.platformProblems()] });
+    participate(this);
+    const noAmi = platform.amiId === undefined ? [this.noAmiProblem(platform)] : [];
+    this.node.addValidation({
+      validate: () => [
+        ...this.nameProblems(), ...noAmi, ...this.platformProblems(),
+        ...manifestProblems(this, (v) => noAmi.length > 0 && v.field === 'spec.template.spec.ami'),
+      ],
+    });
   }
 
-  /** Problems particular to the platform; each names the offending value and the fix. */
+  /** Where the AMI should have come from: the props or the infra, for this pool's image. */
+  private noAmiProblem(platform: WorkerPlatform): string {
+    const where = this.cluster.infra ? `the cluster's infra has no ${platform.image} AMI` : 'the cluster has no infra to take one from';
+    return problem(`no AMI for this pool's ${platform.image} machines: it has no \`ami\`, and ${where}`,
+      `pass \`ami: MachineImage.id('ami-…')\`, or have HybridClusterInfra look up ${platform.image} (its \`images\` prop) and redeploy`);
+  }
+
+  /** Problems of the props that the objects cannot show; each names the offending value and the fix. */
   protected abstract platformProblems(): string[];
 
-  private commonProblems(props: WorkerPoolProps, platform: WorkerPlatform): string[] {
-    const problems: string[] = [];
+  private nameProblems(): string[] {
     const nameProblem = dnsLabelProblem(this.deploymentName, MAX_MACHINE_DEPLOYMENT_NAME);
-    if (nameProblem) {
-      problems.push(`MachineDeployment name "${this.deploymentName}" (cluster name + pool name) ${nameProblem}. Fix: give the pool a shorter lower-case \`name\` (or the cluster a shorter one).`);
-    }
-    if (!Number.isInteger(this.replicas) || this.replicas < 0) {
-      problems.push(`replicas ${this.replicas} is not a whole number >= 0. Fix: set \`replicas\` to 0 or more.`);
-    }
-    if (!K0sVersion.parse(this.k0sVersion)) {
-      problems.push(`k0s version "${this.k0sVersion}" is not of the form vX.Y.Z+k0s.N. Fix: write it like "v1.34.2+k0s.0".`);
-    }
-    if (!platform.amiId) {
-      const where = this.cluster.infra ? `the cluster's infra has no ${platform.image} AMI` : 'the cluster has no infra to take one from';
-      problems.push(`no AMI for this pool's ${platform.image} machines: it has no \`ami\`, and ${where}. Fix: pass \`ami: MachineImage.id('ami-…')\`, or have HybridClusterInfra look up ${platform.image} (its \`images\` prop) and redeploy.`);
-    } else if (!platform.amiId.startsWith('ami-')) {
-      problems.push(`AMI "${platform.amiId}" is not an AMI id. Fix: pass an id of the form ami-0123456789abcdef0.`);
-    }
-    if (props.rootVolumeSizeGiB !== undefined && !(Number.isInteger(props.rootVolumeSizeGiB) && props.rootVolumeSizeGiB >= 8)) {
-      problems.push(`rootVolumeSizeGiB ${props.rootVolumeSizeGiB} is not a whole number >= 8 (CAPA's minimum). Fix: choose a larger size.`);
-    }
-    return problems;
+    return nameProblem
+      ? [problem(`MachineDeployment name "${this.deploymentName}" (cluster name + pool name) ${nameProblem}`, 'give the pool a shorter lower-case `name` (or the cluster a shorter one)')]
+      : [];
   }
+}
+
+/** Each input checked for form once, where it enters; the manifest rules judge the rest. */
+function checkInputs(pool: WorkerPool, props: WorkerPoolProps, platform: WorkerPlatform): InstanceType {
+  const replicas = integerProblem(props.replicas ?? 1, 0);
+  if (replicas) fail(pool, `replicas ${replicas}`, 'set `replicas` to a whole number, 0 or more');
+  const version = K0sVersion.problem(props.k0sVersion ?? pool.cluster.k0sVersion);
+  if (version) fail(pool, version, 'write it like "v1.34.2+k0s.0"');
+  const ami = platform.amiId === undefined ? undefined : amiIdProblem(platform.amiId);
+  if (ami) fail(pool, ami, 'pass an id of the form ami-0123456789abcdef0');
+  for (const [key, value] of Object.entries(props.labels ?? {})) {
+    if (key === POOL_LABEL) fail(pool, `label ${key} is the pool's own label (its name)`, 'remove it; the pool sets it');
+    const label = nodeLabelProblem(key, value);
+    if (label) fail(pool, label, 'use a key like example.com/role and a value of at most 63 letters, digits, "-", "_" or "." (kubelet --node-labels)');
+  }
+  const volume = props.rootVolumeSizeGiB === undefined ? undefined : integerProblem(props.rootVolumeSizeGiB, 8, 16384);
+  if (volume) fail(pool, `rootVolumeSizeGiB ${volume} (CAPA's minimum is 8, gp3's maximum 16384)`, 'choose a whole number of GiB in that range');
+  const type = InstanceType.parse(props.instanceType, props.instanceTypeInfo);
+  if (typeof type === 'string') fail(pool, type, 'use a known type such as m7i.large, or state `instanceTypeInfo: { arch, memoryGiB }`');
+  return type;
 }

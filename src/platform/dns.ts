@@ -1,2 +1,10 @@
 /** RFC 1123 label: Kubernetes names that also become label values or DNS names, and each label of a subdomain. */
 export const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+
+/** Why a name is not a DNS label of at most `max` characters, or undefined when it is one. */
+export function dnsLabelProblem(name: string, max = 63): string | undefined {
+  if (typeof name !== 'string') return `is ${JSON.stringify(name)}, not a string`;
+  if (name.length > max) return `is ${name.length} characters long; the limit is ${max}`;
+  if (!DNS1123_LABEL.test(name)) return 'must be lower-case letters, digits and "-", starting and ending with a letter or digit';
+  return undefined;
+}

@@ -1,13 +1,15 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ApiObject, JsonPatch } from 'cdk8s';
-import { CalicoMode, LoadBalancerType, NetworkProvider, WindowsWorkerPool } from '../../src';
+import { CalicoMode, NetworkProvider, WindowsWorkerPool } from '../../src';
 import { synthObjects } from '../support/synth';
 import { FixtureOptions, hybridCluster, WINDOWS_AMI } from './fixture';
 
 /** Synthesizes through the App (validations on) and returns the error message, or '' when it passes. */
 function synthError(options: FixtureOptions, patch?: (f: ReturnType<typeof hybridCluster>) => void): string {
-  const fixture = hybridCluster(options);
-  patch?.(fixture);
   try {
+    const fixture = hybridCluster(options);
+    patch?.(fixture);
     synthObjects(fixture.app);
     return '';
   } catch (e) {
@@ -21,7 +23,7 @@ describe('the platform checks', () => {
   });
 
   describe('CoreDNS needs a Linux worker', () => {
-    const message = /\[mgmt\/prod\] Windows pools \(win\) need a Linux worker for CoreDNS.*Fix: add a LinuxWorkerPool with replicas >= 1, or set controlPlane.enableWorker/;
+    const message = /\[mgmt\/prod\] Cluster prod: Windows pools \(prod-win\) need a Linux worker for CoreDNS.*Fix: add a LinuxWorkerPool with replicas >= 1, or set controlPlane.enableWorker/;
     test('no Linux pool', () => expect(synthError({ linux: null })).toMatch(message));
     test('a Linux pool with 0 replicas', () => expect(synthError({ linux: { replicas: 0 } })).toMatch(message));
     test('controllers with --enable-worker are enough', () => {
@@ -33,11 +35,11 @@ describe('the platform checks', () => {
   describe('k0s versions', () => {
     test('a Windows pool on v1.33.x is refused', () => {
       expect(synthError({ windows: { k0sVersion: 'v1.33.4+k0s.0' } }))
-        .toMatch(/\[mgmt\/prod\/win\] k0s v1\.33\.4\+k0s\.0 cannot run Windows workers\. Fix: use k0s v1\.34\.2\+k0s\.0 or newer/);
+        .toMatch(/\[mgmt\/prod\/win\] MachineDeployment prod-win: k0s v1\.33\.4\+k0s\.0 cannot run Windows workers\. Fix: use k0s v1\.34\.2\+k0s\.0 or newer/);
     });
     test('a cluster on v1.33.x refuses its Windows pool, not its Linux one', () => {
       const message = synthError({ cluster: { k0sVersion: 'v1.33.4+k0s.0' } });
-      expect(message).toMatch(/\[mgmt\/prod\/win\] k0s v1\.33\.4\+k0s\.0 cannot run Windows workers/);
+      expect(message).toMatch(/\[mgmt\/prod\/win\] MachineDeployment prod-win: k0s v1\.33\.4\+k0s\.0 cannot run Windows workers/);
       expect(message).not.toMatch(/mgmt\/prod\/linux\]/);
     });
     test('v1.34.1 is too old, v1.34.2+k0s.1 and v1.35.0 are fine', () => {
@@ -82,22 +84,30 @@ describe('the platform checks', () => {
     test('platform windows patched onto the K0sControlPlane', () => {
       expect(synthError({}, ({ cluster }) => ApiObject.of(cluster.controlPlane).addJsonPatch(
         JsonPatch.add('/spec/k0sConfigSpec/provisioner', { platform: 'windows' }))))
-        .toMatch(/\[mgmt\/prod\] K0sControlPlane provisioner.platform is "windows"; k0s controllers run on Linux only/);
+        .toMatch(/\[mgmt\/prod\] K0sControlPlane prod: K0sControlPlane provisioner.platform is "windows"; k0s controllers run on Linux only/);
     });
     test.each(['powershell', 'powershell-xml'])('provisioner type %s on the control plane', (type) => {
       expect(synthError({}, ({ cluster }) => ApiObject.of(cluster.controlPlane).addJsonPatch(
         JsonPatch.add('/spec/k0sConfigSpec/provisioner', { type }))))
         .toContain(`K0sControlPlane provisioner.type is "${type}", a Windows-only provisioner`);
     });
-    test.each([2, 4, 0])('%d controllers', (replicas) => {
-      expect(synthError({ cluster: { controlPlane: { instanceType: 't3.large', replicas } } })).toContain(`control plane replicas ${replicas} is not an odd number >= 1`);
+    test.each([2, 4])('%d controllers', (replicas) => {
+      expect(synthError({ cluster: { controlPlane: { instanceType: 't3.large', replicas } } })).toContain(`[mgmt/prod] K0sControlPlane prod: control plane replicas ${replicas} is not an odd number >= 1`);
+    });
+    test.each([0, 1.5, NaN, 2 ** 31])('controlPlane.replicas %d is refused where it enters', (replicas) => {
+      expect(synthError({ cluster: { controlPlane: { instanceType: 't3.large', replicas } } })).toMatch(/^\[mgmt\/prod\] controlPlane\.replicas .*Fix: use 1, 3 or 5\.$/);
+    });
+    test('replicas patched to 2 on the K0sControlPlane', () => {
+      expect(synthError({}, ({ cluster }) => ApiObject.of(cluster.controlPlane).addJsonPatch(JsonPatch.replace('/spec/replicas', 2))))
+        .toContain('control plane replicas 2 is not an odd number >= 1');
     });
   });
 
   describe('Windows instance types', () => {
     test.each([['m7g.large', 'm7i.large'], ['t4g.xlarge', 't3.xlarge'], ['c6gn.2xlarge', 'c6i.2xlarge'], ['a1.xlarge', 'm5.xlarge']])('%s (Graviton) is refused', (instanceType, sibling) => {
       expect(synthError({ windows: { instanceType } }))
-        .toContain(`[mgmt/prod/win] instance type ${instanceType} is arm64 (AWS Graviton), and Windows Server on EC2 is amd64 only. Fix: pick an x86 type such as ${sibling}.`);
+        .toContain(`[mgmt/prod/win] AWSMachineTemplate prod-win-`);
+      expect(synthError({ windows: { instanceType } })).toContain(`: instance type ${instanceType} is arm64 (AWS Graviton), and Windows Server on EC2 is amd64 only. Fix: pick an x86 type such as ${sibling}.`);
     });
     test.each([['t3.medium', 4], ['c5.large', 4], ['m6i.medium', 4]])('%s has too little memory', (instanceType, gib) => {
       expect(synthError({ windows: { instanceType } })).toContain(`instance type ${instanceType} has ${gib} GiB of memory; Windows workers need at least 8 GiB`);
@@ -111,8 +121,9 @@ describe('the platform checks', () => {
   });
 
   describe('load balancer', () => {
-    test.each([LoadBalancerType.CLASSIC, LoadBalancerType.ELB, LoadBalancerType.ALB])('type %s', (type) => {
-      expect(synthError({ cluster: { apiServerLoadBalancer: { type } } }))
+    test.each(['classic', 'elb', 'alb'])('type %s patched in', (type) => {
+      expect(synthError({}, ({ cluster }) => ApiObject.of(cluster.awsCluster).addJsonPatch(
+        JsonPatch.replace('/spec/controlPlaneLoadBalancer/loadBalancerType', type))))
         .toContain(`control-plane load balancer type "${type}" cannot carry k0s's konnectivity (8132) and join API (9443) listeners`);
     });
     test('a removed listener', () => {
@@ -157,20 +168,27 @@ describe('the platform checks', () => {
     test('two Windows pools with one prefix', () => {
       const fixture = hybridCluster();
       new WindowsWorkerPool(fixture.cluster, 'win2', { instanceType: 't3.xlarge', ami: WINDOWS_AMI, computerNamePrefix: 'win' });
-      expect(() => synthObjects(fixture.app)).toThrow(/Windows pools win and win2 share the computer name prefix "win"/);
+      expect(() => synthObjects(fixture.app)).toThrow(/MachineDeployments prod-win and prod-win2 name their machines from the same template "win-\{\{ \.random \}\}"/);
     });
   });
 
   describe('machines', () => {
     test('no AMI and no infra', () => {
-      expect(synthError({ windows: { ami: undefined } })).toContain('[mgmt/prod/win] no AMI for this pool\'s Windows Server 2022 Core machines: it has no `ami`, and the cluster has no infra to take one from. Fix: pass `ami: MachineImage.id(\'ami-…\')`');
-      expect(synthError({ cluster: { controlPlane: { instanceType: 't3.large', ami: undefined } } })).toContain('no AMI for the control plane');
+      const pool = synthError({ windows: { ami: undefined } });
+      expect(pool).toContain('[mgmt/prod/win] no AMI for this pool\'s Windows Server 2022 Core machines: it has no `ami`, and the cluster has no infra to take one from. Fix: pass `ami: MachineImage.id(\'ami-…\')`');
+      // Said once: the object rule's own no-AMI message is dropped for what the pool explained.
+      expect(pool).not.toContain('no AMI and no image lookup');
+      expect(synthError({ cluster: { controlPlane: { instanceType: 't3.large', ami: undefined } } })).toMatch(/\[mgmt\/prod\] AWSMachineTemplate prod-cp-[0-9a-f]{8}: no AMI and no image lookup/);
     });
     test('no region and no infra', () => {
       expect(synthError({ cluster: { region: undefined } })).toContain('[mgmt/prod] no AWS region. Fix: pass `region`');
     });
-    test.each([-1, 1.5])('replicas %d', (replicas) => {
-      expect(synthError({ linux: { replicas } })).toContain(`replicas ${replicas} is not a whole number >= 0`);
+    test.each([[-1, 'is below 0'], [1.5, 'is not a whole number'], [NaN, 'is not a whole number'], [2 ** 31, 'is above 2147483647']])('replicas %d', (replicas, why) => {
+      expect(synthError({ linux: { replicas } })).toBe(`[mgmt/prod/linux] replicas ${replicas} ${why}. Fix: set \`replicas\` to a whole number, 0 or more.`);
+    });
+    test('replicas patched to -1 on the MachineDeployment', () => {
+      expect(synthError({}, ({ linux }) => ApiObject.of(linux!.machineDeployment).addJsonPatch(JsonPatch.replace('/spec/replicas', -1))))
+        .toContain('[mgmt/prod/linux] MachineDeployment prod-linux: replicas -1 is below 0');
     });
     test('Windows machines patched back to the Secrets Manager hand-off', () => {
       expect(synthError({}, ({ windows }) => ApiObject.of(windows!.machineTemplate).addJsonPatch(
@@ -178,10 +196,17 @@ describe('the platform checks', () => {
     });
   });
 
-  test('all problems are reported at once', () => {
+  test('all problems of the objects are reported at once', () => {
     const message = synthError({ linux: null, windows: { instanceType: 'm7g.large', k0sVersion: 'v1.33.0+k0s.0' } });
     expect(message).toMatch(/need a Linux worker for CoreDNS/);
     expect(message).toMatch(/m7g.large is arm64/);
     expect(message).toMatch(/cannot run Windows workers/);
+  });
+
+  test('the README shows what synth prints', () => {
+    const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
+    const shown = /```\nError: (Validation failed[^`]*)```/.exec(readme)![1].trim();
+    const message = synthError({ linux: null, windows: { instanceType: 'm7g.large', k0sVersion: 'v1.33.0+k0s.0' } });
+    expect(message.replace(/prod-win-[0-9a-f]{8}/g, 'prod-win-…')).toBe(shown);
   });
 });

@@ -143,8 +143,8 @@ describe('HybridCluster objects', () => {
       privateSubnetIds: ['subnet-priv-a', 'subnet-priv-b'],
       controlPlaneInstanceProfile: 'cp-profile',
       nodeInstanceProfile: 'node-profile',
-      linuxAmiId: 'ami-linux',
-      windowsAmiIds: { [WindowsVersion.SERVER_2022]: { [WindowsEdition.CORE]: 'ami-win2022core' } },
+      linuxAmiId: 'ami-0aaaaaaaaaaaaaaa1',
+      windowsAmiIds: { [WindowsVersion.SERVER_2022]: { [WindowsEdition.CORE]: 'ami-0bbbbbbbbbbbbbbb2' } },
       sshKeyName: 'infra-key',
     });
     const { app } = hybridCluster({
@@ -159,9 +159,9 @@ describe('HybridCluster objects', () => {
     expect(aws.network.vpc).toEqual({ id: 'vpc-0123' });
     expect(aws.network.subnets).toEqual(['subnet-priv-a', 'subnet-priv-b', 'subnet-pub-a', 'subnet-pub-b'].map((id) => ({ id })));
     const spec = (prefix: string) => out.find((o) => o.kind === 'AWSMachineTemplate' && o.metadata.name.startsWith(prefix))!.spec.template.spec;
-    expect(spec('prod-cp-')).toMatchObject({ ami: { id: 'ami-linux' }, iamInstanceProfile: 'cp-profile' });
-    expect(spec('prod-linux-')).toMatchObject({ ami: { id: 'ami-linux' }, iamInstanceProfile: 'node-profile' });
-    expect(spec('prod-win-')).toMatchObject({ ami: { id: 'ami-win2022core' }, iamInstanceProfile: 'node-profile' });
+    expect(spec('prod-cp-')).toMatchObject({ ami: { id: 'ami-0aaaaaaaaaaaaaaa1' }, iamInstanceProfile: 'cp-profile' });
+    expect(spec('prod-linux-')).toMatchObject({ ami: { id: 'ami-0aaaaaaaaaaaaaaa1' }, iamInstanceProfile: 'node-profile' });
+    expect(spec('prod-win-')).toMatchObject({ ami: { id: 'ami-0bbbbbbbbbbbbbbb2' }, iamInstanceProfile: 'node-profile' });
   });
 
   test('a JSON patch on a generated object is visible to the checks', () => {

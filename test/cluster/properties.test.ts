@@ -1,7 +1,7 @@
-import { App, Chart } from 'cdk8s';
+import { ApiObject, App, Chart, JsonPatch } from 'cdk8s';
 import fc from 'fast-check';
 import {
-  CalicoMode, HybridCluster, LinuxWorkerPool, LoadBalancerType, MachineImage, NetworkProvider, WindowsVersion, WindowsWorkerPool,
+  CalicoMode, HybridCluster, LinuxWorkerPool, LoadBalancerScheme, MachineImage, NetworkProvider, WindowsVersion, WindowsWorkerPool,
 } from '../../src';
 import { crdViolations, CRDS_AVAILABLE } from '../support/crd-schemas';
 import { synthObjects } from '../support/synth';
@@ -11,7 +11,7 @@ function mostly<T>(valid: fc.Arbitrary<T>, invalid: fc.Arbitrary<T>): fc.Arbitra
   return fc.oneof({ arbitrary: valid, weight: 9 }, { arbitrary: invalid, weight: 1 });
 }
 
-const instanceType = mostly(fc.constantFrom('t3.large', 't3.xlarge', 'm6i.large', 'x9z.weird'), fc.constantFrom('t3.medium', 'c5.large', 'm7g.large', 't4g.xlarge'));
+const instanceType = mostly(fc.constantFrom('t3.large', 't3.xlarge', 'm6i.large', 'g4dn.xlarge'), fc.constantFrom('t3.medium', 'c5.large', 'm7g.large', 't4g.xlarge', 'foo1.large', 'T3.LARGE', 'mac2.metal'));
 const k0sVersion = mostly(fc.constantFrom('v1.34.2+k0s.0', 'v1.35.1+k0s.2'), fc.constantFrom('v1.33.4+k0s.0', 'v1.34.2', 'latest'));
 const poolName = mostly(fc.stringMatching(/^[a-z][a-z0-9]{0,8}$/), fc.oneof(fc.constantFrom('windows2022', 'Win', 'a-very-long-pool-name-that-will-not-fit-anywhere'), fc.string({ maxLength: 12 })));
 
@@ -22,12 +22,15 @@ const clusterProps = fc.record({
   enableWorker: fc.boolean(),
   provider: mostly(fc.constant(NetworkProvider.CALICO), fc.constantFrom(NetworkProvider.KUBE_ROUTER, NetworkProvider.CUSTOM)),
   calicoMode: mostly(fc.constant(CalicoMode.VXLAN), fc.constantFrom(CalicoMode.IPIP, CalicoMode.BIRD)),
-  lbType: mostly(fc.constant(LoadBalancerType.NLB), fc.constantFrom(LoadBalancerType.CLASSIC, LoadBalancerType.ALB)),
+  scheme: fc.constantFrom(LoadBalancerScheme.INTERNET_FACING, LoadBalancerScheme.INTERNAL),
+  // Escape hatches applied after construction: the rules over the final objects must judge them.
+  patch: mostly(fc.constant('none'), fc.constantFrom('classic-lb', 'cp-version-ahead', 'renamed-cluster', 'selector', 'patched-template')),
   linuxPools: fc.array(fc.record({ name: poolName, replicas: mostly(fc.integer({ min: 0, max: 3 }), fc.constant(-1)), instanceType }), { maxLength: 2 }),
   windowsPools: fc.uniqueArray(fc.record({
     name: poolName, replicas: fc.integer({ min: 0, max: 3 }), instanceType,
     k0sVersion: fc.option(k0sVersion, { nil: undefined }),
     windowsVersion: fc.constantFrom(...Object.values(WindowsVersion)),
+    acknowledgeUnsupportedWindowsVersion: fc.boolean(),
   }), { maxLength: 2, selector: (w) => w.name }),
 });
 
@@ -53,22 +56,34 @@ describe('any cluster either synthesizes schema-valid objects or fails with expl
           region: 'eu-north-1',
           k0sVersion: p.k0sVersion,
           network: { provider: p.provider, calicoMode: p.calicoMode },
-          apiServerLoadBalancer: { type: p.lbType },
+          apiServerLoadBalancer: { scheme: p.scheme },
           controlPlane: { replicas: p.cpReplicas, enableWorker: p.enableWorker, instanceType: 't3.large', ami: MachineImage.id('ami-0123456789abcdef0') },
         });
         // Construct ids must be unique; names (which the checks judge) may not be.
         p.linuxPools.forEach((l, i) => new LinuxWorkerPool(cluster, `linux${i}`, { ...l, ami: MachineImage.id('ami-0123456789abcdef0') }));
-        p.windowsPools.forEach((w, i) => new WindowsWorkerPool(cluster, `windows${i}`, { ...w, ami: MachineImage.id('ami-0fedcba9876543210') }));
+        const pools = p.windowsPools.map((w, i) => new WindowsWorkerPool(cluster, `windows${i}`, { ...w, ami: MachineImage.id('ami-0fedcba9876543210') }));
+        const patch = (obj: ApiObject, ...ops: JsonPatch[]) => ApiObject.of(obj).addJsonPatch(...ops);
+        if (p.patch === 'classic-lb') patch(cluster.awsCluster, JsonPatch.replace('/spec/controlPlaneLoadBalancer/loadBalancerType', 'classic'));
+        if (p.patch === 'cp-version-ahead') patch(cluster.controlPlane, JsonPatch.replace('/spec/version', 'v1.30.0+k0s.0'));
+        if (p.patch === 'renamed-cluster') patch(cluster.cluster, JsonPatch.replace('/metadata/name', 'renamed'));
+        if (p.patch === 'selector' && pools[0]) patch(pools[0].machineDeployment, JsonPatch.replace('/spec/selector/matchLabels/node.cluster.x-k8s.io~1pool', 'other'));
+        if (p.patch === 'patched-template') patch(cluster.controlPlaneMachineTemplate, JsonPatch.replace('/spec/template/spec/instanceType', 'm6i.xlarge'));
         return app;
       });
       seen[outcome.ok ? 'ok' : 'refused']++;
+      // These patches break the cluster whatever else it has: the rules over the final objects must refuse them.
+      if (['classic-lb', 'patched-template'].includes(p.patch)) expect(outcome.ok).toBe(false);
       if (outcome.ok) {
         if (CRDS_AVAILABLE) expect(outcome.objects.flatMap((o) => crdViolations(o))).toEqual([]);
         expect(outcome.objects.some((o) => o.kind === 'Cluster')).toBe(true);
-      } else {
+      } else if (outcome.message.startsWith('Validation failed')) {
+        // Found on the objects: each line names the construct, the object, the value and the fix.
         const lines = outcome.message.split('\n');
         expect(lines[0]).toBe('Validation failed with the following errors:');
-        for (const line of lines.slice(1)) expect(line).toMatch(/^ {2}\[mgmt\/c(\/[a-z0-9]+)?\] .+Fix: .+/);
+        for (const line of lines.slice(1)) expect(line).toMatch(/^ {2}\[mgmt\/c(\/[a-z0-9]+)?\] .+Fix: .+\.$/);
+      } else {
+        // Found where an input enters (HybridConfigError): the construct path, the value and the fix.
+        expect(outcome.message).toMatch(/^\[mgmt\/c(\/[a-z0-9]+)?\] .+\. Fix: .+\.$/);
       }
     }), { numRuns: 150 });
     // Both branches must be exercised, or the property proves little.

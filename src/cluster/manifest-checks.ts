@@ -1,0 +1,81 @@
+import { ApiObject } from 'cdk8s';
+import { IConstruct } from 'constructs';
+import { CLUSTER_RULES } from '../rules/cluster-rules';
+import { ManifestViolation } from '../rules/graph';
+import { validateManifests } from '../rules/index';
+
+/**
+ * Runs the cluster rules (`src/rules`) on the app's final objects from the cluster constructs'
+ * validations: once per validation pass, each violation reported by the construct that owns the
+ * object (its pool, else its cluster), and violations of objects outside any cluster (an
+ * `Include`d manifest, a hand-written `ApiObject`) by the app's first cluster.
+ */
+
+const PARTICIPANT = Symbol.for('cdk-hybrid-windows.manifest-checks');
+const CONTENT_NAMED = new WeakSet<ApiObject>();
+/** One validation pass's result: each participant's violations, and those of objects outside any. */
+interface Pass {
+  readonly first: IConstruct;
+  readonly participants: ReadonlySet<IConstruct>;
+  readonly owned: Map<IConstruct, ManifestViolation[]>;
+  readonly orphans: ManifestViolation[];
+}
+const PASSES = new WeakMap<IConstruct, Pass>();
+
+/** Cluster API, CAPA and k0smotron groups: the objects the cluster rules read. */
+const CAPI_GROUP = /(^|\.)cluster\.x-k8s\.io\//;
+
+/** Marks a construct whose validation reports the rule violations of the objects beneath it. */
+export function participate(construct: IConstruct): void {
+  Object.defineProperty(construct, PARTICIPANT, { value: true });
+}
+
+/** Marks a template whose name ends in a digest of its `spec.template.spec`. */
+export function markContentNamed(obj: ApiObject): void {
+  CONTENT_NAMED.add(obj);
+}
+
+function isParticipant(c: IConstruct): boolean {
+  return (c as unknown as Record<symbol, unknown>)[PARTICIPANT] === true;
+}
+
+function run(root: IConstruct): Pass {
+  const all = root.node.findAll();
+  const participants = all.filter(isParticipant);
+  const objects = all.filter((c): c is ApiObject => c instanceof ApiObject && CAPI_GROUP.test(c.apiVersion));
+  const violations = validateManifests(
+    objects.map((o) => ({ manifest: o.toJson(), path: o.node.path, contentNamed: CONTENT_NAMED.has(o) })),
+    { rules: CLUSTER_RULES },
+  );
+  const byPath = new Map(participants.map((p) => [p.node.path, p]));
+  const pass: Pass = { first: participants[0], participants: new Set(participants), owned: new Map(), orphans: [] };
+  for (const v of violations) {
+    // The nearest participant above the object: its pool, else its cluster.
+    let owner: IConstruct | undefined;
+    for (let path = parentPath(v.path); path !== undefined && !owner; path = parentPath(path)) owner = byPath.get(path);
+    if (owner) pass.owned.set(owner, [...(pass.owned.get(owner) ?? []), v]);
+    else pass.orphans.push(v);
+  }
+  PASSES.set(root, pass);
+  return pass;
+}
+
+function parentPath(path: string | undefined): string | undefined {
+  return path?.includes('/') ? path.slice(0, path.lastIndexOf('/')) : undefined;
+}
+
+/**
+ * The rule violations `construct` reports, as validation messages. `said` drops the violations
+ * the construct has already explained better from its props.
+ */
+export function manifestProblems(construct: IConstruct, said: (v: ManifestViolation) => boolean = () => false): string[] {
+  const root = construct.node.root;
+  // cdk8s validates in construct-tree pre-order, so the app's first participant runs the rules
+  // afresh for each synth, and the others read its result. A construct added since is not in the
+  // last pass, so it runs them too.
+  const known = PASSES.get(root);
+  const pass = !known || known.first === construct || !known.participants.has(construct) ? run(root) : known;
+  const own = (pass.owned.get(construct) ?? []).filter((v) => !said(v)).map((v) => `${v.kind} ${v.name}: ${v.message}`);
+  const orphans = pass.first === construct ? pass.orphans.map((v) => `${v.path ?? '(no construct)'} (${v.kind} ${v.name}): ${v.message}`) : [];
+  return [...own, ...orphans];
+}

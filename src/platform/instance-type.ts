@@ -1,0 +1,106 @@
+import { isUnresolvedToken } from './tokens';
+
+/** A CPU architecture, in Kubernetes' words (`kubernetes.io/arch`). */
+export enum Architecture {
+  AMD64 = 'amd64',
+  ARM64 = 'arm64',
+}
+
+/** What the checks need to know about an EC2 instance type. */
+export interface InstanceTypeInfo {
+  /** The machine's CPU architecture. */
+  readonly arch: Architecture;
+  /**
+   * Memory in GiB.
+   * @default - unknown: checks that need it are skipped
+   */
+  readonly memoryGiB?: number;
+}
+
+// EC2 instance type names: https://docs.aws.amazon.com/ec2/latest/instancetypes/instance-type-names.html
+// (series letters, generation, options, `.`, size).
+const NAME = /^([a-z]+)(\d+)([a-z]*(?:-flex)?)\.(nano|micro|small|medium|large|xlarge|\d+xlarge|metal(?:-\d+xl)?)$/;
+const SERIES = new Set(['a', 'c', 'd', 'dl', 'f', 'g', 'gr', 'h', 'hpc', 'i', 'im', 'inf', 'is', 'm', 'mac', 'p', 'r', 'trn', 't', 'u', 'vt', 'x', 'z']);
+// Options after the generation: processor (a AMD, g Graviton, i Intel) then b, d, e, n, q, z.
+const OPTIONS = /^[agi]?[bdenqz]*(-flex)?$/;
+
+// Burstable sizes do not follow the per-vCPU ratio of the other series.
+const BURSTABLE_GIB: Readonly<Record<string, number>> = {
+  nano: 0.5, micro: 1, small: 2, medium: 4, large: 8, xlarge: 16, '2xlarge': 32,
+};
+// GiB per vCPU of the series whose sizes are regular (c5n and the x series are not).
+const GIB_PER_VCPU: Readonly<Record<string, number>> = { a: 2, c: 2, m: 4, r: 8, z: 8 };
+
+function vcpus(size: string): number | undefined {
+  if (size === 'medium') return 1;
+  if (size === 'large') return 2;
+  if (size === 'xlarge') return 4;
+  const m = /^(\d+)xlarge$/.exec(size);
+  return m ? Number(m[1]) * 4 : undefined;
+}
+
+/**
+ * An EC2 instance type, parsed once: its family and size, and the architecture and memory where
+ * the family tells them. Graviton (arm64) families carry a `g` after the generation number
+ * (`t4g`, `m7g`, `c6gn`, `im4gn`) or are `a1`/`mac2`.
+ */
+export class InstanceType {
+  /**
+   * Parses `family.size` (`m7i.large`, `c7i-flex.2xlarge`). Throws when the name is not of that
+   * form, or when its family is unknown and `stated` does not give its architecture.
+   */
+  public static of(name: string, stated?: InstanceTypeInfo): InstanceType {
+    const result = InstanceType.parse(name, stated);
+    if (typeof result === 'string') throw new Error(result);
+    return result;
+  }
+
+  /** Like `of`, but returns the reason instead of throwing. */
+  public static parse(name: string, stated?: InstanceTypeInfo): InstanceType | string {
+    if (isUnresolvedToken(name)) return new InstanceType(name, stated);
+    const m = typeof name === 'string' ? NAME.exec(name) : null;
+    if (!m) {
+      return `instance type "${String(name)}" is not an EC2 instance type name (lower-case family, ".", size: e.g. m7i.large)`;
+    }
+    const [, series, generation, options, size] = m;
+    if (!SERIES.has(series) || !OPTIONS.test(options)) {
+      return stated
+        ? new InstanceType(name, stated)
+        : `instance type "${name}" is of a family this library does not know, so it cannot tell its architecture and memory`;
+    }
+    const arch = series === 'a' || (series === 'mac' && generation !== '1') || options.startsWith('g') ? Architecture.ARM64 : Architecture.AMD64;
+    let memoryGiB: number | undefined;
+    if (series === 't') memoryGiB = BURSTABLE_GIB[size];
+    else if (!(series === 'c' && options.includes('n') && generation === '5')) {
+      const ratio = GIB_PER_VCPU[series];
+      const cpus = vcpus(size);
+      memoryGiB = ratio !== undefined && cpus !== undefined ? ratio * cpus : undefined;
+    }
+    return new InstanceType(name, { arch: stated?.arch ?? arch, memoryGiB: stated?.memoryGiB ?? memoryGiB }, series);
+  }
+
+  /** The architecture, when known (always, except for deploy-time tokens without `stated`). */
+  public readonly arch?: Architecture;
+  /** Memory in GiB, when known. */
+  public readonly memoryGiB?: number;
+
+  /** The instance type's name, e.g. `m7i.large`. */
+  public readonly name: string;
+  private readonly series?: string;
+
+  private constructor(name: string, info?: InstanceTypeInfo, series?: string) {
+    this.name = name;
+    this.series = series;
+    this.arch = info?.arch;
+    this.memoryGiB = info?.memoryGiB;
+  }
+
+  /** Mac instances run macOS only (EC2 Mac AMIs). */
+  public get isMac(): boolean {
+    return this.series === 'mac';
+  }
+
+  public toString(): string {
+    return this.name;
+  }
+}

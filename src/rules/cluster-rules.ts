@@ -1,0 +1,455 @@
+import { CALICO_WINDOWS_VXLAN, CalicoMode, NetworkProvider } from '../cluster/kubernetes-network';
+import { K0S_CLUSTER_PORTS, K0S_PORTS } from '../cluster/conventions';
+import { K0sVersion } from '../cluster/k0s-version';
+import { contentHash } from '../cluster/names';
+import { amiIdProblem, regionProblem, zoneProblem } from '../platform/aws';
+import { cidrsOverlap, formatCidr, Ipv4Cidr, parseCidr } from '../platform/cidr';
+import { dnsLabelProblem } from '../platform/dns';
+import { Architecture, InstanceType } from '../platform/instance-type';
+import { nodeLabelProblem } from '../platform/labels';
+import { integerProblem } from '../platform/numbers';
+import { WINDOWS_SUPPORT, WindowsPlatform } from '../platform/support';
+import { describe, groupOf, Json, ManifestGraph, ManifestRule, ManifestSource, ManifestViolation, violation } from './graph';
+
+/**
+ * The cluster rules, over the final objects of Cluster API + k0smotron + CAPA: each follows the
+ * references the controllers follow (Cluster → K0sControlPlane/AWSCluster, MachineDeployment →
+ * K0sWorkerConfigTemplate/AWSMachineTemplate, MachineHealthCheck → MachineDeployments) and judges
+ * what the controllers, k0s and the kubelet will do with the values found there.
+ */
+
+const CAPI = 'cluster.x-k8s.io';
+const CONTROLPLANE = 'controlplane.cluster.x-k8s.io';
+const INFRA = 'infrastructure.cluster.x-k8s.io';
+
+/** Windows Server reserves about 3.5 GiB for itself; below 8 GiB a node has too little left for pods. */
+export const WINDOWS_MIN_MEMORY_GIB = 8;
+/** Where k0s goes on Windows workers. k0smotron does not quote the path: no spaces. */
+export const WINDOWS_K0S_INSTALL_DIR = 'C:\\k0s';
+/** CAPA's VPC when the AWSCluster names none (CAPA `api/v1beta2/defaults.go`, `DefaultVPCCidr`). */
+export const CAPA_DEFAULT_VPC_CIDR = '10.0.0.0/16';
+/**
+ * kube-apiserver refuses IPv4 service ranges larger than /12 (kubernetes `cmd/kube-apiserver/app/
+ * options/validation.go`, `validateClusterIPFlags`, v1.34: "the mask must be >= 12").
+ */
+export const LARGEST_SERVICE_PREFIX = 12;
+/**
+ * k0s puts CoreDNS on the 10th address of the service range only from /28 up (k0s
+ * `pkg/apis/k0s/v1beta1/network.go`, `DNSAddress`); a smaller range leaves no room for Services.
+ */
+export const SMALLEST_SERVICE_PREFIX = 28;
+/** kubelet may be at most 3 minors older than the API server (CAPI v1.14 `internal/controllers/machineset/machineset_preflight.go`). */
+export const MAX_KUBELET_MINOR_SKEW = 3;
+
+const WORLD = new Set(['0.0.0.0/0', '::/0']);
+
+/** The value when it is an array, else none: foreign YAML may hold anything anywhere. */
+function list(value: unknown): Json[] {
+  return Array.isArray(value) ? value : [];
+}
+
+function rule(name: string, check: (graph: ManifestGraph) => ManifestViolation[]): ManifestRule {
+  return { name, check };
+}
+
+const isCapi = (s: ManifestSource, group: string) => groupOf(s.manifest.apiVersion) === group;
+
+/** Objects whose group, kind, namespace and name coincide: the later one would overwrite the earlier. */
+const uniqueNames = rule('unique-names', (graph) => graph.duplicates().flatMap((group) => group.slice(1).map((dup) => violation(
+  'unique-names', dup,
+  `${describe(dup)} is written ${group.length} times (${group.map((s) => s.path ?? describe(s)).join(', ')}), so one overwrites the other when applied`,
+  'give the clusters or pools distinct names (names are joined with "-": cluster "a" + pool "b-linux" and cluster "a-b" + pool "linux" collide)',
+  'metadata.name'))));
+
+/** Cluster references resolve to the objects the Cluster controller will look for. */
+const clusterReferences = rule('cluster-references', (graph) => graph.ofKind('Cluster').filter((c) => isCapi(c, CAPI)).flatMap((cluster) => {
+  const out: ManifestViolation[] = [];
+  const spec = cluster.manifest.spec ?? {};
+  const name = cluster.manifest.metadata?.name;
+  const nameProblem = dnsLabelProblem(String(name ?? ''));
+  if (nameProblem) out.push(violation('cluster-references', cluster, `Cluster name "${name}" ${nameProblem}`, 'use a lower-case DNS label', 'metadata.name'));
+  for (const [field, kind] of [['controlPlaneRef', 'K0sControlPlane'], ['infrastructureRef', 'AWSCluster']] as const) {
+    const ref = spec[field];
+    if (ref?.kind === kind && !graph.resolve(cluster, ref)) {
+      out.push(violation('cluster-references', cluster, `spec.${field} names ${kind} "${ref.name}", which is not among the objects`, `name the ${kind} that is written, or write it`, `spec.${field}`));
+    }
+  }
+  return out;
+}));
+
+function cidrOrProblem(text: unknown, what: string, example: string, source: ManifestSource, field: string, out: ManifestViolation[]): Ipv4Cidr | undefined {
+  try {
+    return parseCidr(String(text));
+  } catch (e) {
+    out.push(violation('cluster-network', source, `${what} CIDR: ${(e as Error).message}`, `use an IPv4 network such as "${example}"`, field));
+    return undefined;
+  }
+}
+
+/** Pod and service ranges: well-formed, apart, apart from the VPC, of a size the API server takes, and the same in CAPI and k0s. */
+const clusterNetwork = rule('cluster-network', (graph) => graph.ofKind('Cluster').filter((c) => isCapi(c, CAPI)).flatMap((cluster) => {
+  const out: ManifestViolation[] = [];
+  const net = cluster.manifest.spec?.clusterNetwork ?? {};
+  const podText = list(net.pods?.cidrBlocks)[0];
+  const serviceText = list(net.services?.cidrBlocks)[0];
+  const pods = podText === undefined ? undefined : cidrOrProblem(podText, 'pod', '192.168.0.0/16', cluster, 'spec.clusterNetwork.pods', out);
+  const services = serviceText === undefined ? undefined : cidrOrProblem(serviceText, 'service', '10.128.0.0/12', cluster, 'spec.clusterNetwork.services', out);
+  if (pods && services && cidrsOverlap(pods, services)) {
+    out.push(violation('cluster-network', cluster, `pod CIDR ${podText} overlaps service CIDR ${serviceText}`, 'choose networks that do not overlap'));
+  }
+  if (services && services.prefix < LARGEST_SERVICE_PREFIX) {
+    out.push(violation('cluster-network', cluster, `service CIDR ${serviceText} is larger than /${LARGEST_SERVICE_PREFIX}, which kube-apiserver refuses`, `use a /${LARGEST_SERVICE_PREFIX} or smaller, e.g. 10.128.0.0/12`, 'spec.clusterNetwork.services'));
+  }
+  if (services && services.prefix > SMALLEST_SERVICE_PREFIX) {
+    out.push(violation('cluster-network', cluster, `service CIDR ${serviceText} has ${2 ** (32 - services.prefix)} addresses, too few for the API server's and CoreDNS's addresses and your Services`, `use a /${SMALLEST_SERVICE_PREFIX} or larger, e.g. 10.128.0.0/12`, 'spec.clusterNetwork.services'));
+  }
+  const aws = graph.resolve(cluster, cluster.manifest.spec?.infrastructureRef);
+  const vpc = aws?.manifest.spec?.network?.vpc ?? {};
+  const vpcCidrText = vpc.cidrBlock ?? (vpc.id ? undefined : CAPA_DEFAULT_VPC_CIDR);
+  const vpcCidr = vpcCidrText ? safeCidr(vpcCidrText) : undefined;
+  for (const [what, cidr, text] of [['pod', pods, podText], ['service', services, serviceText]] as const) {
+    if (cidr && vpcCidr && cidrsOverlap(cidr, vpcCidr)) {
+      out.push(violation('cluster-network', cluster, `${what} CIDR ${text} overlaps the VPC ${formatCidr(vpcCidr)}${vpc.cidrBlock ? '' : ' (CAPA\'s default VPC)'}, so traffic to machines there is routed into the cluster`, 'choose a range outside the VPC, e.g. pods 192.168.0.0/16 and services 10.128.0.0/12'));
+    }
+  }
+  const kcp = graph.resolve(cluster, cluster.manifest.spec?.controlPlaneRef);
+  const k0sNet = kcp?.manifest.spec?.k0sConfigSpec?.k0s?.spec?.network;
+  if (kcp && k0sNet) {
+    for (const [what, capi, k0s] of [['pod', podText, k0sNet.podCIDR], ['service', serviceText, k0sNet.serviceCIDR]] as const) {
+      if (capi !== undefined && k0s !== undefined && capi !== k0s) {
+        out.push(violation('cluster-network', kcp, `k0s ${what} CIDR ${k0s} differs from the Cluster's ${capi}`, 'set the same range in both (change the network prop, not one object)', `spec.k0sConfigSpec.k0s.spec.network.${what}CIDR`));
+      }
+    }
+  }
+  return out;
+}));
+
+function safeCidr(text: string): Ipv4Cidr | undefined {
+  try {
+    return parseCidr(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The AWSMachineTemplate's image and instance type, as CAPA will pass them to EC2. */
+function machineProblems(ruleName: string, template: ManifestSource): ManifestViolation[] {
+  const out: ManifestViolation[] = [];
+  const spec = template.manifest.spec?.template?.spec ?? {};
+  const ami = spec.ami?.id;
+  if (ami !== undefined) {
+    const p = amiIdProblem(ami);
+    if (p) out.push(violation(ruleName, template, p, 'pass an id of the form ami-0123456789abcdef0', 'spec.template.spec.ami.id'));
+  } else if (!spec.imageLookupOrg && !spec.imageLookupFormat && !spec.imageLookupBaseOS) {
+    out.push(violation(ruleName, template, 'no AMI and no image lookup', 'pass `ami: MachineImage.id(\'ami-…\')`, or an `infra` that looked one up', 'spec.template.spec.ami'));
+  }
+  const type = InstanceType.parse(spec.instanceType, { arch: Architecture.AMD64 });
+  if (typeof type === 'string') out.push(violation(ruleName, template, type, 'use a name such as m7i.large', 'spec.template.spec.instanceType'));
+  return out;
+}
+
+function controlPlaneOf(graph: ManifestGraph, cluster: ManifestSource | undefined): ManifestSource | undefined {
+  const ref = cluster?.manifest.spec?.controlPlaneRef;
+  return cluster && ref?.kind === 'K0sControlPlane' ? graph.resolve(cluster, ref) : undefined;
+}
+
+/** The k0s control plane: an odd number of Linux controllers on a resolvable machine template. */
+const controlPlane = rule('control-plane', (graph) => graph.ofKind('K0sControlPlane').filter((k) => isCapi(k, CONTROLPLANE)).flatMap((kcp) => {
+  const out: ManifestViolation[] = [];
+  const spec = kcp.manifest.spec ?? {};
+  const versionProblem = K0sVersion.problem(spec.version);
+  if (versionProblem) out.push(violation('control-plane', kcp, versionProblem, 'write it like "v1.34.2+k0s.0"', 'spec.version'));
+  const replicas = spec.replicas ?? 1;
+  if (integerProblem(replicas, 1) || replicas % 2 === 0) {
+    out.push(violation('control-plane', kcp, `control plane replicas ${replicas} is not an odd number >= 1; etcd needs a majority to keep working`, 'use 1, 3 or 5', 'spec.replicas'));
+  }
+  const provisioner = spec.k0sConfigSpec?.provisioner ?? {};
+  if (provisioner.platform === 'windows') {
+    out.push(violation('control-plane', kcp, 'K0sControlPlane provisioner.platform is "windows"; k0s controllers run on Linux only, and k0smotron rejects it', 'remove it (Windows belongs in a WindowsWorkerPool)'));
+  }
+  if (provisioner.type === 'powershell' || provisioner.type === 'powershell-xml') {
+    out.push(violation('control-plane', kcp, `K0sControlPlane provisioner.type is "${provisioner.type}", a Windows-only provisioner that k0smotron rejects for controllers`, 'use "cloud-config" (the default)'));
+  }
+  // k0smotron's machineTemplate.infrastructureRef is a classic ObjectReference (k0smotron
+  // api/controlplane/v1beta2 K0sControlPlaneMachineTemplate): apiVersion, not apiGroup.
+  const ref = spec.machineTemplate?.infrastructureRef;
+  if (ref && !ref.apiVersion) {
+    out.push(violation('control-plane', kcp, `machineTemplate.infrastructureRef has no apiVersion${ref.apiGroup ? ` (it has apiGroup "${ref.apiGroup}", which k0smotron ignores)` : ''}`, `write apiVersion: ${INFRA}/v1beta2`, 'spec.machineTemplate.infrastructureRef'));
+  } else if (ref?.kind === 'AWSMachineTemplate') {
+    const template = graph.resolve(kcp, ref);
+    if (!template) {
+      out.push(violation('control-plane', kcp, `machineTemplate.infrastructureRef names AWSMachineTemplate "${ref.name}", which is not among the objects`, 'name the template that is written', 'spec.machineTemplate.infrastructureRef'));
+    } else {
+      out.push(...machineProblems('control-plane', template));
+    }
+  }
+  return out;
+}));
+
+/** The AWSCluster: a real region, an NLB with k0s's listeners, and k0s ports closed to the world. */
+const awsCluster = rule('aws-cluster', (graph) => graph.ofKind('AWSCluster').filter((a) => isCapi(a, INFRA)).flatMap((aws) => {
+  const out: ManifestViolation[] = [];
+  const spec = aws.manifest.spec ?? {};
+  if (spec.region === undefined) {
+    out.push(violation('aws-cluster', aws, 'no AWS region', 'pass `region`, or an `infra` from the AWS stack', 'spec.region'));
+  } else {
+    const p = regionProblem(spec.region);
+    if (p) out.push(violation('aws-cluster', aws, p, 'use a region name such as eu-north-1', 'spec.region'));
+  }
+  for (const [i, subnet] of list(spec.network?.subnets).entries()) {
+    const zone = subnet?.availabilityZone;
+    const p = zone === undefined ? undefined : zoneProblem(zone, typeof spec.region === 'string' ? spec.region : undefined);
+    if (p) out.push(violation('aws-cluster', aws, `network.subnets[${i}]: ${p}`, 'use a zone of the cluster\'s region, e.g. eu-north-1a', `spec.network.subnets[${i}].availabilityZone`));
+  }
+  const lb = spec.controlPlaneLoadBalancer ?? {};
+  const k0sPorts: number[] = K0S_CLUSTER_PORTS.map(({ port }) => port);
+  if (lb.loadBalancerType !== 'nlb') {
+    out.push(violation('aws-cluster', aws, `control-plane load balancer type "${lb.loadBalancerType ?? 'classic'}" cannot carry k0s's konnectivity (${K0S_PORTS.konnectivity}) and join API (${K0S_PORTS.joinApi}) listeners beside the API`, 'use "nlb"'));
+  }
+  const listeners = new Set(list(lb.additionalListeners).map((l) => l?.port));
+  const missing = k0sPorts.filter((p) => !listeners.has(p));
+  if (missing.length > 0) {
+    out.push(violation('aws-cluster', aws, `control-plane load balancer has no listener for ${missing.join(' and ')}; k0s workers and joining controllers reach the controllers there`, `keep additionalListeners ${k0sPorts.join(' and ')}`));
+  }
+  if (lb.preserveClientIP === true) {
+    out.push(violation('aws-cluster', aws, `preserveClientIP makes CAPA open the load balancer's ports (${K0S_PORTS.api}, ${k0sPorts.join(', ')}) on the controllers to 0.0.0.0/0`, 'leave preserveClientIP off'));
+  }
+  const openRules: Array<[string, Json[]]> = [
+    ['controlPlaneLoadBalancer.ingressRules', list(lb.ingressRules)],
+    ['network.additionalControlPlaneIngressRules', list(spec.network?.additionalControlPlaneIngressRules)],
+  ];
+  for (const [where, rules] of openRules) {
+    for (const r of rules) {
+      const sources = [...list(r?.cidrBlocks), ...list(r?.ipv6CidrBlocks)].filter((c) => WORLD.has(c));
+      const ports = k0sPorts.filter((p) => coversPort(r, p));
+      if (sources.length > 0 && ports.length > 0) {
+        out.push(violation('aws-cluster', aws, `${where} rule "${r?.description}" opens k0s port ${ports.join(' and ')} to ${sources.join(', ')}; only the cluster's own machines may reach it`, 'remove the rule, or limit it to the cluster\'s security groups'));
+      }
+      for (const cidr of list(r?.cidrBlocks)) {
+        try {
+          parseCidr(cidr);
+        } catch (e) {
+          out.push(violation('aws-cluster', aws, `${where} rule "${r?.description}": ${(e as Error).message}`, 'use an IPv4 CIDR such as 203.0.113.0/24'));
+        }
+      }
+    }
+  }
+  return out;
+}));
+
+function coversPort(r: Json, port: number): boolean {
+  if (r?.protocol === '-1') return true;
+  if (r?.protocol !== 'tcp') return false;
+  return (r.fromPort ?? 0) <= port && port <= (r.toPort ?? 65535);
+}
+
+function matches(selector: Json, labels: Json): boolean {
+  const want: Record<string, string> = selector?.matchLabels ?? {};
+  if (want === null || typeof want !== 'object' || (Object.keys(want).length === 0 && list(selector?.matchExpressions).length === 0)) return false;
+  return Object.entries(want).every(([k, v]) => labels?.[k] === v);
+}
+
+/** A worker pool as the rules see it: the MachineDeployment and what it references. */
+interface Pool {
+  readonly md: ManifestSource;
+  readonly cluster?: ManifestSource;
+  readonly config?: ManifestSource;
+  readonly machine?: ManifestSource;
+  readonly windows: boolean;
+  readonly replicas: number;
+}
+
+function pools(graph: ManifestGraph): Pool[] {
+  return graph.ofKind('MachineDeployment').filter((m) => isCapi(m, CAPI)).map((md) => {
+    const spec = md.manifest.spec ?? {};
+    const template = spec.template?.spec ?? {};
+    const config = template.bootstrap?.configRef?.kind === 'K0sWorkerConfigTemplate' ? graph.resolve(md, template.bootstrap.configRef) : undefined;
+    return {
+      md,
+      cluster: graph.cluster(md, spec.clusterName),
+      config,
+      machine: template.infrastructureRef?.kind === 'AWSMachineTemplate' ? graph.resolve(md, template.infrastructureRef) : undefined,
+      windows: config?.manifest.spec?.template?.spec?.provisioner?.platform === 'windows',
+      // CAPI defaults an unset replicas to 1 (MachineDeployment defaulting webhook).
+      replicas: spec.replicas ?? 1,
+    };
+  });
+}
+
+/** Each MachineDeployment: its references, selector, replicas, version and node labels. */
+const machineDeployments = rule('machine-deployment', (graph) => pools(graph).flatMap((pool) => {
+  const { md } = pool;
+  const out: ManifestViolation[] = [];
+  const spec = md.manifest.spec ?? {};
+  const template = spec.template?.spec ?? {};
+  const v = (what: string, fix: string, field?: string) => out.push(violation('machine-deployment', md, what, fix, field));
+  if (!pool.cluster) v(`spec.clusterName "${spec.clusterName}" names no Cluster among the objects`, 'use the name of the Cluster this pool belongs to', 'spec.clusterName');
+  const nameProblem = dnsLabelProblem(md.manifest.metadata?.name ?? '', 63);
+  if (nameProblem) v(`MachineDeployment name "${md.manifest.metadata?.name}" ${nameProblem}`, 'name it with lower-case letters, digits and "-", at most 63 characters', 'metadata.name');
+  if (!matches(spec.selector, spec.template?.metadata?.labels)) {
+    v(`spec.selector ${JSON.stringify(spec.selector?.matchLabels ?? {})} does not match the machine template's labels ${JSON.stringify(spec.template?.metadata?.labels ?? {})}, so the MachineDeployment would not own its machines`, 'keep the selector and spec.template.metadata.labels in step', 'spec.selector');
+  }
+  const replicasProblem = integerProblem(pool.replicas, 0);
+  if (replicasProblem) v(`replicas ${replicasProblem}`, 'set `replicas` to a whole number, 0 or more', 'spec.replicas');
+  const configRef = template.bootstrap?.configRef;
+  if (configRef?.kind === 'K0sWorkerConfigTemplate' && !pool.config) v(`bootstrap.configRef names K0sWorkerConfigTemplate "${configRef.name}", which is not among the objects`, 'name the template that is written', 'spec.template.spec.bootstrap.configRef');
+  const infraRef = template.infrastructureRef;
+  if (infraRef?.kind === 'AWSMachineTemplate' && !pool.machine) v(`infrastructureRef names AWSMachineTemplate "${infraRef.name}", which is not among the objects`, 'name the template that is written', 'spec.template.spec.infrastructureRef');
+  if (pool.machine) out.push(...machineProblems('machine-deployment', pool.machine));
+
+  const version = template.version;
+  const versionProblem = version === undefined ? undefined : K0sVersion.problem(version);
+  if (versionProblem) v(versionProblem, 'write it like "v1.34.2+k0s.0"', 'spec.template.spec.version');
+  const configVersion = pool.config?.manifest.spec?.template?.spec?.version;
+  if (pool.config && configVersion !== undefined && version !== undefined && configVersion !== version) {
+    v(`the machines are version ${version} but ${describe(pool.config)} installs k0s ${configVersion}, so CAPI's skew checks would judge the wrong version`, 'set one k0sVersion on the pool, not a patch on one object');
+  }
+  if (pool.config) {
+    for (const arg of list(pool.config.manifest.spec?.template?.spec?.args)) {
+      const m = /^--labels=(.*)$/.exec(String(arg));
+      if (!m) continue;
+      for (const pair of m[1].split(',')) {
+        const eq = pair.indexOf('=');
+        const p = eq < 0 ? `node label "${pair}" has no "="` : nodeLabelProblem(pair.slice(0, eq), pair.slice(eq + 1));
+        if (p) out.push(violation('machine-deployment', pool.config, p, 'use a key like example.com/role and a value of letters, digits, "-", "_" or "."', 'spec.template.spec.args'));
+      }
+    }
+  }
+  return out;
+}));
+
+/** Pools against their control plane: the version skew CAPI's MachineSet preflight checks enforce. */
+const versionSkew = rule('version-skew', (graph) => pools(graph).flatMap((pool) => {
+  const kcp = controlPlaneOf(graph, pool.cluster);
+  const cp = K0sVersion.parse(kcp?.manifest.spec?.version);
+  const worker = K0sVersion.parse(pool.md.manifest.spec?.template?.spec?.version);
+  if (!cp || !worker) return [];
+  // CAPI v1.14 internal/controllers/machineset/machineset_preflight.go kubernetesVersionPreflightCheck:
+  // a MachineSet minor above the control plane's, or more than 3 below it, holds every new Machine.
+  if (worker.minor > cp.minor) {
+    return [violation('version-skew', pool.md, `pool k0s ${worker} is newer than the control plane's ${cp}; CAPI's MachineSet preflight check (KubernetesVersionSkew) holds its machines forever, and a kubelet may not be newer than its API server`, `upgrade the control plane to ${worker} first, or give the pool k0s 1.${cp.minor}`, 'spec.template.spec.version')];
+  }
+  if (worker.minor < cp.minor - MAX_KUBELET_MINOR_SKEW) {
+    return [violation('version-skew', pool.md, `pool k0s ${worker} is more than ${MAX_KUBELET_MINOR_SKEW} minors older than the control plane's ${cp}; CAPI's MachineSet preflight check (KubernetesVersionSkew) holds its machines forever`, `upgrade the pool to at least 1.${cp.minor - MAX_KUBELET_MINOR_SKEW}`, 'spec.template.spec.version')];
+  }
+  return [];
+}));
+
+/** What a Windows pool needs of its own objects and of the cluster around it. */
+const windowsPools = rule('windows-pool', (graph) => {
+  const out: ManifestViolation[] = [];
+  const all = pools(graph);
+  const minimum = Object.values(WINDOWS_SUPPORT[WindowsPlatform.K0SMOTRON_AWS])
+    .filter((s) => s.supported && s.minimumVersion)
+    .map((s) => K0sVersion.of(s.minimumVersion!))
+    .sort((a, b) => a.compare(b))[0];
+  const byCluster = new Map<ManifestSource, Pool[]>();
+  for (const pool of all.filter((p) => p.windows)) {
+    const { md } = pool;
+    const v = (source: ManifestSource, what: string, fix: string, field?: string) => out.push(violation('windows-pool', source, what, fix, field));
+    const version = K0sVersion.parse(md.manifest.spec?.template?.spec?.version ?? pool.config?.manifest.spec?.template?.spec?.version);
+    if (version && minimum && version.compare(minimum) < 0) {
+      v(md, `k0s ${version} cannot run Windows workers`, `use k0s ${minimum} or newer for this pool (k0sVersion)`, 'spec.template.spec.version');
+    }
+    const bootstrap = pool.config!.manifest.spec?.template?.spec ?? {};
+    if (bootstrap.provisioner?.type !== 'powershell-xml') {
+      v(pool.config!, `K0sWorkerConfigTemplate provisioner is ${JSON.stringify(bootstrap.provisioner)}; Windows workers on AWS need {"platform":"windows","type":"powershell-xml"}`, 'remove the patch that changes it', 'spec.template.spec.provisioner');
+    }
+    if (typeof bootstrap.k0sInstallDir !== 'string' || !/^[A-Za-z]:\\\S*$/.test(bootstrap.k0sInstallDir)) {
+      v(pool.config!, `k0sInstallDir ${JSON.stringify(bootstrap.k0sInstallDir)} is not a Windows path without spaces`, `use ${JSON.stringify(WINDOWS_K0S_INSTALL_DIR)}`, 'spec.template.spec.k0sInstallDir');
+    }
+    if (pool.machine) {
+      const machine = pool.machine.manifest.spec?.template?.spec ?? {};
+      if (machine.cloudInit?.insecureSkipSecretsManager !== true || machine.uncompressedUserData !== true) {
+        v(pool.machine, 'AWSMachineTemplate must keep cloudInit.insecureSkipSecretsManager and uncompressedUserData true: Windows can run neither the Secrets Manager boothook nor gzipped user data', 'remove the patch that changes them');
+      }
+      const type = InstanceType.parse(machine.instanceType, undefined);
+      if (typeof type !== 'string') {
+        if (type.isMac) {
+          v(pool.machine, `instance type ${type} is an EC2 Mac, which runs macOS only`, 'pick an x86 type such as m7i.large');
+        } else if (type.arch === Architecture.ARM64) {
+          v(pool.machine, `instance type ${type} is arm64 (AWS Graviton), and Windows Server on EC2 is amd64 only`, `pick an x86 type such as ${amd64Sibling(type.name)}`);
+        } else if (type.memoryGiB !== undefined && type.memoryGiB < WINDOWS_MIN_MEMORY_GIB) {
+          v(pool.machine, `instance type ${type} has ${type.memoryGiB} GiB of memory; Windows workers need at least ${WINDOWS_MIN_MEMORY_GIB} GiB (the OS takes about 3.5)`, 'pick a larger type, e.g. t3.large or m6i.large');
+        }
+      }
+    }
+    if (pool.cluster) byCluster.set(pool.cluster, [...(byCluster.get(pool.cluster) ?? []), pool]);
+  }
+
+  for (const [cluster, windows] of byCluster) {
+    const names = windows.map((p) => p.md.manifest.metadata?.name).join(', ');
+    const kcp = controlPlaneOf(graph, cluster);
+    const kcpSpec = kcp?.manifest.spec ?? {};
+    const controllersWork = list(kcpSpec.k0sConfigSpec?.args).some((a) => a === '--enable-worker' || a === '--enable-worker=true');
+    const linuxWorkers = all.some((p) => p.cluster === cluster && !p.windows && p.replicas >= 1);
+    if (!linuxWorkers && !controllersWork) {
+      out.push(violation('windows-pool', cluster, `Windows pools (${names}) need a Linux worker for CoreDNS, and the cluster has none: no Linux MachineDeployment with replicas >= 1, and the controllers run without --enable-worker`, 'add a LinuxWorkerPool with replicas >= 1, or set controlPlane.enableWorker'));
+    }
+    if (!kcp) continue;
+    const network = kcpSpec.k0sConfigSpec?.k0s?.spec?.network ?? {};
+    if (network.provider !== NetworkProvider.CALICO) {
+      out.push(violation('windows-pool', kcp, `network provider "${network.provider}" has no Windows support, and the cluster has Windows pools (${names})`, 'use NetworkProvider.CALICO'));
+    } else {
+      const calico = network.calico ?? {};
+      if (calico.mode !== CalicoMode.VXLAN) {
+        out.push(violation('windows-pool', kcp, `Calico mode "${calico.mode}" does not work on Windows nodes (pools: ${names})`, 'use CalicoMode.VXLAN'));
+      } else if ((calico.vxlanPort ?? CALICO_WINDOWS_VXLAN.port) !== CALICO_WINDOWS_VXLAN.port || (calico.vxlanVNI ?? CALICO_WINDOWS_VXLAN.vni) !== CALICO_WINDOWS_VXLAN.vni) {
+        out.push(violation('windows-pool', kcp, `Calico VXLAN port ${calico.vxlanPort} / VNI ${calico.vxlanVNI}: Calico on Windows supports only port ${CALICO_WINDOWS_VXLAN.port} and VNI ${CALICO_WINDOWS_VXLAN.vni}`, 'remove the override'));
+      }
+    }
+  }
+  return out;
+});
+
+/** The x86 type of the same shape as a Graviton one, for the message. */
+function amd64Sibling(instanceType: string): string {
+  const [family, size] = instanceType.split('.');
+  if (family === 't4g') return `t3.${size}`;
+  if (family === 'a1') return `m5.${size}`;
+  return `${family.replace(/^([a-z]+\d+)g[a-z]*$/, '$1i')}.${size}`;
+}
+
+/** Each MachineHealthCheck selects machines of its cluster, or it guards nothing. */
+const healthChecks = rule('machine-health-check', (graph) => {
+  const all = pools(graph);
+  return graph.ofKind('MachineHealthCheck').filter((m) => isCapi(m, CAPI)).flatMap((mhc) => {
+    const spec = mhc.manifest.spec ?? {};
+    const cluster = graph.cluster(mhc, spec.clusterName);
+    if (!cluster) return [violation('machine-health-check', mhc, `spec.clusterName "${spec.clusterName}" names no Cluster among the objects`, 'use the name of the Cluster it guards', 'spec.clusterName')];
+    const selected = all.filter((p) => p.cluster === cluster && matches(spec.selector, p.md.manifest.spec?.template?.metadata?.labels));
+    return selected.length > 0 ? [] : [violation('machine-health-check', mhc, `spec.selector ${JSON.stringify(spec.selector?.matchLabels ?? {})} matches the machines of no MachineDeployment of cluster ${spec.clusterName}, so it never remediates anything`, 'select the labels of the pool\'s machine template', 'spec.selector')];
+  });
+});
+
+/**
+ * Templates named after a digest of their content: a template changed after naming (a JSON patch,
+ * a later mutation) keeps the old name, so CAPI sees no new template and nothing rolls out.
+ */
+const contentNames = rule('content-named-templates', (graph) => graph.sources.filter((s) => s.contentNamed).flatMap((source) => {
+  const name = String(source.manifest.metadata?.name ?? '');
+  const expected = contentHash(source.manifest.spec?.template?.spec);
+  return name.endsWith(`-${expected}`) ? [] : [violation('content-named-templates', source,
+    `the template was changed after it was named (its content now hashes to ${expected}), so existing machines would keep the old content and the change would not roll out`,
+    'change the construct props instead of patching the template: the template is then written under a new name, and CAPI rolls it out')];
+}));
+
+/** Machines of two MachineDeployments named from one template would take each other's names. */
+const machineNaming = rule('machine-naming', (graph) => {
+  const byTemplate = new Map<string, ManifestSource[]>();
+  for (const md of graph.ofKind('MachineDeployment').filter((m) => isCapi(m, CAPI))) {
+    const template = md.manifest.spec?.machineNaming?.template;
+    // A template with the MachineSet's name in it is unique per MachineDeployment by construction.
+    if (typeof template !== 'string' || template.includes('.machineSet.name')) continue;
+    const key = `${md.manifest.metadata?.namespace ?? ''}|${template}`;
+    byTemplate.set(key, [...(byTemplate.get(key) ?? []), md]);
+  }
+  return [...byTemplate.values()].filter((l) => l.length > 1).flatMap((list) => list.slice(1).map((md) => violation('machine-naming', md,
+    `MachineDeployments ${list.map((m) => m.manifest.metadata?.name).join(' and ')} name their machines from the same template "${md.manifest.spec.machineNaming.template}", so their machines' names can collide`,
+    'give each pool a distinct `computerNamePrefix`', 'spec.machineNaming.template')));
+});
+
+/** Every cluster rule, in the order messages are reported. */
+export const CLUSTER_RULES: readonly ManifestRule[] = [
+  uniqueNames, clusterReferences, clusterNetwork, controlPlane, awsCluster, machineDeployments, machineNaming, versionSkew, windowsPools, healthChecks, contentNames,
+];

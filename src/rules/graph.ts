@@ -1,0 +1,139 @@
+import { problem } from '../platform/errors';
+
+// The rules take manifests from anywhere (this library's synth, `kubectl get -o yaml`, a YAML
+// file), so they read them loosely typed and never assume a field is present.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
+/** A Kubernetes object as written to YAML: `apiVersion`, `kind`, `metadata`, and the rest. */
+export interface Manifest {
+  readonly apiVersion?: string;
+  readonly kind?: string;
+  readonly metadata?: { readonly name?: string; readonly namespace?: string; readonly [key: string]: Json };
+  readonly [key: string]: Json;
+}
+
+/** A manifest with what its producer knows about it. */
+export interface ManifestSource {
+  /** The object itself, as written (after patches). */
+  readonly manifest: Manifest;
+  /**
+   * Construct path of the object, when it came from a cdk8s app; messages name it.
+   * @default - messages name the object's kind and name
+   */
+  readonly path?: string;
+  /**
+   * The object's name ends in a digest of its `spec.template.spec` (this library's templates):
+   * a template whose content changed after naming is reported, since it would not roll out.
+   * @default false
+   */
+  readonly contentNamed?: boolean;
+}
+
+/** One broken rule: which object, which rule, and a message naming the value and the fix. */
+export interface ManifestViolation {
+  /** The rule's name, e.g. `version-skew`. */
+  readonly rule: string;
+  readonly kind: string;
+  readonly name: string;
+  readonly namespace?: string;
+  /** Construct path of the object, when known. */
+  readonly path?: string;
+  /** "<what is wrong, naming the value>. Fix: <what to do>." */
+  readonly message: string;
+  /** Where in the object: a dotted field path such as `spec.replicas`. */
+  readonly field?: string;
+}
+
+/** A rule over the whole set of objects. Rules are pure: they read the graph and report. */
+export interface ManifestRule {
+  readonly name: string;
+  check(graph: ManifestGraph): ManifestViolation[];
+}
+
+/** `group/version` → `group`; core objects have no group. */
+export function groupOf(apiVersion: unknown): string {
+  return typeof apiVersion === 'string' && apiVersion.includes('/') ? apiVersion.split('/')[0] : '';
+}
+
+/** An object reference in either form: CAPI v1beta2 `apiGroup` or a classic `apiVersion`. */
+export interface Reference {
+  readonly apiGroup?: string;
+  readonly apiVersion?: string;
+  readonly kind?: string;
+  readonly name?: string;
+}
+
+/**
+ * The objects indexed for the rules: by kind, and by group/kind/namespace/name for references.
+ * A reference resolves within the referring object's namespace, as CAPI resolves it.
+ */
+export class ManifestGraph {
+  public readonly sources: readonly ManifestSource[];
+  private readonly byKind = new Map<string, ManifestSource[]>();
+  private readonly byKey = new Map<string, ManifestSource[]>();
+
+  public constructor(sources: readonly ManifestSource[]) {
+    this.sources = sources;
+    for (const source of sources) {
+      const m = source.manifest;
+      const kind = String(m.kind ?? '');
+      this.byKind.set(kind, [...(this.byKind.get(kind) ?? []), source]);
+      const key = ManifestGraph.key(groupOf(m.apiVersion), kind, namespaceOf(m), m.metadata?.name);
+      this.byKey.set(key, [...(this.byKey.get(key) ?? []), source]);
+    }
+  }
+
+  private static key(group: string, kind: string, namespace: string, name: unknown): string {
+    return `${group}|${kind}|${namespace}|${String(name)}`;
+  }
+
+  /** Every object of a kind. */
+  public ofKind(kind: string): ManifestSource[] {
+    return this.byKind.get(kind) ?? [];
+  }
+
+  /** Groups of objects that share group, kind, namespace and name. */
+  public duplicates(): ManifestSource[][] {
+    return [...this.byKey.values()].filter((list) => list.length > 1);
+  }
+
+  /** The object `ref` names from `from`'s namespace, or undefined. */
+  public resolve(from: ManifestSource, ref: Reference | undefined): ManifestSource | undefined {
+    if (!ref?.kind || !ref.name) return undefined;
+    const group = ref.apiGroup ?? groupOf(ref.apiVersion);
+    return this.byKey.get(ManifestGraph.key(group, ref.kind, namespaceOf(from.manifest), ref.name))?.[0];
+  }
+
+  /** The Cluster named `clusterName` in `from`'s namespace. */
+  public cluster(from: ManifestSource, clusterName: unknown): ManifestSource | undefined {
+    return this.ofKind('Cluster').find((c) => groupOf(c.manifest.apiVersion) === 'cluster.x-k8s.io'
+      && c.manifest.metadata?.name === clusterName && namespaceOf(c.manifest) === namespaceOf(from.manifest));
+  }
+}
+
+/** The namespace as written; objects without one land in the namespace they are applied to. */
+export function namespaceOf(m: Manifest): string {
+  return String(m.metadata?.namespace ?? '');
+}
+
+/** A violation of `rule` by `source`, in the one error shape. */
+export function violation(rule: string, source: ManifestSource, what: string, fix: string, field?: string): ManifestViolation {
+  const m = source.manifest;
+  return {
+    rule,
+    kind: String(m.kind ?? '?'),
+    name: String(m.metadata?.name ?? '?'),
+    namespace: m.metadata?.namespace,
+    path: source.path,
+    message: problem(what, fix),
+    field,
+  };
+}
+
+/** `Kind name` (with its namespace when it has one), for messages. */
+export function describe(source: ManifestSource): string {
+  const m = source.manifest;
+  const ns = m.metadata?.namespace ? `${m.metadata.namespace}/` : '';
+  return `${m.kind ?? '?'} ${ns}${m.metadata?.name ?? '?'}`;
+}

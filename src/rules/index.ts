@@ -1,0 +1,53 @@
+import { problem } from '../platform/errors';
+import { CLUSTER_RULES } from './cluster-rules';
+import { Manifest, ManifestGraph, ManifestRule, ManifestSource, ManifestViolation } from './graph';
+import { WORKLOAD_RULES } from './workload-rules';
+
+export { CLUSTER_RULES } from './cluster-rules';
+export { WORKLOAD_RULES } from './workload-rules';
+export type { Manifest, ManifestRule, ManifestSource, ManifestViolation, Reference } from './graph';
+export { ManifestGraph } from './graph';
+
+/** Options of `validateManifests`. */
+export interface ValidateManifestsOptions {
+  /**
+   * The rules to apply.
+   * @default - every cluster and workload rule (`CLUSTER_RULES` and `WORKLOAD_RULES`)
+   */
+  readonly rules?: readonly ManifestRule[];
+}
+
+function isSource(item: Manifest | ManifestSource): item is ManifestSource {
+  return typeof (item as ManifestSource).manifest === 'object' && (item as Manifest).kind === undefined;
+}
+
+/**
+ * Applies this library's rules to a set of Kubernetes objects: those a cdk8s app synthesizes,
+ * or YAML from anywhere else (parse it with the `yaml` package first). The set should be
+ * complete: a reference to a template that is not in it is reported.
+ *
+ * @returns every violation, empty when the objects pass.
+ */
+export function validateManifests(objects: ReadonlyArray<Manifest | ManifestSource>, options: ValidateManifestsOptions = {}): ManifestViolation[] {
+  const sources = objects
+    .filter((o) => o !== null && typeof o === 'object')
+    .map((o) => (isSource(o) ? o : { manifest: o }));
+  const graph = new ManifestGraph(sources);
+  return (options.rules ?? [...CLUSTER_RULES, ...WORKLOAD_RULES]).flatMap((r) => {
+    try {
+      return r.check(graph);
+    } catch (e) {
+      // Only for objects no YAML of a real cluster holds (e.g. a `toString` key where a string
+      // belongs): report the rule that could not read them rather than a stack trace.
+      return [{
+        rule: r.name, kind: '?', name: '?',
+        message: problem(`rule ${r.name} could not read the objects (${(e as Error).message})`, 'check the objects against their CRD schemas'),
+      }];
+    }
+  });
+}
+
+/** A violation as one line: `<construct path or Kind name>: <message>`. */
+export function formatViolation(v: ManifestViolation): string {
+  return `${v.path ?? `${v.kind} ${v.namespace ? `${v.namespace}/` : ''}${v.name}`}: ${v.message}`;
+}

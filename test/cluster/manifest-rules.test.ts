@@ -1,0 +1,386 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { ApiObject, App, Chart, Include, JsonPatch } from 'cdk8s';
+import { stringify } from 'yaml';
+import {
+  CLUSTER_RULES, HybridCluster, HybridValidation, LinuxWorkerPool, Manifest, ManifestViolation, PluginValidationContext, validateManifests,
+} from '../../src';
+import { K8sObject, synthObjects } from '../support/synth';
+import { FixtureOptions, hybridCluster, LINUX_AMI } from './fixture';
+
+/** The fixture's objects as plain manifests, as written but without the app's validations. */
+function objects(options: FixtureOptions = {}): K8sObject[] {
+  return hybridCluster(options).app.node.findAll().filter((c): c is ApiObject => c instanceof ApiObject).map((o) => o.toJson());
+}
+
+function find(list: K8sObject[], kind: string, prefix: string): K8sObject {
+  return list.find((o) => o.kind === kind && o.metadata.name.startsWith(prefix))!;
+}
+
+/** Synthesizes and returns the error message, or '' when it passes. */
+function synthError(build: () => App): string {
+  try {
+    synthObjects(build());
+    return '';
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
+
+const rules = (vs: ManifestViolation[]) => vs.map((v) => `${v.rule} ${v.kind}/${v.name}: ${v.message}`);
+
+describe('validateManifests over YAML from anywhere', () => {
+  test('the valid fixture passes every rule, cluster and workload', () => {
+    expect(validateManifests(objects())).toEqual([]);
+  });
+
+  test('violations name the object, the rule, the field and the fix', () => {
+    const list = objects();
+    find(list, 'MachineDeployment', 'prod-linux').spec.replicas = 1.5;
+    expect(validateManifests(list)).toEqual([{
+      rule: 'machine-deployment', kind: 'MachineDeployment', name: 'prod-linux', namespace: undefined, path: undefined,
+      field: 'spec.replicas', message: 'replicas 1.5 is not a whole number. Fix: set `replicas` to a whole number, 0 or more.',
+    }]);
+  });
+
+  describe('references are followed as the controllers follow them', () => {
+    test('Cluster.controlPlaneRef to a K0sControlPlane that is not there', () => {
+      const list = objects();
+      find(list, 'Cluster', 'prod').spec.controlPlaneRef.name = 'gone';
+      expect(rules(validateManifests(list))).toEqual([
+        'cluster-references Cluster/prod: spec.controlPlaneRef names K0sControlPlane "gone", which is not among the objects. Fix: name the K0sControlPlane that is written, or write it.',
+      ]);
+    });
+
+    test('K0sControlPlane machineTemplate.infrastructureRef with apiGroup (k0smotron reads apiVersion)', () => {
+      const list = objects();
+      const ref = find(list, 'K0sControlPlane', 'prod').spec.machineTemplate.infrastructureRef;
+      ref.apiGroup = 'infrastructure.cluster.x-k8s.io';
+      delete ref.apiVersion;
+      expect(rules(validateManifests(list)).join('\n')).toContain('control-plane K0sControlPlane/prod: machineTemplate.infrastructureRef has no apiVersion (it has apiGroup "infrastructure.cluster.x-k8s.io", which k0smotron ignores)');
+    });
+
+    test('a MachineDeployment whose templates are not there', () => {
+      const list = objects().filter((o) => !(o.kind === 'K0sWorkerConfigTemplate' && o.metadata.name.startsWith('prod-linux-')));
+      expect(rules(validateManifests(list)).join('\n')).toMatch(/machine-deployment MachineDeployment\/prod-linux: bootstrap.configRef names K0sWorkerConfigTemplate "prod-linux-[0-9a-f]{8}", which is not among the objects/);
+    });
+
+    test('references resolve within the referring object\'s namespace', () => {
+      const list = objects();
+      find(list, 'AWSCluster', 'prod').metadata.namespace = 'elsewhere';
+      expect(rules(validateManifests(list)).join('\n')).toContain('spec.infrastructureRef names AWSCluster "prod", which is not among the objects');
+    });
+
+    test('a MachineDeployment selector that no longer matches its template labels', () => {
+      const list = objects();
+      find(list, 'MachineDeployment', 'prod-linux').spec.selector.matchLabels['node.cluster.x-k8s.io/pool'] = 'other';
+      const found = rules(validateManifests(list)).join('\n');
+      expect(found).toContain('machine-deployment MachineDeployment/prod-linux: spec.selector');
+      // The MachineHealthCheck selects by the template labels, which still match.
+      expect(found).not.toContain('machine-health-check');
+    });
+
+    test('a MachineHealthCheck that selects no pool', () => {
+      const list = objects();
+      find(list, 'MachineHealthCheck', 'prod-win').spec.selector.matchLabels['node.cluster.x-k8s.io/pool'] = 'windows';
+      expect(rules(validateManifests(list))).toEqual([
+        'machine-health-check MachineHealthCheck/prod-win: spec.selector {"cluster.x-k8s.io/cluster-name":"prod","node.cluster.x-k8s.io/pool":"windows"} matches the machines of no MachineDeployment of cluster prod, so it never remediates anything. Fix: select the labels of the pool\'s machine template.',
+      ]);
+    });
+
+    test('a MachineDeployment of a cluster that is not there', () => {
+      const list = objects();
+      find(list, 'Cluster', 'prod').metadata.name = 'renamed';
+      const found = rules(validateManifests(list)).join('\n');
+      expect(found).toContain('machine-deployment MachineDeployment/prod-linux: spec.clusterName "prod" names no Cluster among the objects');
+      expect(found).toContain('machine-health-check MachineHealthCheck/prod-win: spec.clusterName "prod" names no Cluster');
+    });
+  });
+
+  describe('versions', () => {
+    // CAPI v1.14 internal/controllers/machineset/machineset_preflight.go, kubernetesVersionPreflightCheck.
+    test('a pool newer than its control plane is held by the MachineSet preflight check', () => {
+      const list = objects({ windows: null, linux: { k0sVersion: 'v1.35.0+k0s.0' } });
+      expect(rules(validateManifests(list)).join('\n')).toContain('version-skew MachineDeployment/prod-linux: pool k0s v1.35.0+k0s.0 is newer than the control plane\'s v1.34.2+k0s.0');
+    });
+    test('more than 3 minors older is held; 3 is fine', () => {
+      expect(rules(validateManifests(objects({ windows: null, linux: { k0sVersion: 'v1.30.9+k0s.0' } }))).join('\n'))
+        .toContain('pool k0s v1.30.9+k0s.0 is more than 3 minors older than the control plane\'s v1.34.2+k0s.0');
+      expect(validateManifests(objects({ windows: null, linux: { k0sVersion: 'v1.31.0+k0s.0' } }))).toEqual([]);
+    });
+    test('a patched control-plane version is judged against the pools', () => {
+      expect(synthError(() => {
+        const f = hybridCluster();
+        ApiObject.of(f.cluster.controlPlane).addJsonPatch(JsonPatch.replace('/spec/version', 'v1.33.0+k0s.0'));
+        return f.app;
+      })).toMatch(/\[mgmt\/prod\/linux\] MachineDeployment prod-linux: pool k0s v1\.34\.2\+k0s\.0 is newer than the control plane's v1\.33\.0\+k0s\.0.*Fix: upgrade the control plane/);
+    });
+    test('a K0sWorkerConfigTemplate version that differs from its machines', () => {
+      const list = objects();
+      find(list, 'K0sWorkerConfigTemplate', 'prod-linux-').spec.template.spec.version = 'v1.33.0+k0s.0';
+      expect(rules(validateManifests(list, { rules: CLUSTER_RULES.filter((r) => r.name === 'machine-deployment') })).join('\n'))
+        .toMatch(/the machines are version v1\.34\.2\+k0s\.0 but K0sWorkerConfigTemplate prod-linux-[0-9a-f]{8} installs k0s v1\.33\.0\+k0s\.0/);
+    });
+    test.each(['v1.034.2+k0s.0', 'v1.34.2+k0s.01', 'latest'])('k0s version %s on the control plane', (version) => {
+      const list = objects();
+      find(list, 'K0sControlPlane', 'prod').spec.version = version;
+      expect(rules(validateManifests(list)).join('\n')).toContain(`control-plane K0sControlPlane/prod: k0s version "${version}" is not of the form vX.Y.Z+k0s.N`);
+    });
+  });
+
+  describe('machines and names as written', () => {
+    test('an AMI id and an instance type that EC2 would refuse', () => {
+      const list = objects();
+      const spec = find(list, 'AWSMachineTemplate', 'prod-linux-').spec.template.spec;
+      spec.ami.id = 'ami-linux';
+      spec.instanceType = 'T3.LARGE';
+      expect(rules(validateManifests(list, { rules: CLUSTER_RULES.filter((r) => r.name === 'machine-deployment') })).map((m) => m.replace(/-[0-9a-f]{8}:/, '-…:'))).toEqual([
+        'machine-deployment AWSMachineTemplate/prod-linux-…: AMI "ami-linux" is not an AMI id (ami- and 8 or 17 lower-case hex digits). Fix: pass an id of the form ami-0123456789abcdef0.',
+        'machine-deployment AWSMachineTemplate/prod-linux-…: instance type "T3.LARGE" is not an EC2 instance type name (lower-case family, ".", size: e.g. m7i.large). Fix: use a name such as m7i.large.',
+      ]);
+    });
+    test('an image lookup instead of an AMI id is accepted', () => {
+      const list = objects();
+      const spec = find(list, 'AWSMachineTemplate', 'prod-linux-').spec.template.spec;
+      delete spec.ami;
+      spec.imageLookupOrg = '099720109477';
+      expect(validateManifests(list, { rules: CLUSTER_RULES.filter((r) => r.name === 'machine-deployment') })).toEqual([]);
+    });
+    test('a MachineDeployment name that is not a DNS label', () => {
+      const list = objects();
+      const md = find(list, 'MachineDeployment', 'prod-linux');
+      md.metadata.name = 'Prod_Linux';
+      expect(rules(validateManifests(list, { rules: CLUSTER_RULES.filter((r) => r.name === 'machine-deployment') }))).toEqual([
+        'machine-deployment MachineDeployment/Prod_Linux: MachineDeployment name "Prod_Linux" must be lower-case letters, digits and "-", starting and ending with a letter or digit. Fix: name it with lower-case letters, digits and "-", at most 63 characters.',
+      ]);
+    });
+    test('an AWSCluster without a region', () => {
+      const list = objects();
+      delete find(list, 'AWSCluster', 'prod').spec.region;
+      expect(rules(validateManifests(list))).toEqual(['aws-cluster AWSCluster/prod: no AWS region. Fix: pass `region`, or an `infra` from the AWS stack.']);
+    });
+  });
+
+  describe('networks', () => {
+    test('a pod range on CAPA\'s default VPC 10.0.0.0/16 when CAPA makes the VPC', () => {
+      const list = objects({ cluster: { network: { podCidr: '10.0.0.0/16' } } });
+      expect(rules(validateManifests(list)).join('\n')).toContain('pod CIDR 10.0.0.0/16 overlaps the VPC 10.0.0.0/16 (CAPA\'s default VPC)');
+    });
+    test('a VPC of your own with a known CIDR is judged by that CIDR', () => {
+      const list = objects({ cluster: { network: { podCidr: '10.0.0.0/16' } } });
+      find(list, 'AWSCluster', 'prod').spec.network.vpc = { cidrBlock: '172.31.0.0/16' };
+      expect(validateManifests(list)).toEqual([]);
+    });
+    test.each([['10.0.0.0/11', 'is larger than /12'], ['10.128.0.0/29', 'has 8 addresses']])('service range %s', (serviceCidr, why) => {
+      expect(rules(validateManifests(objects({ cluster: { network: { serviceCidr } } }))).join('\n')).toContain(`service CIDR ${serviceCidr} ${why}`);
+    });
+    test('/12 and /28 service ranges are accepted', () => {
+      expect(validateManifests(objects({ cluster: { network: { serviceCidr: '10.128.0.0/12' } } }))).toEqual([]);
+      expect(validateManifests(objects({ cluster: { network: { serviceCidr: '10.128.0.0/28' } } }))).toEqual([]);
+    });
+    test('k0s and CAPI disagreeing on the pod range', () => {
+      const list = objects();
+      find(list, 'K0sControlPlane', 'prod').spec.k0sConfigSpec.k0s.spec.network.podCIDR = '172.16.0.0/16';
+      expect(rules(validateManifests(list))).toEqual([
+        'cluster-network K0sControlPlane/prod: k0s pod CIDR 172.16.0.0/16 differs from the Cluster\'s 192.168.0.0/16. Fix: set the same range in both (change the network prop, not one object).',
+      ]);
+    });
+    test('subnets in zones of another region', () => {
+      const list = objects();
+      find(list, 'AWSCluster', 'prod').spec.network.subnets = [{ id: 'subnet-a', availabilityZone: 'eu-north-1a' }, { id: 'subnet-b', availabilityZone: 'eu-west-1b' }];
+      expect(rules(validateManifests(list))).toEqual([
+        'aws-cluster AWSCluster/prod: network.subnets[1]: availability zone "eu-west-1b" is in eu-west-1, not in eu-north-1. Fix: use a zone of the cluster\'s region, e.g. eu-north-1a.',
+      ]);
+    });
+    test('an AWSCluster region that is an availability zone', () => {
+      const list = objects();
+      find(list, 'AWSCluster', 'prod').spec.region = 'eu-north-1a';
+      expect(rules(validateManifests(list))).toEqual([
+        'aws-cluster AWSCluster/prod: region "eu-north-1a" is an availability zone of eu-north-1, not a region. Fix: use a region name such as eu-north-1.',
+      ]);
+    });
+  });
+
+  describe('node labels, as the kubelet takes them (--node-labels)', () => {
+    test.each([
+      ['node-role.kubernetes.io/worker=', 'the kubelet refuses such --node-labels'],
+      ['kubernetes.io/os=linux', 'is set by the kubelet from the node itself'],
+      ['team=a b', 'has a value that is not alphanumeric'],
+    ])('%s in the K0sWorkerConfigTemplate args', (label, why) => {
+      const list = objects();
+      find(list, 'K0sWorkerConfigTemplate', 'prod-linux-').spec.template.spec.args = [`--labels=node.cluster.x-k8s.io/pool=linux,${label}`];
+      expect(rules(validateManifests(list, { rules: CLUSTER_RULES.filter((r) => r.name === 'machine-deployment') })).join('\n')).toContain(why);
+    });
+  });
+
+  describe('names that collide are written twice', () => {
+    test('two pools with one name', () => {
+      expect(synthError(() => {
+        const f = hybridCluster();
+        new LinuxWorkerPool(f.cluster, 'linux2', { name: 'linux', instanceType: 't3.large', ami: LINUX_AMI });
+        return f.app;
+      })).toMatch(/\[mgmt\/prod\/linux2\] MachineDeployment prod-linux: MachineDeployment prod-linux is written 2 times \(mgmt\/prod\/linux\/MachineDeployment, mgmt\/prod\/linux2\/MachineDeployment\)/);
+    });
+
+    test('two clusters of one name in one namespace, across charts of one App', () => {
+      const message = synthError(() => {
+        const f = hybridCluster({ windows: null });
+        new HybridCluster(new Chart(f.app, 'other'), 'prod', { region: 'eu-north-1', k0sVersion: 'v1.34.2+k0s.0', controlPlane: { instanceType: 't3.large', ami: LINUX_AMI } });
+        return f.app;
+      });
+      expect(message).toContain('[other/prod] Cluster prod: Cluster prod is written 2 times (mgmt/prod/Cluster, other/prod/Cluster)');
+      // In different namespaces they are two clusters.
+      expect(synthError(() => {
+        const f = hybridCluster({ windows: null });
+        new HybridCluster(new Chart(f.app, 'other', { namespace: 'team-b' }), 'prod', { region: 'eu-north-1', k0sVersion: 'v1.34.2+k0s.0', controlPlane: { instanceType: 't3.large', ami: LINUX_AMI } });
+        return f.app;
+      })).toBe('');
+    });
+
+    test('names that collide after joining: cluster a + pool b-linux and cluster a-b + pool linux', () => {
+      const message = synthError(() => {
+        const app = new App();
+        const chart = new Chart(app, 'mgmt');
+        const props = { region: 'eu-north-1', k0sVersion: 'v1.34.2+k0s.0', controlPlane: { instanceType: 't3.large', ami: LINUX_AMI } };
+        new LinuxWorkerPool(new HybridCluster(chart, 'a', props), 'pool', { name: 'b-linux', instanceType: 't3.large', ami: LINUX_AMI });
+        new LinuxWorkerPool(new HybridCluster(chart, 'a-b', props), 'pool', { name: 'linux', instanceType: 't3.large', ami: LINUX_AMI });
+        return app;
+      });
+      expect(message).toContain('[mgmt/a-b/pool] MachineDeployment a-b-linux: MachineDeployment a-b-linux is written 2 times');
+    });
+  });
+
+  test('each synth judges the app as it is then, clusters added since included', () => {
+    const app = new App();
+    const early = new Chart(app, 'early');
+    const props = { region: 'eu-north-1', k0sVersion: 'v1.34.2+k0s.0', controlPlane: { instanceType: 't3.large', ami: LINUX_AMI } };
+    const cluster = new HybridCluster(new Chart(app, 'mgmt'), 'prod', props);
+    const pool = new LinuxWorkerPool(cluster, 'linux', { instanceType: 't3.large', ami: LINUX_AMI });
+    expect(synthError(() => app)).toBe('');
+    ApiObject.of(pool.machineDeployment).addJsonPatch(JsonPatch.replace('/spec/replicas', -3));
+    expect(synthError(() => app)).toContain('[mgmt/prod/linux] MachineDeployment prod-linux: replicas -3 is below 0');
+    // A cluster that now comes first in the tree, colliding with the existing one, with a problem of its own.
+    const added = new HybridCluster(early, 'prod', props);
+    ApiObject.of(added.awsCluster).addJsonPatch(JsonPatch.replace('/spec/region', 'Stockholm'));
+    const message = synthError(() => app);
+    expect(message).toContain('[early/prod] AWSCluster prod: region "Stockholm" is not an AWS region name');
+    expect(message).toContain('[mgmt/prod/linux] MachineDeployment prod-linux: replicas -3 is below 0');
+    expect(message).toContain('[mgmt/prod] Cluster prod: Cluster prod is written 2 times (early/prod/Cluster, mgmt/prod/Cluster)');
+  });
+
+  describe('templates are named after their final content', () => {
+    test('a patched AWSMachineTemplate keeps its old name and is reported', () => {
+      expect(synthError(() => {
+        const f = hybridCluster();
+        ApiObject.of(f.linux!.machineTemplate).addJsonPatch(JsonPatch.replace('/spec/template/spec/rootVolume/size', 80));
+        return f.app;
+      })).toMatch(/\[mgmt\/prod\/linux\] AWSMachineTemplate prod-linux-[0-9a-f]{8}: the template was changed after it was named \(its content now hashes to [0-9a-f]{8}\)/);
+    });
+    test('a patched K0sWorkerConfigTemplate too', () => {
+      expect(synthError(() => {
+        const f = hybridCluster();
+        ApiObject.of(f.linux!.workerConfigTemplate).addJsonPatch(JsonPatch.add('/spec/template/spec/args/-', '--debug'));
+        return f.app;
+      })).toMatch(/\[mgmt\/prod\/linux\] K0sWorkerConfigTemplate prod-linux-[0-9a-f]{8}: the template was changed after it was named/);
+    });
+    test('YAML from elsewhere is not judged by its names', () => {
+      const list = objects();
+      for (const o of list.filter((x) => x.kind === 'AWSMachineTemplate')) o.spec.template.spec.rootVolume.size = 90;
+      expect(validateManifests(list)).toEqual([]);
+    });
+  });
+
+  describe('objects outside any cluster are judged too', () => {
+    test('a hand-written MachineDeployment in another chart, reported with its construct path', () => {
+      const message = synthError(() => {
+        const f = hybridCluster();
+        new ApiObject(new Chart(f.app, 'extra'), 'md', {
+          apiVersion: 'cluster.x-k8s.io/v1beta2', kind: 'MachineDeployment', metadata: { name: 'stray' },
+          spec: { clusterName: 'prod', selector: { matchLabels: { a: 'b' } }, template: { metadata: { labels: { a: 'b' } }, spec: { clusterName: 'prod', version: 'v1.36.0+k0s.0' } } },
+        });
+        return f.app;
+      });
+      expect(message).toContain('[mgmt/prod] extra/md (MachineDeployment stray): pool k0s v1.36.0+k0s.0 is newer than the control plane\'s v1.34.2+k0s.0');
+    });
+  });
+
+  test('an Included manifest, reported with its construct path', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'include-')), 'mhc.yaml');
+    writeFileSync(file, stringify({
+      apiVersion: 'cluster.x-k8s.io/v1beta2', kind: 'MachineHealthCheck', metadata: { name: 'extra-mhc' },
+      spec: { clusterName: 'prod', selector: { matchLabels: { pool: 'none' } } },
+    }));
+    const message = synthError(() => {
+      const f = hybridCluster();
+      new Include(f.chart, 'extra', { url: file });
+      return f.app;
+    });
+    expect(message).toContain('[mgmt/prod] mgmt/extra/extra-mhc-machinehealthcheck (MachineHealthCheck extra-mhc): spec.selector {"pool":"none"} matches the machines of no MachineDeployment of cluster prod');
+  });
+
+  describe('the workload rules run on YAML from elsewhere', () => {
+    test('a privileged Windows Deployment without the toleration', () => {
+      const deployment: Manifest = {
+        apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'iis' },
+        spec: { template: { spec: {
+          os: { name: 'windows' }, nodeSelector: { 'kubernetes.io/os': 'windows' },
+          containers: [{ name: 'iis', image: 'mcr.microsoft.com/windows/servercore/iis:windowsservercore-ltsc2022', securityContext: { privileged: false } }],
+        } } },
+      };
+      const found = rules(validateManifests([deployment]));
+      expect(found.join('\n')).toContain('pod-template Deployment/iis: spec.template.spec.containers[0].securityContext.privileged: ');
+      expect(found.join('\n')).toContain('spec.template.spec.tolerations: must tolerate the Windows node taint');
+    });
+  });
+});
+
+describe('HybridValidation, the cdk8s validation plugin (cdk8s.yaml `validations:`)', () => {
+  function context(manifests: Manifest[]) {
+    const violations: Array<{ ruleName: string; fix: string; recommendation: string; violatingResources: unknown[] }> = [];
+    let status: string | undefined;
+    const ctx: PluginValidationContext = {
+      manifests: ['dist/mgmt.k8s.yaml'],
+      parseManifest: () => manifests,
+      report: { addViolation: (v) => violations.push(v), submit: (s) => { status = s; } },
+    };
+    return { ctx, violations, status: () => status };
+  }
+
+  test('passes valid manifests', async () => {
+    const c = context(objects());
+    await new HybridValidation().validate(c.ctx);
+    expect(c.status()).toBe('success');
+    expect(c.violations).toEqual([]);
+  });
+
+  test('reports each violation with its rule, fix, resource and field, and fails', async () => {
+    const list = objects();
+    find(list, 'MachineDeployment', 'prod-win').spec.replicas = -2;
+    const c = context(list);
+    await new HybridValidation({ ruleSets: ['cluster'] }).validate(c.ctx);
+    expect(c.status()).toBe('failure');
+    expect(c.violations).toEqual([{
+      ruleName: 'machine-deployment',
+      recommendation: 'MachineDeployment prod-win: replicas -2 is below 0.',
+      fix: 'set `replicas` to a whole number, 0 or more.',
+      violatingResources: [{ resourceName: 'prod-win', locations: ['spec.replicas'], manifestPath: 'dist/mgmt.k8s.yaml' }],
+    }]);
+  });
+
+  test('runs under cdk8s-cli\'s own ValidationContext, which adds the construct path', async () => {
+    // cdk8s-cli does not export its plugin module; load the file the CLI itself loads.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { ValidationContext } = require(resolve(__dirname, '../../node_modules/cdk8s-cli/lib/plugins/validation.js'));
+    const list = objects();
+    find(list, 'AWSCluster', 'prod').spec.region = 'Stockholm';
+    const file = join(mkdtempSync(join(tmpdir(), 'plugin-')), 'mgmt.k8s.yaml');
+    writeFileSync(file, list.map((o) => stringify(o)).join('---\n'));
+    const ctx = new ValidationContext([file], 'cdk-hybrid-windows', '0.1.0', { prod: { path: 'mgmt/prod/AWSCluster' } }, false);
+    await new HybridValidation().validate(ctx);
+    expect(ctx.report.success).toBe(false);
+    const [violation] = ctx.report.toJson().violations;
+    expect(violation).toMatchObject({ ruleName: 'aws-cluster', recommendation: 'AWSCluster prod: region "Stockholm" is not an AWS region name like eu-north-1.' });
+    expect(violation.violatingConstructs[0]).toMatchObject({ constructPath: 'mgmt/prod/AWSCluster', locations: ['spec.region'], manifestPath: file });
+  });
+});

@@ -1,0 +1,166 @@
+import {
+  Architecture, ClusterInfra, ControlPlaneUpdateStrategy, CalicoMode, IngressProtocol, LoadBalancerScheme, MachineImage, NetworkProvider,
+  WindowsEdition, WindowsVersion,
+} from '../../src';
+import { synthObjects } from '../support/synth';
+import { FixtureOptions, hybridCluster, LINUX_AMI } from './fixture';
+
+/** Synthesized YAML of the fixture with one change, or the error it raises. */
+function render(options: FixtureOptions): string {
+  try {
+    return JSON.stringify(synthObjects(hybridCluster(options).app));
+  } catch (e) {
+    return `error: ${(e as Error).message}`;
+  }
+}
+
+const cp = (extra: object) => ({ controlPlane: { instanceType: 't3.large', ami: LINUX_AMI, ...extra } });
+
+const infra = (publicSubnetIds: string[] = ['subnet-pub']) => new ClusterInfra({
+  region: 'eu-north-1',
+  vpcId: 'vpc-0123',
+  publicSubnetIds,
+  privateSubnetIds: ['subnet-priv'],
+  controlPlaneInstanceProfile: 'cp',
+  nodeInstanceProfile: 'node',
+  linuxAmiId: 'ami-0aaaaaaaaaaaaaaa1',
+  windowsAmiIds: {
+    [WindowsVersion.SERVER_2022]: { [WindowsEdition.CORE]: 'ami-0bbbbbbbbbbbbbbb2', [WindowsEdition.FULL]: 'ami-0ccccccccccccccc3' },
+    [WindowsVersion.SERVER_2019]: { [WindowsEdition.CORE]: 'ami-0ddddddddddddddd4' },
+  },
+});
+
+describe('every prop changes what is written', () => {
+  const baseline = render({});
+  test('the baseline synthesizes', () => expect(baseline).not.toMatch(/^error/));
+
+  // Each row: a prop set to a value other than its default. Reverting the prop's wiring leaves
+  // the output equal to the baseline, and the row fails.
+  test.each<[string, FixtureOptions]>([
+    ['cluster name', { cluster: { name: 'other' } }],
+    ['region', { cluster: { region: 'eu-west-1' } }],
+    ['k0sVersion', { cluster: { k0sVersion: 'v1.34.3+k0s.0' } }],
+    ['sshKeyName', { cluster: { sshKeyName: 'other' } }],
+    ['infra', { cluster: { infra: infra() } }],
+    ['network.podCidr', { cluster: { network: { podCidr: '172.16.0.0/16' } } }],
+    ['network.serviceCidr', { cluster: { network: { serviceCidr: '10.96.0.0/12' } } }],
+    ['network.provider', { windows: null, cluster: { network: { provider: NetworkProvider.KUBE_ROUTER } } }],
+    ['network.calicoMode', { windows: null, cluster: { network: { calicoMode: CalicoMode.IPIP } } }],
+    ['apiServerLoadBalancer.scheme', { cluster: { apiServerLoadBalancer: { scheme: LoadBalancerScheme.INTERNAL } } }],
+    ['apiServerLoadBalancer.allowedCidrs', { cluster: { apiServerLoadBalancer: { allowedCidrs: ['203.0.113.0/24'] } } }],
+    ['apiServerLoadBalancer.additionalIngressRules', { cluster: { apiServerLoadBalancer: { additionalIngressRules: [{ description: 'ssh', fromPort: 22, cidrBlocks: ['203.0.113.0/24'] }] } } }],
+    ['machineHealthChecks', { cluster: { machineHealthChecks: false } }],
+    ['additionalTags', { cluster: { additionalTags: { team: 'a' } } }],
+    ['controlPlane.replicas', { cluster: cp({ replicas: 5 }) }],
+    ['controlPlane.enableWorker', { cluster: cp({ enableWorker: true }) }],
+    ['controlPlane.updateStrategy', { cluster: cp({ updateStrategy: ControlPlaneUpdateStrategy.RECREATE_DELETE_FIRST }) }],
+    ['controlPlane.apiExtraArgs', { cluster: cp({ apiExtraArgs: { 'audit-log-maxage': '7' } }) }],
+    ['controlPlane.instanceType', { cluster: cp({ instanceType: 'm6i.large' }) }],
+    ['controlPlane.ami', { cluster: cp({ ami: MachineImage.id('ami-0eeeeeeeeeeeeeee5') }) }],
+    ['controlPlane.iamInstanceProfile', { cluster: cp({ iamInstanceProfile: 'mine' }) }],
+    ['controlPlane.rootVolumeSizeGiB', { cluster: cp({ rootVolumeSizeGiB: 60 }) }],
+    ['controlPlane.requireImdsV2', { cluster: cp({ requireImdsV2: false }) }],
+    ['pool name', { linux: { name: 'workers' } }],
+    ['pool replicas', { linux: { replicas: 3 } }],
+    ['pool k0sVersion', { linux: { k0sVersion: 'v1.34.3+k0s.0' } }],
+    ['pool labels', { linux: { labels: { 'example.com/team': 'a' } } }],
+    ['pool machineHealthCheck', { linux: { machineHealthCheck: false } }],
+    ['pool instanceType', { linux: { instanceType: 'm6i.large' } }],
+    ['pool ami', { linux: { ami: MachineImage.id('ami-0eeeeeeeeeeeeeee5') } }],
+    ['pool iamInstanceProfile', { linux: { iamInstanceProfile: 'mine' } }],
+    ['pool rootVolumeSizeGiB', { linux: { rootVolumeSizeGiB: 60 } }],
+    ['pool requireImdsV2', { linux: { requireImdsV2: false } }],
+    ['Windows computerNamePrefix', { windows: { computerNamePrefix: 'w' } }],
+  ])('%s', (_, options) => {
+    const out = render(options);
+    expect(out).not.toMatch(/^error/);
+    expect(out).not.toBe(baseline);
+  });
+
+  test('windowsVersion and edition pick the infra AMI when no ami is given', () => {
+    const base = { cluster: { infra: infra() }, windows: { ami: undefined } };
+    const core2022 = render(base);
+    expect(core2022).toContain('ami-0bbbbbbbbbbbbbbb2');
+    expect(render({ ...base, windows: { ami: undefined, edition: WindowsEdition.FULL } })).toContain('ami-0ccccccccccccccc3');
+    expect(render({ ...base, windows: { ami: undefined, windowsVersion: WindowsVersion.SERVER_2019 } })).toContain('ami-0ddddddddddddddd4');
+  });
+
+  test('edition beside an explicit ami changes nothing, so it is refused', () => {
+    expect(render({ windows: { edition: WindowsEdition.FULL } }))
+      .toBe('error: [mgmt/prod/win] edition Full has no effect beside the explicit ami ami-010e40c6557403885. Fix: remove `edition` (it picks the infra AMI only when no `ami` is given).');
+  });
+});
+
+describe('Windows Server releases follow the support matrix (src/platform/support.ts)', () => {
+  // k0s docs/windows.md (v1.34) documents Windows Server 2019 and 2022 only.
+  test('2025 is refused on k0s pools unless acknowledged', () => {
+    expect(render({ windows: { windowsVersion: WindowsVersion.SERVER_2025 } }))
+      .toMatch(/^error: \[mgmt\/prod\/win\] Windows Server 2025 is not supported by k0s \(k0sproject\/k0s docs\/windows\.md.*\)\. Fix: use WindowsVersion\.SERVER_2022, or set `acknowledgeUnsupportedWindowsVersion: true`/);
+    expect(render({ windows: { windowsVersion: WindowsVersion.SERVER_2025, acknowledgeUnsupportedWindowsVersion: true } })).not.toMatch(/^error/);
+  });
+  test.each([WindowsVersion.SERVER_2019, WindowsVersion.SERVER_2022])('%s is accepted', (windowsVersion) => {
+    expect(render({ windows: { windowsVersion } })).not.toMatch(/^error/);
+  });
+});
+
+describe('defaults apply field by field', () => {
+  const baseline = render({});
+  test.each<[string, FixtureOptions]>([
+    ['network fields', { cluster: { network: { podCidr: undefined, serviceCidr: undefined, provider: undefined, calicoMode: undefined } } }],
+    ['load balancer fields', { cluster: { apiServerLoadBalancer: { scheme: undefined, allowedCidrs: undefined, additionalIngressRules: undefined } } }],
+    ['control plane fields', { cluster: cp({ replicas: undefined, updateStrategy: undefined, enableWorker: undefined }) }],
+    ['pool fields', { linux: { replicas: 2, name: undefined, k0sVersion: undefined, labels: undefined, machineHealthCheck: undefined } }],
+  ])('%s set to undefined mean the defaults', (_, options) => {
+    expect(render(options)).toBe(baseline);
+  });
+  test('an ingress rule without toPort or protocol covers its one TCP port', () => {
+    const out = render({ cluster: { apiServerLoadBalancer: { additionalIngressRules: [{ description: 'ssh', fromPort: 22, cidrBlocks: ['203.0.113.0/24'] }] } } });
+    expect(out).toContain('{"cidrBlocks":["203.0.113.0/24"],"description":"ssh","fromPort":22,"protocol":"tcp","toPort":22}');
+    expect(render({ cluster: { apiServerLoadBalancer: { additionalIngressRules: [{ description: 'dns', protocol: IngressProtocol.UDP, fromPort: 53, cidrBlocks: ['203.0.113.0/24'] }] } } }))
+      .toContain('"protocol":"udp"');
+  });
+});
+
+describe('inputs are checked where they enter (HybridConfigError: path, value, fix)', () => {
+  test.each<[string, FixtureOptions, string]>([
+    ['a zone as region', { cluster: { region: 'eu-north-1a' } }, '[mgmt/prod] region "eu-north-1a" is an availability zone of eu-north-1, not a region. Fix: use a region name such as eu-north-1.'],
+    ['k0s version with leading zero', { cluster: { k0sVersion: 'v1.034.2+k0s.0' } }, '[mgmt/prod] k0s version "v1.034.2+k0s.0" is not of the form vX.Y.Z+k0s.N. Fix: write it like "v1.34.2+k0s.0".'],
+    ['upper-case instance type', { linux: { instanceType: 'T3.LARGE' } }, '[mgmt/prod/linux] instance type "T3.LARGE" is not an EC2 instance type name'],
+    ['unknown family', { linux: { instanceType: 'q9.large' } }, '[mgmt/prod/linux] instance type "q9.large" is of a family this library does not know'],
+    ['control-plane instance type', { cluster: cp({ instanceType: 'foo.bar' }) }, '[mgmt/prod] controlPlane: instance type "foo.bar" is not an EC2 instance type name'],
+    ['AMI id', { linux: { ami: MachineImage.id('ami-linux') } }, '[mgmt/prod/linux] AMI "ami-linux" is not an AMI id'],
+    ['node-role label', { linux: { labels: { 'node-role.kubernetes.io/worker': '' } } }, '[mgmt/prod/linux] label node-role.kubernetes.io/worker is in the kubernetes.io/k8s.io namespace'],
+    ['os label override', { windows: { labels: { 'kubernetes.io/os': 'linux' } } }, '[mgmt/prod/win] label kubernetes.io/os is set by the kubelet from the node itself and must not be overridden'],
+    ['label value with a comma', { linux: { labels: { team: 'a,b' } } }, '[mgmt/prod/linux] label team="a,b" has a value that is not alphanumeric'],
+    ['root volume', { linux: { rootVolumeSizeGiB: 4 } }, '[mgmt/prod/linux] rootVolumeSizeGiB 4 is below 8'],
+    ['the pool label', { linux: { labels: { 'node.cluster.x-k8s.io/pool': 'x' } } }, '[mgmt/prod/linux] label node.cluster.x-k8s.io/pool is the pool\'s own label'],
+    ['allowed CIDR', { cluster: { apiServerLoadBalancer: { allowedCidrs: ['10.0.0.1/8'] } } }, '[mgmt/prod] apiServerLoadBalancer: "10.0.0.1/8" has host bits set: did you mean 10.0.0.0/8?'],
+    ['ingress port', { cluster: { apiServerLoadBalancer: { additionalIngressRules: [{ description: 'x', fromPort: 70000, cidrBlocks: ['10.0.0.0/8'] }] } } }, '[mgmt/prod] apiServerLoadBalancer ingress rule "x" fromPort 70000 is above 65535'],
+  ])('%s', (_, options, message) => {
+    expect(render(options)).toContain(`error: ${message}`);
+  });
+
+  test('an unknown family is accepted when its architecture and memory are stated, and judged by them', () => {
+    expect(render({ linux: { instanceType: 'q9.large', instanceTypeInfo: { arch: Architecture.ARM64, memoryGiB: 16 } } })).not.toMatch(/^error/);
+    expect(render({ cluster: cp({ instanceType: 'q9.large', instanceTypeInfo: { arch: Architecture.AMD64, memoryGiB: 16 } }) })).not.toMatch(/^error/);
+    expect(render({ windows: { instanceType: 'q9.large', instanceTypeInfo: { arch: Architecture.AMD64, memoryGiB: 16 } } })).not.toMatch(/^error/);
+    expect(render({ windows: { instanceType: 'q9.large', instanceTypeInfo: { arch: Architecture.ARM64, memoryGiB: 16 } } }))
+      .toContain('[mgmt/prod/win] instance type q9.large is stated to be arm64, and Windows Server on EC2 is amd64 only');
+    expect(render({ windows: { instanceType: 'q9.large', instanceTypeInfo: { arch: Architecture.AMD64, memoryGiB: 4 } } }))
+      .toContain('[mgmt/prod/win] instance type q9.large is stated to have 4 GiB of memory; Windows workers need at least 8 GiB');
+  });
+});
+
+describe('a VPC of your own behind an internet-facing NLB', () => {
+  // CAPA pkg/cloud/services/securitygroup/securitygroups.go processIngressRulesSGs: natGatewaysIPsSource
+  // rules fail the reconcile ("NAT Gateway IPs are not available yet") until CAPA finds NAT gateways,
+  // which it looks for in the cluster's public subnets.
+  test('is refused when the infra lists no public subnets', () => {
+    expect(render({ cluster: { infra: infra([]) }, linux: { ami: undefined }, windows: null }))
+      .toContain('error: [mgmt/prod] the infra (VPC vpc-0123) lists no public subnets, and an internet-facing load balancer needs the NAT gateways there');
+  });
+  test('an internal load balancer needs none', () => {
+    expect(render({ cluster: { infra: infra([]), apiServerLoadBalancer: { scheme: LoadBalancerScheme.INTERNAL } }, linux: { ami: undefined }, windows: null }))
+      .not.toMatch(/^error/);
+  });
+});
