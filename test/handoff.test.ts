@@ -33,9 +33,11 @@ describe('hand-off from the AWS stack to the cluster objects', () => {
     expect(JSON.stringify(objects)).not.toContain('REPLACE-ME');
   });
 
-  test('a Windows version the stack did not look up is a clear error', () => {
+  test('a Windows release the stack did not look up falls back to CAPA\'s lookup of Amazon\'s image', () => {
     const outputs = withOutputs((o) => delete o[windowsAmiOutputId(WindowsVersion.SERVER_2022, WindowsEdition.CORE)]);
-    expect(() => synthFromFile(outputs)).toThrow(/\[k0smotron-aws\/aws-test\/win\] no AMI for this pool's Windows Server 2022 Core machines: it has no `ami`, and the cluster's infra has no Windows Server 2022 Core AMI/);
+    const win = synthFromFile(outputs).find((o) => o.kind === 'AWSMachineTemplate' && o.metadata.name.startsWith('aws-test-win-'))!.spec.template.spec;
+    expect(win.ami).toBeUndefined();
+    expect(win).toMatchObject({ imageLookupOrg: '801119661308', imageLookupFormat: 'Windows_Server-2022-English-Core-Base-*' });
   });
 
   test('a missing output names itself before anything is synthesized', () => {

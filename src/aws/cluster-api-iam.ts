@@ -21,13 +21,23 @@ export interface ClusterApiIamProps {
   readonly namePrefix?: string;
   /** AWS partition (`aws`, `aws-cn`, `aws-us-gov`) for the ARNs in the policies. */
   readonly partition: string;
+  /**
+   * Also give the control-plane role the CAPA controllers policy, as clusterawsadm does, so that
+   * the cluster can run its own Cluster API controllers after `clusterctl move` (a self-hosted
+   * management cluster). That policy runs and terminates instances and passes the cluster's
+   * roles; with `enableWorker`, any hostNetwork pod on a controller could use it through the
+   * instance metadata service. Turn it on only when you move the management cluster there.
+   * @default false
+   */
+  readonly selfHostedManagement?: boolean;
 }
 
 /**
  * The roles, managed policies and instance profiles `clusterawsadm bootstrap iam
  * create-cloudformation-stack` creates for `control-plane`, `nodes` and `controllers` (EKS off).
- * As with clusterawsadm, the control-plane role also carries the nodes and controllers policies so
- * that the cluster can manage itself after `clusterctl move`.
+ * The control-plane role carries the nodes policy too (controllers may run workloads with
+ * `enableWorker`); unlike clusterawsadm, it gets the controllers policy only with
+ * `selfHostedManagement`.
  */
 export class ClusterApiIam extends Construct {
   public readonly controlPlaneRole: IamRole;
@@ -62,7 +72,7 @@ export class ClusterApiIam extends Construct {
       controllersPolicy(props.partition, [this.controlPlaneRole.arn, this.nodesRole.arn]),
     );
 
-    this.attach(this.controlPlaneRole, 'ControlPlane', [controlPlane, nodes, controllers]);
+    this.attach(this.controlPlaneRole, 'ControlPlane', props.selfHostedManagement ? [controlPlane, nodes, controllers] : [controlPlane, nodes]);
     this.attach(this.nodesRole, 'Nodes', [nodes]);
     this.attach(this.controllersRole, 'Controllers', [controllers]);
 

@@ -35,6 +35,12 @@ export interface HybridClusterInfraProps {
    */
   readonly iamNamePrefix?: string;
   /**
+   * Give the control-plane role the CAPA controllers policy, for a cluster that will host its own
+   * Cluster API controllers after `clusterctl move` (`ClusterApiIam` `selfHostedManagement`).
+   * @default false
+   */
+  readonly selfHostedManagement?: boolean;
+  /**
    * Which images to look up or pin.
    * @default - Ubuntu 24.04 and Windows Server 2022 Core, looked up
    */
@@ -120,7 +126,7 @@ export class HybridClusterInfra extends Construct {
       this.privateSubnetIds = this.network.privateSubnets.map((s) => s.id);
     }
 
-    this.iam = new ClusterApiIam(this, 'Iam', { namePrefix: props.iamNamePrefix, partition });
+    this.iam = new ClusterApiIam(this, 'Iam', { namePrefix: props.iamNamePrefix, partition, selfHostedManagement: props.selfHostedManagement });
     this.images = new ClusterImages(this, 'Images', props.images);
 
     if (props.sshPublicKey !== undefined) {

@@ -12,6 +12,8 @@ import {
   AwsClusterSpecControlPlaneLoadBalancerScheme as L1Scheme,
   AwsClusterSpecNetworkAdditionalControlPlaneIngressRulesProtocol as CpProtocol,
   AwsClusterSpecNetworkAdditionalControlPlaneIngressRulesSourceSecurityGroupRoles as CpSourceRole,
+  AwsClusterSpecNetworkAdditionalNodeIngressRulesProtocol as NodeProtocol,
+  AwsClusterSpecNetworkAdditionalNodeIngressRulesSourceSecurityGroupRoles as NodeSourceRole,
   AwsClusterSpecNetwork,
   AwsMachineTemplate,
 } from '../generated/capa-infrastructure.cluster.x-k8s.io';
@@ -27,7 +29,8 @@ import { isUnresolvedToken } from '../platform/tokens';
 import { CalicoMode, KubernetesNetworkProps, cniIngressRules, k0sNetworkConfig, NetworkProvider } from './kubernetes-network';
 import { apiGroupOf, CLUSTERAWSADM_INSTANCE_PROFILES, K0S_CLUSTER_PORTS, K0S_PORTS } from './conventions';
 import { K0sVersion } from './k0s-version';
-import { hashedMachineTemplate, MachineProps, machineTemplateSpec } from './machine-template';
+import { MachineImage } from './machine-image';
+import { hashedMachineTemplate, MachineProps, machineTemplateSpec, secretsManagerProblem } from './machine-template';
 import { manifestProblems, markContentNamed, participate } from './manifest-checks';
 import { typedApiObject } from './typed-api-object';
 import { WorkerPool } from './worker-pool';
@@ -186,6 +189,15 @@ export interface HybridClusterProps {
    * @default - none
    */
   readonly additionalTags?: Record<string, string>;
+  /**
+   * TCP ports of host-network agents on the nodes that the cluster's own machines may reach, such
+   * as windows_exporter's 9182 (`WINDOWS_EXPORTER_PORT`) for a Prometheus on a Linux node. CAPA's
+   * node security group otherwise admits only the kubelet, NodePorts and the CNI from other
+   * machines; each port becomes a `network.additionalNodeIngressRules` rule from the control-plane
+   * and node security groups (CAPA pkg/cloud/scope/cluster.go, AdditionalNodeIngressRules).
+   * @default - none
+   */
+  readonly nodeAgentPorts?: number[];
 }
 
 /**
@@ -268,13 +280,13 @@ export class HybridCluster extends Construct {
           additionalListeners: K0S_CLUSTER_PORTS.map(({ port }) => ({ port, protocol: ListenerProtocol.TCP })),
           ingressRules: [...loadBalancerIngressRules(allowedCidrs, scheme), ...additionalIngressRules],
         },
-        network: this.awsNetwork(network.calicoMode, network.provider),
+        network: this.awsNetwork(network.calicoMode, network.provider, props.nodeAgentPorts ?? []),
       },
     });
 
     const cpSpec = machineTemplateSpec(cp, {
       os: 'linux',
-      amiId: cp.ami?.amiId ?? props.infra?.linuxAmiId,
+      image: controlPlaneImage(props),
       iamInstanceProfile: cp.iamInstanceProfile ?? props.infra?.controlPlaneInstanceProfile ?? CLUSTERAWSADM_INSTANCE_PROFILES.controlPlane,
       sshKeyName: this.sshKeyName,
       additionalTags: props.additionalTags,
@@ -340,13 +352,23 @@ export class HybridCluster extends Construct {
     return p ? [problem(`cluster name "${this.clusterName}" ${p} (pool, machine and load-balancer names are built from it)`, 'pass a shorter lower-case `name`')] : [];
   }
 
-  private awsNetwork(calicoMode: CalicoMode, provider: NetworkProvider): AwsClusterSpecNetwork {
+  private awsNetwork(calicoMode: CalicoMode, provider: NetworkProvider, nodeAgentPorts: readonly number[]): AwsClusterSpecNetwork {
     const infra = this.infra;
     return {
       vpc: infra ? { id: infra.vpcId } : undefined,
       subnets: infra ? [...infra.privateSubnetIds, ...infra.publicSubnetIds].map((id) => ({ id })) : undefined,
-      // Setting this list replaces CAPA's defaults (BGP and IP-in-IP), so it must say what the CNI needs.
-      cni: { cniIngressRules: cniIngressRules(provider, calicoMode) },
+      // A list replaces CAPA's defaults (BGP and IP-in-IP), so it must say what the CNI needs; a
+      // custom CNI gets no `cni`, so that CAPA's defaults apply.
+      cni: provider === NetworkProvider.CUSTOM ? undefined : { cniIngressRules: cniIngressRules(provider, calicoMode) },
+      additionalNodeIngressRules: nodeAgentPorts.length > 0
+        ? nodeAgentPorts.map((port) => ({
+          description: `node agent ${port} from cluster machines`,
+          protocol: NodeProtocol.TCP,
+          fromPort: port,
+          toPort: port,
+          sourceSecurityGroupRoles: [NodeSourceRole.CONTROLPLANE, NodeSourceRole.NODE],
+        }))
+        : undefined,
       additionalControlPlaneIngressRules: K0S_CLUSTER_PORTS.map(({ port, description }) => ({
         description,
         protocol: CpProtocol.TCP,
@@ -368,11 +390,16 @@ function checkInputs(scope: Construct, props: HybridClusterProps, region: string
   const cp = props.controlPlane;
   const type = InstanceType.parse(cp.instanceType, cp.instanceTypeInfo);
   if (typeof type === 'string') fail(scope, `controlPlane: ${type}`, 'use a known type such as t3.large, or state `instanceTypeInfo: { arch, memoryGiB }`');
-  const ami = cp.ami?.amiId ?? props.infra?.linuxAmiId;
+  const ami = controlPlaneImage(props).amiId;
   const amiIssue = ami === undefined ? undefined : amiIdProblem(ami);
   if (amiIssue) fail(scope, `control plane ${amiIssue}`, 'pass an id of the form ami-0123456789abcdef0');
+  secretsManagerProblem(scope, 'controlPlane', cp, controlPlaneImage(props));
   if (cp.replicas !== undefined && integerProblem(cp.replicas, 1, 7)) {
     fail(scope, `controlPlane.replicas ${integerProblem(cp.replicas, 1, 7)}`, 'use 1, 3 or 5');
+  }
+  for (const port of props.nodeAgentPorts ?? []) {
+    const portIssue = integerProblem(port, 1, 65535);
+    if (portIssue) fail(scope, `nodeAgentPorts: ${portIssue}`, 'list TCP port numbers from 1 to 65535, e.g. 9182 for windows_exporter');
   }
   const volume = cp.rootVolumeSizeGiB === undefined ? undefined : integerProblem(cp.rootVolumeSizeGiB, 8, 16384);
   if (volume) fail(scope, `controlPlane.rootVolumeSizeGiB ${volume} (CAPA's minimum is 8, gp3's maximum 16384)`, 'choose a whole number of GiB in that range');
@@ -416,4 +443,9 @@ function loadBalancerIngressRules(allowedCidrs: string[], scheme: LoadBalancerSc
     });
   }
   return rules;
+}
+
+/** The controllers' image: the props', else the infra's, else Canonical's Ubuntu 24.04. */
+function controlPlaneImage(props: HybridClusterProps): MachineImage {
+  return props.controlPlane.ami ?? (props.infra ? MachineImage.id(props.infra.linuxAmiId) : MachineImage.ubuntu2404());
 }

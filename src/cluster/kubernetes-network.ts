@@ -62,8 +62,10 @@ const BGP = { description: 'BGP (calico, kube-router)', protocol: 'tcp', fromPor
 const IP_IN_IP = { description: 'IP-in-IP (calico, kube-router)', protocol: '4', fromPort: -1, toPort: 65535 };
 
 /**
- * Node-to-node rules the CNI needs, between the control-plane and node security groups. Giving
- * CAPA any list replaces its defaults (BGP and IP-in-IP), so a custom CNI keeps those.
+ * Node-to-node rules the CNI needs, between the control-plane and node security groups; undefined
+ * for a custom CNI, whose AWSCluster then has no `network.cni` at all. CAPA defaults only an absent
+ * `network.cni` to BGP + IP-in-IP (api/v1beta2/defaults.go, SetDefaults_NetworkSpec); a present but
+ * empty one means no rules (pkg/cloud/scope/cluster.go, CNIIngressRules).
  */
 export function cniIngressRules(provider: NetworkProvider, calicoMode: CalicoMode): AwsClusterSpecNetworkCniCniIngressRules[] | undefined {
   if (provider === NetworkProvider.CUSTOM) return undefined;
@@ -74,6 +76,8 @@ export function cniIngressRules(provider: NetworkProvider, calicoMode: CalicoMod
     case CalicoMode.IPIP:
       return [BGP, IP_IN_IP];
     case CalicoMode.BIRD:
-      return [BGP];
+      // k0s runs Calico's "bird" mode with IP-in-IP on (CALICO_IPV4POOL_IPIP = the overlay, Always
+      // by default: k0s v1.34.2+k0s.0 static/manifests/calico/DaemonSet/calico-node.yaml).
+      return [BGP, IP_IN_IP];
   }
 }

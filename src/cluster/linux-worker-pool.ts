@@ -1,5 +1,6 @@
 import { K0SWorkerConfigTemplateSpecTemplateSpecProvisionerPlatform as Platform, K0SWorkerConfigTemplateSpecTemplateSpecProvisionerType as ProvisionerType } from '../generated/k0smotron-bootstrap.cluster.x-k8s.io';
 import type { HybridCluster } from './hybrid-cluster';
+import { MachineImage } from './machine-image';
 import { WorkerPool, WorkerPoolProps } from './worker-pool';
 
 /** Props of `LinuxWorkerPool`: those of every pool. */
@@ -10,11 +11,11 @@ export class LinuxWorkerPool extends WorkerPool {
   public constructor(cluster: HybridCluster, id: string, props: LinuxWorkerPoolProps) {
     super(cluster, id, props, {
       os: 'linux',
-      amiId: props.ami?.amiId ?? cluster.infra?.linuxAmiId,
-      image: 'Linux',
+      image: props.ami ?? (cluster.infra ? MachineImage.id(cluster.infra.linuxAmiId) : MachineImage.ubuntu2404()),
       bootstrap: { provisioner: { platform: Platform.LINUX, type: ProvisionerType.CLOUD_HYPHEN_CONFIG } },
       taints: [],
       nodeStartupTimeoutSeconds: 600,
+      nodeReadyTimeoutSeconds: 300,
     });
   }
 

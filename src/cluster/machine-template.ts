@@ -6,6 +6,7 @@ import {
   AwsMachineTemplateSpecTemplateSpecInstanceMetadataOptionsHttpEndpoint as HttpEndpoint,
   AwsMachineTemplateSpecTemplateSpecInstanceMetadataOptionsHttpTokens as HttpTokens,
 } from '../generated/capa-infrastructure.cluster.x-k8s.io';
+import { fail } from '../platform/errors';
 import { MachineImage } from './machine-image';
 import { contentHash } from './names';
 import { typedApiObject } from './typed-api-object';
@@ -37,13 +38,24 @@ export interface MachineProps {
    * @default true
    */
   readonly requireImdsV2?: boolean;
+  /**
+   * Hand the bootstrap data to Linux machines through AWS Secrets Manager (CAPA's default) instead
+   * of plain user data. CAPA then boots the machine with a `#cloud-boothook` that fetches and
+   * deletes the secret with the AWS CLI, which needs an image that has the AWS CLI and a cloud-init
+   * patched for it (images built by kubernetes-sigs/image-builder); stock Ubuntu has neither, and
+   * the machine never bootstraps (CAPA `docs/book/src/topics/userdata-privacy.md`). Requires a
+   * pinned `ami`; Windows cannot run the boothook at all.
+   * @default false - plain, gzipped user data (readable through IMDS on the host and through
+   *   `ec2:DescribeInstanceAttribute`: see docs/cluster.md)
+   */
+  readonly bootstrapThroughSecretsManager?: boolean;
 }
 
 /** What differs between the roles that use {@link machineTemplateSpec}. */
 export interface MachineRoleDefaults {
   readonly os: 'linux' | 'windows';
-  /** Undefined when neither the props nor the infra name one: the checks report it. */
-  readonly amiId?: string;
+  /** The image: the props', else the infra's, else the platform's lookup. */
+  readonly image: MachineImage;
   readonly iamInstanceProfile: string;
   readonly sshKeyName?: string;
   readonly additionalTags?: Record<string, string>;
@@ -54,7 +66,9 @@ export function machineTemplateSpec(props: MachineProps, role: MachineRoleDefaul
   const windows = role.os === 'windows';
   return {
     instanceType: props.instanceType,
-    ami: role.amiId ? { id: role.amiId } : undefined,
+    ami: role.image.amiId !== undefined ? { id: role.image.amiId } : undefined,
+    imageLookupOrg: role.image.lookupFilter?.owner,
+    imageLookupFormat: role.image.lookupFilter?.namePattern,
     iamInstanceProfile: role.iamInstanceProfile,
     sshKeyName: role.sshKeyName,
     additionalTags: role.additionalTags,
@@ -65,10 +79,15 @@ export function machineTemplateSpec(props: MachineProps, role: MachineRoleDefaul
       // 1 keeps pods (which sit one hop further away) from reaching the node's credentials.
       httpPutResponseHopLimit: 1,
     },
-    // CAPA's Secrets Manager hand-off is a cloud-init boothook, which Windows cannot run: Windows
-    // machines get their bootstrap data (join token included) in plain EC2 user data. EC2Launch
-    // does not gunzip user data either, so it must also go uncompressed.
-    ...(windows ? { cloudInit: { insecureSkipSecretsManager: true }, uncompressedUserData: true } : {}),
+    // CAPA's Secrets Manager hand-off is a cloud-init boothook that needs the AWS CLI and a patched
+    // cloud-init (CAPA docs/book/src/topics/userdata-privacy.md): stock images cannot run it, and
+    // Windows cannot run a boothook at all. So the bootstrap data goes in plain user data unless a
+    // Linux role opts in. CAPA gzips only when uncompressedUserData is false, not when it is unset
+    // (pkg/cloud/scope/machine.go, CompressUserData): Linux says false, because cloud-init gunzips
+    // and the controllers' cloud-config would not fit EC2's 16 KiB otherwise; EC2Launch does not
+    // gunzip, so Windows says true.
+    ...(props.bootstrapThroughSecretsManager && !windows ? {} : { cloudInit: { insecureSkipSecretsManager: true } }),
+    uncompressedUserData: windows,
   };
 }
 
@@ -83,4 +102,15 @@ export function hashedMachineTemplate(scope: Construct, id: string, baseName: st
     metadata: { name: `${baseName}-${contentHash(written)}` },
     spec: { template: { spec } },
   });
+}
+
+/**
+ * The Secrets Manager hand-off only works on an image built for it, so it takes a pinned AMI: a
+ * public image lookup finds stock images, which would never bootstrap.
+ */
+export function secretsManagerProblem(scope: Construct, where: string, props: MachineProps, image: MachineImage): void {
+  if (props.bootstrapThroughSecretsManager && !image.isPinned) {
+    fail(scope, `${where}.bootstrapThroughSecretsManager with the image lookup ${image.lookupFilter?.namePattern}: stock images have neither the AWS CLI nor the patched cloud-init CAPA's boothook needs`,
+      'pass `ami: MachineImage.id(...)` of an image built with kubernetes-sigs/image-builder, or leave bootstrapThroughSecretsManager off');
+  }
 }

@@ -7,10 +7,6 @@ import { createHash } from 'node:crypto';
  */
 export const MAX_MACHINE_DEPLOYMENT_NAME = 45;
 
-/** Windows truncates computer names to 15 characters (NetBIOS); Machine names must fit. */
-export const WINDOWS_COMPUTER_NAME_MAX = 15;
-/** Length of CAPI's `{{ .random }}` in `machineNaming.template`. */
-export const CAPI_RANDOM_LENGTH = 5;
 
 /**
  * A short, stable digest of an object's content. Names built with it change when the content

@@ -2,31 +2,29 @@ import {
   K0SWorkerConfigTemplateSpecTemplateSpecProvisionerPlatform as Platform,
   K0SWorkerConfigTemplateSpecTemplateSpecProvisionerType as ProvisionerType,
 } from '../generated/k0smotron-bootstrap.cluster.x-k8s.io';
-import { dnsLabelProblem } from '../platform/dns';
 import { fail, problem } from '../platform/errors';
 import { windowsSupport, WindowsPlatform } from '../platform/support';
 import { WINDOWS_NODE_TAINT, WindowsEdition, WindowsVersion } from '../platform/windows';
 import { Architecture, InstanceType } from '../platform/instance-type';
 import { WINDOWS_K0S_INSTALL_DIR, WINDOWS_MIN_MEMORY_GIB } from '../rules/cluster-rules';
 import type { HybridCluster } from './hybrid-cluster';
-import { CAPI_RANDOM_LENGTH, WINDOWS_COMPUTER_NAME_MAX } from './names';
+import { MachineImage } from './machine-image';
 import { WorkerPool, WorkerPoolProps } from './worker-pool';
 
 export { WINDOWS_K0S_INSTALL_DIR, WINDOWS_MIN_MEMORY_GIB } from '../rules/cluster-rules';
 
-const MAX_COMPUTER_NAME_PREFIX = WINDOWS_COMPUTER_NAME_MAX - CAPI_RANDOM_LENGTH - 1;
-
 /** Props of `WindowsWorkerPool`. */
 export interface WindowsWorkerPoolProps extends WorkerPoolProps {
   /**
-   * Windows Server release of the machines: picks the `infra` AMI when no `ami` is given, and
+   * Windows Server release of the machines: picks the `infra` AMI (else Amazon's newest Windows
+   * Server base image of that release) when no `ami` is given, and
    * is checked against the support matrix (`WINDOWS_SUPPORT`) either way, so with an explicit
    * `ami` it must say which release that AMI is.
    * @default WindowsVersion.SERVER_2022
    */
   readonly windowsVersion?: WindowsVersion;
   /**
-   * Edition of the AMI taken from the cluster's `infra`. Only meaningful without `ami`: giving
+   * Edition of the image taken from the cluster's `infra` or looked up. Only meaningful without `ami`: giving
    * both is an error, since an explicit AMI already is one edition.
    * @default WindowsEdition.CORE
    */
@@ -38,13 +36,6 @@ export interface WindowsWorkerPoolProps extends WorkerPoolProps {
    * @default false
    */
   readonly acknowledgeUnsupportedWindowsVersion?: boolean;
-  /**
-   * Prefix of the pool's machine names, at most 9 characters: machines are named
-   * `<prefix>-<5 random characters>` so that the name fits Windows' 15-character computer
-   * names, past which Windows cuts names off and two machines' names would collide.
-   * @default - the pool's name
-   */
-  readonly computerNamePrefix?: string;
 }
 
 /**
@@ -61,28 +52,25 @@ export interface WindowsWorkerPoolProps extends WorkerPoolProps {
 export class WindowsWorkerPool extends WorkerPool {
   /** The machines' Windows Server release. */
   public readonly windowsVersion: WindowsVersion;
-  /** Prefix of the machines' names. */
-  public readonly computerNamePrefix: string;
 
   public constructor(cluster: HybridCluster, id: string, props: WindowsWorkerPoolProps) {
     const windowsVersion = props.windowsVersion ?? WindowsVersion.SERVER_2022;
     const edition = props.edition ?? WindowsEdition.CORE;
-    const prefix = props.computerNamePrefix ?? props.name ?? id;
     super(cluster, id, props, {
       os: 'windows',
-      amiId: props.ami?.amiId ?? cluster.infra?.windowsAmiId(windowsVersion, edition),
-      image: `Windows Server ${windowsVersion} ${edition}`,
+      image: props.ami ?? windowsImage(cluster, windowsVersion, edition),
       bootstrap: {
         provisioner: { platform: Platform.WINDOWS, type: ProvisionerType.POWERSHELL_HYPHEN_XML },
         k0SInstallDir: WINDOWS_K0S_INSTALL_DIR,
       },
       taints: [WINDOWS_NODE_TAINT],
-      machineNamingTemplate: `${prefix}-{{ .random }}`,
       // Windows bootstrap enables the Containers feature and reboots before k0s starts.
       nodeStartupTimeoutSeconds: 1800,
+      // A new Windows node stays NotReady until k0s's Windows reconciler, which polls once a
+      // minute, has deployed Calico and kube-proxy for Windows and their images are pulled.
+      nodeReadyTimeoutSeconds: 900,
     });
     this.windowsVersion = windowsVersion;
-    this.computerNamePrefix = prefix;
 
     if (props.ami && props.edition !== undefined) {
       fail(this, `edition ${props.edition} has no effect beside the explicit ami ${props.ami.amiId}`, 'remove `edition` (it picks the infra AMI only when no `ami` is given)');
@@ -97,10 +85,6 @@ export class WindowsWorkerPool extends WorkerPool {
 
   protected platformProblems(): string[] {
     const problems: string[] = [];
-    const prefixProblem = dnsLabelProblem(this.computerNamePrefix, MAX_COMPUTER_NAME_PREFIX);
-    if (prefixProblem) {
-      problems.push(problem(`computer name prefix "${this.computerNamePrefix}" ${prefixProblem} (machine names must fit Windows' ${WINDOWS_COMPUTER_NAME_MAX}-character computer names)`, 'set `computerNamePrefix` to a short lower-case name such as "win"'));
-    }
     // A family the rules cannot read from the name is judged by what the props state about it.
     const type = this.instanceType;
     if (typeof InstanceType.parse(type.name) === 'string') {
@@ -112,4 +96,10 @@ export class WindowsWorkerPool extends WorkerPool {
     }
     return problems;
   }
+}
+
+/** The infra's AMI for the release and edition, else Amazon's newest base image of them. */
+function windowsImage(cluster: HybridCluster, version: WindowsVersion, edition: WindowsEdition): MachineImage {
+  const infraAmi = cluster.infra?.windowsAmiId(version, edition);
+  return infraAmi !== undefined ? MachineImage.id(infraAmi) : MachineImage.windowsServer(version, edition);
 }

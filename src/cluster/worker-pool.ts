@@ -1,4 +1,4 @@
-import { ApiObject } from 'cdk8s';
+import { ApiObject, Duration } from 'cdk8s';
 import { Construct } from 'constructs';
 import { AwsMachineTemplate } from '../generated/capa-infrastructure.cluster.x-k8s.io';
 import {
@@ -17,7 +17,8 @@ import { taintArgument } from '../platform/windows';
 import type { HybridCluster } from './hybrid-cluster';
 import { apiGroupOf, CLUSTERAWSADM_INSTANCE_PROFILES } from './conventions';
 import { K0sVersion } from './k0s-version';
-import { hashedMachineTemplate, MachineProps, machineTemplateSpec } from './machine-template';
+import { MachineImage } from './machine-image';
+import { hashedMachineTemplate, MachineProps, machineTemplateSpec, secretsManagerProblem } from './machine-template';
 import { manifestProblems, markContentNamed, participate } from './manifest-checks';
 import { contentHash, MAX_MACHINE_DEPLOYMENT_NAME } from './names';
 import { typedApiObject } from './typed-api-object';
@@ -59,24 +60,29 @@ export interface WorkerPoolProps extends MachineProps {
    * @default - the cluster's `machineHealthChecks`
    */
   readonly machineHealthCheck?: boolean;
+  /**
+   * How long a node may stay NotReady (or Unknown) before its MachineHealthCheck replaces the
+   * machine. A new Windows node is NotReady until k0s's Windows reconciler (it polls once a minute)
+   * has deployed Calico and kube-proxy for Windows and their images are pulled, which takes minutes.
+   * @default Duration.minutes(5) on Linux, Duration.minutes(15) on Windows
+   */
+  readonly nodeReadyTimeout?: Duration;
 }
 
 /** What a concrete pool decides for its platform. */
 export interface WorkerPlatform {
   /** The machines' operating system. */
   readonly os: 'linux' | 'windows';
-  /** The AMI, when the props or the infra name one. */
-  readonly amiId?: string;
-  /** The image the pool needs, for messages: `Windows Server 2022 Core`. */
-  readonly image: string;
+  /** The image: the props', else the infra's, else the platform's public image lookup. */
+  readonly image: MachineImage;
   /** The platform's part of the K0sWorkerConfigTemplate spec (provisioner, install dir). */
   readonly bootstrap: K0SWorkerConfigTemplateSpecTemplateSpec;
   /** Taints every node of the pool registers with. */
   readonly taints: ReadonlyArray<{ key: string; value: string; effect: string }>;
-  /** CAPI `machineNaming.template`, where the default names do not fit the platform. */
-  readonly machineNamingTemplate?: string;
   /** How long a new machine may take to become a node before CAPI replaces it. */
   readonly nodeStartupTimeoutSeconds: number;
+  /** How long a node may stay NotReady before CAPI replaces it, unless the props say otherwise. */
+  readonly nodeReadyTimeoutSeconds: number;
 }
 
 /**
@@ -119,7 +125,7 @@ export abstract class WorkerPool extends Construct {
 
     this.machineTemplate = hashedMachineTemplate(this, 'AWSMachineTemplate', this.deploymentName, machineTemplateSpec(props, {
       os: platform.os,
-      amiId: platform.amiId,
+      image: platform.image,
       iamInstanceProfile: props.iamInstanceProfile ?? cluster.infra?.nodeInstanceProfile ?? CLUSTERAWSADM_INSTANCE_PROFILES.nodes,
       sshKeyName: cluster.sshKeyName,
       additionalTags: cluster.additionalTags,
@@ -151,7 +157,6 @@ export abstract class WorkerPool extends Construct {
         clusterName: cluster.clusterName,
         replicas: this.replicas,
         selector: { matchLabels: selectorLabels },
-        machineNaming: platform.machineNamingTemplate ? { template: platform.machineNamingTemplate } : undefined,
         template: {
           metadata: { labels: selectorLabels },
           spec: {
@@ -174,6 +179,7 @@ export abstract class WorkerPool extends Construct {
       },
     });
 
+    const readyTimeoutSeconds = props.nodeReadyTimeout?.toSeconds() ?? platform.nodeReadyTimeoutSeconds;
     if (props.machineHealthCheck ?? cluster.machineHealthChecks) {
       this.machineHealthCheck = typedApiObject(this, 'MachineHealthCheck', MachineHealthCheck, {
         metadata: { name: this.deploymentName },
@@ -182,29 +188,18 @@ export abstract class WorkerPool extends Construct {
           selector: { matchLabels: selectorLabels },
           checks: {
             nodeStartupTimeoutSeconds: platform.nodeStartupTimeoutSeconds,
-            unhealthyNodeConditions: ['False', 'Unknown'].map((status) => ({ type: 'Ready', status, timeoutSeconds: 300 })),
+            unhealthyNodeConditions: ['False', 'Unknown'].map((status) => ({ type: 'Ready', status, timeoutSeconds: readyTimeoutSeconds })),
           },
           // Stop remediating when many machines fail at once: that is an outage, not a bad machine.
-          remediation: { triggerIf: { unhealthyLessThanOrEqualTo: UnhealthyLimit.fromString('40%') } },
+          remediation: { triggerIf: { unhealthyLessThanOrEqualTo: UnhealthyLimit.fromNumber(remediationLimit(this.replicas)) } },
         },
       });
     }
 
     participate(this);
-    const noAmi = platform.amiId === undefined ? [this.noAmiProblem(platform)] : [];
     this.node.addValidation({
-      validate: () => [
-        ...this.nameProblems(), ...noAmi, ...this.platformProblems(),
-        ...manifestProblems(this, (v) => noAmi.length > 0 && v.field === 'spec.template.spec.ami'),
-      ],
+      validate: () => [...this.nameProblems(), ...this.platformProblems(), ...manifestProblems(this)],
     });
-  }
-
-  /** Where the AMI should have come from: the props or the infra, for this pool's image. */
-  private noAmiProblem(platform: WorkerPlatform): string {
-    const where = this.cluster.infra ? `the cluster's infra has no ${platform.image} AMI` : 'the cluster has no infra to take one from';
-    return problem(`no AMI for this pool's ${platform.image} machines: it has no \`ami\`, and ${where}`,
-      `pass \`ami: MachineImage.id('ami-…')\`, or have HybridClusterInfra look up ${platform.image} (its \`images\` prop) and redeploy`);
   }
 
   /** Problems of the props that the objects cannot show; each names the offending value and the fix. */
@@ -224,8 +219,12 @@ function checkInputs(pool: WorkerPool, props: WorkerPoolProps, platform: WorkerP
   if (replicas) fail(pool, `replicas ${replicas}`, 'set `replicas` to a whole number, 0 or more');
   const version = K0sVersion.problem(props.k0sVersion ?? pool.cluster.k0sVersion);
   if (version) fail(pool, version, 'write it like "v1.34.2+k0s.0"');
-  const ami = platform.amiId === undefined ? undefined : amiIdProblem(platform.amiId);
+  const ami = platform.image.amiId === undefined ? undefined : amiIdProblem(platform.image.amiId);
   if (ami) fail(pool, ami, 'pass an id of the form ami-0123456789abcdef0');
+  if (platform.os === 'windows' && props.bootstrapThroughSecretsManager) {
+    fail(pool, 'bootstrapThroughSecretsManager on a Windows pool: CAPA\'s Secrets Manager hand-off is a cloud-init boothook, which Windows cannot run', 'remove it');
+  }
+  secretsManagerProblem(pool, 'pool', props, platform.image);
   for (const [key, value] of Object.entries(props.labels ?? {})) {
     if (key === POOL_LABEL) fail(pool, `label ${key} is the pool's own label (its name)`, 'remove it; the pool sets it');
     const label = nodeLabelProblem(key, value);
@@ -236,4 +235,16 @@ function checkInputs(pool: WorkerPool, props: WorkerPoolProps, platform: WorkerP
   const type = InstanceType.parse(props.instanceType, props.instanceTypeInfo);
   if (typeof type === 'string') fail(pool, type, 'use a known type such as m7i.large, or state `instanceTypeInfo: { arch, memoryGiB }`');
   return type;
+}
+
+/**
+ * How many unhealthy machines a pool's MachineHealthCheck may remediate at once: 40% of the pool,
+ * but at least 1. CAPI rounds a percentage down (`GetScaledValueFromIntOrPercent(..., false)` in
+ * cluster-api v1.14 core/reconcilers/machinehealthcheck/machinehealthcheck_controller.go,
+ * getMaxUnhealthy), so "40%" of a 1- or 2-machine pool is 0 and nothing is ever remediated.
+ * Above the limit CAPI remediates nothing: many machines failing at once is an outage (network,
+ * control plane, AMI), and replacing them all would make it worse.
+ */
+export function remediationLimit(replicas: number): number {
+  return Math.max(1, Math.floor(replicas * 0.4));
 }

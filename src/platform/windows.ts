@@ -31,6 +31,12 @@ export const WINDOWS_RELEASES: Readonly<Record<WindowsVersion, WindowsRelease>> 
   [WindowsVersion.SERVER_2025]: { build: '10.0.26100', ltscTag: 'ltsc2025' },
 };
 
+/**
+ * windows_exporter's default listen port: the workloads run it there, and the cluster opens it
+ * between machines (`HybridCluster` `nodeAgentPorts`).
+ */
+export const WINDOWS_EXPORTER_PORT = 9182;
+
 /** Well-known node label keys. */
 export const LABEL_OS = 'kubernetes.io/os';
 export const LABEL_ARCH = 'kubernetes.io/arch';

@@ -446,7 +446,7 @@ const machineNaming = rule('machine-naming', (graph) => {
   }
   return [...byTemplate.values()].filter((l) => l.length > 1).flatMap((list) => list.slice(1).map((md) => violation('machine-naming', md,
     `MachineDeployments ${list.map((m) => m.manifest.metadata?.name).join(' and ')} name their machines from the same template "${md.manifest.spec.machineNaming.template}", so their machines' names can collide`,
-    'give each pool a distinct `computerNamePrefix`', 'spec.machineNaming.template')));
+    'give each pool its own `machineNaming.template`, or drop the patch that sets it (CAPI\'s default names carry the MachineDeployment\'s name)', 'spec.machineNaming.template')));
 });
 
 /** Every cluster rule, in the order messages are reported. */

@@ -2,11 +2,10 @@ import { Size } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import { WindowsWorkload, WindowsWorkloadKind } from './windows-workload';
+import { WINDOWS_EXPORTER_PORT } from '../platform/windows';
 
 /** windows_exporter release pinned by default (prometheus-community/windows_exporter). */
 export const WINDOWS_EXPORTER_IMAGE = 'ghcr.io/prometheus-community/windows-exporter:0.31.8';
-/** windows_exporter's default listen port. */
-export const WINDOWS_EXPORTER_PORT = 9182;
 
 export interface WindowsExporterProps {
   /**

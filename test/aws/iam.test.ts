@@ -5,8 +5,16 @@ import { CLUSTERAWSADM_ACTIONS } from './fixtures/clusterawsadm-actions';
 
 const SUFFIX = '.cluster-api-provider-aws.sigs.k8s.io';
 
-function synth(iamNamePrefix?: string): TfJson {
-  return synthTf(new HybridClusterInfraStack(Testing.app(), 'infra', { region: 'eu-north-1', clusterName: 'aws-test', iamNamePrefix }));
+function synth(iamNamePrefix?: string, selfHostedManagement?: boolean): TfJson {
+  return synthTf(new HybridClusterInfraStack(Testing.app(), 'infra', { region: 'eu-north-1', clusterName: 'aws-test', iamNamePrefix, selfHostedManagement }));
+}
+
+/** `role <- policy` for every attachment, clusterawsadm's suffix dropped. */
+function attachments(tf: TfJson): string[] {
+  const byName = policies(tf);
+  const roleOf = new Map(Object.entries(tf.resource?.aws_iam_role ?? {}).map(([id, r]) => [`\${aws_iam_role.${id}.name}`, (r.name as string).replace(SUFFIX, '')]));
+  const policyOf = new Map([...byName].map(([name, p]) => [`\${aws_iam_policy.${p.logicalId}.arn}`, name.replace(SUFFIX, '')]));
+  return all(tf, 'aws_iam_role_policy_attachment').map((a) => `${roleOf.get(a.role)} <- ${policyOf.get(a.policy_arn)}`).sort();
 }
 
 /** Logical id -> parsed policy document, and policy name -> logical id. */
@@ -45,11 +53,17 @@ describe('IAM like clusterawsadm', () => {
     expect(actions(byName.get(`${name}${SUFFIX}`)!.doc)).toEqual([...new Set(CLUSTERAWSADM_ACTIONS[name])].sort());
   });
 
-  test('each role gets the policies clusterawsadm attaches', () => {
-    const roleOf = new Map(Object.entries(tf.resource?.aws_iam_role ?? {}).map(([id, r]) => [`\${aws_iam_role.${id}.name}`, (r.name as string).replace(SUFFIX, '')]));
-    const policyOf = new Map([...byName].map(([name, p]) => [`\${aws_iam_policy.${p.logicalId}.arn}`, name.replace(SUFFIX, '')]));
-    const attached = all(tf, 'aws_iam_role_policy_attachment').map((a) => `${roleOf.get(a.role)} <- ${policyOf.get(a.policy_arn)}`).sort();
-    expect(attached).toEqual([
+  test('the control-plane role does not carry the CAPA controllers policy unless the cluster hosts its own management', () => {
+    // clusterawsadm attaches the controllers policy (RunInstances, TerminateInstances, PassRole) to
+    // the control-plane role; a hostNetwork pod on a controller with enableWorker could use it
+    // through IMDS, so it is attached only for a self-hosted management cluster.
+    expect(attachments(tf)).toEqual([
+      'control-plane <- control-plane',
+      'control-plane <- nodes',
+      'controllers <- controllers',
+      'nodes <- nodes',
+    ]);
+    expect(attachments(synth(undefined, true))).toEqual([
       'control-plane <- control-plane',
       'control-plane <- controllers',
       'control-plane <- nodes',

@@ -99,17 +99,17 @@ describe('HybridCluster objects', () => {
     ]);
     const machine = byKind('AWSMachineTemplate').find((t) => t.metadata.name.startsWith('prod-win-'))!.spec.template.spec;
     expect(machine).toMatchObject({ cloudInit: { insecureSkipSecretsManager: true }, uncompressedUserData: true, instanceType: 't3.xlarge' });
-    const md = only(objects, 'MachineDeployment', 'prod-win');
-    expect(md.spec.machineNaming.template).toBe('win-{{ .random }}');
+    // CAPI's own Machine names (<MachineDeployment>-<hash>-<random>) carry cluster and pool.
+    expect(only(objects, 'MachineDeployment', 'prod-win').spec.machineNaming).toBeUndefined();
   });
 
-  test('Linux pool: cloud-config, no taint, Secrets Manager hand-off kept', () => {
+  test('Linux pool: cloud-config, no taint, gzipped user data without the Secrets Manager boothook', () => {
     const kwct = byKind('K0sWorkerConfigTemplate').find((t) => t.metadata.name.startsWith('prod-linux-'))!.spec.template.spec;
     expect(kwct.provisioner).toEqual({ platform: 'linux', type: 'cloud-config' });
     expect(kwct.args).toEqual(['--labels=node.cluster.x-k8s.io/pool=linux']);
     const machine = byKind('AWSMachineTemplate').find((t) => t.metadata.name.startsWith('prod-linux-'))!.spec.template.spec;
-    expect(machine.cloudInit).toBeUndefined();
-    expect(machine.uncompressedUserData).toBeUndefined();
+    expect(machine.cloudInit).toEqual({ insecureSkipSecretsManager: true });
+    expect(machine.uncompressedUserData).toBe(false);
   });
 
   test('a MachineHealthCheck per pool selects exactly its machines, unless turned off', () => {

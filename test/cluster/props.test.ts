@@ -1,3 +1,4 @@
+import { Duration } from 'cdk8s';
 import {
   Architecture, ClusterInfra, ControlPlaneUpdateStrategy, CalicoMode, IngressProtocol, LoadBalancerScheme, MachineImage, NetworkProvider,
   WindowsEdition, WindowsVersion,
@@ -70,7 +71,10 @@ describe('every prop changes what is written', () => {
     ['pool iamInstanceProfile', { linux: { iamInstanceProfile: 'mine' } }],
     ['pool rootVolumeSizeGiB', { linux: { rootVolumeSizeGiB: 60 } }],
     ['pool requireImdsV2', { linux: { requireImdsV2: false } }],
-    ['Windows computerNamePrefix', { windows: { computerNamePrefix: 'w' } }],
+    ['nodeAgentPorts', { cluster: { nodeAgentPorts: [9182] } }],
+    ['controlPlane.bootstrapThroughSecretsManager', { cluster: cp({ bootstrapThroughSecretsManager: true }) }],
+    ['pool bootstrapThroughSecretsManager', { linux: { bootstrapThroughSecretsManager: true } }],
+    ['pool nodeReadyTimeout', { linux: { nodeReadyTimeout: Duration.minutes(7) } }],
   ])('%s', (_, options) => {
     const out = render(options);
     expect(out).not.toMatch(/^error/);

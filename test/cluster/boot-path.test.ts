@@ -1,0 +1,168 @@
+import { App, Duration } from 'cdk8s';
+import { CalicoMode, MachineImage, NetworkProvider, WindowsEdition, WindowsVersion } from '../../src';
+import { remediationLimit } from '../../src/cluster/worker-pool';
+import { buildCluster } from '../../examples/k0smotron-aws/main';
+import { K8sObject, only, synthObjects } from '../support/synth';
+import { FixtureOptions, hybridCluster } from './fixture';
+
+/** The fixture without AMIs: what a user gets who names none and has no infra. */
+const NO_AMIS: FixtureOptions = {
+  cluster: { controlPlane: { instanceType: 't3.large', ami: undefined } },
+  linux: { ami: undefined },
+  windows: { ami: undefined },
+};
+
+function machineSpec(objects: K8sObject[], prefix: string) {
+  return objects.find((o) => o.kind === 'AWSMachineTemplate' && o.metadata.name.startsWith(prefix))!.spec.template.spec;
+}
+
+describe('Linux bootstrap data (issue 7.1)', () => {
+  // CAPA boots a machine through a Secrets Manager #cloud-boothook unless
+  // cloudInit.insecureSkipSecretsManager is true (cluster-api-provider-aws
+  // pkg/cloud/scope/machine.go, UseSecretsManager); the boothook needs the AWS CLI and a patched
+  // cloud-init (docs/book/src/topics/userdata-privacy.md), which stock Ubuntu lacks.
+  // CompressUserData is true only for an explicit uncompressedUserData: false (same file).
+  const objects = synthObjects(hybridCluster(NO_AMIS).app);
+
+  test.each(['prod-cp-', 'prod-linux-'])('%s: plain user data, gzipped', (prefix) => {
+    expect(machineSpec(objects, prefix)).toMatchObject({ cloudInit: { insecureSkipSecretsManager: true }, uncompressedUserData: false });
+  });
+
+  test('Windows: plain user data, not gzipped (EC2Launch does not gunzip)', () => {
+    expect(machineSpec(objects, 'prod-win-')).toMatchObject({ cloudInit: { insecureSkipSecretsManager: true }, uncompressedUserData: true });
+  });
+
+  test('the Secrets Manager hand-off is an opt-in on a pinned image', () => {
+    const pinned = MachineImage.id('ami-0fa91bc90632c73c9');
+    const out = synthObjects(hybridCluster({
+      cluster: { controlPlane: { instanceType: 't3.large', ami: pinned, bootstrapThroughSecretsManager: true } },
+      linux: { ami: pinned, bootstrapThroughSecretsManager: true },
+    }).app);
+    for (const prefix of ['prod-cp-', 'prod-linux-']) expect(machineSpec(out, prefix).cloudInit).toBeUndefined();
+  });
+
+  test('the opt-in on a looked-up stock image is refused', () => {
+    expect(() => hybridCluster({ ...NO_AMIS, linux: { ami: undefined, bootstrapThroughSecretsManager: true } }))
+      .toThrow(/\[mgmt\/prod\/linux\] pool.bootstrapThroughSecretsManager with the image lookup ubuntu\/images\/hvm-ssd-gp3\/ubuntu-noble-24.04-\*-server-\*: stock images have neither the AWS CLI nor the patched cloud-init.*Fix: pass `ami: MachineImage.id/);
+    expect(() => hybridCluster({ ...NO_AMIS, cluster: { controlPlane: { instanceType: 't3.large', ami: undefined, bootstrapThroughSecretsManager: true } } }))
+      .toThrow(/\[mgmt\/prod\] controlPlane.bootstrapThroughSecretsManager with the image lookup/);
+  });
+
+  test('the opt-in on a Windows pool is refused', () => {
+    expect(() => hybridCluster({ windows: { bootstrapThroughSecretsManager: true } }))
+      .toThrow(/\[mgmt\/prod\/win\] bootstrapThroughSecretsManager on a Windows pool: .*boothook, which Windows cannot run\. Fix: remove it\./);
+  });
+});
+
+describe('images without infra or AMI ids: CAPA looks them up (issue 7.2)', () => {
+  // CAPA resolves imageLookupOrg (owner-id filter) + imageLookupFormat (name filter) to the newest
+  // available image of the instance type's architecture (cluster-api-provider-aws
+  // pkg/cloud/services/ec2/ami.go, DefaultAMILookup; instances.go calls it when ami.id is empty).
+  const objects = synthObjects(hybridCluster(NO_AMIS).app);
+
+  test.each(['prod-cp-', 'prod-linux-'])('%s: Canonical\'s Ubuntu 24.04 server images', (prefix) => {
+    const spec = machineSpec(objects, prefix);
+    expect(spec.ami).toBeUndefined();
+    expect(spec).toMatchObject({ imageLookupOrg: '099720109477', imageLookupFormat: 'ubuntu/images/hvm-ssd-gp3/ubuntu-noble-24.04-*-server-*' });
+  });
+
+  test.each([
+    [WindowsVersion.SERVER_2022, undefined, 'Windows_Server-2022-English-Core-Base-*'],
+    [WindowsVersion.SERVER_2022, WindowsEdition.FULL, 'Windows_Server-2022-English-Full-Base-*'],
+    [WindowsVersion.SERVER_2019, WindowsEdition.CORE, 'Windows_Server-2019-English-Core-Base-*'],
+  ])('Windows Server %s %s: Amazon\'s base image %s', (windowsVersion, edition, pattern) => {
+    const out = synthObjects(hybridCluster({ ...NO_AMIS, windows: { ami: undefined, windowsVersion, edition } }).app);
+    expect(machineSpec(out, 'prod-win-')).toMatchObject({ imageLookupOrg: '801119661308', imageLookupFormat: pattern });
+  });
+
+  test('the lookup names no Kubernetes version, so k0s\'s "+k0s.N" versions never reach the name filter', () => {
+    // GenerateAmiName fills {{.K8sVersion}} only where the format asks for it (ami.go).
+    for (const prefix of ['prod-cp-', 'prod-linux-', 'prod-win-']) expect(machineSpec(objects, prefix).imageLookupFormat).not.toContain('{{');
+  });
+
+  test('the default example applies as is: no placeholder, no key pair needed', () => {
+    const app = new App();
+    buildCluster(app);
+    const yaml = app.synthYaml();
+    expect(yaml).not.toMatch(/REPLACE|ami-0{17}/);
+    const out = synthObjects(app);
+    expect(only(out, 'AWSCluster').spec.sshKeyName).toBeUndefined();
+    for (const t of out.filter((o) => o.kind === 'AWSMachineTemplate')) {
+      expect(t.spec.template.spec.imageLookupOrg).toMatch(/^\d{12}$/);
+      expect(t.spec.template.spec.sshKeyName).toBeUndefined();
+    }
+  });
+});
+
+describe('CNI security-group rules (issue 7.4)', () => {
+  const cni = (options: FixtureOptions) => only(synthObjects(hybridCluster({ windows: null, ...options }).app), 'AWSCluster').spec.network;
+
+  test('Calico BIRD opens BGP and IP-in-IP: k0s runs bird mode with CALICO_IPV4POOL_IPIP on', () => {
+    // k0s v1.34.2+k0s.0 pkg/component/controller/calico.go maps bird and ipip to "bird", and
+    // static/manifests/calico/DaemonSet/calico-node.yaml sets CALICO_IPV4POOL_IPIP to the overlay
+    // (Always) in that mode.
+    const rules = cni({ cluster: { network: { calicoMode: CalicoMode.BIRD } } }).cni.cniIngressRules;
+    expect(rules).toEqual([
+      expect.objectContaining({ protocol: 'tcp', fromPort: 179, toPort: 179 }),
+      expect.objectContaining({ protocol: '4' }),
+    ]);
+  });
+
+  test('a custom CNI leaves network.cni out, so CAPA applies its defaults', () => {
+    // CAPA defaults only a nil network.cni (api/v1beta2/defaults.go, SetDefaults_NetworkSpec);
+    // `cni: {}` would mean no rules at all (pkg/cloud/scope/cluster.go, CNIIngressRules).
+    expect(cni({ cluster: { network: { provider: NetworkProvider.CUSTOM } } })).not.toHaveProperty('cni');
+  });
+});
+
+describe('node agent ports (windows_exporter, issue 8.1 cluster side)', () => {
+  test('each port is open to the cluster\'s own machines in the node security group', () => {
+    const network = only(synthObjects(hybridCluster({ cluster: { nodeAgentPorts: [9182] } }).app), 'AWSCluster').spec.network;
+    expect(network.additionalNodeIngressRules).toEqual([{
+      description: 'node agent 9182 from cluster machines', protocol: 'tcp', fromPort: 9182, toPort: 9182, sourceSecurityGroupRoles: ['controlplane', 'node'],
+    }]);
+  });
+  test('none by default', () => {
+    expect(only(synthObjects(hybridCluster().app), 'AWSCluster').spec.network.additionalNodeIngressRules).toBeUndefined();
+  });
+  test('a port out of range is refused', () => {
+    expect(() => hybridCluster({ cluster: { nodeAgentPorts: [70000] } })).toThrow(/\[mgmt\/prod\] nodeAgentPorts: .*70000.*Fix: list TCP port numbers from 1 to 65535/);
+  });
+});
+
+describe('MachineHealthChecks that can act (issue 7.7)', () => {
+  // CAPI scales a percentage down (cluster-api v1.14 core/reconcilers/machinehealthcheck/
+  // machinehealthcheck_controller.go, getMaxUnhealthy: GetScaledValueFromIntOrPercent(..., false))
+  // and remediates nothing when more machines are unhealthy than that.
+  const capiPercentOf = (percent: number, machines: number) => Math.floor((percent * machines) / 100);
+
+  test.each([1, 2, 3, 4, 5, 10, 50])('a pool of %i can always have one machine remediated', (replicas) => {
+    expect(capiPercentOf(40, Math.min(replicas, 2))).toBe(0); // why a percentage would not do
+    expect(remediationLimit(replicas)).toBeGreaterThanOrEqual(1);
+    expect(remediationLimit(replicas)).toBeLessThanOrEqual(Math.max(1, capiPercentOf(40, replicas)));
+  });
+
+  test('the emitted limit is a number of machines from the pool\'s replicas', () => {
+    const out = synthObjects(hybridCluster({ linux: { replicas: 2 }, windows: { replicas: 10 } }).app);
+    expect(only(out, 'MachineHealthCheck', 'prod-linux').spec.remediation.triggerIf.unhealthyLessThanOrEqualTo).toBe(1);
+    expect(only(out, 'MachineHealthCheck', 'prod-win').spec.remediation.triggerIf.unhealthyLessThanOrEqualTo).toBe(4);
+  });
+});
+
+describe('Windows readiness (issue 7.8)', () => {
+  const readyTimeouts = (options: FixtureOptions = {}) => {
+    const out = synthObjects(hybridCluster(options).app);
+    return ['linux', 'win'].map((pool) => only(out, 'MachineHealthCheck', `prod-${pool}`).spec.checks.unhealthyNodeConditions
+      .map((c: { timeoutSeconds: number }) => c.timeoutSeconds));
+  };
+
+  test('Windows nodes get 15 minutes of NotReady before remediation, Linux nodes 5', () => {
+    // k0s deploys Calico and kube-proxy for Windows from a reconciler that polls once a minute;
+    // the node is NotReady until their images are pulled.
+    expect(readyTimeouts()).toEqual([[300, 300], [900, 900]]);
+  });
+
+  test('nodeReadyTimeout overrides it per pool', () => {
+    expect(readyTimeouts({ windows: { nodeReadyTimeout: Duration.minutes(25) } })[1]).toEqual([1500, 1500]);
+  });
+});
