@@ -93,11 +93,20 @@ export interface ControlPlaneProps extends MachineProps {
    */
   readonly replicas?: number;
   /**
-   * Run workloads on the controllers too (`k0s controller --enable-worker`). This also counts as
-   * the Linux worker that CoreDNS needs.
+   * Run a kubelet on the controllers too (`k0s controller --enable-worker`). k0s taints them
+   * `node-role.kubernetes.io/control-plane:NoSchedule`, which CoreDNS tolerates, so they count as
+   * the Linux worker CoreDNS needs; ordinary workloads land there only with `untaintedControllers`.
    * @default false
    */
   readonly enableWorker?: boolean;
+  /**
+   * With `enableWorker`, drop the taint k0s gives worker-enabled controllers
+   * (`node-role.kubernetes.io/control-plane:NoSchedule`; k0s `--no-taints`, k0s v1.34
+   * cmd/controller/controller.go). With the taint only pods that tolerate it run there (CoreDNS,
+   * metrics-server); without it, ordinary Linux workloads do too.
+   * @default false
+   */
+  readonly untaintedControllers?: boolean;
   /**
    * How k0smotron rolls out a new version or machine template.
    * @default ControlPlaneUpdateStrategy.RECREATE
@@ -301,7 +310,7 @@ export class HybridCluster extends Construct {
         version: props.k0sVersion,
         updateStrategy: (cp.updateStrategy ?? ControlPlaneUpdateStrategy.RECREATE) as string as L1UpdateStrategy,
         k0SConfigSpec: {
-          args: cp.enableWorker ? ['--enable-worker'] : undefined,
+          args: cp.enableWorker ? ['--enable-worker', ...(cp.untaintedControllers ? ['--no-taints'] : [])] : undefined,
           k0S: {
             apiVersion: 'k0s.k0sproject.io/v1beta1',
             kind: 'ClusterConfig',
@@ -396,6 +405,9 @@ function checkInputs(scope: Construct, props: HybridClusterProps, region: string
   secretsManagerProblem(scope, 'controlPlane', cp, controlPlaneImage(props));
   if (cp.replicas !== undefined && integerProblem(cp.replicas, 1, 7)) {
     fail(scope, `controlPlane.replicas ${integerProblem(cp.replicas, 1, 7)}`, 'use 1, 3 or 5');
+  }
+  if (cp.untaintedControllers && !cp.enableWorker) {
+    fail(scope, 'controlPlane.untaintedControllers without enableWorker: controllers that run no kubelet have no taint to drop', 'set controlPlane.enableWorker too, or remove untaintedControllers');
   }
   for (const port of props.nodeAgentPorts ?? []) {
     const portIssue = integerProblem(port, 1, 65535);

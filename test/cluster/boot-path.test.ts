@@ -166,3 +166,17 @@ describe('Windows readiness (issue 7.8)', () => {
     expect(readyTimeouts({ windows: { nodeReadyTimeout: Duration.minutes(25) } })[1]).toEqual([1500, 1500]);
   });
 });
+
+describe('worker-enabled controllers (issue 7.11)', () => {
+  const args = (controlPlane: object) => only(synthObjects(hybridCluster({ cluster: { controlPlane: { instanceType: 't3.large', ...controlPlane } } }).app), 'K0sControlPlane')
+    .spec.k0sConfigSpec.args;
+
+  test('keep k0s\'s control-plane taint unless untaintedControllers (k0s --no-taints)', () => {
+    expect(args({ enableWorker: true })).toEqual(['--enable-worker']);
+    expect(args({ enableWorker: true, untaintedControllers: true })).toEqual(['--enable-worker', '--no-taints']);
+  });
+
+  test('untaintedControllers without enableWorker is refused', () => {
+    expect(() => args({ untaintedControllers: true })).toThrow(/\[mgmt\/prod\] controlPlane.untaintedControllers without enableWorker.*Fix: set controlPlane.enableWorker too/);
+  });
+});

@@ -72,6 +72,7 @@ describe('every prop changes what is written', () => {
     ['pool rootVolumeSizeGiB', { linux: { rootVolumeSizeGiB: 60 } }],
     ['pool requireImdsV2', { linux: { requireImdsV2: false } }],
     ['nodeAgentPorts', { cluster: { nodeAgentPorts: [9182] } }],
+    ['controlPlane.untaintedControllers', { cluster: cp({ enableWorker: true, untaintedControllers: true }) }],
     ['controlPlane.bootstrapThroughSecretsManager', { cluster: cp({ bootstrapThroughSecretsManager: true }) }],
     ['pool bootstrapThroughSecretsManager', { linux: { bootstrapThroughSecretsManager: true } }],
     ['pool nodeReadyTimeout', { linux: { nodeReadyTimeout: Duration.minutes(7) } }],
