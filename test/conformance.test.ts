@@ -10,7 +10,7 @@ const BUILT_IN_GROUP = /^(v1|(apps|batch|policy|autoscaling|node\.k8s\.io|rbac\.
 
 /** Every example app, as tests can build it. */
 const EXAMPLES: Record<string, () => K8sObject[]> = {
-  'k0smotron-aws (placeholders)': () => {
+  'k0smotron-aws (default example)': () => {
     const app = new App();
     buildCluster(app);
     return synthObjects(app);
@@ -27,7 +27,7 @@ const EXAMPLES: Record<string, () => K8sObject[]> = {
   },
 };
 
-describeWithCrds('every object the examples synthesize passes strict CRD validation', () => {
+describeWithCrds('every object the examples synthesize passes strict CRD validation and the CRDs\' CEL rules', () => {
   test.each(Object.keys(EXAMPLES))('%s', (name) => {
     const objects = EXAMPLES[name]();
     expect(objects.length).toBeGreaterThan(0);

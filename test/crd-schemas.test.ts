@@ -36,3 +36,38 @@ describeWithCrds('strict CRD validation', () => {
     expect(crdViolations({ ...tpl, apiVersion: 'bootstrap.cluster.x-k8s.io/v1beta2' })).toEqual([]);
   });
 });
+
+// The CRDs' CEL rules (x-kubernetes-validations) run beside the schema, as the API server runs them.
+describeWithCrds('CEL validation rules', () => {
+  const template = (spec: object) => ({
+    apiVersion: 'infrastructure.cluster.x-k8s.io/v1beta2',
+    kind: 'AWSMachineTemplate',
+    metadata: { name: 't' },
+    spec: { template: { spec: { instanceType: 't3.large', ...spec } } },
+  });
+
+  test('a rule on an object node: capacityReservationId with a Spot market is refused', () => {
+    expect(crdViolations(template({ capacityReservationId: 'cr-0123456789abcdef0', marketType: 'Spot' })))
+      .toEqual(['AWSMachineTemplate/t: /spec/template/spec: capacityReservationId may not be set when marketType is Spot']);
+    expect(crdViolations(template({ capacityReservationId: 'cr-0123456789abcdef0', marketType: 'OnDemand' }))).toEqual([]);
+  });
+
+  test('a rule on list items: a MachineHealthCheck may not watch the Ready machine condition', () => {
+    const mhc = {
+      apiVersion: 'cluster.x-k8s.io/v1beta2',
+      kind: 'MachineHealthCheck',
+      metadata: { name: 'm' },
+      spec: {
+        clusterName: 'c',
+        selector: { matchLabels: { a: 'b' } },
+        checks: { unhealthyMachineConditions: [{ type: 'Ready', status: 'False', timeoutSeconds: 300 }] },
+      },
+    };
+    expect(crdViolations(mhc)).toEqual([expect.stringContaining('/spec/checks/unhealthyMachineConditions/0/type: type must not be one of: Ready')]);
+  });
+
+  test('a rule on a string: an AWSCluster carrier gateway id', () => {
+    const aws = { apiVersion: 'infrastructure.cluster.x-k8s.io/v1beta2', kind: 'AWSCluster', metadata: { name: 'a' }, spec: { network: { vpc: { carrierGatewayId: 'igw-1' } } } };
+    expect(crdViolations(aws)).toEqual(["AWSCluster/a: /spec/network/vpc/carrierGatewayId: Carrier Gateway ID must start with 'cagw-'"]);
+  });
+});

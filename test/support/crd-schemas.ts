@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Ajv, { ValidateFunction } from 'ajv';
 import { parseAllDocuments } from 'yaml';
+import { celViolations } from './cel';
 
 /** Where the pinned upstream CRDs live: `CRD_DIR`, else `../shared/crds` beside the checkout. */
 export const CRD_DIR = resolve(process.env.CRD_DIR ?? join(__dirname, '..', '..', '..', 'shared', 'crds'));
@@ -108,6 +109,7 @@ export function crdViolations(obj: { apiVersion?: string; kind?: string; metadat
   if (info.deprecated) problems.push(`${name}: ${obj.apiVersion} is deprecated`);
   if (!info.storage) problems.push(`${name}: ${obj.apiVersion} is not the storage version`);
   const validate = validatorFor(key, info);
+  problems.push(...celViolations(obj, info.schema).map((p) => `${name}: ${p}`));
   if (!validate(obj)) {
     for (const e of validate.errors ?? []) {
       const extra = e.keyword === 'additionalProperties' ? ` (${(e.params as { additionalProperty: string }).additionalProperty})` : '';
