@@ -30,8 +30,9 @@ export interface WindowsExporterProps {
 /**
  * Prometheus node metrics for every Windows node: windows_exporter as a HostProcess DaemonSet on
  * the host network (port 9182 on each node, no hostPort needed), configured through a ConfigMap,
- * following the project's documented Kubernetes deployment. The node firewall must allow inbound
- * TCP 9182 for Prometheus to scrape it.
+ * following the project's documented Kubernetes deployment. An init container opens 9182 in the
+ * Windows firewall; the cluster's security groups must admit it too (`HybridCluster`
+ * `nodeAgentPorts: [WINDOWS_EXPORTER_PORT]`).
  */
 export class WindowsExporter extends Construct {
   /** The DaemonSet. */
@@ -44,24 +45,39 @@ export class WindowsExporter extends Construct {
     this.config = new kplus.ConfigMap(this, 'Config', {
       metadata: props.metadata,
       data: {
+        // windows_exporter decodes this file with unknown fields refused and exits on any
+        // (v0.31.8 internal/config/config.go, NewConfigFileResolver: KnownFields(true)); the
+        // service collector takes `include`/`exclude` regular expressions
+        // (internal/collector/service/service.go). `services-where` was removed in 0.29.
         'config.yml': [
           'collectors:',
           `  enabled: '${props.collectors ?? '[defaults],container'}'`,
           'collector:',
           '  service:',
-          '    services-where: "Name=\'containerd\' or Name=\'kubelet\'"',
+          '    include: "containerd|kubelet"',
           '',
         ].join('\n'),
       },
     });
 
+    const image = props.image ?? WINDOWS_EXPORTER_IMAGE;
     this.daemonSet = new WindowsWorkload(this, 'DaemonSet', {
       kind: WindowsWorkloadKind.DAEMON_SET,
       metadata: props.metadata,
       hostProcess: true,
       // Performance counters of services and containers need the system account.
       runAsUserName: 'NT AUTHORITY\\SYSTEM',
-      image: props.image ?? WINDOWS_EXPORTER_IMAGE,
+      image,
+      // The Windows firewall drops inbound 9182 otherwise, as upstream's manifest shows
+      // (kubernetes/windows-exporter-daemonset.yaml, v0.31.8). A HostProcess container runs on the
+      // host, so the host's PowerShell does it, from the exporter's own image (no second pull),
+      // and only once per node.
+      initContainers: [{
+        name: 'configure-firewall',
+        image,
+        command: ['powershell.exe'],
+        args: ['-NoProfile', '-NonInteractive', '-Command', firewallRuleScript(WINDOWS_EXPORTER_PORT)],
+      }],
       main: {
         name: 'windows-exporter',
         // HostProcess containers see their volumes under the sandbox mount point.
@@ -75,4 +91,11 @@ export class WindowsExporter extends Construct {
     const main = this.daemonSet.workload.containers[0];
     main.mount('/config.yml', kplus.Volume.fromConfigMap(this, 'ConfigVolume', this.config), { subPath: 'config.yml' });
   }
+}
+
+/** An inbound firewall rule for `port`, added once: a restarted pod finds it in place. */
+export function firewallRuleScript(port: number): string {
+  const name = `windows-exporter-${port}`;
+  return `if (-not (Get-NetFirewallRule -DisplayName '${name}' -ErrorAction SilentlyContinue)) { `
+    + `New-NetFirewallRule -DisplayName '${name}' -Direction Inbound -Profile Any -Action Allow -Protocol TCP -LocalPort ${port} | Out-Null }`;
 }

@@ -45,7 +45,11 @@ export function windowsPodIssues(spec: Json): PodSpecViolation[] {
     (spec?.[field] ?? []).forEach((c: Json, i: number) => {
       const path = `spec.${field}[${i}]`;
       (c?.ports ?? []).forEach((p: Json, j: number) => {
-        if (p?.hostPort !== undefined && p?.hostPort !== null) {
+        // A host-network pod's ports are the host's: the API server fills hostPort with
+        // containerPort there (kubernetes pkg/apis/core/v1/defaults.go, SetDefaults_Pod), so an
+        // equal hostPort is how such a pod (HostProcess on Windows) is written, not a port mapping.
+        const hostNetworkPort = spec?.hostNetwork === true && p?.hostPort === p?.containerPort;
+        if (p?.hostPort !== undefined && p?.hostPort !== null && !hostNetworkPort) {
           add(`${path}.ports[${j}].hostPort`, `Windows does not support hostPort (${p.hostPort}); expose the pod through a Service (NodePort or LoadBalancer)`);
         }
       });
