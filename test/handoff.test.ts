@@ -1,6 +1,6 @@
-import { App } from 'cdk8s';
+import { App, Chart } from 'cdk8s';
 import { buildCluster } from '../examples/k0smotron-aws/main';
-import { ClusterInfra, INFRA_OUTPUTS, windowsAmiOutputId, WindowsEdition, WindowsVersion } from '../src';
+import { ClusterInfra, HybridCluster, INFRA_OUTPUTS, LinuxWorkerPool, windowsAmiOutputId, WindowsEdition, WindowsVersion } from '../src';
 import { crdViolations, describeWithCrds } from './support/crd-schemas';
 import { DEPLOYED, withOutputs, writeJson } from './support/infra-outputs';
 import { only, synthObjects } from './support/synth';
@@ -38,6 +38,36 @@ describe('hand-off from the AWS stack to the cluster objects', () => {
     const win = synthFromFile(outputs).find((o) => o.kind === 'AWSMachineTemplate' && o.metadata.name.startsWith('aws-test-win-'))!.spec.template.spec;
     expect(win.ami).toBeUndefined();
     expect(win).toMatchObject({ imageLookupOrg: '801119661308', imageLookupFormat: 'Windows_Server-2022-English-Core-Base-*' });
+  });
+
+  test('the cluster must bear the name the stack tagged its network with', () => {
+    const outputs = withOutputs((o) => { o[INFRA_OUTPUTS.clusterName] = 'other'; });
+    expect(() => synthFromFile(outputs)).toThrow('[k0smotron-aws/aws-test] cluster name "aws-test" differs from "other", the name the AWS stack tagged its network with. Fix: name the cluster "other"');
+  });
+
+  test('a region beside the infra must be the infra\'s', () => {
+    const infra = ClusterInfra.fromOutputsFile(writeJson(JSON.stringify(DEPLOYED)));
+    const app = new App();
+    expect(() => new HybridCluster(new Chart(app, 'c'), 'aws-test', { infra, region: 'us-east-1', k0sVersion: 'v1.34.2+k0s.0', controlPlane: { instanceType: 't3.large' } }))
+      .toThrow('[c/aws-test] region us-east-1 differs from the infra\'s region eu-north-1');
+  });
+
+  test('instance types must match the architecture of the infra\'s Linux AMI', () => {
+    const infra = ClusterInfra.fromOutputsFile(writeJson(JSON.stringify(DEPLOYED)));
+    const build = (instanceType: string, poolType: string) => {
+      const cluster = new HybridCluster(new Chart(new App(), 'c'), 'aws-test', { infra, k0sVersion: 'v1.34.2+k0s.0', controlPlane: { instanceType } });
+      new LinuxWorkerPool(cluster, 'linux', { instanceType: poolType });
+    };
+    expect(() => build('m7g.large', 't3.large')).toThrow('[c/aws-test] controlPlane: instance type m7g.large is arm64, and the infra\'s Linux AMI ami-0a1b2c3d4e5f60718 is amd64');
+    expect(() => build('t3.large', 't4g.large')).toThrow('[c/aws-test/linux] instance type t4g.large is arm64, and the infra\'s Linux AMI ami-0a1b2c3d4e5f60718 is amd64');
+    expect(() => build('t3.large', 't3.large')).not.toThrow();
+    const arm = ClusterInfra.fromOutputsFile(writeJson(JSON.stringify(withOutputs((o) => { o[INFRA_OUTPUTS.linuxAmiArchitecture] = 'arm64'; }))));
+    expect(() => new HybridCluster(new Chart(new App(), 'c'), 'aws-test', { infra: arm, k0sVersion: 'v1.34.2+k0s.0', controlPlane: { instanceType: 'm7g.large' } })).not.toThrow();
+  });
+
+  test('fromOutputsFile(undefined) is a clear error', () => {
+    expect(() => ClusterInfra.fromOutputsFile(undefined as unknown as string))
+      .toThrow('[ClusterInfra.fromOutputsFile] the outputs file path is undefined. Fix: pass the path of the file `cdktf deploy --outputs-file <path>` wrote');
   });
 
   test('a missing output names itself before anything is synthesized', () => {

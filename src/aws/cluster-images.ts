@@ -1,5 +1,6 @@
 import { DataAwsSsmParameter } from '@cdktf/provider-aws/lib/data-aws-ssm-parameter';
 import { Construct } from 'constructs';
+import { Architecture } from '../platform/instance-type';
 import { WindowsEdition, WindowsVersion } from '../platform/windows';
 
 /** Ubuntu LTS releases Canonical publishes amd64 AMIs for, used for the control plane and Linux workers. */
@@ -42,6 +43,12 @@ export interface ClusterImagesProps {
    */
   readonly linuxAmiId?: string;
   /**
+   * Architecture of a pinned `linuxAmiId` (the lookup is always Canonical's amd64 image). It goes
+   * to the cluster with the hand-off, which refuses instance types of the other architecture.
+   * @default Architecture.AMD64
+   */
+  readonly linuxAmiArchitecture?: Architecture;
+  /**
    * Windows Server images to look up.
    * @default - Windows Server 2022 Core
    */
@@ -65,6 +72,8 @@ export interface WindowsAmi extends WindowsImage {
  */
 export class ClusterImages extends Construct {
   public readonly linuxAmiId: string;
+  /** Architecture of `linuxAmiId`. */
+  public readonly linuxAmiArchitecture: Architecture;
   /** In the order requested, without duplicates. */
   public readonly windowsAmis: readonly WindowsAmi[];
 
@@ -81,6 +90,10 @@ export class ClusterImages extends Construct {
     this.linuxAmiId = props.linuxAmiId !== undefined
       ? checkAmi('images.linuxAmiId', props.linuxAmiId)
       : this.lookup('Linux', ubuntuAmiParameter(props.linux ?? UbuntuRelease.NOBLE_24_04));
+    if (props.linuxAmiArchitecture !== undefined && props.linuxAmiId === undefined) {
+      throw new Error(`${this.node.path}: images.linuxAmiArchitecture ${props.linuxAmiArchitecture} without images.linuxAmiId: the lookup is always Canonical's amd64 image. Fix: pin linuxAmiId too, or drop linuxAmiArchitecture.`);
+    }
+    this.linuxAmiArchitecture = props.linuxAmiArchitecture ?? Architecture.AMD64;
 
     const requested: WindowsImage[] = [...(props.windows ?? [{ version: WindowsVersion.SERVER_2022, edition: WindowsEdition.CORE }])];
     for (const [version, editions] of Object.entries(pinned) as [WindowsVersion, Partial<Record<WindowsEdition, string>>][]) {

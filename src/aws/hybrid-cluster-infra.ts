@@ -5,13 +5,12 @@ import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
 import { TerraformOutput, TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
 import { INFRA_OUTPUTS, windowsAmiOutputId } from '../infra/outputs';
+import { dnsLabelProblem, MAX_CLUSTER_NAME } from '../platform/dns';
 import { ClusterApiIam } from './cluster-api-iam';
 import { ClusterImages, ClusterImagesProps } from './cluster-images';
 import { ClusterNetwork, ClusterNetworkOptions } from './cluster-network';
 import { ExistingClusterNetwork, ExistingNetwork } from './existing-network';
 
-/** Cluster API cluster names are DNS labels; the name also ends up in tags and the key pair name. */
-const CLUSTER_NAME_PATTERN = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
 /** EC2 imports RSA and ED25519 keys; only RSA lets you decrypt a Windows Administrator password. */
 const PUBLIC_KEY_PATTERN = /^(ssh-rsa|ssh-ed25519) [A-Za-z0-9+/]+={0,3}( .*)?$/;
 
@@ -68,6 +67,8 @@ export interface HybridClusterInfraProps {
  */
 export class HybridClusterInfra extends Construct {
   public readonly clusterName: string;
+  /** Prefix of the IAM names ('' for clusterawsadm's own). */
+  public readonly iamNamePrefix: string;
   /** The region of the stack's AWS provider. */
   public readonly region: string;
   public readonly vpcId: string;
@@ -86,12 +87,19 @@ export class HybridClusterInfra extends Construct {
     const fail = (message: string): never => {
       throw new Error(`${this.node.path}: ${message}`);
     };
-    if (!CLUSTER_NAME_PATTERN.test(props.clusterName)) {
-      fail(`clusterName "${props.clusterName}" is not a DNS label: use at most 63 lowercase letters, digits and '-', starting and ending with a letter or digit`);
+    // The same limit as HybridCluster's, which must bear this name (the subnets are tagged with it).
+    const nameProblem = dnsLabelProblem(props.clusterName, MAX_CLUSTER_NAME);
+    if (nameProblem) {
+      fail(`clusterName "${props.clusterName}" ${nameProblem}. Fix: use a lower-case DNS label of at most ${MAX_CLUSTER_NAME} characters, the name the HybridCluster will have`);
     }
     const taken = Object.values(INFRA_OUTPUTS).find((o) => stack.node.tryFindChild(o) !== undefined);
     if (taken !== undefined) {
       fail(`stack "${stack.node.id}" already has a construct "${taken}", the name of one of this construct's outputs; put each cluster's HybridClusterInfra in its own stack`);
+    }
+    const prefix = props.iamNamePrefix ?? '';
+    const sharing = this.node.root.node.findAll().find((c) => c !== this && c instanceof HybridClusterInfra && c.iamNamePrefix === prefix);
+    if (sharing) {
+      fail(`iamNamePrefix "${prefix}" is already used by ${sharing.node.path}, so both stacks would create the same IAM roles and instance profiles. Fix: give each HybridClusterInfra its own iamNamePrefix`);
     }
     if (props.network !== undefined && props.existingNetwork !== undefined) {
       fail('give either network (to create one) or existingNetwork (to use yours), not both');
@@ -111,6 +119,7 @@ export class HybridClusterInfra extends Construct {
     });
 
     this.clusterName = props.clusterName;
+    this.iamNamePrefix = prefix;
     this.region = new DataAwsRegion(this, 'Region').region;
     const partition = new DataAwsPartition(this, 'Partition').partition;
 
@@ -141,6 +150,7 @@ export class HybridClusterInfra extends Construct {
     const output = (outputId: string, value: unknown, description: string): void => {
       new TerraformOutput(stack, outputId, { value, description }).overrideLogicalId(outputId);
     };
+    output(INFRA_OUTPUTS.clusterName, this.clusterName, 'Name the HybridCluster must have (the subnets are tagged with it)');
     output(INFRA_OUTPUTS.region, this.region, 'AWS region of the cluster');
     output(INFRA_OUTPUTS.vpcId, this.vpcId, 'VPC for AWSCluster.spec.network.vpc.id');
     output(INFRA_OUTPUTS.publicSubnetIds, this.publicSubnetIds, 'Public subnets (load balancers, NAT)');
@@ -148,6 +158,7 @@ export class HybridClusterInfra extends Construct {
     output(INFRA_OUTPUTS.controlPlaneInstanceProfile, this.iam.controlPlaneInstanceProfile.name, 'Instance profile for control-plane machines');
     output(INFRA_OUTPUTS.nodeInstanceProfile, this.iam.nodesInstanceProfile.name, 'Instance profile for worker machines');
     output(INFRA_OUTPUTS.linuxAmiId, this.images.linuxAmiId, 'AMI for the control plane and Linux workers');
+    output(INFRA_OUTPUTS.linuxAmiArchitecture, this.images.linuxAmiArchitecture, 'Architecture of the Linux AMI');
     for (const ami of this.images.windowsAmis) {
       output(windowsAmiOutputId(ami.version, ami.edition), ami.amiId, `AMI for Windows Server ${ami.version} ${ami.edition} workers`);
     }

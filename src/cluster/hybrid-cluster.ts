@@ -21,7 +21,7 @@ import { Cluster } from '../generated/cluster-api-cluster.x-k8s.io';
 import { K0sControlPlane, K0SControlPlaneSpecUpdateStrategy as L1UpdateStrategy } from '../generated/k0smotron-controlplane.cluster.x-k8s.io';
 import { amiIdProblem, regionProblem } from '../platform/aws';
 import { parseCidr } from '../platform/cidr';
-import { dnsLabelProblem } from '../platform/dns';
+import { dnsLabelProblem, MAX_CLUSTER_NAME } from '../platform/dns';
 import { fail, problem } from '../platform/errors';
 import { InstanceType, InstanceTypeInfo } from '../platform/instance-type';
 import { integerProblem } from '../platform/numbers';
@@ -35,11 +35,7 @@ import { manifestProblems, markContentNamed, participate } from './manifest-chec
 import { typedApiObject } from './typed-api-object';
 import { WorkerPool } from './worker-pool';
 
-/**
- * Longest cluster name: it leaves room in the 45 characters of a MachineDeployment name
- * (`<cluster>-<pool>`) for the pool's own name.
- */
-export const MAX_CLUSTER_NAME = 40;
+export { MAX_CLUSTER_NAME } from '../platform/dns';
 
 /** Where the API load balancer stands. */
 export enum LoadBalancerScheme {
@@ -396,9 +392,13 @@ function checkInputs(scope: Construct, props: HybridClusterProps, region: string
   if (region === undefined) fail(scope, 'no AWS region', 'pass `region`, or an `infra` from the AWS stack');
   const regionIssue = regionProblem(region);
   if (regionIssue) fail(scope, regionIssue, 'use a region name such as eu-north-1');
+  const mismatch = props.infra?.mismatch(props.name ?? scope.node.id, props.region);
+  if (mismatch) fail(scope, mismatch.what, mismatch.fix);
   const cp = props.controlPlane;
   const type = InstanceType.parse(cp.instanceType, cp.instanceTypeInfo);
   if (typeof type === 'string') fail(scope, `controlPlane: ${type}`, 'use a known type such as t3.large, or state `instanceTypeInfo: { arch, memoryGiB }`');
+  const archIssue = cp.ami === undefined ? (type.arch && props.infra?.linuxArchitectureProblem(cp.instanceType, type.arch)) : undefined;
+  if (archIssue) fail(scope, `controlPlane: ${archIssue}`, 'pick an instance type of the AMI\'s architecture, or pass an `ami` for this one');
   const ami = controlPlaneImage(props).amiId;
   const amiIssue = ami === undefined ? undefined : amiIdProblem(ami);
   if (amiIssue) fail(scope, `control plane ${amiIssue}`, 'pass an id of the form ami-0123456789abcdef0');

@@ -234,6 +234,8 @@ function checkInputs(pool: WorkerPool, props: WorkerPoolProps, platform: WorkerP
   if (volume) fail(pool, `rootVolumeSizeGiB ${volume} (CAPA's minimum is 8, gp3's maximum 16384)`, 'choose a whole number of GiB in that range');
   const type = InstanceType.parse(props.instanceType, props.instanceTypeInfo);
   if (typeof type === 'string') fail(pool, type, 'use a known type such as m7i.large, or state `instanceTypeInfo: { arch, memoryGiB }`');
+  const archIssue = platform.os === 'linux' && props.ami === undefined ? (type.arch && pool.cluster.infra?.linuxArchitectureProblem(props.instanceType, type.arch)) : undefined;
+  if (archIssue) fail(pool, archIssue, 'pick an instance type of the AMI\'s architecture, or pass an `ami` for this one');
   return type;
 }
 

@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { fail } from '../platform/errors';
+import { Architecture } from '../platform/instance-type';
 import { WindowsEdition, WindowsVersion } from '../platform/windows';
 import { INFRA_OUTPUTS, windowsAmiOutputId } from './outputs';
 
@@ -7,6 +9,12 @@ import { INFRA_OUTPUTS, windowsAmiOutputId } from './outputs';
  * cdktf side (`HybridClusterInfra`) and the cdk8s side (`HybridCluster`).
  */
 export interface ClusterInfraProps {
+  /**
+   * The cluster the infrastructure was made for: its subnets carry
+   * `kubernetes.io/cluster/<name>`, so the cluster must have this name.
+   * @default - not checked
+   */
+  readonly clusterName?: string;
   /** AWS region the infrastructure lives in. */
   readonly region: string;
   /** Id of the VPC the cluster uses (CAPA bring-your-own network). */
@@ -21,6 +29,11 @@ export interface ClusterInfraProps {
   readonly nodeInstanceProfile: string;
   /** AMI for the control plane and Linux workers. */
   readonly linuxAmiId: string;
+  /**
+   * Architecture of `linuxAmiId`: machines that boot it need instance types of this architecture.
+   * @default Architecture.AMD64
+   */
+  readonly linuxAmiArchitecture?: Architecture;
   /** Windows AMIs that were looked up, by version and edition. */
   readonly windowsAmiIds: Readonly<Partial<Record<WindowsVersion, Readonly<Partial<Record<WindowsEdition, string>>>>>>;
   /**
@@ -41,6 +54,9 @@ export interface InfraOutputsOptions {
 
 /** Deployed AWS infrastructure for one cluster. */
 export class ClusterInfra {
+  /** The cluster the infrastructure was made for, when known. */
+  public readonly clusterName?: string;
+  /** AWS region the infrastructure lives in. */
   public readonly region: string;
   public readonly vpcId: string;
   public readonly publicSubnetIds: readonly string[];
@@ -48,10 +64,13 @@ export class ClusterInfra {
   public readonly controlPlaneInstanceProfile: string;
   public readonly nodeInstanceProfile: string;
   public readonly linuxAmiId: string;
+  /** Architecture of `linuxAmiId`. */
+  public readonly linuxAmiArchitecture: Architecture;
   public readonly windowsAmiIds: ClusterInfraProps['windowsAmiIds'];
   public readonly sshKeyName?: string;
 
   public constructor(props: ClusterInfraProps) {
+    this.clusterName = props.clusterName;
     this.region = props.region;
     this.vpcId = props.vpcId;
     this.publicSubnetIds = props.publicSubnetIds;
@@ -59,6 +78,7 @@ export class ClusterInfra {
     this.controlPlaneInstanceProfile = props.controlPlaneInstanceProfile;
     this.nodeInstanceProfile = props.nodeInstanceProfile;
     this.linuxAmiId = props.linuxAmiId;
+    this.linuxAmiArchitecture = props.linuxAmiArchitecture ?? Architecture.AMD64;
     this.windowsAmiIds = props.windowsAmiIds;
     this.sshKeyName = props.sshKeyName;
   }
@@ -69,6 +89,10 @@ export class ClusterInfra {
    * the missing or ill-typed output and how to produce the file.
    */
   public static fromOutputsFile(path: string, options: InfraOutputsOptions = {}): ClusterInfra {
+    if (typeof path !== 'string' || path === '') {
+      fail('ClusterInfra.fromOutputsFile', `the outputs file path is ${JSON.stringify(path) ?? 'undefined'}`,
+        'pass the path of the file `cdktf deploy --outputs-file <path>` wrote, e.g. from HYBRID_INFRA_OUTPUTS');
+    }
     let text: string;
     try {
       text = readFileSync(path, 'utf8');
@@ -143,7 +167,12 @@ export class ClusterInfra {
         if (key in outputs) windowsAmiIds[version] = { ...windowsAmiIds[version], [edition]: str(key) };
       }
     }
+    const arch = str(INFRA_OUTPUTS.linuxAmiArchitecture);
+    if (!(Object.values(Architecture) as string[]).includes(arch)) {
+      throw new Error(`${where}: output "${INFRA_OUTPUTS.linuxAmiArchitecture}" must be ${Object.values(Architecture).join(' or ')}, got ${describe(arch)}. ${howToFix(source)}`);
+    }
     return new ClusterInfra({
+      clusterName: str(INFRA_OUTPUTS.clusterName),
       region: str(INFRA_OUTPUTS.region),
       vpcId: str(INFRA_OUTPUTS.vpcId),
       publicSubnetIds: list(INFRA_OUTPUTS.publicSubnetIds),
@@ -151,9 +180,31 @@ export class ClusterInfra {
       controlPlaneInstanceProfile: str(INFRA_OUTPUTS.controlPlaneInstanceProfile),
       nodeInstanceProfile: str(INFRA_OUTPUTS.nodeInstanceProfile),
       linuxAmiId: str(INFRA_OUTPUTS.linuxAmiId),
+      linuxAmiArchitecture: arch as Architecture,
       windowsAmiIds,
       sshKeyName: INFRA_OUTPUTS.sshKeyName in outputs ? str(INFRA_OUTPUTS.sshKeyName) : undefined,
     });
+  }
+
+  /**
+   * Why a cluster named `clusterName` in `region` cannot use this infrastructure, or undefined.
+   * The subnets are tagged `kubernetes.io/cluster/<name>` for the name the stack was given, and
+   * everything lives in the stack's region.
+   */
+  public mismatch(clusterName: string, region: string | undefined): { what: string; fix: string } | undefined {
+    if (this.clusterName !== undefined && this.clusterName !== clusterName) {
+      return { what: `cluster name "${clusterName}" differs from "${this.clusterName}", the name the AWS stack tagged its network with`, fix: `name the cluster "${this.clusterName}", or deploy the stack with clusterName "${clusterName}"` };
+    }
+    if (region !== undefined && region !== this.region) {
+      return { what: `region ${region} differs from the infra's region ${this.region}`, fix: 'drop `region` (the infra\'s is used) or use the infra of that region' };
+    }
+    return undefined;
+  }
+
+  /** Why machines of `arch` cannot boot the infra's Linux AMI, or undefined. */
+  public linuxArchitectureProblem(instanceType: string, arch: Architecture): string | undefined {
+    return arch === this.linuxAmiArchitecture ? undefined
+      : `instance type ${instanceType} is ${arch}, and the infra's Linux AMI ${this.linuxAmiId} is ${this.linuxAmiArchitecture}`;
   }
 
   /** The Windows AMI for a version and edition, if the stack looked it up. */

@@ -9,6 +9,7 @@ import { WindowsEdition, WindowsVersion } from '../platform/windows';
  * side imports this file and must not load cdktf.
  */
 export const INFRA_OUTPUTS = {
+  clusterName: 'cluster_name',
   region: 'region',
   vpcId: 'vpc_id',
   publicSubnetIds: 'public_subnet_ids',
@@ -16,6 +17,7 @@ export const INFRA_OUTPUTS = {
   controlPlaneInstanceProfile: 'control_plane_instance_profile',
   nodeInstanceProfile: 'node_instance_profile',
   linuxAmiId: 'linux_ami_id',
+  linuxAmiArchitecture: 'linux_ami_architecture',
   sshKeyName: 'ssh_key_name',
 } as const;
 

@@ -8,3 +8,9 @@ export function dnsLabelProblem(name: string, max = 63): string | undefined {
   if (!DNS1123_LABEL.test(name)) return 'must be lower-case letters, digits and "-", starting and ending with a letter or digit';
   return undefined;
 }
+
+/**
+ * Longest cluster name, on both sides of the hand-off: it leaves room in the 45 characters of a
+ * MachineDeployment name (`<cluster>-<pool>`) for the pool's own name.
+ */
+export const MAX_CLUSTER_NAME = 40;

@@ -62,7 +62,7 @@ describe('ClusterInfra hand-off errors', () => {
   test('a missing output names the file, the stack and the key', () => {
     const file = writeJson(JSON.stringify(withOutputs((o) => delete o.vpc_id)));
     expect(() => ClusterInfra.fromOutputsFile(file)).toThrow(
-      `${file}, stack "aws-test-infra": output "vpc_id" is missing (outputs present: control_plane_instance_profile,`,
+      `${file}, stack "aws-test-infra": output "vpc_id" is missing (outputs present: cluster_name, control_plane_instance_profile,`,
     );
     expect(() => ClusterInfra.fromOutputsFile(file)).toThrow(`cdktf deploy --outputs-file ${file}`);
   });

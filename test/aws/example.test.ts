@@ -33,7 +33,7 @@ describe('examples/k0smotron-aws/infra.ts', () => {
     expect(Object.keys(map['aws-test-infra']).sort()).toEqual(
       [...Object.values(INFRA_OUTPUTS).filter((o) => o !== INFRA_OUTPUTS.sshKeyName), 'windows_ami_id_2022_core'].sort(),
     );
-    const file = { 'aws-test-infra': Object.fromEntries(Object.keys(map['aws-test-infra']).map((k) => [k, k.endsWith('_ids') ? [`${k}-1`] : `${k}-value`])) };
+    const file = { 'aws-test-infra': Object.fromEntries(Object.keys(map['aws-test-infra']).map((k) => [k, k.endsWith('_ids') ? [`${k}-1`] : k === 'linux_ami_architecture' ? 'amd64' : `${k}-value`])) };
     const infra = ClusterInfra.fromOutputs(file);
     expect(infra.windowsAmiId(WindowsVersion.SERVER_2022, WindowsEdition.CORE)).toBe('windows_ami_id_2022_core-value');
     expect(infra.sshKeyName).toBeUndefined();

@@ -13,10 +13,18 @@ function standalone(props: Partial<HybridClusterInfraProps> = {}): HybridCluster
   return new HybridClusterInfraStack(Testing.app(), 'aws-test-infra', { ...BASE, ...props });
 }
 
-/** What `cdktf deploy --outputs-file` would write: the stack's output map with made-up values. */
+/**
+ * What `cdktf deploy --outputs-file` would write: the stack's output map, with the values known at
+ * synth (plain strings) as they are and made-up values for those Terraform resolves.
+ */
 function fakeOutputsFile(stack: TerraformStack): unknown {
-  const mapping = (stack.toTerraform() as { '//': { outputs: Record<string, Record<string, unknown>> } })['//'].outputs;
-  const fake = (id: string): unknown => (id.endsWith('_ids') ? [`subnet-${id}-a`, `subnet-${id}-b`] : `value-of-${id}`);
+  const synthesized = stack.toTerraform() as { '//': { outputs: Record<string, Record<string, unknown>> }; output: Record<string, { value: unknown }> };
+  const mapping = synthesized['//'].outputs;
+  const known = (id: string): unknown => {
+    const value = synthesized.output[id]?.value;
+    return typeof value === 'string' && !value.includes('${') ? value : undefined;
+  };
+  const fake = (id: string): unknown => known(id) ?? (id.endsWith('_ids') ? [`subnet-${id}-a`, `subnet-${id}-b`] : `value-of-${id}`);
   return Object.fromEntries(
     Object.entries(mapping).map(([stackName, outputs]) => [
       stackName,
@@ -58,6 +66,8 @@ describe('outputs', () => {
     expect(infra.controlPlaneInstanceProfile).toBe('value-of-control_plane_instance_profile');
     expect(infra.windowsAmiId(WindowsVersion.SERVER_2019, WindowsEdition.FULL)).toBe('value-of-windows_ami_id_2019_full');
     expect(infra.sshKeyName).toBe('value-of-ssh_key_name');
+    expect(infra.clusterName).toBe('aws-test');
+    expect(infra.linuxAmiArchitecture).toBe('amd64');
   });
 
   test('no key pair: no key output, unless an existing key is named', () => {
@@ -100,19 +110,31 @@ describe('composition into a larger stack', () => {
     );
   });
 
+  test('two stacks with one IAM prefix are refused: they would create the same roles', () => {
+    const app = Testing.app();
+    new HybridClusterInfraStack(app, 'one', { region: 'eu-north-1', clusterName: 'one', iamNamePrefix: 'x-' });
+    expect(() => new HybridClusterInfraStack(app, 'two', { region: 'eu-north-1', clusterName: 'two', iamNamePrefix: 'x-' }))
+      .toThrow('two/Infra: iamNamePrefix "x-" is already used by one/Infra, so both stacks would create the same IAM roles and instance profiles');
+    expect(() => new HybridClusterInfraStack(app, 'three', { region: 'eu-north-1', clusterName: 'three', iamNamePrefix: 'y-' })).not.toThrow();
+  });
+
+  test('a cluster name longer than HybridCluster allows is refused here too', () => {
+    expect(() => standalone({ clusterName: 'a'.repeat(41) })).toThrow('clusterName "' + 'a'.repeat(41) + '" is 41 characters long; the limit is 40');
+  });
+
   test('a second HybridClusterInfra in the same stack is refused', () => {
     const stack = new TerraformStack(Testing.app(), 'platform');
     new AwsProvider(stack, 'aws', { region: 'eu-west-1' });
     new HybridClusterInfra(stack, 'One', { clusterName: 'one' });
     expect(() => new HybridClusterInfra(stack, 'Two', { clusterName: 'two' })).toThrow(
-      'platform/Two: stack "platform" already has a construct "region", the name of one of this construct\'s outputs; put each cluster\'s HybridClusterInfra in its own stack',
+      'platform/Two: stack "platform" already has a construct "cluster_name", the name of one of this construct\'s outputs; put each cluster\'s HybridClusterInfra in its own stack',
     );
   });
 });
 
 describe('bad input is refused at construction, naming the construct path', () => {
   test.each<[Partial<HybridClusterInfraProps>, string]>([
-    [{ clusterName: 'AWS_Test' }, 'aws-test-infra/Infra: clusterName "AWS_Test" is not a DNS label'],
+    [{ clusterName: 'AWS_Test' }, 'aws-test-infra/Infra: clusterName "AWS_Test" must be lower-case letters'],
     [{ network: { vpcCidr: '10.0.0.0/33' } }, 'aws-test-infra/Infra/Network: network.vpcCidr: "10.0.0.0/33" has a prefix length above 32'],
     [{ network: { vpcCidr: '10.0.0.0/12' } }, 'aws-test-infra/Infra/Network: network.vpcCidr "10.0.0.0/12" is a /12: AWS VPCs must be between /16 and /28'],
     [{ network: { vpcCidr: '10.0.0.0/26', availabilityZoneCount: 3 } }, 'aws-test-infra/Infra/Network: network.vpcCidr "10.0.0.0/26" is too small for 3 zone(s)'],

@@ -5,8 +5,10 @@ import { join } from 'node:path';
 /** What `cdktf deploy --outputs-file infra.json` writes for the example's stack, `aws-test-infra`. */
 export const DEPLOYED = {
   'aws-test-infra': {
+    cluster_name: 'aws-test',
     control_plane_instance_profile: 'control-plane.cluster-api-provider-aws.sigs.k8s.io',
     linux_ami_id: 'ami-0a1b2c3d4e5f60718',
+    linux_ami_architecture: 'amd64',
     node_instance_profile: 'nodes.cluster-api-provider-aws.sigs.k8s.io',
     private_subnet_ids: ['subnet-0aaa0000000000001', 'subnet-0aaa0000000000002'],
     public_subnet_ids: ['subnet-0bbb0000000000001', 'subnet-0bbb0000000000002'],
