@@ -30,5 +30,8 @@ export type { Manifest, ManifestRule, ManifestSource, ManifestViolation, Referen
 export { HybridValidation } from './rules/plugin';
 export type { HybridValidationProps, PluginValidationContext } from './rules/plugin';
 
-/** Windows workloads: constructs, Linux pinning and the API server's OS-specific pod checks. */
-export * from './workloads';
+/**
+ * Linux pinning and the API server's OS-specific pod checks. The Windows workload constructs,
+ * which need cdk8s-plus-28, are in `cdk-hybrid-windows/workloads`.
+ */
+export * from './workloads/core';

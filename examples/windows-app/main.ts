@@ -7,7 +7,8 @@
 import { App, Size } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
-import { HybridChart, WindowsExporter, WindowsVersion, WindowsWorkload } from '../../src';
+import { WindowsVersion } from '../../src';
+import { HybridChart, WindowsExporter, WindowsWorkload } from '../../src/workloads';
 
 export class WindowsAppChart extends HybridChart {
   constructor(scope: Construct, id: string) {

@@ -1,12 +1,8 @@
-export * from './validate-pod-spec';
-export * from './pod-template';
-export * from './image-compatibility';
+// First: a clear message when cdk8s-plus-28 is missing, before any module needs it.
+import './cdk8s-plus';
+
+export * from './core';
 export * from './container-defaults';
-export * from './windows-pod-rules';
-export * from './pod-template-policy';
-export * from './hybrid-chart';
-export * from './hyperv-runtime-class';
 export * from './windows-pod';
 export * from './windows-workload';
 export * from './windows-exporter';
-export * from './log-monitor';

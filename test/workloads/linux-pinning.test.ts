@@ -3,7 +3,8 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { ApiObject, App, Chart, Cron, Include, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
-import { HybridChart, LABEL_OS, PodTemplatePolicy, WindowsWorkload, podTemplateOf } from '../../src';
+import { LABEL_OS } from '../../src';
+import { HybridChart, PodTemplatePolicy, WindowsWorkload, podTemplateOf } from '../../src/workloads';
 import { K8sObject, only, synthObjects } from '../support/synth';
 
 const container = { name: 'c', image: 'registry.example.com/app:1' };

@@ -1,9 +1,8 @@
 import { App, Chart, Cron } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import fc from 'fast-check';
-import {
-  HyperVRuntimeClass, LABEL_OS, WindowsVersion, WindowsWorkload, WindowsWorkloadKind, podTemplateOf, tolerates, validatePodSpec,
-} from '../../src';
+import { LABEL_OS, WindowsVersion } from '../../src';
+import { HyperVRuntimeClass, WindowsWorkload, WindowsWorkloadKind, podTemplateOf, tolerates, validatePodSpec } from '../../src/workloads';
 import { synthObjects } from '../support/synth';
 
 const images = [

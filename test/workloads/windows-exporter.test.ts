@@ -1,6 +1,6 @@
 import { App, Chart } from 'cdk8s';
 import { parse } from 'yaml';
-import { WindowsExporter, windowsPodIssues } from '../../src';
+import { WindowsExporter, windowsPodIssues } from '../../src/workloads';
 import { K8sObject, only, synthObjects } from '../support/synth';
 import { WINDOWS_EXPORTER_0_31_CONFIG_KEYS } from './fixtures/windows-exporter-config-keys';
 

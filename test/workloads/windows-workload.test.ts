@@ -1,9 +1,7 @@
 import { ApiObject, App, Chart, Cron, JsonPatch, Size } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
-import {
-  HyperVRuntimeClass, LABEL_OS, LABEL_WINDOWS_BUILD, WINDOWS_NODE_TAINT, WINDOWS_RELEASES, WindowsPod, WindowsVersion,
-  WindowsWorkload, WindowsWorkloadKind, podTemplateOf, validatePodSpec,
-} from '../../src';
+import { LABEL_OS, LABEL_WINDOWS_BUILD, WINDOWS_NODE_TAINT, WINDOWS_RELEASES, WindowsVersion } from '../../src';
+import { HyperVRuntimeClass, WindowsPod, WindowsWorkload, WindowsWorkloadKind, podTemplateOf, validatePodSpec } from '../../src/workloads';
 import { K8sObject, only, synthObjects } from '../support/synth';
 
 const IIS_2022 = 'mcr.microsoft.com/windows/servercore/iis:windowsservercore-ltsc2022';

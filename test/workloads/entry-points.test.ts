@@ -1,0 +1,33 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+// The compiled entry point, as an installed package loads it (`npm test` runs `tsc -b` first).
+const ENTRY = join(__dirname, '..', '..', 'lib', 'src', 'workloads', 'index.js');
+
+/** Loads the entry point in a fresh Node process, with `hidden` packages made unresolvable. */
+function load(hidden: string[]): { status: number | null; stderr: string } {
+  const script = `
+    const Module = require('node:module');
+    const original = Module._resolveFilename;
+    const hidden = ${JSON.stringify(hidden)};
+    Module._resolveFilename = function (request, ...rest) {
+      if (hidden.includes(request)) throw Object.assign(new Error("Cannot find module '" + request + "'"), { code: 'MODULE_NOT_FOUND' });
+      return original.call(this, request, ...rest);
+    };
+    require(${JSON.stringify(ENTRY)});`;
+  const result = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+  return { status: result.status, stderr: result.stderr };
+}
+
+(existsSync(ENTRY) ? describe : describe.skip)('cdk-hybrid-windows/workloads and cdk8s-plus-28', () => {
+  test('without it (a project with only another cdk8s-plus major) says what to install', () => {
+    const { status, stderr } = load(['cdk8s-plus-28']);
+    expect(status).not.toBe(0);
+    expect(stderr).toContain('[cdk-hybrid-windows/workloads] cdk8s-plus-28 is not installed, and the Windows workload constructs build on it. Fix: npm install cdk8s-plus-28');
+  });
+
+  test('with it, loads', () => {
+    expect(load([])).toEqual({ status: 0, stderr: '' });
+  });
+});
