@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: cold synth cost, each run a fresh process, median wall time and peak RSS.
  * Cases: the default example's cluster YAML, a 50-pool cluster, the Windows workload example,
- * the AWS stack, and the whole `npm run synth` (with an up-to-date build). The default example
+ * 5 and 50 HybridCharts of 20 workloads (the growth must stay near linear), the AWS stack, and
+ * the whole `npm run synth` (with an up-to-date build). The default example
  * must stay within 1.5 s and 200 MiB on a 2-core machine; the script exits 1 when it does not.
  * BENCH_RUNS=n changes the number of runs (default 7).
  */
@@ -24,10 +25,19 @@ function main(): void {
       'default example, cluster YAML (examples/k0smotron-aws/main.js)': node('examples/k0smotron-aws/main.js'),
       '50-pool cluster, 204 objects (bench/fifty-pools.js)': node('bench/fifty-pools.js'),
       'Windows workload example (examples/windows-app/main.js)': node('examples/windows-app/main.js'),
+      '5 HybridCharts of 20 workloads (bench/many-charts.js 5)': measure(['node', join(ROOT, 'lib', 'bench/many-charts.js'), '5'], runs, { cwd: outdir, env: { CDK8S_OUTDIR: join(outdir, 'dist') } }),
+      '50 HybridCharts of 20 workloads (bench/many-charts.js 50)': measure(['node', join(ROOT, 'lib', 'bench/many-charts.js'), '50'], runs, { cwd: outdir, env: { CDK8S_OUTDIR: join(outdir, 'dist') } }),
       ...benchInfra(runs),
       'npm run synth, build up to date (all three apps)': measure(['npm', 'run', '--silent', 'synth'], runs, { cwd: ROOT }),
     };
     for (const [label, m] of Object.entries(results)) console.log(report(label, m));
+
+    // Synth must grow linearly with the number of charts: 10x the charts, about 10x the time (less,
+    // as start-up is a fixed cost). cdk8s validates the whole app once per chart written.
+    const growth = results['50 HybridCharts of 20 workloads (bench/many-charts.js 50)'].medianWallMs
+      / results['5 HybridCharts of 20 workloads (bench/many-charts.js 5)'].medianWallMs;
+    console.log(`growth from 5 to 50 HybridCharts: ${growth.toFixed(1)}x (linear would be at most 10x)`);
+    if (growth > 12) process.exitCode = 1;
 
     const main = results['default example, cluster YAML (examples/k0smotron-aws/main.js)'];
     const ok = main.medianWallMs <= TARGET.wallMs && (main.medianMaxRssMiB ?? 0) <= TARGET.rssMiB;

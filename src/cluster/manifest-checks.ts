@@ -1,4 +1,5 @@
 import { ApiObject } from 'cdk8s';
+import { oncePerSynth } from '../platform/synth-scope';
 import { IConstruct } from 'constructs';
 import { CLUSTER_RULES } from '../rules/cluster-rules';
 import { ManifestViolation } from '../rules/graph';
@@ -74,7 +75,7 @@ export function manifestProblems(construct: IConstruct, said: (v: ManifestViolat
   // afresh for each synth, and the others read its result. A construct added since is not in the
   // last pass, so it runs them too.
   const known = PASSES.get(root);
-  const pass = !known || known.first === construct || !known.participants.has(construct) ? run(root) : known;
+  const pass = !known || known.first === construct || !known.participants.has(construct) ? oncePerSynth(root, () => run(root)) : known;
   const own = (pass.owned.get(construct) ?? []).filter((v) => !said(v)).map((v) => `${v.kind} ${v.name}: ${v.message}`);
   const orphans = pass.first === construct ? pass.orphans.map((v) => `${v.path ?? '(no construct)'} (${v.kind} ${v.name}): ${v.message}`) : [];
   return [...own, ...orphans];

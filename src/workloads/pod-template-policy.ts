@@ -1,5 +1,6 @@
 import { ApiObject, Chart, JsonPatch } from 'cdk8s';
 import { Construct } from 'constructs';
+import { oncePerSynth } from '../platform/synth-scope';
 import { LABEL_OS, WINDOWS_NODE_TAINT, taintArgument } from '../platform/windows';
 import { PodTemplateLocation, explicitOs, manifestPath, podTemplateOf, pointerSegment, targetsWindows, tolerates } from './pod-template';
 import { validatePodSpec } from './validate-pod-spec';
@@ -36,8 +37,10 @@ export class PodTemplatePolicy extends Construct {
         // Pinning has to wait until the chart is complete. cdk8s validates the whole app before
         // rendering any object, in every synth path (App.synth, synthYaml, Chart.toJson,
         // Testing.synth), so this is the last moment before rendering; prepare() is idempotent.
-        this.prepare();
-        return this.objects().flatMap((o) => this.check(o));
+        return oncePerSynth(this, () => {
+          this.prepare();
+          return this.objects().flatMap((o) => this.check(o));
+        });
       },
     });
   }

@@ -7,6 +7,7 @@ import { HyperVRuntimeClass } from './hyperv-runtime-class';
 import { WindowsIsolation, imageIncompatibility, imageRelease, unsupportedRelease } from './image-compatibility';
 import { podSpecPointer, podTemplateOf } from './pod-template';
 import { PodTemplatePolicy } from './pod-template-policy';
+import { oncePerSynth } from '../platform/synth-scope';
 
 /** A cdk8s-plus object that owns a pod template: Pod, Deployment, StatefulSet, DaemonSet, Job or CronJob. */
 export type PodOwner = kplus.Pod | kplus.Workload;
@@ -104,7 +105,7 @@ export class WindowsPod extends Construct {
     this.patchNewContainers();
 
     PodTemplatePolicy.of(this);
-    this.node.addValidation({ validate: () => this.validate() });
+    this.node.addValidation({ validate: () => oncePerSynth(this, () => this.validate()) });
   }
 
   /** Adds a container with Windows defaults (requests, slow-start startup probe) and patches it. */
