@@ -52,3 +52,28 @@ function withRequests(resources: kplus.ContainerResources | undefined): kplus.Co
     },
   };
 }
+
+/**
+ * Container security settings the API server refuses on Windows pods, set by the user: they are
+ * reported, never dropped (the construct removes only cdk8s-plus's own defaults of them). Each
+ * with what to use on Windows instead. Kubernetes v1.34 pkg/apis/core/validation/validation.go,
+ * validateWindows: privileged, allowPrivilegeEscalation and readOnlyRootFilesystem "cannot be set
+ * for a windows pod"; runAsNonRoot is judged against runAsUserName, which cdk8s-plus cannot set.
+ */
+const WINDOWS_REFUSED_SECURITY = {
+  privileged: 'for host access use a HostProcess container (WindowsWorkload hostProcess: true)',
+  allowPrivilegeEscalation: 'Windows has no privilege escalation to forbid; drop it',
+  readOnlyRootFilesystem: 'Windows containers cannot mount their root read-only; drop it, and keep data in volumes',
+  ensureNonRoot: 'run as the unprivileged ContainerUser account instead (runAsUserName: ContainerUser; nanoserver\'s default user)',
+} as const;
+
+/** The user-set container security settings Windows refuses, as `{ what, fix }` per field. */
+export function windowsSecurityProblems(props: kplus.ContainerProps): Array<{ what: string; fix: string }> {
+  const sc = (props.securityContext ?? {}) as Record<string, unknown>;
+  return (Object.keys(WINDOWS_REFUSED_SECURITY) as Array<keyof typeof WINDOWS_REFUSED_SECURITY>)
+    .filter((field) => sc[field] !== undefined)
+    .map((field) => ({
+      what: `container ${props.name ?? props.image} sets securityContext.${field}: ${String(sc[field])}, which the API server refuses on Windows pods`,
+      fix: WINDOWS_REFUSED_SECURITY[field],
+    }));
+}

@@ -2,7 +2,8 @@ import { ApiObject, JsonPatch } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import { LABEL_OS, LABEL_WINDOWS_BUILD, WINDOWS_NODE_TAINT, WINDOWS_RELEASES, WindowsVersion } from '../platform/windows';
-import { windowsContainerDefaults } from './container-defaults';
+import { windowsContainerDefaults, windowsSecurityProblems } from './container-defaults';
+import { fail } from '../platform/errors';
 import { HyperVRuntimeClass } from './hyperv-runtime-class';
 import { WindowsIsolation, imageIncompatibility, imageRelease, unsupportedRelease } from './image-compatibility';
 import { podSpecPointer, podTemplateOf } from './pod-template';
@@ -110,6 +111,8 @@ export class WindowsPod extends Construct {
 
   /** Adds a container with Windows defaults (requests, slow-start startup probe) and patches it. */
   public addContainer(props: kplus.ContainerProps): kplus.Container {
+    const security = windowsSecurityProblems(props)[0];
+    if (security) fail(this.workload, security.what, security.fix);
     const container = this.workload.addContainer(windowsContainerDefaults(props));
     this.patchNewContainers();
     return container;
@@ -117,6 +120,8 @@ export class WindowsPod extends Construct {
 
   /** Adds an init container with Windows defaults and patches it. */
   public addInitContainer(props: kplus.ContainerProps): kplus.Container {
+    const security = windowsSecurityProblems(props)[0];
+    if (security) fail(this.workload, security.what, security.fix);
     const container = this.workload.addInitContainer(windowsContainerDefaults(props, { init: true }));
     this.patchNewContainers();
     return container;

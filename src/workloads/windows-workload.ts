@@ -1,7 +1,9 @@
 import { ApiObjectMetadata, Cron } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
-import { containerPort, windowsContainerDefaults } from './container-defaults';
+import { containerPort, windowsContainerDefaults, windowsSecurityProblems } from './container-defaults';
+import { fail } from '../platform/errors';
+import { integerProblem } from '../platform/numbers';
 import { WindowsPod, WindowsPodOptions } from './windows-pod';
 
 /** The cdk8s-plus workload a WindowsWorkload creates. */
@@ -105,9 +107,8 @@ export class WindowsWorkload extends Construct {
       ...(props.image !== undefined ? [{ ...props.main, image: props.image, portNumber: props.port }] : []),
       ...(props.containers ?? []),
     ];
-    if (containers.length === 0) {
-      throw new Error(`${this.node.path}: a Windows workload needs a container; give image or containers`);
-    }
+    if (containers.length === 0) fail(this, 'a Windows workload needs a container', 'give `image` or `containers`');
+    checkContainerInputs(this, [...containers, ...(props.initContainers ?? [])], props.replicas);
     if (this.kind === WindowsWorkloadKind.STATEFUL_SET && !containers.some((c) => containerPort(c) !== undefined)) {
       throw new Error(`${this.node.path}: a StatefulSet's headless Service is built from its container ports; give port`);
     }
@@ -171,5 +172,22 @@ function createWorkload(scope: Construct, id: string, kind: WindowsWorkloadKind,
       return new kplus.Job(scope, id, common);
     case WindowsWorkloadKind.CRON_JOB:
       return new kplus.CronJob(scope, id, { ...common, schedule: props.schedule! });
+  }
+}
+
+/** Numbers and strings checked where they enter: replicas, ports, images, Windows-refused settings. */
+function checkContainerInputs(scope: Construct, containers: readonly kplus.ContainerProps[], replicas: number | undefined): void {
+  if (replicas !== undefined) {
+    const issue = integerProblem(replicas, 0);
+    if (issue) fail(scope, `replicas ${issue}`, 'set `replicas` to a whole number, 0 or more');
+  }
+  for (const c of containers) {
+    if (typeof c.image !== 'string' || c.image.trim() === '') fail(scope, `container ${c.name ?? ''} has image ${JSON.stringify(c.image)}`, 'give an image reference such as mcr.microsoft.com/windows/servercore/iis:windowsservercore-ltsc2022');
+    for (const port of [c.portNumber, c.port, ...(c.ports ?? []).map((p) => p.number)]) {
+      const issue = port === undefined ? undefined : integerProblem(port, 1, 65535);
+      if (issue) fail(scope, `container ${c.name ?? c.image} port ${issue}`, 'use a port number from 1 to 65535');
+    }
+    const security = windowsSecurityProblems(c)[0];
+    if (security) fail(scope, security.what, security.fix);
   }
 }

@@ -1,0 +1,56 @@
+import { App, Chart } from 'cdk8s';
+import { WindowsWorkload } from '../../src/workloads';
+import { synthObjects } from '../support/synth';
+
+const IIS = 'mcr.microsoft.com/windows/servercore/iis:windowsservercore-ltsc2022';
+
+function build(props: ConstructorParameters<typeof WindowsWorkload>[2]) {
+  const app = new App();
+  new WindowsWorkload(new Chart(app, 'apps'), 'iis', props);
+  return app;
+}
+
+describe('Windows-refused security settings are reported, never dropped (issue 8.9)', () => {
+  // kubernetes v1.34 pkg/apis/core/validation/validation.go, validateWindows: these fields cannot
+  // be set on a pod with spec.os.name: windows; the construct removes only cdk8s-plus's defaults.
+  test.each([
+    ['privileged', { privileged: true }, /securityContext.privileged: true, which the API server refuses on Windows pods\. Fix: for host access use a HostProcess container/],
+    ['allowPrivilegeEscalation', { allowPrivilegeEscalation: false }, /securityContext.allowPrivilegeEscalation: false.*Fix: Windows has no privilege escalation/],
+    ['readOnlyRootFilesystem', { readOnlyRootFilesystem: true }, /securityContext.readOnlyRootFilesystem: true.*Fix: Windows containers cannot mount their root read-only/],
+    ['ensureNonRoot', { ensureNonRoot: true }, /securityContext.ensureNonRoot: true.*Fix: run as the unprivileged ContainerUser account/],
+  ])('%s', (_, securityContext, message) => {
+    expect(() => build({ image: IIS, port: 80, main: { securityContext } })).toThrow(message);
+  });
+
+  test('the message names the construct path', () => {
+    expect(() => build({ image: IIS, main: { securityContext: { privileged: true } } })).toThrow(/^\[apps\/iis\] container/);
+  });
+
+  test('containers added later are checked too', () => {
+    const app = new App();
+    const w = new WindowsWorkload(new Chart(app, 'apps'), 'iis', { image: IIS, port: 80 });
+    expect(() => w.addContainer({ image: IIS, securityContext: { readOnlyRootFilesystem: true } })).toThrow(/readOnlyRootFilesystem/);
+  });
+
+  test('without them the pod passes, with cdk8s-plus\'s defaults removed', () => {
+    const pod = synthObjects(build({ image: IIS, port: 80 })).find((o) => o.kind === 'Deployment')!.spec.template.spec;
+    expect(pod.containers[0].securityContext ?? {}).not.toHaveProperty('privileged');
+    expect(pod.containers[0].securityContext ?? {}).not.toHaveProperty('readOnlyRootFilesystem');
+  });
+});
+
+describe('WindowsWorkload numbers and strings (issue 8, done means)', () => {
+  test.each([
+    [{ image: IIS, replicas: -1 }, /\[apps\/iis\] replicas .*-1.*Fix: set `replicas` to a whole number, 0 or more/],
+    [{ image: IIS, replicas: 1.5 }, /replicas .*1\.5/],
+    [{ image: IIS, port: 0 }, /port .*0.*Fix: use a port number from 1 to 65535/],
+    [{ image: IIS, port: 70000 }, /port .*70000/],
+    [{ image: ' ' }, /image " ".*Fix: give an image reference/],
+  ])('%j is refused', (props, message) => {
+    expect(() => build(props)).toThrow(message);
+  });
+
+  test('valid numbers are accepted', () => {
+    expect(() => synthObjects(build({ image: IIS, replicas: 0, port: 65535 }))).not.toThrow();
+  });
+});
