@@ -1,3 +1,5 @@
+import { fail } from '../platform/errors';
+
 /** Where Microsoft's LogMonitor is conventionally copied into Windows images. */
 export const LOG_MONITOR_EXE = 'C:\\LogMonitor\\LogMonitor.exe';
 
@@ -9,8 +11,12 @@ export interface LogMonitorOptions {
   readonly executable?: string;
 
   /**
-   * Path of the LogMonitor configuration (which event logs, ETW providers and files to forward).
-   * @default - LogMonitor's own default, `C:\LogMonitor\LogMonitorConfig.json`
+   * File name of the LogMonitor configuration (which event logs, ETW providers and files to
+   * forward), in the directory of `LogMonitor.exe`. LogMonitor 2.2 and later take only a bare file
+   * name there: a value with `\`, `/`, `:` or `..` makes it log "Invalid configuration file name."
+   * and exit 0 without starting the command (microsoft/windows-container-tools v2.2.1,
+   * LogMonitor/src/LogMonitor/Main.cpp).
+   * @default - LogMonitor's own default, `LogMonitorConfig.json` beside the executable
    */
   readonly config?: string;
 }
@@ -22,7 +28,13 @@ export interface LogMonitorOptions {
  * `command`; the image must contain LogMonitor (see docs/workloads.md).
  */
 export function withLogMonitor(command: string[], options: LogMonitorOptions = {}): string[] {
-  if (command.length === 0) throw new Error('withLogMonitor needs the command LogMonitor should start, e.g. [\'C:\\\\ServiceMonitor.exe\', \'w3svc\']');
-  const config = options.config !== undefined ? ['/Config', options.config] : [];
-  return [options.executable ?? LOG_MONITOR_EXE, ...config, ...command];
+  if (command.length === 0) {
+    fail('withLogMonitor', 'no command for LogMonitor to start', 'pass the entrypoint, e.g. [\'C:\\\\ServiceMonitor.exe\', \'w3svc\']');
+  }
+  const { config } = options;
+  if (config !== undefined && (config === '' || /[\\/:]|\.\./.test(config))) {
+    fail('withLogMonitor', `config ${JSON.stringify(config)} is a path; LogMonitor 2.2+ takes only a file name in LogMonitor.exe's directory, and exits without starting the command otherwise`,
+      'copy the file next to LogMonitor.exe and pass its name, e.g. \'LogMonitorConfig.json\'');
+  }
+  return [options.executable ?? LOG_MONITOR_EXE, ...(config !== undefined ? ['/Config', config] : []), ...command];
 }

@@ -49,12 +49,19 @@ describe('withLogMonitor', () => {
     expect(LOG_MONITOR_EXE).toBe('C:\\LogMonitor\\LogMonitor.exe');
   });
 
-  test('passes a config file with /Config and accepts another location', () => {
-    expect(withLogMonitor(['app.exe'], { config: 'C:\\cfg\\lm.json', executable: 'D:\\lm\\LogMonitor.exe' }))
-      .toEqual(['D:\\lm\\LogMonitor.exe', '/Config', 'C:\\cfg\\lm.json', 'app.exe']);
+  test('passes a config file name with /Config and accepts another executable location', () => {
+    expect(withLogMonitor(['app.exe'], { config: 'lm.json', executable: 'D:\\lm\\LogMonitor.exe' }))
+      .toEqual(['D:\\lm\\LogMonitor.exe', '/Config', 'lm.json', 'app.exe']);
+  });
+
+  // LogMonitor v2.2.1 LogMonitor/src/LogMonitor/Main.cpp refuses a /Config value containing "..",
+  // "/", "\\" or ":" ("Invalid configuration file name.") and exits 0 without starting the app.
+  test.each(['C:\\cfg\\lm.json', 'cfg/lm.json', '..lm.json', 'C:lm.json', ''])('refuses the config path %j', (config) => {
+    expect(() => withLogMonitor(['app.exe'], { config }))
+      .toThrow(/^\[withLogMonitor\] config .* is a path; LogMonitor 2\.2\+ takes only a file name in LogMonitor\.exe's directory.*Fix: copy the file next to LogMonitor\.exe/);
   });
 
   test('needs a command to start', () => {
-    expect(() => withLogMonitor([])).toThrow(/needs the command/);
+    expect(() => withLogMonitor([])).toThrow(/\[withLogMonitor\] no command for LogMonitor to start\. Fix: pass the entrypoint/);
   });
 });
