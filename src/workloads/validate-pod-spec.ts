@@ -76,6 +76,7 @@ export function validatePodSpec(spec: Json): PodSpecViolation[] {
     errors.push(...validateWindowsOptions(c.container?.securityContext?.windowsOptions, `${c.path}.securityContext.windowsOptions`));
   }
   errors.push(...validateHostProcess(spec, containers));
+  errors.push(...validateGenericRules(spec, containers));
 
   if (spec.os !== undefined && spec.os !== null) {
     const name = spec.os.name;
@@ -139,6 +140,8 @@ function validateWindows(spec: Json, containers: VisitedContainer[]): PodSpecVio
     if (Array.isArray(sc.sysctls) && sc.sysctls.length > 0) forbidden('spec.securityContext.sysctls');
   }
   // In the v1 API these live on the pod spec; pointers are forbidden when set, booleans when true.
+  // Pod-level resources (PodLevelResources, beta in 1.34) are not supported on Windows.
+  if (isSet(spec.resources)) forbidden('spec.resources');
   if (isSet(spec.hostUsers)) forbidden('spec.hostUsers');
   if (spec.hostPID === true) forbidden('spec.hostPID');
   if (spec.hostIPC === true) forbidden('spec.hostIPC');
@@ -151,6 +154,68 @@ function validateWindows(spec: Json, containers: VisitedContainer[]): PodSpecVio
     }
   }
   return errors;
+}
+
+/** IPC-namespaced sysctls (kubernetes pkg/apis/core/validation, `isIPCNamespacedSysctl`). */
+const IPC_SYSCTL = /^(kernel\.(shmall|shmmax|shmmni|shm_rmid_forced|msgmax|msgmnb|msgmni|sem)|fs\.mqueue\..*)$/;
+
+/**
+ * The generic pod rules a Windows or hybrid pod meets, whatever its OS (validation.go v1.34):
+ * seccomp and AppArmor profile types and their `localhostProfile`, `privileged` with
+ * `allowPrivilegeEscalation: false`, IPC and network sysctls beside `hostIPC`/`hostNetwork`,
+ * `hostUsers: false` with host namespaces, and `hostPort` = `containerPort` on host-network pods
+ * (after the v1 defaulting that fills an unset `hostPort` there).
+ */
+function validateGenericRules(spec: Json, containers: VisitedContainer[]): PodSpecViolation[] {
+  const errors: PodSpecViolation[] = [];
+  const contexts: Array<[Json, string]> = [[spec.securityContext, 'spec.securityContext'],
+    ...containers.map((c): [Json, string] => [c.container?.securityContext, `${c.path}.securityContext`])];
+  for (const [sc, path] of contexts) {
+    if (!isSet(sc) || typeof sc !== 'object') continue;
+    errors.push(...profileErrors(sc.seccompProfile, `${path}.seccompProfile`, 'seccomp'));
+    errors.push(...profileErrors(sc.appArmorProfile, `${path}.appArmorProfile`, 'AppArmor'));
+    if (sc.privileged === true && sc.allowPrivilegeEscalation === false) {
+      errors.push({ path, message: 'Invalid value: cannot set `allowPrivilegeEscalation` to false and `privileged` to true' });
+    }
+  }
+  (Array.isArray(spec.securityContext?.sysctls) ? spec.securityContext.sysctls : []).forEach((s: Json, i: number) => {
+    const name = String(s?.name ?? '');
+    const path = `spec.securityContext.sysctls[${i}].name`;
+    if (spec.hostIPC === true && IPC_SYSCTL.test(name)) errors.push({ path, message: `Invalid value: "${name}": sysctl not allowed with host ipc enabled` });
+    if (spec.hostNetwork === true && name.startsWith('net.')) errors.push({ path, message: `Invalid value: "${name}": sysctl not allowed with host net enabled` });
+  });
+  if (spec.hostUsers === false) {
+    for (const field of ['hostNetwork', 'hostPID', 'hostIPC']) {
+      if (spec[field] === true) errors.push({ path: `spec.${field}`, message: 'Forbidden: when `hostUsers` is false' });
+    }
+  }
+  if (spec.hostNetwork === true) {
+    for (const c of containers) {
+      (Array.isArray(c.container?.ports) ? c.container.ports : []).forEach((p: Json, j: number) => {
+        if (isSet(p?.hostPort) && p.hostPort !== p.containerPort) {
+          errors.push({ path: `${c.path}.ports[${j}].containerPort`, message: `Invalid value: ${p.containerPort}: must match \`hostPort\` when \`hostNetwork\` is true` });
+        }
+      });
+    }
+  }
+  return errors;
+}
+
+/** A seccomp or AppArmor profile: a known type, and `localhostProfile` exactly when Localhost. */
+function profileErrors(profile: Json, path: string, kind: 'seccomp' | 'AppArmor'): PodSpecViolation[] {
+  if (!isSet(profile) || typeof profile !== 'object') return [];
+  const types = ['Localhost', 'RuntimeDefault', 'Unconfined'];
+  if (!types.includes(profile.type)) {
+    return [{ path: `${path}.type`, message: `Unsupported value: "${profile.type}": supported values: ${types.map((t) => `"${t}"`).join(', ')}` }];
+  }
+  const local = profile.localhostProfile;
+  if (profile.type === 'Localhost' && (!isSet(local) || String(local).trim() === '')) {
+    return [{ path: `${path}.localhostProfile`, message: `Required value: must be set when ${kind} type is Localhost` }];
+  }
+  if (profile.type !== 'Localhost' && isSet(local)) {
+    return [{ path: `${path}.localhostProfile`, message: `Invalid value: "${local}": can only be set when ${kind} type is Localhost` }];
+  }
+  return [];
 }
 
 /**

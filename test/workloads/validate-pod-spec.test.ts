@@ -79,8 +79,59 @@ describe('validatePodSpec: host namespaces on Windows', () => {
     expect(paths(windowsPod({ shareProcessNamespace: false }))).toEqual(['spec.shareProcessNamespace']);
   });
 
-  test('all allowed on Linux', () => {
-    expect(validatePodSpec(linuxPod({ hostPID: true, hostIPC: true, hostUsers: false, shareProcessNamespace: true }))).toEqual([]);
+  test('all allowed on Linux, but not host namespaces beside hostUsers: false', () => {
+    expect(validatePodSpec(linuxPod({ hostPID: true, hostIPC: true, shareProcessNamespace: true }))).toEqual([]);
+    expect(validatePodSpec(linuxPod({ hostUsers: false, shareProcessNamespace: true }))).toEqual([]);
+    // validation.go v1.34 validateHostUsers: "spec.hostNetwork: Forbidden: when `hostUsers` is false" (and hostPID, hostIPC).
+    expect(validatePodSpec(linuxPod({ hostUsers: false, hostPID: true, hostIPC: true, hostNetwork: true }))).toEqual([
+      { path: 'spec.hostNetwork', message: 'Forbidden: when `hostUsers` is false' },
+      { path: 'spec.hostPID', message: 'Forbidden: when `hostUsers` is false' },
+      { path: 'spec.hostIPC', message: 'Forbidden: when `hostUsers` is false' },
+    ]);
+  });
+});
+
+// Generic pod rules a Windows or hybrid pod meets too: kubernetes v1.34
+// pkg/apis/core/validation/validation.go (validateSeccompProfileField, validateAppArmorProfileField,
+// ValidateSecurityContext, validateSysctls, validateHostUsers, validateHostNetwork, validateWindows).
+describe('validatePodSpec: generic rules with the API server\'s paths (issue 8.5)', () => {
+  test('pod-level resources are refused on Windows pods, accepted on Linux ones', () => {
+    const resources = { requests: { cpu: '1' } };
+    expect(paths(windowsPod({ resources }))).toEqual(['spec.resources']);
+    expect(validatePodSpec(linuxPod({ resources }))).toEqual([]);
+  });
+
+  test('seccomp: localhostProfile exactly with type Localhost', () => {
+    expect(validatePodSpec(linuxPod({ securityContext: { seccompProfile: { type: 'Localhost' } } })))
+      .toEqual([{ path: 'spec.securityContext.seccompProfile.localhostProfile', message: 'Required value: must be set when seccomp type is Localhost' }]);
+    expect(paths(linuxPod({ securityContext: { seccompProfile: { type: 'RuntimeDefault', localhostProfile: 'p.json' } } })))
+      .toEqual(['spec.securityContext.seccompProfile.localhostProfile']);
+    expect(validatePodSpec(linuxPod({ securityContext: { seccompProfile: { type: 'Localhost', localhostProfile: 'p.json' } } }))).toEqual([]);
+  });
+
+  test('AppArmor: a known type', () => {
+    expect(paths(linuxPod({ containers: [{ name: 'c', image: 'i', securityContext: { appArmorProfile: { type: 'Enforce' } } }] })))
+      .toEqual(['spec.containers[0].securityContext.appArmorProfile.type']);
+    expect(validatePodSpec(linuxPod({ containers: [{ name: 'c', image: 'i', securityContext: { appArmorProfile: { type: 'RuntimeDefault' } } }] }))).toEqual([]);
+  });
+
+  test('privileged with allowPrivilegeEscalation: false', () => {
+    expect(validatePodSpec(linuxPod({ containers: [{ name: 'c', image: 'i', securityContext: { privileged: true, allowPrivilegeEscalation: false } }] })))
+      .toEqual([{ path: 'spec.containers[0].securityContext', message: 'Invalid value: cannot set `allowPrivilegeEscalation` to false and `privileged` to true' }]);
+  });
+
+  test('IPC sysctls with hostIPC, network sysctls with hostNetwork', () => {
+    const sysctls = [{ name: 'kernel.shmmax', value: '1' }, { name: 'net.core.somaxconn', value: '1024' }];
+    expect(paths(linuxPod({ hostIPC: true, securityContext: { sysctls } }))).toEqual(['spec.securityContext.sysctls[0].name']);
+    expect(paths(linuxPod({ hostNetwork: true, securityContext: { sysctls } }))).toEqual(['spec.securityContext.sysctls[1].name']);
+    expect(validatePodSpec(linuxPod({ securityContext: { sysctls } }))).toEqual([]);
+  });
+
+  test('hostPort must equal containerPort on host-network pods', () => {
+    const ports = (hostPort: number) => ({ hostNetwork: true, containers: [{ name: 'c', image: 'i', ports: [{ containerPort: 9182, hostPort }] }] });
+    expect(validatePodSpec(linuxPod(ports(9183))))
+      .toEqual([{ path: 'spec.containers[0].ports[0].containerPort', message: 'Invalid value: 9182: must match `hostPort` when `hostNetwork` is true' }]);
+    expect(validatePodSpec(linuxPod(ports(9182)))).toEqual([]);
   });
 });
 
