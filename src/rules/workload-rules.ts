@@ -1,27 +1,36 @@
-import { manifestPath, podTemplateOf, targetsWindows } from '../workloads/pod-template';
+import { LABEL_OS } from '../platform/windows';
+import { manifestPath, osIntent, podTemplatesOf } from '../workloads/pod-template';
 import { validatePodSpec } from '../workloads/validate-pod-spec';
 import { windowsPodIssues } from '../workloads/windows-pod-rules';
 import { ManifestRule, ManifestViolation, violation } from './graph';
 
 /**
  * The workload rules over plain manifests: the API server's OS-specific pod validation
- * (`validatePodSpec`) and what a pod aimed at Windows nodes needs to be scheduled and run there
- * (`windowsPodIssues`). Inside a cdk8s app, `PodTemplatePolicy` applies the same functions; this
- * rule brings them to YAML written elsewhere.
+ * (`validatePodSpec`), what a pod aimed at Windows nodes needs to be scheduled and run there
+ * (`windowsPodIssues`), and pod templates whose OS constraints contradict each other. Inside a
+ * cdk8s app, `PodTemplatePolicy` applies the same functions; this rule brings them to YAML written
+ * elsewhere. Pod templates inside `v1 List` items count too.
  */
 export const POD_TEMPLATE_RULE: ManifestRule = {
   name: 'pod-template',
-  check: (graph) => graph.sources.flatMap((source) => {
-    const location = podTemplateOf(source.manifest);
-    if (!location) return [];
-    const out: ManifestViolation[] = validatePodSpec(location.spec).map((v) => violation('pod-template', source,
-      `${manifestPath(location, v.path)}: ${v.message}`, 'change the field as the message says (the API server would reject this object)', manifestPath(location, v.path)));
-    if (targetsWindows(location.spec)) {
-      out.push(...windowsPodIssues(location.spec).map((v) => violation('pod-template', source,
-        `${manifestPath(location, v.path)}: ${v.message}`, 'change the pod template as the message says', manifestPath(location, v.path))));
-    }
-    return out;
-  }),
+  check: (graph) => {
+    const runtimeClasses = new Map(graph.ofKind('RuntimeClass')
+      .map((s) => [s.manifest.metadata?.name, s.manifest.scheduling?.nodeSelector?.[LABEL_OS]] as const)
+      .filter((e): e is readonly [string, string] => typeof e[1] === 'string'));
+    return graph.sources.flatMap((source) => podTemplatesOf(source.manifest).flatMap((location) => {
+      const out: ManifestViolation[] = validatePodSpec(location.spec).map((v) => violation('pod-template', source,
+        `${manifestPath(location, v.path)}: ${v.message}`, 'change the field as the message says (the API server would reject this object)', manifestPath(location, v.path)));
+      const intent = osIntent(location.spec, (name) => runtimeClasses.get(name));
+      const ownSelection = osIntent({ ...location.spec, runtimeClassName: undefined }).os;
+      if (intent.os === 'conflicting') {
+        out.push(violation('pod-template', source, `${location.dotted}: ${intent.sources.join(', ')} leave no OS a node could have`, 'make them agree', location.dotted));
+      } else if (intent.os === 'windows' && ownSelection !== 'open') {
+        out.push(...windowsPodIssues(location.spec).map((v) => violation('pod-template', source,
+          `${manifestPath(location, v.path)}: ${v.message}`, 'change the pod template as the message says', manifestPath(location, v.path))));
+      }
+      return out;
+    }));
+  },
 };
 
 /** Every workload rule. */

@@ -1,8 +1,8 @@
 import { ApiObject, Chart, JsonPatch } from 'cdk8s';
-import { Construct } from 'constructs';
+import { Construct, IConstruct } from 'constructs';
 import { oncePerSynth } from '../platform/synth-scope';
 import { LABEL_OS, WINDOWS_NODE_TAINT, taintArgument } from '../platform/windows';
-import { PodTemplateLocation, explicitOs, manifestPath, podTemplateOf, pointerSegment, targetsWindows, tolerates } from './pod-template';
+import { PodTemplateLocation, manifestPath, osIntent, podTemplatesOf, pointerSegment, tolerates } from './pod-template';
 import { validatePodSpec } from './validate-pod-spec';
 import { windowsPodIssues } from './windows-pod-rules';
 
@@ -39,55 +39,83 @@ export class PodTemplatePolicy extends Construct {
         // Testing.synth), so this is the last moment before rendering; prepare() is idempotent.
         return oncePerSynth(this, () => {
           this.prepare();
-          return this.objects().flatMap((o) => this.check(o));
+          const runtimeClassOs = runtimeClassesOf(this.chart);
+          return this.objects().flatMap((o) => this.check(o, runtimeClassOs));
         });
       },
     });
   }
 
-  /** Pins every pod template that does not ask for Windows to Linux nodes. */
+  /** Pins every pod template that does not ask for an OS to Linux. */
   public pinLinux(): void {
     this.linuxPinning = true;
   }
 
   /**
-   * Adds the Linux pinning patches to the objects that still need them. Idempotent: a pinned
+   * Adds the Linux pinning patches to the templates that ask for no OS. Idempotent: a pinned
    * template needs no further patch. Runs in validation; call it yourself only to read pinned
    * manifests through `ApiObject.toJson()` outside a synth.
    */
   public prepare(): void {
     if (!this.linuxPinning) return;
+    const runtimeClassOs = runtimeClassesOf(this.chart);
     for (const obj of this.objects()) {
-      const location = podTemplateOf(obj.toJson());
-      if (location && !targetsWindows(location.spec)) obj.addJsonPatch(...linuxPinningPatches(location));
+      for (const location of podTemplatesOf(obj.toJson())) {
+        if (osIntent(location.spec, runtimeClassOs).os === 'open') obj.addJsonPatch(...linuxPinningPatches(location));
+      }
     }
   }
 
-  /** The chart's own API objects, at any depth, excluding those of nested charts. */
+  /**
+   * The API objects this policy guards: those of its chart, at any depth, and of plain charts
+   * nested in it; a nested chart with a policy of its own guards its objects itself.
+   */
   private objects(): ApiObject[] {
-    return this.chart.node.findAll().filter((c): c is ApiObject => c instanceof ApiObject && Chart.of(c) === this.chart);
+    return this.chart.node.findAll().filter((c): c is ApiObject => c instanceof ApiObject && guardingChart(c) === this.chart);
   }
 
-  private check(obj: ApiObject): string[] {
+  private check(obj: ApiObject, runtimeClassOs: (name: string) => string | undefined): string[] {
     const manifest = obj.toJson();
-    const location = podTemplateOf(manifest);
-    if (!location) return [];
-    const where = `${obj.node.path} (${manifest.kind} ${manifest.metadata?.name})`;
-    const format = (path: string, message: string, advice = '') => `${where} ${manifestPath(location, path)}: ${message}${advice}`;
-
-    const errors = validatePodSpec(location.spec).map((v) => format(v.path, v.message, ' (the API server would reject this)'));
-    if (targetsWindows(location.spec)) {
-      errors.push(...windowsPodIssues(location.spec).map((v) => format(v.path, v.message)));
-    } else if (tolerates(location.spec.tolerations) && !pinnedToLinux(location)) {
-      errors.push(format('spec.nodeSelector', `tolerates the Windows node taint ${taintArgument(WINDOWS_NODE_TAINT)} but is not pinned to Linux, so it can land on a Windows node and crash-loop; add nodeSelector ${LABEL_OS}: linux or use HybridChart`));
-    }
-    return errors;
+    return podTemplatesOf(manifest).flatMap((location) => {
+      const where = `${obj.node.path} (${manifest.kind} ${manifest.metadata?.name})`;
+      const format = (path: string, message: string, advice = '') => `${where} ${manifestPath(location, path)}: ${message}${advice}`;
+      const errors = validatePodSpec(location.spec).map((v) => format(v.path, v.message, ' (the API server would reject this)'));
+      const intent = osIntent(location.spec, runtimeClassOs);
+      const ownSelection = osIntent({ ...location.spec, runtimeClassName: undefined }).os;
+      if (intent.os === 'conflicting') {
+        errors.push(format('spec', `cannot be classified: ${intent.sources.join(', ')} leave no OS a node could have; make them agree`));
+      } else if (intent.os === 'windows' && ownSelection !== 'open') {
+        errors.push(...windowsPodIssues(location.spec).map((v) => format(v.path, v.message)));
+      } else if (intent.os === 'open' && tolerates(location.spec.tolerations)) {
+        errors.push(format('spec.nodeSelector', `tolerates the Windows node taint ${taintArgument(WINDOWS_NODE_TAINT)} but selects no OS, so it can land on a Windows node and crash-loop; add nodeSelector ${LABEL_OS}: linux or use HybridChart`));
+      }
+      return errors;
+    });
   }
 }
 
-function pinnedToLinux(location: PodTemplateLocation): boolean {
-  const t = explicitOs(location.spec);
-  return t.nodeSelectorOs === 'linux' || (t.affinityOs !== undefined && t.affinityOs.every((os) => os === 'linux'));
+/** The chart whose policy guards an object: the nearest chart above it that has a policy. */
+function guardingChart(obj: ApiObject): Chart | undefined {
+  for (let scope: IConstruct | undefined = Chart.of(obj); scope; scope = scope.node.scope) {
+    if (Chart.isChart(scope) && scope.node.tryFindChild(ID) instanceof PodTemplatePolicy) return scope;
+  }
+  return undefined;
+}
+
+/**
+ * RuntimeClass name -> the OS its `scheduling.nodeSelector` picks, over the whole app
+ * (RuntimeClasses are cluster-scoped, so another chart's count).
+ */
+function runtimeClassesOf(chart: Chart): (name: string) => string | undefined {
+  const byName = new Map<string, string>();
+  for (const c of chart.node.root.node.findAll()) {
+    if (c instanceof ApiObject && c.kind === 'RuntimeClass') {
+      const manifest = c.toJson();
+      const os = manifest.scheduling?.nodeSelector?.[LABEL_OS];
+      if (typeof os === 'string') byName.set(manifest.metadata?.name, os);
+    }
+  }
+  return (name) => byName.get(name);
 }
 
 /** The patches that pin a non-Windows pod template to Linux; none when it already is. */

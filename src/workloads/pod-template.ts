@@ -13,6 +13,7 @@ const POD_SPEC_LOCATIONS: Readonly<Record<string, readonly string[]>> = {
   ReplicationController: ['spec', 'template', 'spec'],
   Job: ['spec', 'template', 'spec'],
   CronJob: ['spec', 'jobTemplate', 'spec', 'template', 'spec'],
+  PodTemplate: ['template', 'spec'],
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -32,6 +33,21 @@ export interface PodTemplateLocation {
 export function podSpecPointer(kind: string): string | undefined {
   const segments = POD_SPEC_LOCATIONS[kind];
   return segments ? `/${segments.join('/')}` : undefined;
+}
+
+/**
+ * Every pod spec of a manifest: its own, or for a `v1 List` (what `kubectl get -o yaml` writes,
+ * and what `Include` brings in whole) those of its items, with pointers into the List.
+ */
+export function podTemplatesOf(manifest: Json): PodTemplateLocation[] {
+  if (manifest?.kind === 'List' && Array.isArray(manifest.items)) {
+    return manifest.items.flatMap((item: Json, i: number) => {
+      const inner = podTemplateOf(item);
+      return inner ? [{ spec: inner.spec, pointer: `/items/${i}${inner.pointer}`, dotted: `items[${i}].${inner.dotted}` }] : [];
+    });
+  }
+  const own = podTemplateOf(manifest);
+  return own ? [own] : [];
 }
 
 /** Finds the pod spec of a Kubernetes manifest (core and apps/batch kinds only). */
@@ -54,26 +70,68 @@ export function pointerSegment(key: string): string {
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-/**
- * The OS a pod spec explicitly targets, from `spec.os.name` or the `kubernetes.io/os` node selector
- * (or a required node-affinity term on it). Undefined when the spec leaves it open.
- */
-export function explicitOs(spec: Json): { os?: string; nodeSelectorOs?: string; affinityOs?: string[] } {
-  const terms: Json[] = spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms ?? [];
-  const affinityOs = terms.flatMap((t: Json) => (t?.matchExpressions ?? [])
-    .filter((e: Json) => e?.key === LABEL_OS && e?.operator === 'In')
-    .flatMap((e: Json) => e.values ?? []));
-  return {
-    os: spec?.os?.name,
-    nodeSelectorOs: spec?.nodeSelector?.[LABEL_OS],
-    affinityOs: affinityOs.length > 0 ? affinityOs : undefined,
-  };
+/** The node label of the OS, and its deprecated beta form that older manifests still use. */
+const OS_LABELS = [LABEL_OS, 'beta.kubernetes.io/os'];
+const ALL_OS: ReadonlySet<string> = new Set(['linux', 'windows']);
+
+/** What a pod template asks for: one OS, either of both, nothing, or something no node can be. */
+export interface PodOsIntent {
+  /** `open` when nothing constrains it; `conflicting` when no OS satisfies every constraint. */
+  readonly os: 'linux' | 'windows' | 'both' | 'open' | 'conflicting';
+  /** The constraints found, for messages (`spec.os.name=linux`, `nodeSelector kubernetes.io/os=windows`). */
+  readonly sources: readonly string[];
 }
 
-/** Whether a pod spec asks for Windows in any of the ways the scheduler or API server understands. */
-export function targetsWindows(spec: Json): boolean {
-  const t = explicitOs(spec);
-  return t.os === 'windows' || t.nodeSelectorOs === 'windows' || (t.affinityOs?.includes('windows') ?? false);
+/**
+ * The OS a pod template asks for, from everything the API server and scheduler read: `spec.os.name`,
+ * the `kubernetes.io/os` (or `beta.kubernetes.io/os`) node selector, required node affinity on
+ * those labels (`In`, `NotIn`; terms are alternatives), and the scheduling of the pod's
+ * RuntimeClass, which RuntimeClass admission merges into the pod (kubernetes
+ * plugin/pkg/admission/runtimeclass). `runtimeClassOs` resolves a RuntimeClass name to the OS its
+ * `scheduling.nodeSelector` picks.
+ */
+export function osIntent(spec: Json, runtimeClassOs: (name: string) => string | undefined = () => undefined): PodOsIntent {
+  let allowed: Set<string> = new Set(ALL_OS);
+  const sources: string[] = [];
+  const constrain = (values: Iterable<string>, source: string) => {
+    const set = new Set(values);
+    allowed = new Set([...allowed].filter((os) => set.has(os)));
+    sources.push(source);
+  };
+  if (spec?.os?.name) constrain([spec.os.name], `spec.os.name=${spec.os.name}`);
+  for (const label of OS_LABELS) {
+    const value = spec?.nodeSelector?.[label];
+    if (value !== undefined && value !== null) constrain([value], `nodeSelector ${label}=${value}`);
+  }
+  const terms: Json[] = spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms ?? [];
+  if (Array.isArray(terms) && terms.length > 0) {
+    // Terms are ORed; within a term, expressions are ANDed. A term without an OS expression admits any OS.
+    const termSets = terms.map((t: Json) => (Array.isArray(t?.matchExpressions) ? t.matchExpressions : [])
+      .filter((e: Json) => OS_LABELS.includes(e?.key))
+      .reduce((set: Set<string> | undefined, e: Json) => {
+        const values = new Set<string>(Array.isArray(e.values) ? e.values : []);
+        const base = set ?? new Set(ALL_OS);
+        if (e.operator === 'In') return new Set([...base].filter((os) => values.has(os)));
+        if (e.operator === 'NotIn') return new Set([...base].filter((os) => !values.has(os)));
+        return base;
+      }, undefined as Set<string> | undefined));
+    if (termSets.every((set: Set<string> | undefined) => set !== undefined)) {
+      constrain(termSets.flatMap((set: Set<string>) => [...set]), 'required node affinity on the OS label');
+    }
+  }
+  const runtimeClass = spec?.runtimeClassName;
+  const classOs = typeof runtimeClass === 'string' ? runtimeClassOs(runtimeClass) : undefined;
+  if (classOs !== undefined) constrain([classOs], `RuntimeClass ${runtimeClass} (scheduling ${LABEL_OS}=${classOs})`);
+
+  if (sources.length === 0) return { os: 'open', sources };
+  if (allowed.size === 0) return { os: 'conflicting', sources };
+  if (allowed.size === 2) return { os: 'both', sources };
+  return { os: [...allowed][0] as 'linux' | 'windows', sources };
+}
+
+/** Whether a pod spec asks for Windows alone, in any of the ways the scheduler or API server understands. */
+export function targetsWindows(spec: Json, runtimeClassOs?: (name: string) => string | undefined): boolean {
+  return osIntent(spec, runtimeClassOs).os === 'windows';
 }
 
 /** Kubernetes toleration matching (k8s.io/api/core/v1 Toleration.ToleratesTaint). */

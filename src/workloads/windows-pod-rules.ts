@@ -1,5 +1,5 @@
 import { LABEL_OS, WINDOWS_NODE_TAINT, taintArgument } from '../platform/windows';
-import { explicitOs, tolerates } from './pod-template';
+import { osIntent, tolerates } from './pod-template';
 import { PodSpecViolation } from './validate-pod-spec';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -21,9 +21,9 @@ export function windowsPodIssues(spec: Json): PodSpecViolation[] {
   if (spec?.os?.name !== 'windows') {
     add('spec.os.name', `is ${JSON.stringify(spec?.os?.name)} on a pod that selects Windows nodes; set it to "windows" so the API server applies the Windows rules (WindowsPod does this)`);
   }
-  const selection = explicitOs(spec);
-  const affinityOnlyWindows = selection.affinityOs !== undefined && selection.affinityOs.every((os) => os === 'windows');
-  if (selection.nodeSelectorOs !== 'windows' && !affinityOnlyWindows) {
+  // The pod's own selection, without spec.os (not a scheduling constraint) or RuntimeClass.
+  const selection = osIntent({ nodeSelector: spec?.nodeSelector, affinity: spec?.affinity });
+  if (selection.os !== 'windows') {
     add(`spec.nodeSelector.${LABEL_OS}`, 'must be "windows" (or a required node affinity on it): the pod itself has to select Windows nodes, RuntimeClass scheduling is not seen by the DaemonSet controller');
   }
   if (!tolerates(spec?.tolerations, WINDOWS_NODE_TAINT)) {
