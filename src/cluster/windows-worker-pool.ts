@@ -4,7 +4,7 @@ import {
 } from '../generated/k0smotron-bootstrap.cluster.x-k8s.io';
 import { fail, problem } from '../platform/errors';
 import { windowsSupport, WindowsPlatform } from '../platform/support';
-import { WINDOWS_NODE_TAINT, WindowsEdition, WindowsVersion } from '../platform/windows';
+import { LABEL_HYPERV, WINDOWS_NODE_TAINT, WindowsEdition, WindowsVersion } from '../platform/windows';
 import { Architecture, InstanceType } from '../platform/instance-type';
 import { WINDOWS_K0S_INSTALL_DIR, WINDOWS_MIN_MEMORY_GIB } from '../rules/cluster-rules';
 import type { HybridCluster } from './hybrid-cluster';
@@ -36,6 +36,14 @@ export interface WindowsWorkerPoolProps extends WorkerPoolProps {
    * @default false
    */
   readonly acknowledgeUnsupportedWindowsVersion?: boolean;
+  /**
+   * The machines have the Hyper-V role for Hyper-V isolated pods (`HyperVRuntimeClass`,
+   * experimental): the nodes get the `LABEL_HYPERV` label the RuntimeClass schedules onto. The AMI
+   * must have the Hyper-V role installed and containerd the `runhcs-wcow-hypervisor` handler, and
+   * on EC2 that takes a metal instance type (others have no nested virtualization).
+   * @default false
+   */
+  readonly hyperV?: boolean;
 }
 
 /**
@@ -56,7 +64,7 @@ export class WindowsWorkerPool extends WorkerPool {
   public constructor(cluster: HybridCluster, id: string, props: WindowsWorkerPoolProps) {
     const windowsVersion = props.windowsVersion ?? WindowsVersion.SERVER_2022;
     const edition = props.edition ?? WindowsEdition.CORE;
-    super(cluster, id, props, {
+    super(cluster, id, props.hyperV ? { ...props, labels: { ...props.labels, [LABEL_HYPERV]: 'true' } } : props, {
       os: 'windows',
       image: props.ami ?? windowsImage(cluster, windowsVersion, edition),
       bootstrap: {

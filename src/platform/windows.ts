@@ -37,6 +37,13 @@ export const WINDOWS_RELEASES: Readonly<Record<WindowsVersion, WindowsRelease>> 
  */
 export const WINDOWS_EXPORTER_PORT = 9182;
 
+/**
+ * The node label of Windows workers that can run Hyper-V isolated pods (the Hyper-V role is
+ * installed; on EC2 that takes a metal instance). `WindowsWorkerPool` `hyperV` sets it and
+ * `HyperVRuntimeClass` schedules onto it.
+ */
+export const LABEL_HYPERV = 'node.cdk-hybrid-windows.io/hyperv';
+
 /** Well-known node label keys. */
 export const LABEL_OS = 'kubernetes.io/os';
 export const LABEL_ARCH = 'kubernetes.io/arch';

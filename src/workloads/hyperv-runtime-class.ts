@@ -1,6 +1,6 @@
-import { ApiObject } from 'cdk8s';
+import { ApiObject, Size } from 'cdk8s';
 import { Construct } from 'constructs';
-import { LABEL_OS, LABEL_WINDOWS_BUILD, WINDOWS_NODE_TAINT, WINDOWS_RELEASES, WindowsVersion } from '../platform/windows';
+import { LABEL_HYPERV, LABEL_OS, LABEL_WINDOWS_BUILD, WINDOWS_NODE_TAINT, WINDOWS_RELEASES, WindowsVersion } from '../platform/windows';
 
 /** containerd's runhcs handler that starts each Windows pod in its own utility VM. */
 export const HYPERV_HANDLER = 'runhcs-wcow-hypervisor';
@@ -25,13 +25,27 @@ export interface HyperVRuntimeClassProps {
    * @default 'runhcs-wcow-hypervisor'
    */
   readonly handler?: string;
+
+  /**
+   * What each pod's utility VM costs beyond its containers (`overhead.podFixed`), which the
+   * scheduler and the kubelet add to the pod's requests.
+   * @default - memory 1 GiB (hcsshim's default utility-VM size, microsoft/hcsshim
+   *   internal/uvm/create.go newDefaultOptions: MemorySizeInMB 1024) and 500m CPU
+   */
+  readonly overhead?: { readonly cpuMillis?: number; readonly memory?: Size };
 }
 
 /**
- * A RuntimeClass (`node.k8s.io/v1`) for Hyper-V isolated Windows pods. Create one per cluster and
- * pass it to Windows workloads as `hyperV`. Its `scheduling` block sends pods to Windows nodes and
- * tolerates the Windows taint; the workloads still carry their own explicit node selection, which
- * DaemonSets need (their controller places pods without looking at RuntimeClass scheduling).
+ * A RuntimeClass (`node.k8s.io/v1`) for Hyper-V isolated Windows pods. **Experimental**: Kubernetes
+ * documents Hyper-V isolation on Windows as unsupported, and containerd's runhcs handler for it
+ * is experimental.
+ *
+ * What it takes: Windows nodes with the Hyper-V role (on EC2, metal instances: other types have
+ * no nested virtualization), labelled `LABEL_HYPERV` (`WindowsWorkerPool` `hyperV: true`), with
+ * containerd configured with the `runhcs-wcow-hypervisor` runtime handler. Its `scheduling` sends
+ * pods only to such nodes and tolerates the Windows taint, and `overhead.podFixed` accounts for
+ * each pod's utility VM. It does not let a newer host run an older image: containerd's default
+ * pull refuses image releases the host could not run in process isolation.
  */
 export class HyperVRuntimeClass extends Construct {
   /** The RuntimeClass name pods refer to. */
@@ -44,7 +58,7 @@ export class HyperVRuntimeClass extends Construct {
     this.version = props.version;
     this.name = props.name ?? (props.version ? `windows-hyperv-${WINDOWS_RELEASES[props.version].ltscTag}` : 'windows-hyperv');
 
-    const nodeSelector: Record<string, string> = { [LABEL_OS]: 'windows' };
+    const nodeSelector: Record<string, string> = { [LABEL_OS]: 'windows', [LABEL_HYPERV]: 'true' };
     if (props.version) nodeSelector[LABEL_WINDOWS_BUILD] = WINDOWS_RELEASES[props.version].build;
 
     new ApiObject(this, 'Resource', {
@@ -52,6 +66,12 @@ export class HyperVRuntimeClass extends Construct {
       kind: 'RuntimeClass',
       metadata: { name: this.name },
       handler: props.handler ?? HYPERV_HANDLER,
+      overhead: {
+        podFixed: {
+          cpu: `${props.overhead?.cpuMillis ?? 500}m`,
+          memory: `${(props.overhead?.memory ?? Size.gibibytes(1)).toMebibytes()}Mi`,
+        },
+      },
       scheduling: {
         nodeSelector,
         tolerations: [{ key: WINDOWS_NODE_TAINT.key, operator: 'Equal', value: WINDOWS_NODE_TAINT.value, effect: WINDOWS_NODE_TAINT.effect }],

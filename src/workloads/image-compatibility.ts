@@ -8,50 +8,85 @@ export enum WindowsIsolation {
   HYPER_V = 'hyperv',
 }
 
-/** The LTSC release an image tag names, when it names one. */
+/** The Windows release an image tag names, when it names one. */
 export interface ImageRelease {
-  /** The `ltscYYYY` token found in the tag. */
+  /** The release's LTSC tag (`ltsc2019` also for `1809` and `10.0.17763.x` tags), or the `ltscYYYY` found for an unsupported one. */
   readonly ltscTag: string;
   /** The Windows Server release it stands for; undefined for an LTSC release Kubernetes does not support (e.g. ltsc2016). */
   readonly version?: WindowsVersion;
 }
 
-const LTSC_TOKEN = /(?:^|[-_.])(ltsc\d{4})(?:$|[-_.])/;
 const RELEASE_ORDER = [WindowsVersion.SERVER_2019, WindowsVersion.SERVER_2022, WindowsVersion.SERVER_2025];
 
 /**
- * Reads the LTSC release from an image reference's tag: `ltsc2022`, `windowsservercore-ltsc2022`,
- * `4.8-windowsservercore-ltsc2022` all name Windows Server 2022. Digests and registry ports are
- * not mistaken for tags. Undefined when the tag names no LTSC release (multi-arch tags like `latest`).
+ * The release one token of a tag names: `ltscYYYY`; `1809`, nanoserver's and the 2019 images'
+ * name of Windows Server 2019; or a build tag `10.0.<build>[.<revision>]`. The forms Microsoft
+ * publishes: `ltsc2022`, `windowsservercore-ltsc2022`, `nanoserver-1809`, `10.0.20348.2849`,
+ * and composite .NET and IIS tags such as `8.0-nanoserver-ltsc2022` or `4.8-windowsservercore-ltsc2019`.
+ */
+function releaseOfToken(token: string): ImageRelease | undefined {
+  const ltsc = /^ltsc(\d{4})$/.exec(token);
+  if (ltsc) {
+    const version = RELEASE_ORDER.find((v) => WINDOWS_RELEASES[v].ltscTag === token);
+    return { ltscTag: token, version };
+  }
+  if (token === '1809') return { ltscTag: WINDOWS_RELEASES[WindowsVersion.SERVER_2019].ltscTag, version: WindowsVersion.SERVER_2019 };
+  const build = /^(10\.0\.\d+)(\.\d+)?$/.exec(token);
+  if (build) {
+    const version = RELEASE_ORDER.find((v) => WINDOWS_RELEASES[v].build === build[1]);
+    return version ? { ltscTag: WINDOWS_RELEASES[version].ltscTag, version } : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Reads the Windows release from an image reference's tag (see `releaseOfToken` for the forms).
+ * Digests and registry ports are not mistaken for tags. Undefined when the tag names no release
+ * (multi-arch tags like `latest` or `8.0`).
  */
 export function imageRelease(image: string): ImageRelease | undefined {
   const withoutDigest = image.split('@')[0];
   const lastSlash = withoutDigest.lastIndexOf('/');
   const colon = withoutDigest.indexOf(':', lastSlash + 1);
   if (colon < 0) return undefined;
-  const match = LTSC_TOKEN.exec(withoutDigest.slice(colon + 1).toLowerCase());
-  if (!match) return undefined;
-  const ltscTag = match[1];
-  const version = RELEASE_ORDER.find((v) => WINDOWS_RELEASES[v].ltscTag === ltscTag);
-  return { ltscTag, version };
+  const tag = withoutDigest.slice(colon + 1).toLowerCase();
+  for (const token of [tag, ...tag.split(/[-_]/)]) {
+    const release = releaseOfToken(token);
+    if (release) return release;
+  }
+  return undefined;
+}
+
+/**
+ * The container releases a host runs, as containerd pulls and starts them: an exact match before
+ * Windows Server 2022; from 2022 on, the previous stable-ABI LTSC (2022) up to the host's own
+ * (containerd/platforms v0.2.1 platform_compat_windows.go, checkHostAndContainerCompat, and
+ * v1.0.0-rc.4 platform_windows_compat.go with ltsc2025; Microsoft's "Windows container version
+ * compatibility"). containerd's default pull drops image entries outside this set, so it holds
+ * for Hyper-V isolation too: an older image on a newer host is refused at pull.
+ */
+export function runnableReleases(host: WindowsVersion): WindowsVersion[] {
+  switch (host) {
+    case WindowsVersion.SERVER_2019: return [WindowsVersion.SERVER_2019];
+    case WindowsVersion.SERVER_2022: return [WindowsVersion.SERVER_2022];
+    case WindowsVersion.SERVER_2025: return [WindowsVersion.SERVER_2022, WindowsVersion.SERVER_2025];
+  }
 }
 
 /**
  * Why an image cannot run on a host of the given release, or undefined when it can (or when the
- * tag names no LTSC release, in which case a multi-arch manifest is assumed).
- * Process isolation needs an exact match; Hyper-V isolation accepts an image up to the host's release.
+ * tag names no release, in which case a multi-arch manifest is assumed).
  */
 export function imageIncompatibility(image: string, host: WindowsVersion, isolation: WindowsIsolation): string | undefined {
   const release = imageRelease(image);
   if (!release) return undefined;
   const hostTag = WINDOWS_RELEASES[host].ltscTag;
   if (!release.version) return unsupportedRelease(image, hostTag);
-  if (isolation === WindowsIsolation.PROCESS && release.version !== host) {
-    return `image ${image} is built for ${release.ltscTag} but process isolation on Windows Server ${host} (build ${WINDOWS_RELEASES[host].build}) needs ${hostTag}; use the ${hostTag} tag, or Hyper-V isolation`;
-  }
-  if (isolation === WindowsIsolation.HYPER_V && RELEASE_ORDER.indexOf(release.version) > RELEASE_ORDER.indexOf(host)) {
-    const allowed = RELEASE_ORDER.slice(0, RELEASE_ORDER.indexOf(host) + 1).map((v) => WINDOWS_RELEASES[v].ltscTag).join(' or ');
-    return `image ${image} is built for ${release.ltscTag}, newer than the Windows Server ${host} host; Hyper-V isolation runs only images up to the host's release: use ${allowed}`;
+  const runnable = runnableReleases(host);
+  if (!runnable.includes(release.version)) {
+    const tags = runnable.map((v) => WINDOWS_RELEASES[v].ltscTag).join(' or ');
+    const hyperV = isolation === WindowsIsolation.HYPER_V ? ' (Hyper-V isolation does not help: containerd\'s default pull refuses it first)' : '';
+    return `image ${image} is built for ${release.ltscTag}, which a Windows Server ${host} host (build ${WINDOWS_RELEASES[host].build}) cannot run${hyperV}; use ${tags}`;
   }
   return undefined;
 }

@@ -1,7 +1,7 @@
 import { ApiObject, JsonPatch } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
-import { LABEL_OS, LABEL_WINDOWS_BUILD, WINDOWS_NODE_TAINT, WINDOWS_RELEASES, WindowsVersion } from '../platform/windows';
+import { LABEL_HYPERV, LABEL_OS, LABEL_WINDOWS_BUILD, WINDOWS_NODE_TAINT, WINDOWS_RELEASES, WindowsVersion } from '../platform/windows';
 import { windowsContainerDefaults, windowsSecurityProblems } from './container-defaults';
 import { fail } from '../platform/errors';
 import { HyperVRuntimeClass } from './hyperv-runtime-class';
@@ -23,9 +23,11 @@ export interface WindowsPodOptions {
   readonly version?: WindowsVersion;
 
   /**
-   * Run with Hyper-V isolation through this RuntimeClass, which lets an image built for an older
-   * release run on a newer host.
-   * @default - process isolation: image and host releases must match exactly
+   * Run with Hyper-V isolation through this RuntimeClass (experimental; see `HyperVRuntimeClass`).
+   * The pods then need Windows nodes with the Hyper-V role, labelled `LABEL_HYPERV`
+   * (`WindowsWorkerPool` `hyperV: true`, which on EC2 takes a metal instance type); elsewhere
+   * they stay Pending. Image and host releases follow the same rules as process isolation.
+   * @default - process isolation
    */
   readonly hyperV?: HyperVRuntimeClass;
 
@@ -136,6 +138,8 @@ export class WindowsPod extends Construct {
   private schedule(): void {
     const nodeSelector: Record<string, string> = { [LABEL_OS]: 'windows' };
     if (this.version) nodeSelector[LABEL_WINDOWS_BUILD] = WINDOWS_RELEASES[this.version].build;
+    // The RuntimeClass's own selection, repeated: DaemonSet pods are placed without it.
+    if (this.options.hyperV) nodeSelector[LABEL_HYPERV] = 'true';
     this.patch(JsonPatch.add(`${this.pointer}/os`, { name: 'windows' }));
     this.patch(JsonPatch.add(`${this.pointer}/nodeSelector`, nodeSelector));
     this.workload.scheduling.tolerate(kplus.Node.tainted(kplus.NodeTaintQuery.is(WINDOWS_NODE_TAINT.key, WINDOWS_NODE_TAINT.value, {

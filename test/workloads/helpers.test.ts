@@ -7,6 +7,15 @@ describe('imageRelease', () => {
     ['mcr.microsoft.com/dotnet/framework/aspnet:4.8-windowsservercore-ltsc2025', 'ltsc2025', WindowsVersion.SERVER_2025],
     ['mcr.microsoft.com/windows/nanoserver:LTSC2022@sha256:abc', 'ltsc2022', WindowsVersion.SERVER_2022],
     ['mcr.microsoft.com/windows/servercore:ltsc2016', 'ltsc2016', undefined],
+    // Every form Microsoft publishes a release in.
+    ['mcr.microsoft.com/windows/nanoserver:1809', 'ltsc2019', WindowsVersion.SERVER_2019],
+    ['mcr.microsoft.com/powershell:lts-nanoserver-1809', 'ltsc2019', WindowsVersion.SERVER_2019],
+    ['mcr.microsoft.com/windows/servercore:10.0.17763.6532', 'ltsc2019', WindowsVersion.SERVER_2019],
+    ['mcr.microsoft.com/windows/nanoserver:10.0.20348.2849', 'ltsc2022', WindowsVersion.SERVER_2022],
+    ['mcr.microsoft.com/windows/server:10.0.26100.2314', 'ltsc2025', WindowsVersion.SERVER_2025],
+    ['mcr.microsoft.com/dotnet/aspnet:8.0-nanoserver-ltsc2022', 'ltsc2022', WindowsVersion.SERVER_2022],
+    ['mcr.microsoft.com/dotnet/framework/aspnet:4.8-windowsservercore-ltsc2019', 'ltsc2019', WindowsVersion.SERVER_2019],
+    ['mcr.microsoft.com/dotnet/runtime:8.0-nanoserver-1809', 'ltsc2019', WindowsVersion.SERVER_2019],
   ])('%s names %s', (image, ltscTag, version) => {
     expect(imageRelease(image)).toEqual({ ltscTag, version });
   });
@@ -25,16 +34,25 @@ describe('imageRelease', () => {
 describe('imageIncompatibility', () => {
   const img = (tag: string) => `mcr.microsoft.com/windows/servercore:${tag}`;
 
-  test('process isolation: exact match only', () => {
-    expect(imageIncompatibility(img('ltsc2022'), WindowsVersion.SERVER_2022, WindowsIsolation.PROCESS)).toBeUndefined();
-    expect(imageIncompatibility(img('ltsc2019'), WindowsVersion.SERVER_2022, WindowsIsolation.PROCESS)).toMatch(/built for ltsc2019 .* needs ltsc2022; use the ltsc2022 tag/);
-    expect(imageIncompatibility(img('ltsc2025'), WindowsVersion.SERVER_2022, WindowsIsolation.PROCESS)).toMatch(/built for ltsc2025/);
+  // containerd/platforms v0.2.1 platform_compat_windows.go (checkHostAndContainerCompat) and
+  // v1.0.0-rc.4 (with ltsc2025); Microsoft's "Windows container version compatibility": before
+  // Windows Server 2022 an exact match; from 2022 on, the previous stable-ABI LTSC (2022) up to
+  // the host's own release. containerd's default pull applies it, so Hyper-V isolation fares no better.
+  test.each([
+    [WindowsVersion.SERVER_2019, 'ltsc2019', true], [WindowsVersion.SERVER_2019, 'ltsc2022', false], [WindowsVersion.SERVER_2019, 'ltsc2025', false],
+    [WindowsVersion.SERVER_2022, 'ltsc2019', false], [WindowsVersion.SERVER_2022, 'ltsc2022', true], [WindowsVersion.SERVER_2022, 'ltsc2025', false],
+    [WindowsVersion.SERVER_2025, 'ltsc2019', false], [WindowsVersion.SERVER_2025, 'ltsc2022', true], [WindowsVersion.SERVER_2025, 'ltsc2025', true],
+  ])('Windows Server %s host, %s image: runs %s', (host, tag, runs) => {
+    for (const isolation of [WindowsIsolation.PROCESS, WindowsIsolation.HYPER_V]) {
+      const problem = imageIncompatibility(img(tag), host, isolation);
+      if (runs) expect(problem).toBeUndefined();
+      else expect(problem).toMatch(new RegExp(`built for ${tag}, which a Windows Server ${host} host .* cannot run`));
+    }
   });
 
-  test('Hyper-V: older or equal images on a newer host', () => {
-    expect(imageIncompatibility(img('ltsc2019'), WindowsVersion.SERVER_2025, WindowsIsolation.HYPER_V)).toBeUndefined();
-    expect(imageIncompatibility(img('ltsc2025'), WindowsVersion.SERVER_2025, WindowsIsolation.HYPER_V)).toBeUndefined();
-    expect(imageIncompatibility(img('ltsc2025'), WindowsVersion.SERVER_2022, WindowsIsolation.HYPER_V)).toMatch(/use ltsc2019 or ltsc2022$/);
+  test('the message names what to use, and that Hyper-V does not help', () => {
+    expect(imageIncompatibility(img('ltsc2019'), WindowsVersion.SERVER_2025, WindowsIsolation.PROCESS)).toMatch(/use ltsc2022 or ltsc2025$/);
+    expect(imageIncompatibility(img('ltsc2019'), WindowsVersion.SERVER_2022, WindowsIsolation.HYPER_V)).toMatch(/Hyper-V isolation does not help.*; use ltsc2022$/);
   });
 
   test('multi-arch tags are not checked; unsupported releases always fail', () => {

@@ -105,19 +105,25 @@ describe('image and host compatibility', () => {
   test('process isolation needs the exact release: the error names the path, the tag found and the tag to use', () => {
     const { app, chart } = setup();
     new WindowsWorkload(chart, 'iis', { image: IIS_2019, version: WindowsVersion.SERVER_2022 });
-    expect(() => synthObjects(app)).toThrow(/\[test\/iis\/Default\/Windows\] container main: image .*ltsc2019 is built for ltsc2019 but process isolation on Windows Server 2022 .* needs ltsc2022; use the ltsc2022 tag/);
+    expect(() => synthObjects(app)).toThrow(/\[test\/iis\/Default\/Windows\] container main: image .*ltsc2019 is built for ltsc2019, which a Windows Server 2022 host .* cannot run; use ltsc2022/);
   });
 
-  test('Hyper-V runs an older image on a newer host, through the RuntimeClass', () => {
+  test('Hyper-V does not run an older image on a newer host: containerd refuses it at pull', () => {
     const { app, chart } = setup();
     const hyperV = new HyperVRuntimeClass(chart, 'hyperv', { version: WindowsVersion.SERVER_2022 });
     new WindowsWorkload(chart, 'iis', { image: IIS_2019, hyperV });
+    expect(() => synthObjects(app)).toThrow(/ltsc2019, which a Windows Server 2022 host .* cannot run \(Hyper-V isolation does not help/);
+  });
+
+  test('a Hyper-V workload schedules by its RuntimeClass\'s host release', () => {
+    const { app, chart } = setup();
+    const hyperV = new HyperVRuntimeClass(chart, 'hyperv', { version: WindowsVersion.SERVER_2022 });
+    new WindowsWorkload(chart, 'iis', { image: IIS_2022, hyperV });
     const objects = synthObjects(app);
     const spec = only(objects, 'Deployment').spec.template.spec;
     expect(spec.runtimeClassName).toBe('windows-hyperv-ltsc2022');
-    // Host release from the RuntimeClass, not from the older image.
     expect(spec.nodeSelector[LABEL_WINDOWS_BUILD]).toBe('10.0.20348');
-    expect(only(objects, 'RuntimeClass')).toEqual({
+    expect(only(objects, 'RuntimeClass')).toMatchObject({
       apiVersion: 'node.k8s.io/v1',
       kind: 'RuntimeClass',
       metadata: { name: 'windows-hyperv-ltsc2022' },
@@ -133,7 +139,7 @@ describe('image and host compatibility', () => {
     const { app, chart } = setup();
     const hyperV = new HyperVRuntimeClass(chart, 'hyperv', { version: WindowsVersion.SERVER_2019 });
     new WindowsWorkload(chart, 'iis', { image: IIS_2022, hyperV });
-    expect(() => synthObjects(app)).toThrow(/ltsc2022, newer than the Windows Server 2019 host; .*use ltsc2019/);
+    expect(() => synthObjects(app)).toThrow(/ltsc2022, which a Windows Server 2019 host .* cannot run.*use ltsc2019/);
   });
 
   test('a version that contradicts the RuntimeClass is an error', () => {

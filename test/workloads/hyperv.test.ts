@@ -1,0 +1,39 @@
+import { App, Chart, Size } from 'cdk8s';
+import { LABEL_HYPERV, WindowsVersion } from '../../src';
+import { HyperVRuntimeClass, WindowsWorkload } from '../../src/workloads';
+import { hybridCluster } from '../cluster/fixture';
+import { only, synthObjects } from '../support/synth';
+
+const IIS_2022 = 'mcr.microsoft.com/windows/servercore/iis:windowsservercore-ltsc2022';
+
+describe('Hyper-V isolation, honestly (issue 8.4)', () => {
+  test('the RuntimeClass accounts for the utility VM and schedules onto Hyper-V nodes only', () => {
+    const app = new App();
+    new HyperVRuntimeClass(new Chart(app, 'c'), 'hyperv');
+    const rc = only(synthObjects(app), 'RuntimeClass');
+    // hcsshim's default utility VM: MemorySizeInMB 1024 (microsoft/hcsshim internal/uvm/create.go, newDefaultOptions).
+    expect(rc.overhead).toEqual({ podFixed: { cpu: '500m', memory: '1024Mi' } });
+    expect(rc.scheduling.nodeSelector).toEqual({ 'kubernetes.io/os': 'windows', [LABEL_HYPERV]: 'true' });
+  });
+
+  test('the overhead can be set', () => {
+    const app = new App();
+    new HyperVRuntimeClass(new Chart(app, 'c'), 'hyperv', { overhead: { cpuMillis: 250, memory: Size.mebibytes(768) } });
+    expect(only(synthObjects(app), 'RuntimeClass').overhead).toEqual({ podFixed: { cpu: '250m', memory: '768Mi' } });
+  });
+
+  test('a Hyper-V workload states its node requirement in its own selection, as DaemonSets need', () => {
+    const app = new App();
+    const chart = new Chart(app, 'c');
+    const hyperV = new HyperVRuntimeClass(chart, 'hyperv', { version: WindowsVersion.SERVER_2022 });
+    new WindowsWorkload(chart, 'iis', { image: IIS_2022, hyperV });
+    expect(only(synthObjects(app), 'Deployment').spec.template.spec.nodeSelector).toMatchObject({ [LABEL_HYPERV]: 'true' });
+  });
+
+  test('a Windows pool with hyperV labels its nodes for the RuntimeClass', () => {
+    const args = (hyperV?: boolean) => synthObjects(hybridCluster({ windows: { hyperV } }).app)
+      .find((o) => o.kind === 'K0sWorkerConfigTemplate' && o.metadata.name.startsWith('prod-win-'))!.spec.template.spec.args[0];
+    expect(args(true)).toBe(`--labels=node.cluster.x-k8s.io/pool=win,${LABEL_HYPERV}=true`);
+    expect(args()).toBe('--labels=node.cluster.x-k8s.io/pool=win');
+  });
+});
