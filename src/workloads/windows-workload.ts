@@ -1,4 +1,4 @@
-import { ApiObjectMetadata, Cron } from 'cdk8s';
+import { ApiObject, ApiObjectMetadata, Chart, Cron } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import { containerPort, windowsContainerDefaults, windowsSecurityProblems } from './container-defaults';
@@ -72,8 +72,10 @@ export interface WindowsWorkloadProps extends WindowsPodOptions {
   readonly schedule?: Cron;
 
   /**
-   * Service account of the pods.
-   * @default - the namespace's default service account, token not mounted (cdk8s-plus default)
+   * Service account of the pods. With `gmsaCredentialSpecName` it is granted `use` of that
+   * GMSACredentialSpec, which the windows-gmsa webhook requires.
+   * @default - the namespace's default service account, token not mounted (cdk8s-plus default);
+   *   with `gmsaCredentialSpecName`, a service account of the workload's own
    */
   readonly serviceAccount?: kplus.IServiceAccount;
 
@@ -116,17 +118,50 @@ export class WindowsWorkload extends Construct {
       throw new Error(`${this.node.path}: a CronJob needs a schedule; give schedule, e.g. Cron.daily()`);
     }
 
+    // The windows-gmsa webhook admits the pod only when its service account may `use` the
+    // GMSACredentialSpec (kubernetes-sigs/windows-gmsa v0.13.0 admission-webhook/kube_client.go,
+    // isAuthorizedToUseCredSpec: a LocalSubjectAccessReview in the pod's namespace).
+    const serviceAccount = props.serviceAccount
+      ?? (props.gmsaCredentialSpecName !== undefined ? new kplus.ServiceAccount(this, 'GmsaServiceAccount', { metadata: { namespace: props.metadata?.namespace } }) : undefined);
+
     // 'Default' keeps the generated object names as short as a plain cdk8s-plus workload's.
     this.workload = createWorkload(this, 'Default', this.kind, {
       containers: containers.map((c) => windowsContainerDefaults(c)),
       initContainers: (props.initContainers ?? []).map((c) => windowsContainerDefaults(c, { init: true })),
       volumes: props.volumes,
-      serviceAccount: props.serviceAccount,
+      serviceAccount,
       metadata: props.metadata,
     }, props);
     this.windows = new WindowsPod(this.workload, props);
+    if (props.gmsaCredentialSpecName !== undefined && serviceAccount) {
+      this.grantGmsaUse(props.gmsaCredentialSpecName, serviceAccount);
+    }
 
     this.node.addValidation({ validate: () => this.validateKindProps(props) });
+  }
+
+  /**
+   * A ClusterRole allowing `use` of the one GMSACredentialSpec (cluster-scoped), bound in the
+   * workload's namespace to its service account: what the webhook's access review asks.
+   */
+  private grantGmsaUse(credSpec: string, serviceAccount: kplus.IServiceAccount): void {
+    const namespace = ApiObject.of(this.workload).metadata.namespace ?? Chart.of(this).namespace;
+    if (namespace === undefined) {
+      fail(this, `gmsaCredentialSpecName ${credSpec} without a namespace: the RoleBinding that lets the service account use it must name the service account's namespace`,
+        'give the workload `metadata.namespace`, or the chart a `namespace`');
+    }
+    const role = new ApiObject(this, 'GmsaRole', {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRole',
+      rules: [{ apiGroups: ['windows.k8s.io'], resources: ['gmsacredentialspecs'], verbs: ['use'], resourceNames: [credSpec] }],
+    });
+    new ApiObject(this, 'GmsaRoleBinding', {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'RoleBinding',
+      metadata: { namespace },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: role.name },
+      subjects: [{ kind: 'ServiceAccount', name: serviceAccount.name, namespace }],
+    });
   }
 
   /** Adds a container with the Windows defaults. */
