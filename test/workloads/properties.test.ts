@@ -66,7 +66,7 @@ type Props = typeof workloadProps extends fc.Arbitrary<infer T> ? T : never;
 /** Builds one workload from generated props and checks whichever way it goes. */
 function synthesize(p: Props): 'synthesized' | 'rejected' {
   const app = new App();
-  const chart = new Chart(app, 'prop');
+  const chart = new Chart(app, 'prop', { namespace: 'apps' });
   try {
     const hyperV = p.hyperV === null ? undefined : new HyperVRuntimeClass(chart, 'hyperv', { version: p.hyperV });
     const volumes = p.memoryEmptyDir ? [kplus.Volume.fromEmptyDir(chart, 'mem', 'mem', { medium: kplus.EmptyDirMedium.MEMORY })] : [];

@@ -10,7 +10,7 @@ const WINDOWS_TOLERATION = { key: WINDOWS_NODE_TAINT.key, operator: 'Equal', val
 
 function setup() {
   const app = new App();
-  const chart = new Chart(app, 'test');
+  const chart = new Chart(app, 'test', { namespace: 'apps' });
   return { app, chart };
 }
 
