@@ -157,6 +157,24 @@ export class WindowsPod extends Construct {
     if (this.options.hostProcess) windowsOptions.hostProcess = true;
     if (Object.keys(windowsOptions).length > 0) this.patch(JsonPatch.add(`${this.pointer}/securityContext/windowsOptions`, windowsOptions));
     if (this.options.hostProcess) this.patch(JsonPatch.add(`${this.pointer}/hostNetwork`, true));
+    // Pod Security "restricted" requires runAsNonRoot on every pod, Windows ones included (its
+    // Windows relaxations skip capabilities, seccomp and privilege escalation, not this:
+    // kubernetes staging/src/k8s.io/pod-security-admission/policy/check_runAsNonRoot.go). The
+    // kubelet enforces it on Windows by refusing ContainerAdministrator, so it is set only where
+    // the user is known to be another one.
+    if (this.runsAsNonAdmin(runAsUserName)) this.patch(JsonPatch.add(`${this.pointer}/securityContext/runAsNonRoot`, true));
+  }
+
+  /**
+   * Whether the containers run as a non-administrator: a `runAsUserName` other than
+   * ContainerAdministrator, or, with none, images that are all nanoserver-based (whose default
+   * user is ContainerUser; servercore's is ContainerAdministrator). Never for HostProcess pods.
+   */
+  private runsAsNonAdmin(runAsUserName: string | undefined): boolean {
+    if (this.options.hostProcess) return false;
+    if (runAsUserName !== undefined) return runAsUserName.toLowerCase() !== 'containeradministrator';
+    const images = [...this.workload.containers, ...this.workload.initContainers].map((c) => c.image.toLowerCase());
+    return images.length > 0 && images.every((image) => image.includes('nanoserver'));
   }
 
   /** Removes cdk8s-plus's Linux-only container defaults from containers not yet patched. */

@@ -178,7 +178,7 @@ describe('HostProcess, gMSA and users', () => {
     const { app, chart } = setup();
     new WindowsWorkload(chart, 'app', { image: IIS_2022, gmsaCredentialSpecName: 'webapp1', runAsUserName: 'ContainerUser' });
     expect(only(synthObjects(app), 'Deployment').spec.template.spec.securityContext)
-      .toEqual({ windowsOptions: { gmsaCredentialSpecName: 'webapp1', runAsUserName: 'ContainerUser' } });
+      .toEqual({ runAsNonRoot: true, windowsOptions: { gmsaCredentialSpecName: 'webapp1', runAsUserName: 'ContainerUser' } });
   });
 
   test('an invalid runAsUserName or gMSA name is reported with the manifest path, as the API server would', () => {
