@@ -2,7 +2,7 @@ import { ApiObject, JsonPatch } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import { LABEL_HYPERV, LABEL_OS, LABEL_WINDOWS_BUILD, WINDOWS_NODE_TAINT, WINDOWS_RELEASES, WindowsVersion } from '../platform/windows';
-import { windowsContainerDefaults, windowsSecurityProblems } from './container-defaults';
+import { WINDOWS_STARTUP_PROBE, windowsContainerDefaults, windowsSecurityProblems } from './container-defaults';
 import { fail } from '../platform/errors';
 import { HyperVRuntimeClass } from './hyperv-runtime-class';
 import { WindowsIsolation, imageIncompatibility, imageRelease, unsupportedRelease } from './image-compatibility';
@@ -105,6 +105,7 @@ export class WindowsPod extends Construct {
 
     this.schedule();
     this.secure();
+    this.patientStartupProbes();
     this.patchNewContainers();
 
     PodTemplatePolicy.of(this);
@@ -175,6 +176,31 @@ export class WindowsPod extends Construct {
     if (runAsUserName !== undefined) return runAsUserName.toLowerCase() !== 'containeradministrator';
     const images = [...this.workload.containers, ...this.workload.initContainers].map((c) => c.image.toLowerCase());
     return images.length > 0 && images.every((image) => image.includes('nanoserver'));
+  }
+
+  /**
+   * Gives the workload's existing containers the startup probe `WindowsWorkload` gives its own
+   * (`WINDOWS_STARTUP_PROBE`: 30 tries 10 s apart) where they carry cdk8s-plus's default, a TCP
+   * probe of 3 tries that kills a Windows container still starting (IIS, .NET Framework). A probe
+   * the user set is kept.
+   */
+  private patientStartupProbes(): void {
+    const spec = podTemplateOf(this.apiObject.toJson())?.spec ?? {};
+    for (const field of ['containers', 'initContainers'] as const) {
+      (spec[field] ?? []).forEach((c: { startupProbe?: { tcpSocket?: { port?: unknown }; failureThreshold?: number; [k: string]: unknown } }, i: number) => {
+        const probe = c.startupProbe;
+        const isDefault = probe !== undefined && Object.keys(probe).sort().join() === 'failureThreshold,tcpSocket' && probe.failureThreshold === 3;
+        if (!isDefault) return;
+        this.patch(JsonPatch.replace(`${this.pointer}/${field}/${i}/startupProbe`, {
+          // cdk8s-plus objects are generated L1 classes: their toJson maps the patched document
+          // through toJson_KubeDeploymentProps (cdk8s-plus-28 lib/imports/k8s.js), which reads an
+          // IntOrString port as `{ value }`.
+          tcpSocket: { port: { value: probe!.tcpSocket?.port } },
+          periodSeconds: WINDOWS_STARTUP_PROBE.periodSeconds.toSeconds(),
+          failureThreshold: WINDOWS_STARTUP_PROBE.failureThreshold,
+        }));
+      });
+    }
   }
 
   /** Removes cdk8s-plus's Linux-only container defaults from containers not yet patched. */

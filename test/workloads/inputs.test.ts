@@ -1,5 +1,6 @@
 import { App, Chart } from 'cdk8s';
-import { WindowsWorkload } from '../../src/workloads';
+import * as kplus from 'cdk8s-plus-28';
+import { WindowsPod, WindowsWorkload } from '../../src/workloads';
 import { synthObjects } from '../support/synth';
 
 const IIS = 'mcr.microsoft.com/windows/servercore/iis:windowsservercore-ltsc2022';
@@ -52,5 +53,25 @@ describe('WindowsWorkload numbers and strings (issue 8, done means)', () => {
 
   test('valid numbers are accepted', () => {
     expect(() => synthObjects(build({ image: IIS, replicas: 0, port: 65535 }))).not.toThrow();
+  });
+});
+
+describe('WindowsPod on an existing workload gives its containers the Windows startup probe (issue 8.9)', () => {
+  test('cdk8s-plus\'s 3-try default becomes 30 tries 10 s apart, as WindowsWorkload gives', () => {
+    const app = new App();
+    const chart = new Chart(app, 'apps');
+    const d = new kplus.Deployment(chart, 'web', { containers: [{ image: IIS, portNumber: 80 }] });
+    new WindowsPod(d);
+    const probe = synthObjects(app).find((o) => o.kind === 'Deployment')!.spec.template.spec.containers[0].startupProbe;
+    expect(probe).toEqual({ tcpSocket: { port: 80 }, periodSeconds: 10, failureThreshold: 30 });
+  });
+
+  test('a probe the user set is kept', () => {
+    const app = new App();
+    const chart = new Chart(app, 'apps');
+    const d = new kplus.Deployment(chart, 'web', { containers: [{ image: IIS, portNumber: 80, startup: kplus.Probe.fromTcpSocket({ port: 80, failureThreshold: 5 }) }] });
+    new WindowsPod(d);
+    const probe = synthObjects(app).find((o) => o.kind === 'Deployment')!.spec.template.spec.containers[0].startupProbe;
+    expect(probe).toEqual({ tcpSocket: { port: 80 }, failureThreshold: 5 });
   });
 });
