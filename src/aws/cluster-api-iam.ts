@@ -4,6 +4,7 @@ import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
 import { IamRolePolicyAttachment } from '@cdktf/provider-aws/lib/iam-role-policy-attachment';
 import { Construct } from 'constructs';
 import { PolicyDocument, controlPlanePolicy, controllersPolicy, nodesPolicy } from './iam-policies';
+import { fail } from '../platform/errors';
 
 /** The suffix clusterawsadm gives every role, policy and instance profile it creates. */
 export const CAPA_IAM_SUFFIX = '.cluster-api-provider-aws.sigs.k8s.io';
@@ -53,10 +54,8 @@ export class ClusterApiIam extends Construct {
     const name = (base: string): string => `${prefix}${base}${CAPA_IAM_SUFFIX}`;
     const longest = name('control-plane');
     if (!IAM_NAME_PATTERN.test(prefix) || longest.length > IAM_NAME_MAX) {
-      throw new Error(
-        `${this.node.path}: iamNamePrefix "${prefix}" makes "${longest}" (${longest.length} characters); IAM names allow at most ` +
-          `${IAM_NAME_MAX} of letters, digits and +=,.@_-, so use a prefix of at most ${IAM_NAME_MAX - longest.length + prefix.length} such characters`,
-      );
+      fail(this, `iamNamePrefix "${prefix}" makes "${longest}" (${longest.length} characters); IAM names allow at most ${IAM_NAME_MAX} of letters, digits and +=,.@_-`,
+        `use a prefix of at most ${IAM_NAME_MAX - longest.length + prefix.length} such characters`);
     }
 
     this.controlPlaneRole = this.role('ControlPlaneRole', name('control-plane'));

@@ -2,6 +2,7 @@ import { DataAwsSsmParameter } from '@cdktf/provider-aws/lib/data-aws-ssm-parame
 import { Construct } from 'constructs';
 import { Architecture } from '../platform/instance-type';
 import { WindowsEdition, WindowsVersion } from '../platform/windows';
+import { fail } from '../platform/errors';
 
 /** Ubuntu LTS releases Canonical publishes amd64 AMIs for, used for the control plane and Linux workers. */
 export enum UbuntuRelease {
@@ -82,7 +83,7 @@ export class ClusterImages extends Construct {
     const pinned = props.windowsAmiIds ?? {};
     const checkAmi = (prop: string, value: string): string => {
       if (!AMI_ID_PATTERN.test(value)) {
-        throw new Error(`${this.node.path}: ${prop} "${value}" is not an AMI id; expected ami- and 8 or 17 hex digits, e.g. ami-0123456789abcdef0`);
+        fail(this, `${prop} "${value}" is not an AMI id`, 'give ami- and 8 or 17 hex digits, e.g. ami-0123456789abcdef0');
       }
       return value;
     };
@@ -91,7 +92,7 @@ export class ClusterImages extends Construct {
       ? checkAmi('images.linuxAmiId', props.linuxAmiId)
       : this.lookup('Linux', ubuntuAmiParameter(props.linux ?? UbuntuRelease.NOBLE_24_04));
     if (props.linuxAmiArchitecture !== undefined && props.linuxAmiId === undefined) {
-      throw new Error(`${this.node.path}: images.linuxAmiArchitecture ${props.linuxAmiArchitecture} without images.linuxAmiId: the lookup is always Canonical's amd64 image. Fix: pin linuxAmiId too, or drop linuxAmiArchitecture.`);
+      fail(this, `images.linuxAmiArchitecture ${props.linuxAmiArchitecture} without images.linuxAmiId: the lookup is always Canonical's amd64 image`, 'pin linuxAmiId too, or drop linuxAmiArchitecture');
     }
     this.linuxAmiArchitecture = props.linuxAmiArchitecture ?? Architecture.AMD64;
 
@@ -103,9 +104,8 @@ export class ClusterImages extends Construct {
     const amis: WindowsAmi[] = [];
     for (const image of requested) {
       if (!Object.values(WindowsVersion).includes(image.version) || !Object.values(WindowsEdition).includes(image.edition)) {
-        throw new Error(
-          `${this.node.path}: Windows image ${JSON.stringify(image)} is not supported; use a WindowsVersion (${Object.values(WindowsVersion).join(', ')}) and a WindowsEdition (${Object.values(WindowsEdition).join(', ')})`,
-        );
+        fail(this, `Windows image ${JSON.stringify(image)} is not supported`,
+          `use a WindowsVersion (${Object.values(WindowsVersion).join(', ')}) and a WindowsEdition (${Object.values(WindowsEdition).join(', ')})`);
       }
       const key = `${image.version}-${image.edition}`;
       if (seen.has(key)) continue;

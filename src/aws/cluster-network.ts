@@ -12,6 +12,7 @@ import { Construct } from 'constructs';
 import { ClusterVpcEndpoints } from './cluster-vpc-endpoints';
 import { SubnetPlan, planSubnets } from './subnet-plan';
 import { clusterTag, subnetRoleTags } from './tags';
+import { fail } from '../platform/errors';
 
 /** Where private subnets send internet-bound traffic. */
 export enum NatGateways {
@@ -93,16 +94,10 @@ export class ClusterNetwork extends Construct {
     const { clusterName } = props;
     const explicitZones = props.availabilityZones;
     if (explicitZones !== undefined && props.availabilityZoneCount !== undefined && props.availabilityZoneCount !== explicitZones.length) {
-      throw new Error(
-        `${this.node.path}: network.availabilityZoneCount is ${props.availabilityZoneCount} but network.availabilityZones names ${explicitZones.length}; give one of the two`,
-      );
+      fail(this, `network.availabilityZoneCount is ${props.availabilityZoneCount} but network.availabilityZones names ${explicitZones.length}`, 'give one of the two');
     }
     const zoneCount = explicitZones?.length ?? props.availabilityZoneCount ?? 2;
-    try {
-      this.plan = planSubnets({ ...props, vpcCidr: props.vpcCidr ?? '10.0.0.0/16', zoneCount });
-    } catch (e) {
-      throw new Error(`${this.node.path}: ${(e as Error).message}`);
-    }
+    this.plan = planSubnets({ ...props, vpcCidr: props.vpcCidr ?? '10.0.0.0/16', zoneCount }, this.node.path);
 
     let zone: (i: number) => string;
     if (explicitZones) {

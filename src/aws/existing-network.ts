@@ -2,6 +2,7 @@ import { Ec2Tag } from '@cdktf/provider-aws/lib/ec2-tag';
 import { Token } from 'cdktf';
 import { Construct } from 'constructs';
 import { subnetRoleTags } from './tags';
+import { fail } from '../platform/errors';
 
 /** A VPC and subnets that already exist (bring your own network). */
 export interface ExistingNetwork {
@@ -31,19 +32,18 @@ export class ExistingClusterNetwork extends Construct {
 
   public constructor(scope: Construct, id: string, props: ExistingClusterNetworkProps) {
     super(scope, id);
-    const fail = (prop: string, value: unknown, fix: string): never => {
-      throw new Error(`${this.node.path}: existingNetwork.${prop} ${JSON.stringify(value)} ${fix}`);
-    };
+    const refuse = (prop: string, value: unknown, what: string, fix: string): never =>
+      fail(this, `existingNetwork.${prop} ${JSON.stringify(value)} ${what}`, fix);
     // Tokens (ids of resources elsewhere in the same stack) are only known at apply time.
     const wellFormed = (value: string, kind: string): boolean => Token.isUnresolved(value) || new RegExp(`^${kind}-[0-9a-f]{8,17}$`).test(value);
-    if (!wellFormed(props.vpcId, 'vpc')) fail('vpcId', props.vpcId, 'is not a VPC id; expected e.g. vpc-0123456789abcdef0');
+    if (!wellFormed(props.vpcId, 'vpc')) refuse('vpcId', props.vpcId, 'is not a VPC id', 'give one like vpc-0123456789abcdef0');
     for (const prop of ['publicSubnetIds', 'privateSubnetIds'] as const) {
       const ids = props[prop];
-      if (ids.length === 0) fail(prop, ids, 'is empty: the cluster needs at least one public and one private subnet');
-      ids.forEach((s, i) => wellFormed(s, 'subnet') || fail(`${prop}[${i}]`, s, 'is not a subnet id; expected e.g. subnet-0123456789abcdef0'));
+      if (ids.length === 0) refuse(prop, ids, 'is empty', 'list at least one subnet: the cluster needs public and private ones');
+      ids.forEach((s, i) => wellFormed(s, 'subnet') || refuse(`${prop}[${i}]`, s, 'is not a subnet id', 'give one like subnet-0123456789abcdef0'));
     }
     const both = props.publicSubnetIds.filter((s) => props.privateSubnetIds.includes(s) && !Token.isUnresolved(s));
-    if (both.length > 0) fail('privateSubnetIds', both, 'also appear in publicSubnetIds: a subnet is either public or private');
+    if (both.length > 0) refuse('privateSubnetIds', both, 'also appear in publicSubnetIds', 'list each subnet once: it is either public or private');
 
     this.vpcId = props.vpcId;
     this.publicSubnetIds = [...props.publicSubnetIds];

@@ -10,6 +10,7 @@ import { ClusterApiIam } from './cluster-api-iam';
 import { ClusterImages, ClusterImagesProps } from './cluster-images';
 import { ClusterNetwork, ClusterNetworkOptions } from './cluster-network';
 import { ExistingClusterNetwork, ExistingNetwork } from './existing-network';
+import { fail, problem } from '../platform/errors';
 
 /** EC2 imports RSA and ED25519 keys; only RSA lets you decrypt a Windows Administrator password. */
 const PUBLIC_KEY_PATTERN = /^(ssh-rsa|ssh-ed25519) [A-Za-z0-9+/]+={0,3}( .*)?$/;
@@ -84,38 +85,35 @@ export class HybridClusterInfra extends Construct {
   public constructor(scope: Construct, id: string, props: HybridClusterInfraProps) {
     super(scope, id);
     const stack = TerraformStack.of(this);
-    const fail = (message: string): never => {
-      throw new Error(`${this.node.path}: ${message}`);
-    };
     // The same limit as HybridCluster's, which must bear this name (the subnets are tagged with it).
     const nameProblem = dnsLabelProblem(props.clusterName, MAX_CLUSTER_NAME);
     if (nameProblem) {
-      fail(`clusterName "${props.clusterName}" ${nameProblem}. Fix: use a lower-case DNS label of at most ${MAX_CLUSTER_NAME} characters, the name the HybridCluster will have`);
+      fail(this, `clusterName "${props.clusterName}" ${nameProblem}`, `use a lower-case DNS label of at most ${MAX_CLUSTER_NAME} characters, the name the HybridCluster will have`);
     }
     const taken = Object.values(INFRA_OUTPUTS).find((o) => stack.node.tryFindChild(o) !== undefined);
     if (taken !== undefined) {
-      fail(`stack "${stack.node.id}" already has a construct "${taken}", the name of one of this construct's outputs; put each cluster's HybridClusterInfra in its own stack`);
+      fail(this, `stack "${stack.node.id}" already has a construct "${taken}", the name of one of this construct's outputs`, 'put each cluster\'s HybridClusterInfra in its own stack');
     }
     const prefix = props.iamNamePrefix ?? '';
     const sharing = this.node.root.node.findAll().find((c) => c !== this && c instanceof HybridClusterInfra && c.iamNamePrefix === prefix);
     if (sharing) {
-      fail(`iamNamePrefix "${prefix}" is already used by ${sharing.node.path}, so both stacks would create the same IAM roles and instance profiles. Fix: give each HybridClusterInfra its own iamNamePrefix`);
+      fail(this, `iamNamePrefix "${prefix}" is already used by ${sharing.node.path}, so both stacks would create the same IAM roles and instance profiles`, 'give each HybridClusterInfra its own iamNamePrefix');
     }
     if (props.network !== undefined && props.existingNetwork !== undefined) {
-      fail('give either network (to create one) or existingNetwork (to use yours), not both');
+      fail(this, 'network and existingNetwork are both given', 'give either network (to create one) or existingNetwork (to use yours), not both');
     }
     if (props.existingNetwork !== undefined && props.network?.vpcEndpoints) {
-      fail('network.vpcEndpoints only applies to a created network');
+      fail(this, 'network.vpcEndpoints beside existingNetwork: it only applies to a created network', 'drop network.vpcEndpoints');
     }
     if (props.sshPublicKey !== undefined && !PUBLIC_KEY_PATTERN.test(props.sshPublicKey.trim())) {
-      fail(`sshPublicKey "${props.sshPublicKey.slice(0, 24)}..." is not an OpenSSH RSA or ED25519 public key; paste the contents of e.g. ~/.ssh/id_rsa.pub`);
+      fail(this, `sshPublicKey "${props.sshPublicKey.slice(0, 24)}..." is not an OpenSSH RSA or ED25519 public key`, 'paste the contents of e.g. ~/.ssh/id_rsa.pub');
     }
     this.node.addValidation({
       // Checked at synth, not here: the provider may be added to the stack after this construct.
       validate: () =>
         stack.node.findAll().some((c) => c instanceof AwsProvider)
           ? []
-          : [`${this.node.path}: stack "${stack.node.id}" has no AwsProvider; add new AwsProvider(stack, 'aws', { region }) or use HybridClusterInfraStack`],
+          : [problem(`stack "${stack.node.id}" has no AwsProvider`, 'add new AwsProvider(stack, \'aws\', { region }) or use HybridClusterInfraStack')],
     });
 
     this.clusterName = props.clusterName;

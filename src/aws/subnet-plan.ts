@@ -9,6 +9,7 @@ import {
   formatCidr,
   parseCidr,
 } from '../platform/cidr';
+import { fail } from '../platform/errors';
 
 /** The parts of the network props that decide the address layout. */
 export interface SubnetPlanInput {
@@ -39,33 +40,30 @@ export function defaultPrefixLengths(vpcPrefix: number): { public: number; priva
 }
 
 /**
- * Decides every subnet's CIDR block, or throws an error that names the offending prop (as
- * `network.<prop>`), its value and what to change.
+ * Decides every subnet's CIDR block, or throws a `HybridConfigError` for `path` (the construct
+ * that took the props) naming the offending prop (as `network.<prop>`), its value and the fix.
  */
-export function planSubnets(input: SubnetPlanInput): SubnetPlan {
+export function planSubnets(input: SubnetPlanInput, path = 'network'): SubnetPlan {
+  const refuse: Refuse = (what, fix) => fail(path, what, fix);
   const { zoneCount } = input;
   if (!Number.isInteger(zoneCount) || zoneCount < 1) {
-    throw new Error(
-      `network.availabilityZoneCount is ${zoneCount}: a cluster needs subnets in at least one availability zone (two or more for high availability); set it to 2 or more`,
-    );
+    refuse(`network.availabilityZoneCount is ${zoneCount}: a cluster needs subnets in at least one availability zone (two or more for high availability)`, 'set it to 2 or more');
   }
-  const vpc = parse('vpcCidr', input.vpcCidr);
+  const vpc = parse('vpcCidr', input.vpcCidr, refuse);
   if (vpc.prefix < AWS_LARGEST_PREFIX || vpc.prefix > AWS_SMALLEST_PREFIX) {
-    throw new Error(
-      `network.vpcCidr "${input.vpcCidr}" is a /${vpc.prefix}: AWS VPCs must be between /${AWS_LARGEST_PREFIX} and /${AWS_SMALLEST_PREFIX}; use e.g. 10.0.0.0/16`,
-    );
+    refuse(`network.vpcCidr "${input.vpcCidr}" is a /${vpc.prefix}: AWS VPCs must be between /${AWS_LARGEST_PREFIX} and /${AWS_SMALLEST_PREFIX}`, 'use e.g. 10.0.0.0/16');
   }
 
   const explicit = input.publicSubnetCidrs !== undefined || input.privateSubnetCidrs !== undefined;
   if (explicit) {
     if (input.publicSubnetCidrs === undefined || input.privateSubnetCidrs === undefined) {
-      throw new Error('network.publicSubnetCidrs and network.privateSubnetCidrs go together: give both lists, or neither to have them carved');
+      refuse('network.publicSubnetCidrs and network.privateSubnetCidrs go together', 'give both lists, or neither to have them carved');
     }
     if (input.publicSubnetPrefixLength !== undefined || input.privateSubnetPrefixLength !== undefined) {
-      throw new Error('network.*SubnetPrefixLength only applies to carved subnets: drop it, or drop network.*SubnetCidrs');
+      refuse('network.*SubnetPrefixLength only applies to carved subnets', 'drop it, or drop network.*SubnetCidrs');
     }
-    const publicBlocks = explicitBlocks('publicSubnetCidrs', input.publicSubnetCidrs, vpc, zoneCount);
-    const privateBlocks = explicitBlocks('privateSubnetCidrs', input.privateSubnetCidrs, vpc, zoneCount);
+    const publicBlocks = explicitBlocks('publicSubnetCidrs', input.publicSubnetCidrs, vpc, zoneCount, refuse);
+    const privateBlocks = explicitBlocks('privateSubnetCidrs', input.privateSubnetCidrs, vpc, zoneCount, refuse);
     const all = [
       ...publicBlocks.map((b, i) => ({ b, name: `publicSubnetCidrs[${i}]` })),
       ...privateBlocks.map((b, i) => ({ b, name: `privateSubnetCidrs[${i}]` })),
@@ -73,9 +71,7 @@ export function planSubnets(input: SubnetPlanInput): SubnetPlan {
     for (let i = 0; i < all.length; i++) {
       for (let j = i + 1; j < all.length; j++) {
         if (cidrsOverlap(all[i].b, all[j].b)) {
-          throw new Error(
-            `network.${all[i].name} (${formatCidr(all[i].b)}) overlaps network.${all[j].name} (${formatCidr(all[j].b)}): subnets must not share addresses`,
-          );
+          refuse(`network.${all[i].name} (${formatCidr(all[i].b)}) overlaps network.${all[j].name} (${formatCidr(all[j].b)})`, 'give subnets that share no addresses');
         }
       }
     }
@@ -84,21 +80,17 @@ export function planSubnets(input: SubnetPlanInput): SubnetPlan {
 
   const minimum = zoneCount * 2 * blockSize(AWS_SMALLEST_PREFIX);
   if (blockSize(vpc.prefix) < minimum) {
-    throw new Error(
-      `network.vpcCidr "${input.vpcCidr}" is too small for ${zoneCount} zone(s): one public and one private /${AWS_SMALLEST_PREFIX} per zone need ${minimum} addresses; use a larger VPC or fewer zones`,
-    );
+    refuse(`network.vpcCidr "${input.vpcCidr}" is too small for ${zoneCount} zone(s): one public and one private /${AWS_SMALLEST_PREFIX} per zone need ${minimum} addresses`, 'use a larger VPC or fewer zones');
   }
   const defaults = defaultPrefixLengths(vpc.prefix);
-  const publicPrefix = prefixLength('publicSubnetPrefixLength', input.publicSubnetPrefixLength ?? defaults.public, vpc);
-  const privatePrefix = prefixLength('privateSubnetPrefixLength', input.privateSubnetPrefixLength ?? defaults.private, vpc);
+  const publicPrefix = prefixLength('publicSubnetPrefixLength', input.publicSubnetPrefixLength ?? defaults.public, vpc, refuse);
+  const privatePrefix = prefixLength('privateSubnetPrefixLength', input.privateSubnetPrefixLength ?? defaults.private, vpc, refuse);
   let blocks: Ipv4Cidr[];
   try {
     blocks = carveBlocks(vpc, [...Array(zoneCount).fill(privatePrefix), ...Array(zoneCount).fill(publicPrefix)]);
   } catch (e) {
-    throw new Error(
-      `network.vpcCidr "${input.vpcCidr}" is too small for ${zoneCount} zone(s) of /${privatePrefix} private and /${publicPrefix} public subnets: ` +
-        `${(e as Error).message}. Use a larger VPC, fewer zones or longer network.*SubnetPrefixLength`,
-    );
+    refuse(`network.vpcCidr "${input.vpcCidr}" is too small for ${zoneCount} zone(s) of /${privatePrefix} private and /${publicPrefix} public subnets: ${(e as Error).message}`,
+      'use a larger VPC, fewer zones or longer network.*SubnetPrefixLength');
   }
   return {
     vpcCidr: formatCidr(vpc),
@@ -107,34 +99,32 @@ export function planSubnets(input: SubnetPlanInput): SubnetPlan {
   };
 }
 
-function parse(prop: string, text: string): Ipv4Cidr {
+type Refuse = (what: string, fix: string) => never;
+
+function parse(prop: string, text: string, refuse: Refuse): Ipv4Cidr {
   try {
     return parseCidr(text);
   } catch (e) {
-    throw new Error(`network.${prop}: ${(e as Error).message}`);
+    return refuse(`network.${prop}: ${(e as Error).message}`, 'give an IPv4 CIDR block such as 10.0.0.0/16');
   }
 }
 
-function prefixLength(prop: string, value: number, vpc: Ipv4Cidr): number {
+function prefixLength(prop: string, value: number, vpc: Ipv4Cidr, refuse: Refuse): number {
   if (!Number.isInteger(value) || value <= vpc.prefix || value > AWS_SMALLEST_PREFIX) {
-    throw new Error(
-      `network.${prop} is ${value}: with a /${vpc.prefix} VPC it must be a whole number from ${vpc.prefix + 1} to ${AWS_SMALLEST_PREFIX} (AWS's smallest subnet)`,
-    );
+    refuse(`network.${prop} is ${value}: with a /${vpc.prefix} VPC it must be a whole number from ${vpc.prefix + 1} to ${AWS_SMALLEST_PREFIX} (AWS's smallest subnet)`, 'choose a prefix length in that range');
   }
   return value;
 }
 
-function explicitBlocks(prop: string, cidrs: readonly string[], vpc: Ipv4Cidr, zoneCount: number): Ipv4Cidr[] {
+function explicitBlocks(prop: string, cidrs: readonly string[], vpc: Ipv4Cidr, zoneCount: number, refuse: Refuse): Ipv4Cidr[] {
   if (cidrs.length !== zoneCount) {
-    throw new Error(`network.${prop} has ${cidrs.length} block(s) for ${zoneCount} availability zone(s): give exactly one per zone`);
+    refuse(`network.${prop} has ${cidrs.length} block(s) for ${zoneCount} availability zone(s)`, 'give exactly one per zone');
   }
   return cidrs.map((text, i) => {
-    const block = parse(`${prop}[${i}]`, text);
-    if (!cidrContains(vpc, block)) {
-      throw new Error(`network.${prop}[${i}] "${text}" is not inside the VPC ${formatCidr(vpc)}: pick a block within it`);
-    }
+    const block = parse(`${prop}[${i}]`, text, refuse);
+    if (!cidrContains(vpc, block)) refuse(`network.${prop}[${i}] "${text}" is not inside the VPC ${formatCidr(vpc)}`, 'pick a block within it');
     if (block.prefix > AWS_SMALLEST_PREFIX) {
-      throw new Error(`network.${prop}[${i}] "${text}" is smaller than AWS's smallest subnet (/${AWS_SMALLEST_PREFIX}): use /${AWS_SMALLEST_PREFIX} or larger`);
+      refuse(`network.${prop}[${i}] "${text}" is smaller than AWS's smallest subnet (/${AWS_SMALLEST_PREFIX})`, `use /${AWS_SMALLEST_PREFIX} or larger`);
     }
     return block;
   });

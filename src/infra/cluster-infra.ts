@@ -97,13 +97,13 @@ export class ClusterInfra {
     try {
       text = readFileSync(path, 'utf8');
     } catch (e) {
-      throw new Error(`Cannot read the infrastructure outputs file ${path}: ${(e as Error).message}. ${howToFix(path)}`);
+      fail('ClusterInfra', `Cannot read the infrastructure outputs file ${path}: ${(e as Error).message}`, howToFix(path));
     }
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch (e) {
-      throw new Error(`The infrastructure outputs file ${path} is not valid JSON: ${(e as Error).message}. ${howToFix(path)}`);
+      fail('ClusterInfra', `The infrastructure outputs file ${path} is not valid JSON: ${(e as Error).message}`, howToFix(path));
     }
     return ClusterInfra.read(json, path, options);
   }
@@ -118,44 +118,40 @@ export class ClusterInfra {
 
   private static read(json: unknown, source: string, options: InfraOutputsOptions): ClusterInfra {
     if (!isObject(json)) {
-      throw new Error(`${source} must be a JSON object keyed by cdktf stack name, got ${describe(json)}. ${howToFix(source)}`);
+      fail('ClusterInfra', `${source} must be a JSON object keyed by cdktf stack name, got ${describe(json)}`, howToFix(source));
     }
     const stacks = Object.keys(json);
     let stackName = options.stackName;
     if (stackName === undefined) {
       if (stacks.length !== 1) {
-        throw new Error(
-          `${source} holds ${stacks.length === 0 ? 'no stacks' : `several stacks (${stacks.join(', ')})`}: ` +
-            `pass { stackName } to say which one deployed the cluster's infrastructure. ${howToFix(source)}`,
-        );
+        fail('ClusterInfra', `${source} holds ${stacks.length === 0 ? 'no stacks' : `several stacks (${stacks.join(', ')})`}`,
+          `pass { stackName } to say which one deployed the cluster's infrastructure. ${howToFix(source)}`);
       }
       stackName = stacks[0];
     }
     const outputs = json[stackName];
     if (!isObject(outputs)) {
-      throw new Error(
-        `${source} has no outputs for stack "${stackName}" (stacks present: ${stacks.join(', ') || 'none'}). ${howToFix(source)}`,
-      );
+      fail('ClusterInfra', `${source} has no outputs for stack "${stackName}" (stacks present: ${stacks.join(', ') || 'none'})`, howToFix(source));
     }
     const where = `${source}, stack "${stackName}"`;
     const present = Object.keys(outputs).join(', ') || 'none';
     const value = (key: string): unknown => {
       if (!(key in outputs)) {
-        throw new Error(`${where}: output "${key}" is missing (outputs present: ${present}). ${howToFix(source)}`);
+        fail('ClusterInfra', `${where}: output "${key}" is missing (outputs present: ${present})`, howToFix(source));
       }
       return outputs[key];
     };
     const str = (key: string): string => {
       const v = value(key);
       if (typeof v !== 'string' || v === '') {
-        throw new Error(`${where}: output "${key}" must be a non-empty string, got ${describe(v)}. ${howToFix(source)}`);
+        fail('ClusterInfra', `${where}: output "${key}" must be a non-empty string, got ${describe(v)}`, howToFix(source));
       }
       return v;
     };
     const list = (key: string): string[] => {
       const v = value(key);
       if (!Array.isArray(v) || v.length === 0 || !v.every((s) => typeof s === 'string' && s !== '')) {
-        throw new Error(`${where}: output "${key}" must be a non-empty list of strings, got ${describe(v)}. ${howToFix(source)}`);
+        fail('ClusterInfra', `${where}: output "${key}" must be a non-empty list of strings, got ${describe(v)}`, howToFix(source));
       }
       return v;
     };
@@ -169,7 +165,7 @@ export class ClusterInfra {
     }
     const arch = str(INFRA_OUTPUTS.linuxAmiArchitecture);
     if (!(Object.values(Architecture) as string[]).includes(arch)) {
-      throw new Error(`${where}: output "${INFRA_OUTPUTS.linuxAmiArchitecture}" must be ${Object.values(Architecture).join(' or ')}, got ${describe(arch)}. ${howToFix(source)}`);
+      fail('ClusterInfra', `${where}: output "${INFRA_OUTPUTS.linuxAmiArchitecture}" must be ${Object.values(Architecture).join(' or ')}, got ${describe(arch)}`, howToFix(source));
     }
     return new ClusterInfra({
       clusterName: str(INFRA_OUTPUTS.clusterName),

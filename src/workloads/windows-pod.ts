@@ -98,7 +98,7 @@ export class WindowsPod extends Construct {
     super(workload, ID);
     this.apiObject = ApiObject.of(workload);
     const pointer = podSpecPointer(this.apiObject.kind);
-    if (!pointer) throw new Error(`${workload.node.path}: ${this.apiObject.kind} has no pod template to make Windows-safe`);
+    if (!pointer) fail(workload, `${this.apiObject.kind} has no pod template to make Windows-safe`, 'pass a cdk8s-plus Pod or workload (Deployment, StatefulSet, DaemonSet, Job, CronJob)');
     this.pointer = pointer;
     this.isolation = options.hyperV ? WindowsIsolation.HYPER_V : WindowsIsolation.PROCESS;
     this.version = options.version ?? options.hyperV?.version ?? this.versionFromImages();

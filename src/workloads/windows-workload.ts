@@ -112,10 +112,10 @@ export class WindowsWorkload extends Construct {
     if (containers.length === 0) fail(this, 'a Windows workload needs a container', 'give `image` or `containers`');
     checkContainerInputs(this, [...containers, ...(props.initContainers ?? [])], props.replicas);
     if (this.kind === WindowsWorkloadKind.STATEFUL_SET && !containers.some((c) => containerPort(c) !== undefined)) {
-      throw new Error(`${this.node.path}: a StatefulSet's headless Service is built from its container ports; give port`);
+      fail(this, 'a StatefulSet without a port: its headless Service is built from its container ports', 'give `port`');
     }
     if (this.kind === WindowsWorkloadKind.CRON_JOB && props.schedule === undefined) {
-      throw new Error(`${this.node.path}: a CronJob needs a schedule; give schedule, e.g. Cron.daily()`);
+      fail(this, 'a CronJob without a schedule', 'give `schedule`, e.g. Cron.daily()');
     }
 
     // The windows-gmsa webhook admits the pod only when its service account may `use` the
@@ -177,7 +177,7 @@ export class WindowsWorkload extends Construct {
   /** Exposes a Deployment through a Service (cdk8s-plus `Deployment.exposeViaService`). */
   public exposeViaService(options: kplus.DeploymentExposeViaServiceOptions = {}): kplus.Service {
     if (!(this.workload instanceof kplus.Deployment)) {
-      throw new Error(`${this.node.path}: exposeViaService needs a Deployment, this is a ${this.kind}; create a kplus.Service with selector: workload.workload`);
+      fail(this, `exposeViaService needs a Deployment, and this is a ${this.kind}`, 'create a kplus.Service with selector: workload.workload');
     }
     return this.workload.exposeViaService(options);
   }

@@ -83,7 +83,7 @@ describe('ClusterInfra hand-off errors', () => {
   test('several stacks without stackName', () => {
     const json = { 'other-stack': {}, ...DEPLOYED };
     expect(() => ClusterInfra.fromOutputs(json)).toThrow(
-      'the outputs JSON holds several stacks (other-stack, aws-test-infra): pass { stackName }',
+      'the outputs JSON holds several stacks (other-stack, aws-test-infra). Fix: pass { stackName }',
     );
   });
 

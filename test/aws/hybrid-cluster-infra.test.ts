@@ -106,7 +106,7 @@ describe('composition into a larger stack', () => {
     const stack = new TerraformStack(Testing.app(), 'platform');
     new Platform(stack, 'Platform');
     expect(() => synthTf(stack)).toThrow(
-      "platform/Platform/Cluster: stack \"platform\" has no AwsProvider; add new AwsProvider(stack, 'aws', { region }) or use HybridClusterInfraStack",
+      "[platform/Platform/Cluster] stack \"platform\" has no AwsProvider. Fix: add new AwsProvider(stack, 'aws', { region }) or use HybridClusterInfraStack",
     );
   });
 
@@ -114,7 +114,7 @@ describe('composition into a larger stack', () => {
     const app = Testing.app();
     new HybridClusterInfraStack(app, 'one', { region: 'eu-north-1', clusterName: 'one', iamNamePrefix: 'x-' });
     expect(() => new HybridClusterInfraStack(app, 'two', { region: 'eu-north-1', clusterName: 'two', iamNamePrefix: 'x-' }))
-      .toThrow('two/Infra: iamNamePrefix "x-" is already used by one/Infra, so both stacks would create the same IAM roles and instance profiles');
+      .toThrow('[two/Infra] iamNamePrefix "x-" is already used by one/Infra, so both stacks would create the same IAM roles and instance profiles');
     expect(() => new HybridClusterInfraStack(app, 'three', { region: 'eu-north-1', clusterName: 'three', iamNamePrefix: 'y-' })).not.toThrow();
   });
 
@@ -127,26 +127,26 @@ describe('composition into a larger stack', () => {
     new AwsProvider(stack, 'aws', { region: 'eu-west-1' });
     new HybridClusterInfra(stack, 'One', { clusterName: 'one' });
     expect(() => new HybridClusterInfra(stack, 'Two', { clusterName: 'two' })).toThrow(
-      'platform/Two: stack "platform" already has a construct "cluster_name", the name of one of this construct\'s outputs; put each cluster\'s HybridClusterInfra in its own stack',
+      '[platform/Two] stack "platform" already has a construct "cluster_name", the name of one of this construct\'s outputs. Fix: put each cluster\'s HybridClusterInfra in its own stack',
     );
   });
 });
 
 describe('bad input is refused at construction, naming the construct path', () => {
   test.each<[Partial<HybridClusterInfraProps>, string]>([
-    [{ clusterName: 'AWS_Test' }, 'aws-test-infra/Infra: clusterName "AWS_Test" must be lower-case letters'],
-    [{ network: { vpcCidr: '10.0.0.0/33' } }, 'aws-test-infra/Infra/Network: network.vpcCidr: "10.0.0.0/33" has a prefix length above 32'],
-    [{ network: { vpcCidr: '10.0.0.0/12' } }, 'aws-test-infra/Infra/Network: network.vpcCidr "10.0.0.0/12" is a /12: AWS VPCs must be between /16 and /28'],
-    [{ network: { vpcCidr: '10.0.0.0/26', availabilityZoneCount: 3 } }, 'aws-test-infra/Infra/Network: network.vpcCidr "10.0.0.0/26" is too small for 3 zone(s)'],
-    [{ network: { availabilityZoneCount: 0 } }, 'aws-test-infra/Infra/Network: network.availabilityZoneCount is 0'],
-    [{ network: { availabilityZones: [] } }, 'aws-test-infra/Infra/Network: network.availabilityZoneCount is 0'],
-    [{ network: { availabilityZones: ['eu-north-1a'], availabilityZoneCount: 2 } }, 'network.availabilityZoneCount is 2 but network.availabilityZones names 1; give one of the two'],
+    [{ clusterName: 'AWS_Test' }, '[aws-test-infra/Infra] clusterName "AWS_Test" must be lower-case letters'],
+    [{ network: { vpcCidr: '10.0.0.0/33' } }, '[aws-test-infra/Infra/Network] network.vpcCidr: "10.0.0.0/33" has a prefix length above 32'],
+    [{ network: { vpcCidr: '10.0.0.0/12' } }, '[aws-test-infra/Infra/Network] network.vpcCidr "10.0.0.0/12" is a /12: AWS VPCs must be between /16 and /28'],
+    [{ network: { vpcCidr: '10.0.0.0/26', availabilityZoneCount: 3 } }, '[aws-test-infra/Infra/Network] network.vpcCidr "10.0.0.0/26" is too small for 3 zone(s)'],
+    [{ network: { availabilityZoneCount: 0 } }, '[aws-test-infra/Infra/Network] network.availabilityZoneCount is 0'],
+    [{ network: { availabilityZones: [] } }, '[aws-test-infra/Infra/Network] network.availabilityZoneCount is 0'],
+    [{ network: { availabilityZones: ['eu-north-1a'], availabilityZoneCount: 2 } }, 'network.availabilityZoneCount is 2 but network.availabilityZones names 1. Fix: give one of the two'],
     [
       { network: { publicSubnetCidrs: ['10.0.0.0/24', '10.0.0.128/25'], privateSubnetCidrs: ['10.0.8.0/24', '10.0.9.0/24'] } },
       'network.publicSubnetCidrs[0] (10.0.0.0/24) overlaps network.publicSubnetCidrs[1] (10.0.0.128/25)',
     ],
     [{ network: { privateSubnetPrefixLength: 29 } }, 'network.privateSubnetPrefixLength is 29: with a /16 VPC it must be a whole number from 17 to 28'],
-    [{ sshPublicKey: 'not a key' }, 'aws-test-infra/Infra: sshPublicKey "not a key..." is not an OpenSSH RSA or ED25519 public key'],
+    [{ sshPublicKey: 'not a key' }, '[aws-test-infra/Infra] sshPublicKey "not a key..." is not an OpenSSH RSA or ED25519 public key'],
     [
       { existingNetwork: { vpcId: 'vpc-0123456789abcdef0', publicSubnetIds: ['subnet-01234567'], privateSubnetIds: ['subnet-89abcdef'] }, network: { vpcEndpoints: true } },
       'give either network',

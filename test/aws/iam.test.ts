@@ -133,7 +133,7 @@ describe('IAM names', () => {
   });
 
   test.each([
-    ['a-prefix-that-is-too-long-', 'infra/Infra/Iam: iamNamePrefix "a-prefix-that-is-too-long-" makes "a-prefix-that-is-too-long-control-plane.cluster-api-provider-aws.sigs.k8s.io" (76 characters)'],
+    ['a-prefix-that-is-too-long-', '[infra/Infra/Iam] iamNamePrefix "a-prefix-that-is-too-long-" makes "a-prefix-that-is-too-long-control-plane.cluster-api-provider-aws.sigs.k8s.io" (76 characters)'],
     ['bad/prefix', 'use a prefix of at most 14 such characters'],
   ])('rejects prefix %s', (prefix, message) => {
     expect(() => synth(prefix)).toThrow(message);

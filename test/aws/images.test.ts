@@ -84,9 +84,9 @@ describe('pinned AMIs', () => {
   });
 
   test.each([
-    [{ linuxAmiId: 'ubuntu' }, 'infra/Infra/Images: images.linuxAmiId "ubuntu" is not an AMI id; expected ami- and 8 or 17 hex digits'],
+    [{ linuxAmiId: 'ubuntu' }, '[infra/Infra/Images] images.linuxAmiId "ubuntu" is not an AMI id. Fix: give ami- and 8 or 17 hex digits'],
     [{ windowsAmiIds: { [WindowsVersion.SERVER_2025]: { [WindowsEdition.FULL]: 'ami-XYZ' } } }, 'images.windowsAmiIds.2025.Full "ami-XYZ" is not an AMI id'],
-    [{ windows: [{ version: '2016' as WindowsVersion, edition: WindowsEdition.CORE }] }, 'Windows image {"version":"2016","edition":"Core"} is not supported; use a WindowsVersion (2019, 2022, 2025)'],
+    [{ windows: [{ version: '2016' as WindowsVersion, edition: WindowsEdition.CORE }] }, 'Windows image {"version":"2016","edition":"Core"} is not supported. Fix: use a WindowsVersion (2019, 2022, 2025)'],
   ])('rejects %j', (images, message) => {
     expect(() => synth(images)).toThrow(message);
   });

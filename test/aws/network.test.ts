@@ -176,8 +176,8 @@ describe('bring your own network', () => {
   });
 
   test.each([
-    [{ ...existingNetwork, vpcId: 'my-vpc' }, 'infra/Infra/ExistingNetwork: existingNetwork.vpcId "my-vpc" is not a VPC id'],
-    [{ ...existingNetwork, publicSubnetIds: [] }, 'existingNetwork.publicSubnetIds [] is empty: the cluster needs at least one public and one private subnet'],
+    [{ ...existingNetwork, vpcId: 'my-vpc' }, '[infra/Infra/ExistingNetwork] existingNetwork.vpcId "my-vpc" is not a VPC id'],
+    [{ ...existingNetwork, publicSubnetIds: [] }, 'existingNetwork.publicSubnetIds [] is empty. Fix: list at least one subnet'],
     [{ ...existingNetwork, privateSubnetIds: ['subnet-1'] }, 'existingNetwork.privateSubnetIds[0] "subnet-1" is not a subnet id'],
     [
       { ...existingNetwork, privateSubnetIds: ['subnet-0aaaaaaaaaaaaaaa1'] },
@@ -189,7 +189,7 @@ describe('bring your own network', () => {
 
   test('is exclusive with a created network', () => {
     expect(() => synth({ existingNetwork, network: { vpcCidr: '10.1.0.0/16' } })).toThrow(
-      'infra/Infra: give either network (to create one) or existingNetwork (to use yours), not both',
+      '[infra/Infra] network and existingNetwork are both given. Fix: give either network (to create one) or existingNetwork (to use yours), not both',
     );
   });
 });

@@ -65,7 +65,7 @@ describe('planSubnets', () => {
     [{ vpcCidr: '10.0.0.0/16', zoneCount: 2, publicSubnetCidrs: ['10.0.0.0/24', '10.0.1.0/24'] }, 'go together'],
     [
       { vpcCidr: '10.0.0.0/16', zoneCount: 2, publicSubnetCidrs: ['10.0.0.0/24'], privateSubnetCidrs: ['10.0.8.0/24', '10.0.9.0/24'] },
-      'network.publicSubnetCidrs has 1 block(s) for 2 availability zone(s): give exactly one per zone',
+      'network.publicSubnetCidrs has 1 block(s) for 2 availability zone(s). Fix: give exactly one per zone',
     ],
     [
       { vpcCidr: '10.0.0.0/16', zoneCount: 2, publicSubnetCidrs: ['10.0.0.0/24', '10.1.0.0/24'], privateSubnetCidrs: ['10.0.8.0/24', '10.0.9.0/24'] },
@@ -103,7 +103,7 @@ describe('planSubnets', () => {
           plan = planSubnets(props);
         } catch (e) {
           // Every refusal names the prop at fault and says what to do.
-          expect((e as Error).message).toMatch(/^network\.\w+.*: .{10,}/);
+          expect((e as Error).message).toMatch(/^\[network\] network\.\w+.*\. Fix: .{5,}/);
           return;
         }
         planned++;

@@ -85,7 +85,7 @@ describe('WindowsWorkload', () => {
     const { app, chart } = setup();
     new WindowsWorkload(chart, 'ds', { kind: WindowsWorkloadKind.DAEMON_SET, image: IIS_2022, replicas: 3 });
     expect(() => synthObjects(app)).toThrow(/\[test\/ds\] replicas \(3\) has no meaning for a DaemonSet/);
-    expect(() => new WindowsWorkload(chart, 'cj', { kind: WindowsWorkloadKind.CRON_JOB, image: IIS_2022 })).toThrow(/needs a schedule/);
+    expect(() => new WindowsWorkload(chart, 'cj', { kind: WindowsWorkloadKind.CRON_JOB, image: IIS_2022 })).toThrow(/a CronJob without a schedule\. Fix: give `schedule`/);
     expect(() => new WindowsWorkload(chart, 'none', {})).toThrow(/needs a container/);
     expect(() => new WindowsWorkload(chart, 'ss', { kind: WindowsWorkloadKind.STATEFUL_SET, image: IIS_2022 })).toThrow(/StatefulSet's headless Service .* give port/);
   });
