@@ -47,7 +47,8 @@ const workloadProps = fc.record({
 const OWN_FIELDS = /spec\.os\.name|nodeSelector|tolerations|cannot be set for a windows pod|resources\.requests/;
 
 /** Errors that explain themselves: cdk8s validation failures and the constructs' own early checks. */
-const EXPLAINED = /^(Validation failed with the following errors:\n {2}\[[^\]]+\] \S|.*: a (StatefulSet's headless Service|CronJob needs a schedule))/;
+// Validation errors, or a HybridConfigError from the constructor: "[path] what. Fix: ...".
+const EXPLAINED = /^(Validation failed with the following errors:\n {2}\[[^\]]+\] \S|\[[^\]]+\] .+\. Fix: .+)/s;
 
 describe('WindowsWorkload properties', () => {
   test('any props give a Windows pod the API server accepts and that lands on Windows nodes, or an explained error', () => {

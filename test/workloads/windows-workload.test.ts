@@ -87,7 +87,7 @@ describe('WindowsWorkload', () => {
     expect(() => synthObjects(app)).toThrow(/\[test\/ds\] replicas \(3\) has no meaning for a DaemonSet/);
     expect(() => new WindowsWorkload(chart, 'cj', { kind: WindowsWorkloadKind.CRON_JOB, image: IIS_2022 })).toThrow(/a CronJob without a schedule\. Fix: give `schedule`/);
     expect(() => new WindowsWorkload(chart, 'none', {})).toThrow(/needs a container/);
-    expect(() => new WindowsWorkload(chart, 'ss', { kind: WindowsWorkloadKind.STATEFUL_SET, image: IIS_2022 })).toThrow(/StatefulSet's headless Service .* give port/);
+    expect(() => new WindowsWorkload(chart, 'ss', { kind: WindowsWorkloadKind.STATEFUL_SET, image: IIS_2022 })).toThrow(/a StatefulSet without a port: its headless Service is built from its container ports\. Fix: give `port`/);
   });
 
   test('exposeViaService selects the Windows pods', () => {
