@@ -97,10 +97,10 @@ describe('every prop changes what is written', () => {
 });
 
 describe('Windows Server releases follow the support matrix (src/platform/support.ts)', () => {
-  // k0s docs/windows.md (v1.34) documents Windows Server 2019 and 2022 only.
+  // k0s docs/experimental-windows.md (v1.34.9+k0s.0) documents Windows Server 2019 and 2022 only.
   test('2025 is refused on k0s pools unless acknowledged', () => {
     expect(render({ windows: { windowsVersion: WindowsVersion.SERVER_2025 } }))
-      .toMatch(/^error: \[mgmt\/prod\/win\] Windows Server 2025 is not supported by k0s \(k0sproject\/k0s docs\/windows\.md.*\)\. Fix: use WindowsVersion\.SERVER_2022, or set `acknowledgeUnsupportedWindowsVersion: true`/);
+      .toMatch(/^error: \[mgmt\/prod\/win\] Windows Server 2025 is not supported by k0s \(k0sproject\/k0s docs\/experimental-windows\.md.*\)\. Fix: use WindowsVersion\.SERVER_2022, or set `acknowledgeUnsupportedWindowsVersion: true`/);
     expect(render({ windows: { windowsVersion: WindowsVersion.SERVER_2025, acknowledgeUnsupportedWindowsVersion: true } })).not.toMatch(/^error/);
   });
   test.each([WindowsVersion.SERVER_2019, WindowsVersion.SERVER_2022])('%s is accepted', (windowsVersion) => {
