@@ -230,6 +230,9 @@ function checkInputs(pool: WorkerPool, props: WorkerPoolProps, platform: WorkerP
     const label = nodeLabelProblem(key, value);
     if (label) fail(pool, label, 'use a key like example.com/role and a value of at most 63 letters, digits, "-", "_" or "." (kubelet --node-labels)');
   }
+  const ready = props.nodeReadyTimeout === undefined ? undefined : integerProblem(props.nodeReadyTimeout.toSeconds(), 60);
+  // Shorter than a minute, a node that blips NotReady (a kubelet restart) would be replaced.
+  if (ready) fail(pool, `nodeReadyTimeout of ${ready} seconds`, 'give at least Duration.minutes(1); Windows nodes need about 15');
   const volume = props.rootVolumeSizeGiB === undefined ? undefined : integerProblem(props.rootVolumeSizeGiB, 8, 16384);
   if (volume) fail(pool, `rootVolumeSizeGiB ${volume} (CAPA's minimum is 8, gp3's maximum 16384)`, 'choose a whole number of GiB in that range');
   const type = InstanceType.parse(props.instanceType, props.instanceTypeInfo);

@@ -165,6 +165,10 @@ describe('Windows readiness (issue 7.8)', () => {
   test('nodeReadyTimeout overrides it per pool', () => {
     expect(readyTimeouts({ windows: { nodeReadyTimeout: Duration.minutes(25) } })[1]).toEqual([1500, 1500]);
   });
+
+  test('a nodeReadyTimeout under a minute is refused', () => {
+    expect(() => hybridCluster({ windows: { nodeReadyTimeout: Duration.seconds(0) } })).toThrow(/\[mgmt\/prod\/win\] nodeReadyTimeout of 0 is below 60 seconds\. Fix: give at least Duration\.minutes\(1\)/);
+  });
 });
 
 describe('worker-enabled controllers (issue 7.11)', () => {
