@@ -165,7 +165,7 @@ export class HybridEksCluster extends Construct {
 
   /** The cluster-wide rules, on the synthesized Terraform JSON (escape hatches included). */
   private check(): string[] {
-    const tf = synthesizedStack(this);
+    const tf = synthesizedStack(this, true);
     const clusterName = reference(this.cluster, 'name');
     const ofThisCluster = (type: string): Block[] => blocksOf(tf, type).filter((b) => b.cluster_name === clusterName);
     const groups = ofThisCluster('aws_eks_node_group');

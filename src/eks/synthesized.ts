@@ -20,13 +20,13 @@ const cache = new WeakMap<TerraformStack, SynthesizedStack>();
 
 /**
  * The stack's final Terraform JSON (after `addOverride`, `overrideLogicalId` and every other
- * escape hatch), as `cdktf synth` writes it. The validations of one `app.synth()` run one after
- * the other without user code in between; they share one rendering, dropped as soon as they are
- * done, so a later synth sees later changes.
+ * escape hatch), as `cdktf synth` writes it. `fresh` renders it anew: the cluster's validation
+ * does, and cdktf runs it before those of its node groups (`TerraformStack.runAllValidations`
+ * walks the tree parent first), which then share that rendering instead of making their own.
  */
-export function synthesizedStack(scope: IConstruct): SynthesizedStack {
+export function synthesizedStack(scope: IConstruct, fresh = false): SynthesizedStack {
   const stack = TerraformStack.of(scope);
-  let found = cache.get(stack);
+  let found = fresh ? undefined : cache.get(stack);
   if (found === undefined) {
     const tf = stack.toTerraform() as { resource?: SynthesizedStack['resource'] };
     found = { resource: tf.resource ?? {} };
