@@ -128,6 +128,12 @@ describe('props', () => {
     expect(() => eksStack({ network: {}, existingNetwork: { vpcId: 'vpc-01234567', publicSubnetIds: ['subnet-01234567'], privateSubnetIds: ['subnet-89abcdef'] } })).toThrow('both network and existingNetwork');
   });
 
+  test('network and defaultTags reach the created VPC and the provider', () => {
+    const tf = synthTf(eksStack({ network: { vpcCidr: '10.42.0.0/16' }, defaultTags: { team: 'platform' } }));
+    expect(all(tf, 'aws_vpc')[0].cidr_block).toBe('10.42.0.0/16');
+    expect(tf.provider?.aws[0].default_tags).toEqual([{ tags: { team: 'platform' } }]);
+  });
+
   test('existingNetwork: the cluster runs on those private subnets, tagged for it', () => {
     const tf = synthTf(eksStack({ existingNetwork: { vpcId: 'vpc-01234567', publicSubnetIds: ['subnet-01234567'], privateSubnetIds: ['subnet-89abcdef', 'subnet-89abcde0'] } }));
     expect(all(tf, 'aws_eks_cluster')[0].vpc_config.subnet_ids).toEqual(['subnet-89abcdef', 'subnet-89abcde0']);
