@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: cold synth cost, each run a fresh process, median wall time and peak RSS.
  * Cases: the default example's cluster YAML, a 50-pool cluster, the Windows workload example,
- * 5 and 50 HybridCharts of 20 workloads (the growth must stay near linear), the AWS stack, and
+ * 5 and 50 HybridCharts of 20 workloads (the growth must stay near linear), the AWS stack, the
+ * EKS stack, and
  * the whole `npm run synth` (with an up-to-date build). The default example
  * must stay within 1.5 s and 200 MiB on a 2-core machine; the script exits 1 when it does not.
  * BENCH_RUNS=n changes the number of runs (default 7).
@@ -9,6 +10,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { benchEks } from './eks-bench';
 import { benchInfra } from './infra-bench';
 import { Measurement, measure, report } from './measure';
 
@@ -28,7 +30,8 @@ function main(): void {
       '5 HybridCharts of 20 workloads (bench/many-charts.js 5)': measure(['node', join(ROOT, 'lib', 'bench/many-charts.js'), '5'], runs, { cwd: outdir, env: { CDK8S_OUTDIR: join(outdir, 'dist') } }),
       '50 HybridCharts of 20 workloads (bench/many-charts.js 50)': measure(['node', join(ROOT, 'lib', 'bench/many-charts.js'), '50'], runs, { cwd: outdir, env: { CDK8S_OUTDIR: join(outdir, 'dist') } }),
       ...benchInfra(runs),
-      'npm run synth, build up to date (all three apps)': measure(['npm', 'run', '--silent', 'synth'], runs, { cwd: ROOT }),
+      ...benchEks(runs),
+      'npm run synth, build up to date (all four apps)': measure(['npm', 'run', '--silent', 'synth'], runs, { cwd: ROOT }),
     };
     for (const [label, m] of Object.entries(results)) console.log(report(label, m));
 

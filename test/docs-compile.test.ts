@@ -32,6 +32,7 @@ function cdk8sInitOptions(): ts.CompilerOptions {
       'cdk-hybrid-windows': entry('index.d.ts'),
       'cdk-hybrid-windows/aws': entry('aws/index.d.ts'),
       'cdk-hybrid-windows/workloads': entry('workloads/index.d.ts'),
+      'cdk-hybrid-windows/eks': entry('eks/index.d.ts'),
     },
   };
 }

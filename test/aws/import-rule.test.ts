@@ -56,6 +56,15 @@ describe('import rules over the source tree', () => {
   test('finds the files it checks', () => {
     expect(files.length).toBeGreaterThan(10);
     expect(files).toContain(join(ROOT, 'src', 'aws', 'hybrid-cluster-infra.ts'));
+    expect(files).toContain(join(ROOT, 'src', 'eks', 'eks-cluster.ts'));
+  });
+
+  test('the EKS path imports cdktf itself in one module only (src/eks/cdktf.ts), so a move to cdktn is one change', () => {
+    const eks = files.filter((f) => f.startsWith(join(ROOT, 'src', 'eks')));
+    const importers = eks.filter((f) => specifiers(readFileSync(f, 'utf8')).some((s) => s === 'cdktf' || s.startsWith('cdktf/'))).map((f) => relative(ROOT, f));
+    expect(importers).toEqual(['src/eks/cdktf.ts']);
+    // Provider resources are imported one by one, never the whole provider.
+    expect(eks.flatMap((f) => specifiers(readFileSync(f, 'utf8'))).filter((s) => s.startsWith('@cdktf/')).every((s) => s.startsWith(`${PROVIDER}/lib/`))).toBe(true);
   });
 
   test(`no file imports ${PROVIDER} whole`, () => {

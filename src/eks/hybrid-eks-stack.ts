@@ -1,0 +1,51 @@
+import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
+import { Construct } from 'constructs';
+import { ClusterNetwork, ClusterNetworkOptions } from '../aws/cluster-network';
+import { ExistingClusterNetwork, ExistingNetwork } from '../aws/existing-network';
+import { fail } from '../platform/errors';
+import { TerraformStack } from './cdktf';
+import { HybridEksCluster, HybridEksClusterProps } from './eks-cluster';
+
+export interface HybridEksStackProps extends Omit<HybridEksClusterProps, 'subnetIds'> {
+  /** AWS region, e.g. `eu-north-1`. */
+  readonly region: string;
+  /**
+   * The network to create: the AWS path's `ClusterNetwork`, its subnets tagged for the cluster
+   * and for load balancers (`kubernetes.io/role/elb`, `kubernetes.io/role/internal-elb`).
+   * @default - a 10.0.0.0/16 VPC over two zones with a NAT gateway per zone
+   */
+  readonly network?: ClusterNetworkOptions;
+  /**
+   * A VPC and subnets that exist (e.g. the AWS stack's); the subnets get the same tags.
+   * @default - create a network
+   */
+  readonly existingNetwork?: ExistingNetwork;
+  /**
+   * Tags the provider adds to every resource.
+   * @default - none
+   */
+  readonly defaultTags?: Record<string, string>;
+}
+
+/** A stack with an `AwsProvider`, the network (created or existing) and a `HybridEksCluster`. */
+export class HybridEksStack extends TerraformStack {
+  public readonly provider: AwsProvider;
+  /** The created network, unless `existingNetwork` was given. */
+  public readonly network?: ClusterNetwork;
+  public readonly cluster: HybridEksCluster;
+
+  public constructor(scope: Construct, id: string, props: HybridEksStackProps) {
+    super(scope, id);
+    const { region, network, existingNetwork, defaultTags, ...cluster } = props;
+    if (network !== undefined && existingNetwork !== undefined) fail(this, 'both network and existingNetwork are set', 'give network (to create one) or existingNetwork (to use yours), not both');
+    this.provider = new AwsProvider(this, 'aws', { region, defaultTags: defaultTags ? [{ tags: defaultTags }] : undefined });
+    let subnetIds: string[];
+    if (existingNetwork !== undefined) {
+      subnetIds = new ExistingClusterNetwork(this, 'ExistingNetwork', { ...existingNetwork, clusterName: props.clusterName }).privateSubnetIds;
+    } else {
+      this.network = new ClusterNetwork(this, 'Network', { ...network, clusterName: props.clusterName, region });
+      subnetIds = this.network.privateSubnets.map((s) => s.id);
+    }
+    this.cluster = new HybridEksCluster(this, 'Cluster', { ...cluster, subnetIds });
+  }
+}

@@ -1,0 +1,36 @@
+import { Construct } from 'constructs';
+import { fail } from '../platform/errors';
+import { InstanceType } from '../platform/instance-type';
+import { EKS_LINUX_AMI_TYPES } from './ami-type';
+import { dependable } from './cdktf';
+import type { HybridEksCluster } from './eks-cluster';
+import { EksNodeGroupOptions, NodeGroupParts, createNodeGroup } from './node-group';
+
+export type EksLinuxNodeGroupProps = EksNodeGroupOptions;
+
+/**
+ * A managed node group of Amazon Linux 2023 nodes, x86_64 or Graviton after the instance types.
+ * CoreDNS runs here: a cluster with Windows node groups needs one with `minSize >= 1`, and the
+ * coredns add-on waits for these groups.
+ */
+export class EksLinuxNodeGroup extends Construct {
+  public readonly parts: NodeGroupParts;
+
+  public constructor(cluster: HybridEksCluster, id: string, props: EksLinuxNodeGroupProps) {
+    super(cluster, id);
+    const arches = new Set(props.instanceTypes.map((name) => {
+      const type = InstanceType.parse(name);
+      return typeof type === 'string' ? fail(this, type, 'name an EC2 instance type such as m7i.large') : type.arch;
+    }));
+    if (arches.size > 1) {
+      fail(this, `instanceTypes ${props.instanceTypes.join(', ')} mix x86_64 and arm64 (Graviton), and a node group has one AMI`, 'put each architecture in a node group of its own');
+    }
+    const [arch] = [...arches];
+    this.parts = createNodeGroup(this, cluster, props, {
+      amiType: EKS_LINUX_AMI_TYPES[arch ?? 'amd64'],
+      rootDevice: '/dev/xvda',
+      defaultDiskSizeGiB: 20,
+    });
+    cluster.coreDns.dependsOn = [...(cluster.coreDns.dependsOn ?? []), dependable(this.parts.nodeGroup)];
+  }
+}

@@ -1,0 +1,66 @@
+import type { EksAccessEntry } from '@cdktf/provider-aws/lib/eks-access-entry';
+import type { EksNodeGroup } from '@cdktf/provider-aws/lib/eks-node-group';
+import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
+import { IamRolePolicyAttachment } from '@cdktf/provider-aws/lib/iam-role-policy-attachment';
+import { Construct } from 'constructs';
+import { dependable } from './cdktf';
+
+export interface EksNodeRoleProps {
+  /** AWS partition (`aws`, `aws-cn`, `aws-us-gov`) of the managed policy ARNs. */
+  readonly partition: string;
+}
+
+/**
+ * The AWS managed policies of an EKS node role (EKS User Guide, create-node-role.adoc): the
+ * kubelet's EC2 and EKS calls, image pulls from ECR, and the VPC CNI's ENI calls on Linux
+ * (Windows pod addresses come from the VPC resource controller in the control plane, but a role
+ * shared with Linux groups needs it, so every role gets it).
+ */
+export const EKS_NODE_POLICIES = ['AmazonEKSWorkerNodePolicy', 'AmazonEC2ContainerRegistryReadOnly', 'AmazonEKS_CNI_Policy'] as const;
+
+/**
+ * An IAM role for EKS managed node groups. Each node group creates its own unless given one; EKS
+ * then creates the role's access entry when it creates the group, `EC2_WINDOWS` for a Windows AMI
+ * type and `EC2_LINUX` otherwise.
+ */
+export class EksNodeRole extends Construct {
+  public readonly role: IamRole;
+  /** Node groups depend on these, so that no node boots before its role may join the cluster. */
+  public readonly attachments: readonly IamRolePolicyAttachment[];
+  private readonly entries: EksAccessEntry[] = [];
+  private readonly groups: EksNodeGroup[] = [];
+
+  public constructor(scope: Construct, id: string, props: EksNodeRoleProps) {
+    super(scope, id);
+    this.role = new IamRole(this, 'Role', {
+      assumeRolePolicy: JSON.stringify({
+        Version: '2012-10-17',
+        Statement: [{ Effect: 'Allow', Principal: { Service: ['ec2.amazonaws.com'] }, Action: ['sts:AssumeRole'] }],
+      }),
+    });
+    this.attachments = EKS_NODE_POLICIES.map(
+      (policy) => new IamRolePolicyAttachment(this, policy, { role: this.role.name, policyArn: `arn:${props.partition}:iam::aws:policy/${policy}` }),
+    );
+  }
+
+  /** The role's ARN. */
+  public get arn(): string {
+    return this.role.arn;
+  }
+
+  /** Every node group of this role waits for `entry` (see `HybridEksCluster.addNodeAccessEntry`). */
+  public addAccessEntry(entry: EksAccessEntry): void {
+    this.entries.push(entry);
+    this.groups.forEach((group) => dependOn(group, entry));
+  }
+
+  /** Called by the node groups that use this role. */
+  public addNodeGroup(group: EksNodeGroup): void {
+    this.groups.push(group);
+    this.entries.forEach((entry) => dependOn(group, entry));
+  }
+}
+
+function dependOn(group: EksNodeGroup, entry: EksAccessEntry): void {
+  group.dependsOn = [...(group.dependsOn ?? []), dependable(entry)];
+}

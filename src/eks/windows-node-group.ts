@@ -1,0 +1,103 @@
+import { Construct } from 'constructs';
+import { fail, problem } from '../platform/errors';
+import { Architecture, InstanceType } from '../platform/instance-type';
+import { WindowsPlatform, windowsSupport } from '../platform/support';
+import { isUnresolvedToken } from '../platform/tokens';
+import { WINDOWS_NODE_TAINT, WindowsEdition, WindowsVersion } from '../platform/windows';
+import { eksWindowsAmiType, parseEksWindowsAmiType } from './ami-type';
+import type { HybridEksCluster } from './eks-cluster';
+import { EksNodeGroupOptions, NodeGroupParts, createNodeGroup } from './node-group';
+import { blockOf, synthesizedStack } from './synthesized';
+
+export interface EksWindowsNodeGroupProps extends EksNodeGroupOptions {
+  /** @default WindowsVersion.SERVER_2022 */
+  readonly windowsVersion?: WindowsVersion;
+  /** @default WindowsEdition.CORE */
+  readonly edition?: WindowsEdition;
+  /**
+   * PowerShell each node runs before EKS's bootstrap joins it to the cluster: the launch
+   * template's user data in `<powershell>` tags, after which EKS runs its own bootstrap.
+   * @default - none
+   */
+  readonly preBootstrapPowerShell?: string;
+}
+
+/** Kubernetes taint effects as the EKS API spells them (CreateNodegroup `taints[].effect`). */
+const EKS_TAINT_EFFECT: Readonly<Record<string, string>> = { NoSchedule: 'NO_SCHEDULE', NoExecute: 'NO_EXECUTE', PreferNoSchedule: 'PREFER_NO_SCHEDULE' };
+/** `WINDOWS_NODE_TAINT`, which the workload constructs tolerate, in EKS's spelling. */
+export const EKS_WINDOWS_TAINT = { key: WINDOWS_NODE_TAINT.key, value: WINDOWS_NODE_TAINT.value, effect: EKS_TAINT_EFFECT[WINDOWS_NODE_TAINT.effect] };
+
+/** Windows Server nodes need this much memory (the k0smotron path refuses less too). */
+const MIN_WINDOWS_MEMORY_GIB = 8;
+
+/**
+ * A managed node group of EKS-optimized Windows Server nodes: the AMI type from
+ * (`windowsVersion`, `edition`), the `os=windows:NoSchedule` taint the workload constructs
+ * tolerate, a node role of its own (so that EKS creates its `EC2_WINDOWS` access entry), IMDSv2,
+ * and optional PowerShell before the bootstrap. Checked at synth on the final Terraform JSON.
+ */
+export class EksWindowsNodeGroup extends Construct {
+  public readonly parts: NodeGroupParts;
+  private readonly cluster: HybridEksCluster;
+
+  public constructor(cluster: HybridEksCluster, id: string, props: EksWindowsNodeGroupProps) {
+    super(cluster, id);
+    this.cluster = cluster;
+    const version = props.windowsVersion ?? WindowsVersion.SERVER_2022;
+    const edition = props.edition ?? WindowsEdition.CORE;
+    if (!Object.values(WindowsVersion).includes(version)) fail(this, `windowsVersion "${version}" is not a WindowsVersion`, `use one of ${Object.values(WindowsVersion).join(', ')}`);
+    if (!Object.values(WindowsEdition).includes(edition)) fail(this, `edition "${edition}" is not a WindowsEdition`, `use one of ${Object.values(WindowsEdition).join(', ')}`);
+    const script = props.preBootstrapPowerShell;
+    if (script !== undefined && (isUnresolvedToken(script) || /<\/?powershell>/i.test(script))) {
+      fail(this, 'preBootstrapPowerShell holds a deploy-time token or <powershell> tags', 'pass the plain script; the construct adds the tags');
+    }
+    this.parts = createNodeGroup(this, cluster, props, {
+      amiType: eksWindowsAmiType(version, edition),
+      rootDevice: '/dev/sda1',
+      defaultDiskSizeGiB: 50,
+      taints: [EKS_WINDOWS_TAINT],
+      // EKS User Guide, launch-templates.adoc ("Windows"): with no AMI id in the launch template,
+      // EKS keeps the user data's <powershell> block and runs its Start-EKSBootstrap.ps1 after it.
+      userData: script === undefined ? undefined : Buffer.from(`<powershell>\n${script}\n</powershell>\n`).toString('base64'),
+    });
+    this.node.addValidation({ validate: () => this.check() });
+  }
+
+  /** This group's rules, on its synthesized block (escape hatches included). */
+  private check(): string[] {
+    const tf = synthesizedStack(this);
+    const group = blockOf(tf, this.parts.nodeGroup);
+    const image = parseEksWindowsAmiType(group?.ami_type);
+    if (group === undefined || image === undefined) return []; // removed, or no longer Windows
+    const problems: string[] = [];
+
+    const support = windowsSupport(WindowsPlatform.EKS, image.version);
+    const k8s = String(group.version ?? blockOf(tf, this.cluster.cluster)?.version ?? '');
+    const minor = /^1\.(\d+)$/.exec(k8s);
+    if (!support.supported) {
+      problems.push(problem(`AMI type ${group.ami_type}: EKS has no Windows Server ${image.version} nodes (${support.source})`, 'pick another windowsVersion'));
+    } else if (support.minimumVersion !== undefined && minor && Number(minor[1]) < Number(support.minimumVersion.split('.')[1])) {
+      problems.push(problem(
+        `AMI type ${group.ami_type} needs Kubernetes ${support.minimumVersion} or newer, and the node group runs ${k8s} (${support.source})`,
+        `raise kubernetesVersion to ${support.minimumVersion}, or use WindowsVersion.SERVER_2022`,
+      ));
+    }
+    for (const name of (group.instance_types ?? []) as string[]) {
+      const type = InstanceType.parse(name);
+      if (typeof type === 'string') continue; // a family this library does not know: EKS decides
+      if (type.arch === Architecture.ARM64) {
+        problems.push(problem(`instance type ${name} is arm64 (AWS Graviton), and Windows Server on EC2 is x86_64 only`, 'pick an x86 type such as m6i.xlarge'));
+      } else if (type.memoryGiB !== undefined && type.memoryGiB < MIN_WINDOWS_MEMORY_GIB) {
+        problems.push(problem(`instance type ${name} has ${type.memoryGiB} GiB of memory, and a Windows node needs ${MIN_WINDOWS_MEMORY_GIB} GiB or more`, 'pick a larger type such as m6i.large or t3.large'));
+      }
+    }
+    const taints = (group.taint ?? []) as { key?: string; value?: string; effect?: string }[];
+    if (!taints.some((t) => t.key === EKS_WINDOWS_TAINT.key && t.value === EKS_WINDOWS_TAINT.value && t.effect === EKS_WINDOWS_TAINT.effect)) {
+      problems.push(problem(
+        `the node group lacks the taint ${EKS_WINDOWS_TAINT.key}=${EKS_WINDOWS_TAINT.value}:${EKS_WINDOWS_TAINT.effect}, so Linux pods would be scheduled onto Windows nodes`,
+        'keep the taint the construct sets (drop the override that changed it)',
+      ));
+    }
+    return problems;
+  }
+}

@@ -1,0 +1,111 @@
+import { WindowsVersion } from '../../src';
+import { EksIpFamily, EksLinuxNodeGroup, EksNodeRole, EksWindowsNodeGroup, NodeAccessEntryType } from '../../src/eks';
+import { all, synthTf } from '../support/tf';
+import { eksStack, hybridStack, synthError } from './fixture';
+
+/**
+ * Every check reads the stack's synthesized Terraform JSON, so escape hatches (addOverride) that
+ * undo a setting are caught; messages carry the construct path, the value and the fix.
+ */
+describe('checks at synth', () => {
+  test('the working stack passes', () => {
+    expect(synthError(hybridStack().stack)).toBe('');
+  });
+
+  test('Windows groups without a Linux group of at least one node (CoreDNS)', () => {
+    const stack = eksStack();
+    new EksWindowsNodeGroup(stack.cluster, 'windows', { instanceTypes: ['m6i.xlarge'] });
+    expect(synthError(stack)).toContain('[eks-test/Cluster] Windows node groups (windows) need a Linux node for CoreDNS, and the cluster has no Linux node group with minSize >= 1. Fix: add an EksLinuxNodeGroup with minSize >= 1.');
+
+    const zero = eksStack();
+    new EksLinuxNodeGroup(zero.cluster, 'linux', { instanceTypes: ['t3.large'], minSize: 0, maxSize: 3 });
+    new EksWindowsNodeGroup(zero.cluster, 'windows', { instanceTypes: ['m6i.xlarge'] });
+    expect(synthError(zero)).toContain('need a Linux node for CoreDNS');
+
+    const { stack: overridden, linux } = hybridStack();
+    linux.parts.nodeGroup.addOverride('scaling_config.min_size', 0);
+    expect(synthError(overridden)).toContain('need a Linux node for CoreDNS');
+  });
+
+  test('Windows Server 2025 below Kubernetes 1.35, also when the group pins its own version', () => {
+    const old = eksStack({ kubernetesVersion: '1.34' });
+    new EksLinuxNodeGroup(old.cluster, 'linux', { instanceTypes: ['t3.large'] });
+    new EksWindowsNodeGroup(old.cluster, 'win2025', { instanceTypes: ['m6i.xlarge'], windowsVersion: WindowsVersion.SERVER_2025 });
+    expect(synthError(old)).toContain('[eks-test/Cluster/win2025] AMI type WINDOWS_CORE_2025_x86_64 needs Kubernetes 1.35 or newer, and the node group runs 1.34');
+
+    const current = eksStack({ kubernetesVersion: '1.35' });
+    new EksLinuxNodeGroup(current.cluster, 'linux', { instanceTypes: ['t3.large'] });
+    const win = new EksWindowsNodeGroup(current.cluster, 'win2025', { instanceTypes: ['m6i.xlarge'], windowsVersion: WindowsVersion.SERVER_2025 });
+    expect(synthError(current)).toBe('');
+    win.parts.nodeGroup.addOverride('version', '1.33');
+    expect(synthError(current)).toContain('the node group runs 1.33');
+  });
+
+  test('IPv6 with Windows groups; IPv6 alone is fine', () => {
+    expect(synthError(hybridStack({ ipFamily: EksIpFamily.IPV6 }).stack)).toContain('[eks-test/Cluster] ipFamily is ipv6, and EKS Windows nodes support IPv4 only (node groups windows). Fix: use EksIpFamily.IPV4.');
+    const linuxOnly = eksStack({ ipFamily: EksIpFamily.IPV6 });
+    new EksLinuxNodeGroup(linuxOnly.cluster, 'linux', { instanceTypes: ['t3.large'] });
+    expect(synthError(linuxOnly)).toBe('');
+  });
+
+  test('Graviton or under 8 GiB for Windows, from the instance type facts', () => {
+    const stack = eksStack();
+    new EksLinuxNodeGroup(stack.cluster, 'linux', { instanceTypes: ['t3.large'] });
+    new EksWindowsNodeGroup(stack.cluster, 'windows', { instanceTypes: ['m7g.large', 't3.medium', 'm6i.large'] });
+    const message = synthError(stack);
+    expect(message).toContain('[eks-test/Cluster/windows] instance type m7g.large is arm64 (AWS Graviton), and Windows Server on EC2 is x86_64 only');
+    expect(message).toContain('[eks-test/Cluster/windows] instance type t3.medium has 4 GiB of memory, and a Windows node needs 8 GiB or more');
+    expect(message).not.toContain('instance type m6i.large');
+  });
+
+  test('the resource controller policy dropped from the cluster role by an escape hatch', () => {
+    const { stack } = hybridStack();
+    const attachment = stack.cluster.node.findChild('AmazonEKSVPCResourceController') as unknown as { addOverride(path: string, value: unknown): void };
+    attachment.addOverride('policy_arn', 'arn:aws:iam::aws:policy/ReadOnlyAccess');
+    expect(synthError(stack)).toContain('[eks-test/Cluster] the cluster role has no AmazonEKSVPCResourceController, so the VPC resource controller cannot give Windows pods addresses');
+  });
+
+  test('Windows IPAM switched off or the vpc-cni add-on emptied by an escape hatch', () => {
+    const { stack } = hybridStack();
+    stack.cluster.vpcCni.addOverride('configuration_values', JSON.stringify({ env: { WARM_IP_TARGET: '2' } }));
+    expect(synthError(stack)).toContain('[eks-test/Cluster] Windows IPAM is off: the vpc-cni add-on has configuration values');
+    stack.cluster.vpcCni.addOverride('configuration_values', JSON.stringify({ enableWindowsIpam: 'true', env: { WARM_IP_TARGET: '2' } }));
+    expect(synthError(stack)).toBe('');
+  });
+
+  test('the Windows taint removed by an escape hatch', () => {
+    const { stack, windows } = hybridStack();
+    windows.parts.nodeGroup.addOverride('taint', undefined); // cdktf deletes the key; an array override would append
+    expect(synthError(stack)).toContain('[eks-test/Cluster/windows] the node group lacks the taint os=windows:NO_SCHEDULE');
+  });
+
+  test('one node role shared by Linux and Windows groups needs an explicit EC2_WINDOWS entry, which every group of the role waits for', () => {
+    const stack = eksStack();
+    const role = new EksNodeRole(stack, 'SharedRole', { partition: 'aws' });
+    new EksLinuxNodeGroup(stack.cluster, 'linux', { instanceTypes: ['t3.large'], nodeRole: role });
+    new EksWindowsNodeGroup(stack.cluster, 'windows', { instanceTypes: ['m6i.xlarge'], nodeRole: role });
+    expect(synthError(stack)).toContain('node groups windows (Windows) and linux (Linux) share the node role');
+
+    stack.cluster.addNodeAccessEntry('SharedRoleEntry', role, NodeAccessEntryType.EC2_WINDOWS);
+    expect(synthError(stack)).toBe('');
+    const tf = synthTf(stack);
+    expect(all(tf, 'aws_eks_access_entry')).toEqual([expect.objectContaining({ type: 'EC2_WINDOWS', principal_arn: all(tf, 'aws_eks_node_group')[0].node_role_arn })]);
+    for (const group of all(tf, 'aws_eks_node_group')) expect(group.depends_on).toEqual(expect.arrayContaining([expect.stringMatching(/^aws_eks_access_entry\./)]));
+
+    const linuxEntry = eksStack();
+    const shared = new EksNodeRole(linuxEntry, 'SharedRole', { partition: 'aws' });
+    linuxEntry.cluster.addNodeAccessEntry('Entry', shared, NodeAccessEntryType.EC2_LINUX);
+    new EksLinuxNodeGroup(linuxEntry.cluster, 'linux', { instanceTypes: ['t3.large'], nodeRole: shared });
+    new EksWindowsNodeGroup(linuxEntry.cluster, 'windows', { instanceTypes: ['m6i.xlarge'], nodeRole: shared });
+    expect(synthError(linuxEntry)).toContain('without an EC2_WINDOWS access entry');
+  });
+
+  test('a Windows-only role shared by two Windows groups needs no explicit entry', () => {
+    const stack = eksStack();
+    const role = new EksNodeRole(stack, 'WindowsRole', { partition: 'aws' });
+    new EksLinuxNodeGroup(stack.cluster, 'linux', { instanceTypes: ['t3.large'] });
+    new EksWindowsNodeGroup(stack.cluster, 'w1', { instanceTypes: ['m6i.xlarge'], nodeRole: role });
+    new EksWindowsNodeGroup(stack.cluster, 'w2', { instanceTypes: ['m6i.xlarge'], nodeRole: role, windowsVersion: WindowsVersion.SERVER_2019 });
+    expect(synthError(stack)).toBe('');
+  });
+});

@@ -1,0 +1,59 @@
+import * as fc from 'fast-check';
+import { WindowsEdition, WindowsVersion } from '../../src';
+import { EksIpFamily, EksLinuxNodeGroup, EksNodeRole, EksWindowsNodeGroup, NodeAccessEntryType } from '../../src/eks';
+import { eksStack, synthError } from './fixture';
+
+/** Node-group props and cluster settings, with what makes them broken computed independently of the code. */
+const scenario = fc.record({
+  kubernetesMinor: fc.constantFrom(33, 34, 35),
+  ipFamily: fc.constantFrom(EksIpFamily.IPV4, EksIpFamily.IPV6),
+  linuxMinSize: fc.option(fc.constantFrom(0, 1, 2), { nil: undefined }), // undefined: no Linux group
+  windowsVersion: fc.constantFrom(...Object.values(WindowsVersion)),
+  edition: fc.constantFrom(...Object.values(WindowsEdition)),
+  windowsType: fc.constantFrom('m6i.xlarge', 't3.large', 'c6i.large', 'm7g.large', 't3.medium', 'c6g.xlarge', 't3.small'),
+  sharedRole: fc.boolean(),
+  windowsEntry: fc.boolean(),
+});
+
+// Expected facts, written from the platform rules rather than read from the code under test.
+const GRAVITON = new Set(['m7g.large', 'c6g.xlarge']);
+const UNDER_8_GIB = new Set(['t3.medium', 't3.small', 'c6i.large']); // c6i.large: 2 vCPU × 2 GiB
+
+describe('property: the checks refuse every broken node-group combination and accept every working one', () => {
+  test('over cluster version, IP family, Linux group size, Windows release/edition/instance type and role sharing', () => {
+    const seen = { refused: 0, accepted: 0 };
+    fc.assert(
+      fc.property(scenario, (s) => {
+        const stack = eksStack({ kubernetesVersion: `1.${s.kubernetesMinor}`, ipFamily: s.ipFamily });
+        const role = s.sharedRole ? new EksNodeRole(stack, 'Shared', { partition: 'aws' }) : undefined;
+        if (role && s.windowsEntry) stack.cluster.addNodeAccessEntry('Entry', role, NodeAccessEntryType.EC2_WINDOWS);
+        if (s.linuxMinSize !== undefined) {
+          new EksLinuxNodeGroup(stack.cluster, 'linux', { instanceTypes: ['t3.large'], minSize: s.linuxMinSize, maxSize: 3, nodeRole: role });
+        }
+        new EksWindowsNodeGroup(stack.cluster, 'windows', { instanceTypes: [s.windowsType], windowsVersion: s.windowsVersion, edition: s.edition, nodeRole: role });
+
+        const broken = {
+          coreDns: s.linuxMinSize === undefined || s.linuxMinSize < 1,
+          ipv6: s.ipFamily === EksIpFamily.IPV6,
+          release: s.windowsVersion === WindowsVersion.SERVER_2025 && s.kubernetesMinor < 35,
+          graviton: GRAVITON.has(s.windowsType),
+          memory: UNDER_8_GIB.has(s.windowsType),
+          sharedRole: s.sharedRole && s.linuxMinSize !== undefined && !s.windowsEntry,
+        };
+        const message = synthError(stack);
+        expect(message.includes('need a Linux node for CoreDNS')).toBe(broken.coreDns);
+        expect(message.includes('support IPv4 only')).toBe(broken.ipv6);
+        expect(message.includes('needs Kubernetes 1.35 or newer')).toBe(broken.release);
+        expect(message.includes('is arm64 (AWS Graviton)')).toBe(broken.graviton);
+        expect(message.includes('a Windows node needs 8 GiB')).toBe(broken.memory);
+        expect(message.includes('without an EC2_WINDOWS access entry')).toBe(broken.sharedRole);
+        const anyBroken = Object.values(broken).some(Boolean);
+        expect(message === '').toBe(!anyBroken);
+        seen[anyBroken ? 'refused' : 'accepted']++;
+      }),
+      { numRuns: 120, seed: 10 },
+    );
+    expect(seen.refused).toBeGreaterThan(0);
+    expect(seen.accepted).toBeGreaterThan(0);
+  });
+});
