@@ -5,6 +5,7 @@ import { LABEL_OS, WINDOWS_NODE_TAINT, taintArgument } from '../platform/windows
 import { PodTemplateLocation, manifestPath, osIntent, podTemplatesOf, pointerSegment, tolerates } from './pod-template';
 import { validatePodSpec } from './validate-pod-spec';
 import { windowsPodIssues } from './windows-pod-rules';
+import { addRenderedPatch, rendered } from './render';
 
 const ID = 'PodTemplatePolicy';
 
@@ -60,9 +61,10 @@ export class PodTemplatePolicy extends Construct {
     if (!this.linuxPinning) return;
     const runtimeClassOs = runtimeClassesOf(this.chart);
     for (const obj of this.objects()) {
-      for (const location of podTemplatesOf(obj.toJson())) {
-        if (osIntent(location.spec, runtimeClassOs).os === 'open') obj.addJsonPatch(...linuxPinningPatches(location));
-      }
+      const patches = podTemplatesOf(rendered(obj))
+        .filter((location) => osIntent(location.spec, runtimeClassOs).os === 'open')
+        .flatMap(linuxPinningPatches);
+      if (patches.length > 0) addRenderedPatch(obj, ...patches);
     }
   }
 
@@ -75,7 +77,7 @@ export class PodTemplatePolicy extends Construct {
   }
 
   private check(obj: ApiObject, runtimeClassOs: (name: string) => string | undefined): string[] {
-    const manifest = obj.toJson();
+    const manifest = rendered(obj);
     return podTemplatesOf(manifest).flatMap((location) => {
       const where = `${obj.node.path} (${manifest.kind} ${manifest.metadata?.name})`;
       const format = (path: string, message: string, advice = '') => `${where} ${manifestPath(location, path)}: ${message}${advice}`;
@@ -107,16 +109,24 @@ function guardingChart(obj: ApiObject): Chart | undefined {
  * (RuntimeClasses are cluster-scoped, so another chart's count).
  */
 function runtimeClassesOf(chart: Chart): (name: string) => string | undefined {
-  const byName = new Map<string, string>();
-  for (const c of chart.node.root.node.findAll()) {
-    if (c instanceof ApiObject && c.kind === 'RuntimeClass') {
-      const manifest = c.toJson();
-      const os = manifest.scheduling?.nodeSelector?.[LABEL_OS];
-      if (typeof os === 'string') byName.set(manifest.metadata?.name, os);
+  // Once per synth call for the whole app, not once per chart: a walk of the app per chart
+  // would make synth grow with the square of the number of charts.
+  const byName = oncePerSynth(RUNTIME_CLASSES, () => {
+    const found = new Map<string, string>();
+    for (const c of chart.node.root.node.findAll()) {
+      if (c instanceof ApiObject && c.kind === 'RuntimeClass') {
+        const manifest = rendered(c);
+        const os = manifest.scheduling?.nodeSelector?.[LABEL_OS];
+        if (typeof os === 'string') found.set(manifest.metadata?.name, os);
+      }
     }
-  }
+    return found;
+  });
   return (name) => byName.get(name);
 }
+
+/** Key of the app's RuntimeClasses in `oncePerSynth`. */
+const RUNTIME_CLASSES = {};
 
 /** The patches that pin a non-Windows pod template to Linux; none when it already is. */
 function linuxPinningPatches(location: PodTemplateLocation): JsonPatch[] {

@@ -190,7 +190,9 @@ function validateGenericRules(spec: Json, containers: VisitedContainer[]): PodSp
     }
   }
   if (spec.hostNetwork === true) {
-    for (const c of containers) {
+    // validateHostNetwork reads spec.containers only (ValidatePodSecurityContext passes
+    // spec.Containers), so an init container's ports are not compared.
+    for (const c of containers.filter((v) => v.path.startsWith('spec.containers['))) {
       (Array.isArray(c.container?.ports) ? c.container.ports : []).forEach((p: Json, j: number) => {
         if (isSet(p?.hostPort) && p.hostPort !== p.containerPort) {
           errors.push({ path: `${c.path}.ports[${j}].containerPort`, message: `Invalid value: ${p.containerPort}: must match \`hostPort\` when \`hostNetwork\` is true` });

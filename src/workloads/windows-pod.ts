@@ -9,6 +9,7 @@ import { WindowsIsolation, imageIncompatibility, imageRelease, unsupportedReleas
 import { podSpecPointer, podTemplateOf } from './pod-template';
 import { PodTemplatePolicy } from './pod-template-policy';
 import { oncePerSynth } from '../platform/synth-scope';
+import { rendered } from './render';
 
 /** A cdk8s-plus object that owns a pod template: Pod, Deployment, StatefulSet, DaemonSet, Job or CronJob. */
 export type PodOwner = kplus.Pod | kplus.Workload;
@@ -230,7 +231,7 @@ export class WindowsPod extends Construct {
       errors.push(`version ${this.options.version} contradicts RuntimeClass ${hyperV.name}, which schedules to Windows Server ${hyperV.version}; the pod could never be placed: use the same release`);
     }
 
-    const spec = podTemplateOf(this.apiObject.toJson())?.spec ?? {};
+    const spec = podTemplateOf(rendered(this.apiObject))?.spec ?? {};
     for (const field of ['containers', 'initContainers'] as const) {
       const count = (spec[field] ?? []).length;
       if (count > this.patchedContainers[field]) {

@@ -4,9 +4,10 @@ import { join } from 'node:path';
 
 // The compiled entry point, as an installed package loads it (`npm test` runs `tsc -b` first).
 const ENTRY = join(__dirname, '..', '..', 'lib', 'src', 'workloads', 'index.js');
+const ROOT_ENTRY = join(__dirname, '..', '..', 'lib', 'src', 'index.js');
 
-/** Loads the entry point in a fresh Node process, with `hidden` packages made unresolvable. */
-function load(hidden: string[]): { status: number | null; stderr: string } {
+/** Loads an entry point in a fresh Node process, with `hidden` packages made unresolvable. */
+function load(hidden: string[], entry = ENTRY): { status: number | null; stderr: string } {
   const script = `
     const Module = require('node:module');
     const original = Module._resolveFilename;
@@ -15,7 +16,7 @@ function load(hidden: string[]): { status: number | null; stderr: string } {
       if (hidden.includes(request)) throw Object.assign(new Error("Cannot find module '" + request + "'"), { code: 'MODULE_NOT_FOUND' });
       return original.call(this, request, ...rest);
     };
-    require(${JSON.stringify(ENTRY)});`;
+    require(${JSON.stringify(entry)});`;
   const result = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
   return { status: result.status, stderr: result.stderr };
 }
@@ -29,5 +30,9 @@ function load(hidden: string[]): { status: number | null; stderr: string } {
 
   test('with it, loads', () => {
     expect(load([])).toEqual({ status: 0, stderr: '' });
+  });
+
+  test('the package root loads without it at run time: cluster-only users never load cdk8s-plus (issue 9.7)', () => {
+    expect(load(['cdk8s-plus-28'], ROOT_ENTRY)).toEqual({ status: 0, stderr: '' });
   });
 });

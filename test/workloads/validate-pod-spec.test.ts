@@ -132,6 +132,15 @@ describe('validatePodSpec: generic rules with the API server\'s paths (issue 8.5
     expect(validatePodSpec(linuxPod(ports(9183))))
       .toEqual([{ path: 'spec.containers[0].ports[0].containerPort', message: 'Invalid value: 9182: must match `hostPort` when `hostNetwork` is true' }]);
     expect(validatePodSpec(linuxPod(ports(9182)))).toEqual([]);
+    // Unset hostPort is defaulted to containerPort on host-network pods (pkg/apis/core/v1/defaults.go).
+    expect(validatePodSpec(linuxPod({ hostNetwork: true, containers: [{ name: 'c', image: 'i', ports: [{ containerPort: 9182 }] }] }))).toEqual([]);
+  });
+
+  test('hostPort on host-network pods is compared for spec.containers only, as the API server does', () => {
+    // kubernetes v1.34 pkg/apis/core/validation/validation.go ValidatePodSecurityContext:
+    // validateHostNetwork(securityContext.HostNetwork, spec.Containers, specPath.Child("containers")).
+    const sidecar = { name: 's', image: 'i', restartPolicy: 'Always', ports: [{ containerPort: 9182, hostPort: 9183 }] };
+    expect(validatePodSpec(linuxPod({ hostNetwork: true, initContainers: [sidecar] }))).toEqual([]);
   });
 });
 

@@ -1,0 +1,38 @@
+import { ApiObject, JsonPatch } from 'cdk8s';
+import { oncePerSynth } from '../platform/synth-scope';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+/** Key of this synth's render cache in `oncePerSynth`. */
+const RENDERS = {};
+
+/** This synth call's rendered manifests; outside a synth call a fresh, empty map each time. */
+function renders(): WeakMap<ApiObject, Json> {
+  return oncePerSynth(RENDERS, () => new WeakMap<ApiObject, Json>());
+}
+
+/**
+ * An object's manifest as it will be written (`ApiObject.toJson()`, after its JSON patches),
+ * rendered once per synth call and shared by every workload check of that call. Outside a
+ * synth call it is rendered afresh, as user code may change the object between two calls.
+ * Callers read it; they never change it (add patches with `addRenderedPatch`).
+ */
+export function rendered(obj: ApiObject): Json {
+  const cache = renders();
+  if (!cache.has(obj)) cache.set(obj, obj.toJson());
+  return cache.get(obj);
+}
+
+/**
+ * Adds JSON patches to an object and to its manifest rendered in this synth call, if any, so
+ * that later checks of the call see the patched manifest without rendering it again.
+ * `ApiObject.toJson()` applies patches to the resolved document before an L1 class maps its
+ * fields (cdk8s lib/api-object.js, cdk8s-plus-28 lib/imports/k8s.js), and the patches added this
+ * way (`os`, `nodeSelector`) are the same in both forms.
+ */
+export function addRenderedPatch(obj: ApiObject, ...ops: JsonPatch[]): void {
+  obj.addJsonPatch(...ops);
+  const cache = renders();
+  if (cache.has(obj)) cache.set(obj, JsonPatch.apply(cache.get(obj), ...ops));
+}
