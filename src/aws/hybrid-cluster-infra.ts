@@ -95,9 +95,12 @@ export class HybridClusterInfra extends Construct {
       fail(this, `stack "${stack.node.id}" already has a construct "${taken}", the name of one of this construct's outputs`, 'put each cluster\'s HybridClusterInfra in its own stack');
     }
     const prefix = props.iamNamePrefix ?? '';
-    const sharing = this.node.root.node.findAll().find((c) => c !== this && c instanceof HybridClusterInfra && c.iamNamePrefix === prefix);
+    // IAM names are account-wide (every region) and "not distinguished by case" (IAM API reference,
+    // CreateRole RoleName): "X-" and "x-" make the same roles. (A construct whose constructor
+    // threw stays in the tree without a prefix.)
+    const sharing = this.node.root.node.findAll().find((c) => c !== this && c instanceof HybridClusterInfra && c.iamNamePrefix?.toLowerCase() === prefix.toLowerCase());
     if (sharing) {
-      fail(this, `iamNamePrefix "${prefix}" is already used by ${sharing.node.path}, so both stacks would create the same IAM roles and instance profiles`, 'give each HybridClusterInfra its own iamNamePrefix');
+      fail(this, `iamNamePrefix "${prefix}" is already used by ${sharing.node.path}${sharing.iamNamePrefix === prefix ? '' : ` (as "${sharing.iamNamePrefix}": IAM names ignore case)`}, so both stacks would create the same IAM roles and instance profiles`, 'give each HybridClusterInfra its own iamNamePrefix');
     }
     if (props.network !== undefined && props.existingNetwork !== undefined) {
       fail(this, 'network and existingNetwork are both given', 'give either network (to create one) or existingNetwork (to use yours), not both');
