@@ -98,7 +98,7 @@ export class HybridClusterInfra extends Construct {
     // IAM names are account-wide (every region) and "not distinguished by case" (IAM API reference,
     // CreateRole RoleName): "X-" and "x-" make the same roles. (A construct whose constructor
     // threw stays in the tree without a prefix.)
-    const sharing = this.node.root.node.findAll().find((c) => c !== this && c instanceof HybridClusterInfra && c.iamNamePrefix?.toLowerCase() === prefix.toLowerCase());
+    const sharing = this.node.root.node.findAll().find((c): c is HybridClusterInfra => c !== this && c instanceof HybridClusterInfra && c.iamNamePrefix?.toLowerCase() === prefix.toLowerCase());
     if (sharing) {
       fail(this, `iamNamePrefix "${prefix}" is already used by ${sharing.node.path}${sharing.iamNamePrefix === prefix ? '' : ` (as "${sharing.iamNamePrefix}": IAM names ignore case)`}, so both stacks would create the same IAM roles and instance profiles`, 'give each HybridClusterInfra its own iamNamePrefix');
     }
