@@ -6,13 +6,17 @@ import { fail } from '../platform/errors';
 
 /** Ubuntu LTS releases Canonical publishes amd64 AMIs for, used for the control plane and Linux workers. */
 export enum UbuntuRelease {
+  /** Ubuntu 22.04 LTS (Jammy Jellyfish). */
   JAMMY_22_04 = '22.04',
+  /** Ubuntu 24.04 LTS (Noble Numbat). */
   NOBLE_24_04 = '24.04',
 }
 
 /** One Windows Server image: a version and an installation option. */
 export interface WindowsImage {
+  /** Windows Server release. */
   readonly version: WindowsVersion;
+  /** Installation option: Core or Full (Desktop Experience). */
   readonly edition: WindowsEdition;
 }
 
@@ -64,6 +68,7 @@ export interface ClusterImagesProps {
 
 /** A resolved AMI id (a lookup token or a pinned id) for one Windows image. */
 export interface WindowsAmi extends WindowsImage {
+  /** The AMI id: a lookup token or the pinned id. */
   readonly amiId: string;
 }
 
@@ -72,6 +77,7 @@ export interface WindowsAmi extends WindowsImage {
  * through AWS's public SSM parameters (always the current patched release) unless pinned.
  */
 export class ClusterImages extends Construct {
+  /** The Linux AMI id: a lookup token or the pinned id. */
   public readonly linuxAmiId: string;
   /** Architecture of `linuxAmiId`. */
   public readonly linuxAmiArchitecture: Architecture;
