@@ -1,5 +1,6 @@
 import { DataAwsSsmParameter } from '@cdktf/provider-aws/lib/data-aws-ssm-parameter';
 import { Construct } from 'constructs';
+import { amiIdProblem } from '../platform/aws';
 import { Architecture } from '../platform/instance-type';
 import { WindowsEdition, WindowsVersion } from '../platform/windows';
 import { fail } from '../platform/errors';
@@ -34,7 +35,6 @@ export function ubuntuAmiParameter(release: UbuntuRelease): string {
   return `/aws/service/canonical/ubuntu/server/${release}/stable/current/amd64/hvm/${volume}/ami-id`;
 }
 
-export const AMI_ID_PATTERN = /^ami-[0-9a-f]{8}([0-9a-f]{9})?$/;
 
 export interface ClusterImagesProps {
   /**
@@ -87,10 +87,10 @@ export class ClusterImages extends Construct {
   public constructor(scope: Construct, id: string, props: ClusterImagesProps = {}) {
     super(scope, id);
     const pinned = props.windowsAmiIds ?? {};
+    // The shared AMI value check, which lets deploy-time tokens (another data source's id) through.
     const checkAmi = (prop: string, value: string): string => {
-      if (!AMI_ID_PATTERN.test(value)) {
-        fail(this, `${prop} "${value}" is not an AMI id`, 'give ami- and 8 or 17 hex digits, e.g. ami-0123456789abcdef0');
-      }
+      const problem = amiIdProblem(value);
+      if (problem) fail(this, `${prop}: ${problem}`, 'give ami- and 8 or 17 hex digits, e.g. ami-0123456789abcdef0');
       return value;
     };
 
