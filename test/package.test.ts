@@ -4,7 +4,9 @@ import { join } from 'node:path';
 
 const ROOT = join(__dirname, '..');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
-  license: string; exports: Record<string, string | { types?: string; default?: string }>;
+  license: string;
+  exports: Record<string, string | { types?: string; default?: string }>;
+  typesVersions?: Record<string, Record<string, string[]>>;
 };
 
 /** What `npm pack` would put in the tarball (`package.json` `files`; npm adds LICENSE and README itself), without running scripts. */
@@ -34,6 +36,18 @@ function packed(): string[] {
       .map((t) => t.replace(/^\.\//, ''));
     expect(targets.length).toBeGreaterThan(2);
     expect(files).toEqual(expect.arrayContaining(targets));
+  });
+
+  // `cdk8s init`'s tsconfig (module CommonJS, so moduleResolution node10) ignores `exports`: there,
+  // TypeScript finds a subpath's types through `typesVersions` only (TypeScript handbook, "Modules
+  // Reference", node10 and typesVersions).
+  test('every subpath in `exports` has its types in `typesVersions`, for node10 resolution', () => {
+    const mapped = pkg.typesVersions?.['*'] ?? {};
+    const missing = Object.entries(pkg.exports)
+      .filter(([subpath, t]) => subpath !== '.' && typeof t !== 'string' && t.types !== undefined)
+      .filter(([subpath, t]) => !(mapped[subpath.replace(/^\.\//, '')] ?? []).includes((t as { types: string }).types.replace(/^\.\//, '')))
+      .map(([subpath]) => subpath);
+    expect(missing).toEqual([]);
   });
 
   test('ships no tests, examples, benchmarks or TypeScript sources', () => {
