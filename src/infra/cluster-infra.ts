@@ -201,7 +201,8 @@ export class ClusterInfra {
   /**
    * Why a cluster named `clusterName` in `region` cannot use this infrastructure, or undefined.
    * The subnets are tagged `kubernetes.io/cluster/<name>` for the name the stack was given, and
-   * everything lives in the stack's region.
+   * everything lives in the stack's region. For `HybridCluster`'s props check.
+   * @internal
    */
   public mismatch(clusterName: string, region: string | undefined): { what: string; fix: string } | undefined {
     if (this.clusterName !== undefined && this.clusterName !== clusterName) {
@@ -213,7 +214,11 @@ export class ClusterInfra {
     return undefined;
   }
 
-  /** Why machines of `arch` cannot boot the infra's Linux AMI, or undefined. */
+  /**
+   * Why machines of `arch` cannot boot the infra's Linux AMI, or undefined. For the props checks
+   * of `HybridCluster` and the pools.
+   * @internal
+   */
   public linuxArchitectureProblem(instanceType: string, arch: Architecture): string | undefined {
     return arch === this.linuxAmiArchitecture ? undefined
       : `instance type ${instanceType} is ${arch}, and the infra's Linux AMI ${this.linuxAmiId} is ${this.linuxAmiArchitecture}`;
