@@ -1,39 +1,62 @@
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import * as ts from 'typescript';
 
 const ROOT = join(__dirname, '..');
-const DOCS = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => join('docs', f))];
+const DOCS = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
 
-/** Every ```ts block that is a whole program (it imports what it uses), with where it stands. */
-function examples(): Array<{ where: string; code: string }> {
-  return DOCS.flatMap((doc) => [...readFileSync(join(ROOT, doc), 'utf8').matchAll(/```(?:ts|typescript)\n([\s\S]*?)```/g)]
+interface Example { readonly where: string; readonly file: string; readonly code: string }
+
+/**
+ * Every ```ts block that is a whole program (it imports what it uses), named by document and
+ * block number (counting every ```ts block of the document), as a virtual file of its own.
+ * Fragments (no import) are prose illustrations and are not compiled.
+ */
+function examples(): Example[] {
+  return DOCS.flatMap((doc) => [...readFileSync(join(ROOT, doc), 'utf8').matchAll(/^```(?:ts|typescript)[^\S\n]*\n([\s\S]*?)^```/gm)]
     .map((m, i) => ({ where: `${doc} block ${i + 1}`, code: m[1] }))
-    .filter((e) => /^import /m.test(e.code)));
+    .filter((e) => /^import /m.test(e.code))
+    // Virtual files beside package.json, so their imports resolve to this checkout's node_modules.
+    .map((e, i) => ({ ...e, file: join(ROOT, `__doc_example_${doc.replace(/\W/g, '_')}_${i}.ts`) })));
+}
+
+/**
+ * `cdk-hybrid-windows` and each subpath that package.json `exports` declares, mapped to its
+ * TypeScript source (`./lib/src/aws/index.d.ts` → `src/aws/index.ts`): the examples see the
+ * current code without a build, and an entry point added or moved in package.json is followed.
+ */
+function entryPoints(): Record<string, string[]> {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; exports: Record<string, string | { types?: string }> };
+  const paths: Record<string, string[]> = {};
+  for (const [subpath, target] of Object.entries(pkg.exports)) {
+    const types = typeof target === 'string' ? target : target.types;
+    if (types === undefined || !types.endsWith('.d.ts')) continue; // e.g. ./package.json
+    const source = types.replace(/^\.\/lib\//, '').replace(/\.d\.ts$/, '.ts');
+    if (!existsSync(join(ROOT, source))) throw new Error(`package.json exports "${subpath}" → ${types}, but its source ${source} does not exist`);
+    paths[subpath === '.' ? pkg.name : `${pkg.name}/${subpath.replace(/^\.\//, '')}`] = [source];
+  }
+  return paths;
 }
 
 /**
  * The compiler options of a project made by `cdk8s init typescript-app` (cdk8s-cli's own template,
- * read from the installed cdk8s-cli), with the package's entry points resolved to the declarations
- * `tsc -b` emitted, as an installed package resolves them.
+ * read from the installed cdk8s-cli: strict, noUnusedLocals, noUnusedParameters), with the
+ * package's entry points resolved through `paths`.
  */
 function cdk8sInitOptions(): ts.CompilerOptions {
   const template = join(ROOT, 'node_modules', 'cdk8s-cli', 'templates', 'typescript-app', 'tsconfig.json');
-  const { config } = ts.parseConfigFileTextToJson(template, readFileSync(template, 'utf8'));
+  const { config, error } = ts.parseConfigFileTextToJson(template, readFileSync(template, 'utf8'));
+  if (error) throw new Error(`cannot read ${template}: ${ts.flattenDiagnosticMessageText(error.messageText, '\n')}`);
   const { options } = ts.convertCompilerOptionsFromJson(config.compilerOptions, ROOT);
-  const entry = (path: string) => [join(ROOT, 'lib', 'src', path)];
   return {
     ...options,
     noEmit: true,
+    // Our sources are checked by `tsc -b` under our own options; here only the examples are judged.
+    skipLibCheck: true,
     types: ['node'],
     typeRoots: [join(ROOT, 'node_modules', '@types')],
     baseUrl: ROOT,
-    paths: {
-      'cdk-hybrid-windows': entry('index.d.ts'),
-      'cdk-hybrid-windows/aws': entry('aws/index.d.ts'),
-      'cdk-hybrid-windows/workloads': entry('workloads/index.d.ts'),
-      'cdk-hybrid-windows/eks': entry('eks/index.d.ts'),
-    },
+    paths: entryPoints(),
   };
 }
 
@@ -41,20 +64,28 @@ describe('README and docs examples compile in a project made by cdk8s init', () 
   test('each whole-program ```ts block type-checks, imports included', () => {
     const found = examples();
     expect(found.length).toBeGreaterThanOrEqual(7);
-    // Inside the checkout (lib/ is ignored), so that the examples' imports resolve to node_modules.
-    mkdirSync(join(ROOT, 'lib'), { recursive: true });
-    const dir = mkdtempSync(join(ROOT, 'lib', 'doc-examples-'));
-    const files = found.map((e, i) => {
-      const file = join(dir, `example${i}.ts`);
-      // Each block is its own module, as a file of its own in a user's project.
-      writeFileSync(file, `${e.code}\nexport {};\n`);
-      return { file, where: e.where };
-    });
-    const program = ts.createProgram(files.map((f) => f.file), cdk8sInitOptions());
-    const problems = ts.getPreEmitDiagnostics(program).map((d) => {
-      const where = files.find((f) => f.file === d.file?.fileName)?.where ?? d.file?.fileName ?? 'options';
-      const line = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line + 1 : 0;
-      return `${where}, line ${line}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
+    const options = cdk8sInitOptions();
+    const host = ts.createCompilerHost(options);
+    // Each block is its own module, as a file of its own in a user's project.
+    const virtual = new Map(found.map((e) => [e.file, `${e.code}\nexport {};\n`]));
+    const readFile = host.readFile.bind(host);
+    const getSourceFile = host.getSourceFile.bind(host);
+    host.fileExists = ((exists) => (f: string) => virtual.has(f) || exists(f))(host.fileExists.bind(host));
+    host.readFile = (f) => virtual.get(f) ?? readFile(f);
+    host.getSourceFile = (f, lang, ...rest) => virtual.has(f) ? ts.createSourceFile(f, virtual.get(f)!, lang, true) : getSourceFile(f, lang, ...rest);
+    const program = ts.createProgram([...virtual.keys()], options, host);
+
+    const where = new Map(found.map((e) => [e.file, e.where]));
+    const diagnostics = [...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics()];
+    for (const e of found) {
+      const sf = program.getSourceFile(e.file)!;
+      diagnostics.push(...program.getSyntacticDiagnostics(sf), ...program.getSemanticDiagnostics(sf));
+    }
+    const problems = diagnostics.map((d) => {
+      const file = d.file ? where.get(d.file.fileName) ?? relative(ROOT, d.file.fileName) : 'compiler options';
+      const pos = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : undefined;
+      const at = pos ? `, line ${pos.line + 1} of the block` : '';
+      return `${file}${at}: TS${d.code} ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
     });
     expect(problems).toEqual([]);
   }, 60_000);

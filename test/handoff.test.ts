@@ -1,4 +1,4 @@
-import { App, Chart } from 'cdk8s';
+import { ApiObject, App, Chart, JsonPatch } from 'cdk8s';
 import { buildCluster } from '../examples/k0smotron-aws/main';
 import { ClusterInfra, HybridCluster, INFRA_OUTPUTS, LinuxWorkerPool, windowsAmiOutputId, WindowsEdition, WindowsVersion } from '../src';
 import { crdViolations, describeWithCrds } from './support/crd-schemas';
@@ -63,6 +63,32 @@ describe('hand-off from the AWS stack to the cluster objects', () => {
     expect(() => build('t3.large', 't3.large')).not.toThrow();
     const arm = ClusterInfra.fromOutputsFile(writeJson(JSON.stringify(withOutputs((o) => { o[INFRA_OUTPUTS.linuxAmiArchitecture] = 'arm64'; }))));
     expect(() => new HybridCluster(new Chart(new App(), 'c'), 'aws-test', { infra: arm, k0sVersion: 'v1.34.2+k0s.0', controlPlane: { instanceType: 'm7g.large' } })).not.toThrow();
+  });
+
+  /** The props are checked at construction; the objects as written are the final word (issue 9.1, 9.5). */
+  describe('a JSON patch cannot undo what the hand-off checked', () => {
+    const patched = (kind: string, namePrefix: string, op: JsonPatch) => {
+      const app = new App();
+      const chart = buildCluster(app, ClusterInfra.fromOutputsFile(writeJson(JSON.stringify(DEPLOYED))));
+      const obj = chart.node.findAll().find((c): c is ApiObject => c instanceof ApiObject && c.kind === kind && c.name.startsWith(namePrefix))!;
+      obj.addJsonPatch(op);
+      return () => synthObjects(app);
+    };
+    test.each<[string, string, JsonPatch, string]>([
+      ['Cluster', 'aws-test', JsonPatch.replace('/metadata/name', 'other'),
+        'Cluster aws-test: the Cluster is named "other", and the AWS stack tagged its network for "aws-test". Fix: keep the name "aws-test"'],
+      ['AWSCluster', 'aws-test', JsonPatch.replace('/spec/region', 'us-east-1'),
+        'AWSCluster aws-test: spec.region "us-east-1" is not the infra\'s region eu-north-1'],
+      ['AWSCluster', 'aws-test', JsonPatch.remove('/spec/network/vpc'),
+        'AWSCluster aws-test: spec.network.vpc.id undefined is not the infra\'s VPC vpc-0123456789abcdef0'],
+      ['AWSMachineTemplate', 'aws-test-linux-', JsonPatch.replace('/spec/template/spec/instanceType', 'm7g.large'),
+        'instance type m7g.large is arm64, and it boots the infra\'s Linux AMI ami-0a1b2c3d4e5f60718, which is amd64'],
+    ])('%s %s: %j', (kind, name, op, message) => {
+      expect(patched(kind, name, op)).toThrow(message);
+    });
+    test('a patch that keeps the agreement passes', () => {
+      expect(patched('AWSCluster', 'aws-test', JsonPatch.replace('/spec/region', 'eu-north-1'))).not.toThrow();
+    });
   });
 
   test('fromOutputsFile(undefined) is a clear error', () => {

@@ -1,18 +1,23 @@
 import { DataAwsSsmParameter } from '@cdktf/provider-aws/lib/data-aws-ssm-parameter';
 import { Construct } from 'constructs';
+import { amiIdProblem } from '../platform/aws';
 import { Architecture } from '../platform/instance-type';
 import { WindowsEdition, WindowsVersion } from '../platform/windows';
 import { fail } from '../platform/errors';
 
 /** Ubuntu LTS releases Canonical publishes amd64 AMIs for, used for the control plane and Linux workers. */
 export enum UbuntuRelease {
+  /** Ubuntu 22.04 LTS (Jammy Jellyfish). */
   JAMMY_22_04 = '22.04',
+  /** Ubuntu 24.04 LTS (Noble Numbat). */
   NOBLE_24_04 = '24.04',
 }
 
 /** One Windows Server image: a version and an installation option. */
 export interface WindowsImage {
+  /** Windows Server release. */
   readonly version: WindowsVersion;
+  /** Installation option: Core or Full (Desktop Experience). */
   readonly edition: WindowsEdition;
 }
 
@@ -30,7 +35,6 @@ export function ubuntuAmiParameter(release: UbuntuRelease): string {
   return `/aws/service/canonical/ubuntu/server/${release}/stable/current/amd64/hvm/${volume}/ami-id`;
 }
 
-export const AMI_ID_PATTERN = /^ami-[0-9a-f]{8}([0-9a-f]{9})?$/;
 
 export interface ClusterImagesProps {
   /**
@@ -64,6 +68,7 @@ export interface ClusterImagesProps {
 
 /** A resolved AMI id (a lookup token or a pinned id) for one Windows image. */
 export interface WindowsAmi extends WindowsImage {
+  /** The AMI id: a lookup token or the pinned id. */
   readonly amiId: string;
 }
 
@@ -72,6 +77,7 @@ export interface WindowsAmi extends WindowsImage {
  * through AWS's public SSM parameters (always the current patched release) unless pinned.
  */
 export class ClusterImages extends Construct {
+  /** The Linux AMI id: a lookup token or the pinned id. */
   public readonly linuxAmiId: string;
   /** Architecture of `linuxAmiId`. */
   public readonly linuxAmiArchitecture: Architecture;
@@ -81,10 +87,10 @@ export class ClusterImages extends Construct {
   public constructor(scope: Construct, id: string, props: ClusterImagesProps = {}) {
     super(scope, id);
     const pinned = props.windowsAmiIds ?? {};
+    // The shared AMI value check, which lets deploy-time tokens (another data source's id) through.
     const checkAmi = (prop: string, value: string): string => {
-      if (!AMI_ID_PATTERN.test(value)) {
-        fail(this, `${prop} "${value}" is not an AMI id`, 'give ami- and 8 or 17 hex digits, e.g. ami-0123456789abcdef0');
-      }
+      const problem = amiIdProblem(value);
+      if (problem) fail(this, `${prop}: ${problem}`, 'give ami- and 8 or 17 hex digits, e.g. ami-0123456789abcdef0');
       return value;
     };
 

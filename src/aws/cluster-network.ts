@@ -59,7 +59,10 @@ export interface ClusterNetworkOptions {
    * @default - carved from `vpcCidr`
    */
   readonly privateSubnetCidrs?: readonly string[];
-  /** @default NatGateways.ONE_PER_ZONE */
+  /**
+   * How many NAT gateways the private subnets route through.
+   * @default NatGateways.ONE_PER_ZONE
+   */
   readonly natGateways?: NatGateways;
   /**
    * Interface endpoints for SSM (ssm, ssmmessages, ec2messages) and an S3 gateway endpoint, so
@@ -69,6 +72,7 @@ export interface ClusterNetworkOptions {
   readonly vpcEndpoints?: boolean;
 }
 
+/** `ClusterNetworkOptions` plus what the network is for. */
 export interface ClusterNetworkProps extends ClusterNetworkOptions {
   /** Cluster name for the `kubernetes.io/cluster/<name>` tags. */
   readonly clusterName: string;
@@ -81,12 +85,19 @@ export interface ClusterNetworkProps extends ClusterNetworkOptions {
  * and routes, tagged the way CAPA (bring-your-own network) and the AWS cloud provider expect.
  */
 export class ClusterNetwork extends Construct {
+  /** The VPC. */
   public readonly vpc: Vpc;
+  /** The VPC block and the subnet blocks, per zone. */
   public readonly plan: SubnetPlan;
+  /** One public subnet per zone. */
   public readonly publicSubnets: Subnet[] = [];
+  /** One private subnet per zone. */
   public readonly privateSubnets: Subnet[] = [];
+  /** One NAT gateway per zone, or one. */
   public readonly natGateways: NatGateway[] = [];
+  /** The private subnets' route tables, one per zone. */
   public readonly privateRouteTables: RouteTable[] = [];
+  /** The VPC endpoints, with `vpcEndpoints`. */
   public readonly endpoints?: ClusterVpcEndpoints;
 
   public constructor(scope: Construct, id: string, props: ClusterNetworkProps) {

@@ -6,9 +6,13 @@ import { Construct } from 'constructs';
 /** Interface endpoints the SSM agent on private nodes needs to reach Session Manager. */
 export const SSM_INTERFACE_ENDPOINTS = ['ssm', 'ssmmessages', 'ec2messages'] as const;
 
+/** Where the endpoints go and who may reach them. */
 export interface ClusterVpcEndpointsProps {
+  /** Cluster name, for the resources' Name tags. */
   readonly clusterName: string;
+  /** Region the endpoint service names refer to (`com.amazonaws.<region>.ssm`). */
   readonly region: string;
+  /** The VPC the endpoints are created in. */
   readonly vpcId: string;
   /** Only this block may reach the interface endpoints. */
   readonly vpcCidr: string;
@@ -23,8 +27,11 @@ export interface ClusterVpcEndpointsProps {
  * S3 without the NAT gateways. The endpoints' security group admits HTTPS from the VPC only.
  */
 export class ClusterVpcEndpoints extends Construct {
+  /** Admits HTTPS from the VPC block to the interface endpoints. */
   public readonly securityGroup: SecurityGroup;
+  /** One per `SSM_INTERFACE_ENDPOINTS` entry. */
   public readonly interfaceEndpoints: VpcEndpoint[];
+  /** The S3 gateway endpoint on the private route tables. */
   public readonly s3Endpoint: VpcEndpoint;
 
   public constructor(scope: Construct, id: string, props: ClusterVpcEndpointsProps) {

@@ -6,7 +6,7 @@ import { fail } from '../platform/errors';
 
 /** A VPC and subnets that already exist (bring your own network). */
 export interface ExistingNetwork {
-  /** e.g. `vpc-0123456789abcdef0` */
+  /** Id of the VPC, e.g. `vpc-0123456789abcdef0`. */
   readonly vpcId: string;
   /** Public subnets for load balancers, one per zone the cluster uses. */
   readonly publicSubnetIds: readonly string[];
@@ -20,14 +20,19 @@ export interface ExistingNetwork {
   readonly tagSubnets?: boolean;
 }
 
+/** `ExistingNetwork` plus the cluster its subnets are tagged for. */
 export interface ExistingClusterNetworkProps extends ExistingNetwork {
+  /** Cluster name for the `kubernetes.io/cluster/<name>` tags. */
   readonly clusterName: string;
 }
 
 /** Checks a bring-your-own network and tags its subnets for CAPA and the AWS cloud provider. */
 export class ExistingClusterNetwork extends Construct {
+  /** The given VPC. */
   public readonly vpcId: string;
+  /** The given public subnets. */
   public readonly publicSubnetIds: string[];
+  /** The given private subnets. */
   public readonly privateSubnetIds: string[];
 
   public constructor(scope: Construct, id: string, props: ExistingClusterNetworkProps) {

@@ -3,6 +3,7 @@ import { TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
 import { HybridClusterInfra, HybridClusterInfraProps } from './hybrid-cluster-infra';
 
+/** `HybridClusterInfraProps` plus the provider's region and default tags. */
 export interface HybridClusterInfraStackProps extends HybridClusterInfraProps {
   /** AWS region to deploy to, e.g. `eu-north-1`. */
   readonly region: string;
@@ -15,7 +16,9 @@ export interface HybridClusterInfraStackProps extends HybridClusterInfraProps {
 
 /** A standalone stack: an `AwsProvider` for `region` and one `HybridClusterInfra`. */
 export class HybridClusterInfraStack extends TerraformStack {
+  /** The stack's AWS provider, for `region`. */
   public readonly provider: AwsProvider;
+  /** The cluster's infrastructure. */
   public readonly infra: HybridClusterInfra;
 
   public constructor(scope: Construct, id: string, props: HybridClusterInfraStackProps) {

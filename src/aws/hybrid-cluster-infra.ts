@@ -15,6 +15,7 @@ import { fail, problem } from '../platform/errors';
 /** EC2 imports RSA and ED25519 keys; only RSA lets you decrypt a Windows Administrator password. */
 const PUBLIC_KEY_PATTERN = /^(ssh-rsa|ssh-ed25519) [A-Za-z0-9+/]+={0,3}( .*)?$/;
 
+/** What `HybridClusterInfra` creates: every field is optional except the cluster name. */
 export interface HybridClusterInfraProps {
   /** The Cluster API cluster name (a DNS label), used in subnet tags and resource names. */
   readonly clusterName: string;
@@ -67,19 +68,27 @@ export interface HybridClusterInfraProps {
  * fixed. Opens nothing to the internet; CAPA creates the cluster's own security groups.
  */
 export class HybridClusterInfra extends Construct {
+  /** The cluster name the subnets are tagged for; the HybridCluster must bear it. */
   public readonly clusterName: string;
   /** Prefix of the IAM names ('' for clusterawsadm's own). */
   public readonly iamNamePrefix: string;
   /** The region of the stack's AWS provider. */
   public readonly region: string;
+  /** The VPC the cluster uses, created or given. */
   public readonly vpcId: string;
+  /** Public subnets (load balancers, NAT), one per zone. */
   public readonly publicSubnetIds: string[];
+  /** Private subnets (machines), one per zone. */
   public readonly privateSubnetIds: string[];
   /** The created network, unless `existingNetwork` was given. */
   public readonly network?: ClusterNetwork;
+  /** The clusterawsadm-style roles, policies and instance profiles. */
   public readonly iam: ClusterApiIam;
+  /** The Linux and Windows AMIs, looked up or pinned. */
   public readonly images: ClusterImages;
+  /** The imported key pair, when `sshPublicKey` is given. */
   public readonly keyPair?: KeyPair;
+  /** The key pair handed on to the cluster, if any. */
   public readonly sshKeyName?: string;
 
   public constructor(scope: Construct, id: string, props: HybridClusterInfraProps) {
@@ -95,9 +104,12 @@ export class HybridClusterInfra extends Construct {
       fail(this, `stack "${stack.node.id}" already has a construct "${taken}", the name of one of this construct's outputs`, 'put each cluster\'s HybridClusterInfra in its own stack');
     }
     const prefix = props.iamNamePrefix ?? '';
-    const sharing = this.node.root.node.findAll().find((c) => c !== this && c instanceof HybridClusterInfra && c.iamNamePrefix === prefix);
+    // IAM names are account-wide (every region) and "not distinguished by case" (IAM API reference,
+    // CreateRole RoleName): "X-" and "x-" make the same roles. (A construct whose constructor
+    // threw stays in the tree without a prefix.)
+    const sharing = this.node.root.node.findAll().find((c): c is HybridClusterInfra => c !== this && c instanceof HybridClusterInfra && c.iamNamePrefix?.toLowerCase() === prefix.toLowerCase());
     if (sharing) {
-      fail(this, `iamNamePrefix "${prefix}" is already used by ${sharing.node.path}, so both stacks would create the same IAM roles and instance profiles`, 'give each HybridClusterInfra its own iamNamePrefix');
+      fail(this, `iamNamePrefix "${prefix}" is already used by ${sharing.node.path}${sharing.iamNamePrefix === prefix ? '' : ` (as "${sharing.iamNamePrefix}": IAM names ignore case)`}, so both stacks would create the same IAM roles and instance profiles`, 'give each HybridClusterInfra its own iamNamePrefix');
     }
     if (props.network !== undefined && props.existingNetwork !== undefined) {
       fail(this, 'network and existingNetwork are both given', 'give either network (to create one) or existingNetwork (to use yours), not both');

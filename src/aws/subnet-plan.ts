@@ -13,18 +13,39 @@ import { fail } from '../platform/errors';
 
 /** The parts of the network props that decide the address layout. */
 export interface SubnetPlanInput {
+  /** The VPC block, e.g. `10.0.0.0/16`. */
   readonly vpcCidr: string;
+  /** Availability zones: one public and one private block each. */
   readonly zoneCount: number;
+  /**
+   * Prefix length of the carved public blocks.
+   * @default - the VPC's prefix + 5, at most 28
+   */
   readonly publicSubnetPrefixLength?: number;
+  /**
+   * Prefix length of the carved private blocks.
+   * @default - the VPC's prefix + 3, at most 28
+   */
   readonly privateSubnetPrefixLength?: number;
+  /**
+   * Explicit public blocks, one per zone (together with `privateSubnetCidrs`).
+   * @default - carved
+   */
   readonly publicSubnetCidrs?: readonly string[];
+  /**
+   * Explicit private blocks, one per zone (together with `publicSubnetCidrs`).
+   * @default - carved
+   */
   readonly privateSubnetCidrs?: readonly string[];
 }
 
 /** One public and one private block per availability zone, in zone order. */
 export interface SubnetPlan {
+  /** The VPC block, normalized. */
   readonly vpcCidr: string;
+  /** Public blocks, one per zone. */
   readonly publicSubnetCidrs: string[];
+  /** Private blocks, one per zone. */
   readonly privateSubnetCidrs: string[];
 }
 

@@ -1,6 +1,7 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { ClusterInfra } from '../infra/cluster-infra';
+import { handOffProblems } from '../infra/handoff-checks';
 import {
   AwsCluster,
   AwsClusterSpecControlPlaneLoadBalancerAdditionalListenersProtocol as ListenerProtocol,
@@ -344,6 +345,7 @@ export class HybridCluster extends Construct {
 
     participate(this);
     this.node.addValidation({ validate: () => [...this.nameProblems(), ...manifestProblems(this)] });
+    if (props.infra) this.node.addValidation({ validate: () => handOffProblems(props.infra!, this) });
   }
 
   /** The cluster's worker pools. */

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { amiIdProblem, regionProblem } from '../platform/aws';
+import { dnsLabelProblem, MAX_CLUSTER_NAME } from '../platform/dns';
 import { fail } from '../platform/errors';
 import { Architecture } from '../platform/instance-type';
+import { isUnresolvedToken } from '../platform/tokens';
 import { WindowsEdition, WindowsVersion } from '../platform/windows';
 import { INFRA_OUTPUTS, windowsAmiOutputId } from './outputs';
 
@@ -34,8 +37,11 @@ export interface ClusterInfraProps {
    * @default Architecture.AMD64
    */
   readonly linuxAmiArchitecture?: Architecture;
-  /** Windows AMIs that were looked up, by version and edition. */
-  readonly windowsAmiIds: Readonly<Partial<Record<WindowsVersion, Readonly<Partial<Record<WindowsEdition, string>>>>>>;
+  /**
+   * Windows AMIs that were looked up, by version and edition.
+   * @default - none: Windows pools look up Amazon's image themselves
+   */
+  readonly windowsAmiIds?: Readonly<Partial<Record<WindowsVersion, Readonly<Partial<Record<WindowsEdition, string>>>>>>;
   /**
    * EC2 key pair imported by the stack, if any.
    * @default - none
@@ -54,22 +60,32 @@ export interface InfraOutputsOptions {
 
 /** Deployed AWS infrastructure for one cluster. */
 export class ClusterInfra {
-  /** The cluster the infrastructure was made for, when known. */
+  /** The cluster the infrastructure was made for, when known: the cluster must have this name. */
   public readonly clusterName?: string;
   /** AWS region the infrastructure lives in. */
   public readonly region: string;
+  /** Id of the VPC the cluster uses (CAPA bring-your-own network). */
   public readonly vpcId: string;
+  /** Public subnets (load balancers, NAT). */
   public readonly publicSubnetIds: readonly string[];
+  /** Private subnets (nodes). */
   public readonly privateSubnetIds: readonly string[];
+  /** IAM instance profile for control-plane machines. */
   public readonly controlPlaneInstanceProfile: string;
+  /** IAM instance profile for worker machines. */
   public readonly nodeInstanceProfile: string;
+  /** AMI for the control plane and Linux workers. */
   public readonly linuxAmiId: string;
   /** Architecture of `linuxAmiId`. */
   public readonly linuxAmiArchitecture: Architecture;
-  public readonly windowsAmiIds: ClusterInfraProps['windowsAmiIds'];
+  /** Windows AMIs that were looked up, by version and edition. */
+  public readonly windowsAmiIds: NonNullable<ClusterInfraProps['windowsAmiIds']>;
+  /** EC2 key pair the stack imported or was given, if any. */
   public readonly sshKeyName?: string;
 
+  /** Checks every value for form once, here, so a hand-written infra is held to what the stack writes. */
   public constructor(props: ClusterInfraProps) {
+    checkProps(props);
     this.clusterName = props.clusterName;
     this.region = props.region;
     this.vpcId = props.vpcId;
@@ -79,7 +95,7 @@ export class ClusterInfra {
     this.nodeInstanceProfile = props.nodeInstanceProfile;
     this.linuxAmiId = props.linuxAmiId;
     this.linuxAmiArchitecture = props.linuxAmiArchitecture ?? Architecture.AMD64;
-    this.windowsAmiIds = props.windowsAmiIds;
+    this.windowsAmiIds = props.windowsAmiIds ?? {};
     this.sshKeyName = props.sshKeyName;
   }
 
@@ -185,7 +201,8 @@ export class ClusterInfra {
   /**
    * Why a cluster named `clusterName` in `region` cannot use this infrastructure, or undefined.
    * The subnets are tagged `kubernetes.io/cluster/<name>` for the name the stack was given, and
-   * everything lives in the stack's region.
+   * everything lives in the stack's region. For `HybridCluster`'s props check.
+   * @internal
    */
   public mismatch(clusterName: string, region: string | undefined): { what: string; fix: string } | undefined {
     if (this.clusterName !== undefined && this.clusterName !== clusterName) {
@@ -197,7 +214,11 @@ export class ClusterInfra {
     return undefined;
   }
 
-  /** Why machines of `arch` cannot boot the infra's Linux AMI, or undefined. */
+  /**
+   * Why machines of `arch` cannot boot the infra's Linux AMI, or undefined. For the props checks
+   * of `HybridCluster` and the pools.
+   * @internal
+   */
   public linuxArchitectureProblem(instanceType: string, arch: Architecture): string | undefined {
     return arch === this.linuxAmiArchitecture ? undefined
       : `instance type ${instanceType} is ${arch}, and the infra's Linux AMI ${this.linuxAmiId} is ${this.linuxAmiArchitecture}`;
@@ -206,6 +227,71 @@ export class ClusterInfra {
   /** The Windows AMI for a version and edition, if the stack looked it up. */
   public windowsAmiId(version: WindowsVersion, edition: WindowsEdition): string | undefined {
     return this.windowsAmiIds[version]?.[edition];
+  }
+}
+
+// EC2 resource ids are a prefix and 8 or 17 hex digits (AWSEC2 User Guide, "Resource IDs"); the
+// prefix is what catches the real mistakes (a subnet for the VPC, a CIDR, a name), so the rest is
+// only held to the id alphabet.
+const EC2_ID = (prefix: string) => new RegExp(`^${prefix}-[0-9a-z][0-9a-z-]*$`);
+// IAM names: up to 128 of letters, digits and +=,.@_- (IAM User Guide, "IAM object quotas").
+const IAM_NAME = /^[\w+=,.@-]{1,128}$/;
+
+/** Every field of a ClusterInfra for form: the hand-off's one check, whether read from a file or written by hand. */
+function checkProps(props: ClusterInfraProps): void {
+  const where = 'ClusterInfra';
+  const fix = 'pass the value the AWS stack (HybridClusterInfra) wrote, e.g. with ClusterInfra.fromOutputsFile';
+  if (!isObject(props)) fail(where, `the props are ${describe(props)}`, fix);
+  const id = (field: keyof ClusterInfraProps, value: unknown, prefix: string) => {
+    if (isUnresolvedToken(value)) return;
+    if (typeof value !== 'string' || !EC2_ID(prefix).test(value)) {
+      fail(where, `${field} ${describe(value)} is not a ${prefix} id (${prefix}- and lower-case hex digits)`, fix);
+    }
+  };
+  const ids = (field: 'publicSubnetIds' | 'privateSubnetIds', min: number) => {
+    const list: unknown = props[field];
+    if (!Array.isArray(list) || list.length < min) fail(where, `${field} is ${describe(props[field])}; ${min === 0 ? 'a list' : 'at least one subnet'} is needed`, fix);
+    list.forEach((s, i) => id(`${field}[${i}]` as keyof ClusterInfraProps, s, 'subnet'));
+    const twice = list.find((s, i) => list.indexOf(s) !== i);
+    if (twice !== undefined) fail(where, `${field} lists ${twice} twice`, 'list each subnet once');
+  };
+  if (props.clusterName !== undefined) {
+    const name = dnsLabelProblem(props.clusterName, MAX_CLUSTER_NAME);
+    if (name) fail(where, `clusterName ${describe(props.clusterName)} ${name}`, `the cluster side allows lower-case DNS labels of at most ${MAX_CLUSTER_NAME} characters, as the AWS stack does: redeploy it with such a name`);
+  }
+  const region = regionProblem(props.region);
+  if (region) fail(where, region, 'use the region the AWS stack was deployed to, such as eu-north-1');
+  id('vpcId', props.vpcId, 'vpc');
+  ids('privateSubnetIds', 1);
+  ids('publicSubnetIds', 0);
+  const shared = props.publicSubnetIds.find((s) => props.privateSubnetIds.includes(s));
+  if (shared !== undefined) fail(where, `subnet ${shared} is listed as both public and private`, 'list each subnet under one of them');
+  for (const field of ['controlPlaneInstanceProfile', 'nodeInstanceProfile'] as const) {
+    const v: unknown = props[field];
+    if (!isUnresolvedToken(v) && (typeof v !== 'string' || !IAM_NAME.test(v))) {
+      fail(where, `${field} ${describe(v)} is not an IAM instance profile name (1 to 128 of letters, digits and +=,.@_-)`, fix);
+    }
+  }
+  const linuxAmi = amiIdProblem(props.linuxAmiId);
+  if (linuxAmi) fail(where, `linuxAmiId: ${linuxAmi}`, fix);
+  const arch: unknown = props.linuxAmiArchitecture;
+  if (arch !== undefined && !(Object.values(Architecture) as unknown[]).includes(arch)) {
+    fail(where, `linuxAmiArchitecture ${describe(arch)} is not one of ${Object.values(Architecture).join(', ')}`, 'use Architecture.AMD64 or Architecture.ARM64');
+  }
+  for (const [version, editions] of Object.entries(props.windowsAmiIds ?? {})) {
+    if (!(Object.values(WindowsVersion) as string[]).includes(version)) {
+      fail(where, `windowsAmiIds has Windows version ${describe(version)}`, `use WindowsVersion (${Object.values(WindowsVersion).join(', ')})`);
+    }
+    for (const [edition, ami] of Object.entries(editions ?? {})) {
+      if (!(Object.values(WindowsEdition) as string[]).includes(edition)) {
+        fail(where, `windowsAmiIds.${version} has edition ${describe(edition)}`, `use WindowsEdition (${Object.values(WindowsEdition).join(', ')})`);
+      }
+      const problem = amiIdProblem(ami);
+      if (problem) fail(where, `windowsAmiIds.${version}.${edition}: ${problem}`, fix);
+    }
+  }
+  if (props.sshKeyName !== undefined && (typeof props.sshKeyName !== 'string' || props.sshKeyName === '' || props.sshKeyName.length > 255)) {
+    fail(where, `sshKeyName ${describe(props.sshKeyName)} is not a key pair name`, 'give the name of an EC2 key pair (1 to 255 characters), or leave it out');
   }
 }
 

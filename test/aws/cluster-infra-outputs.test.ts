@@ -101,3 +101,61 @@ describe('ClusterInfra hand-off errors', () => {
     expect(() => ClusterInfra.fromOutputs(json)).toThrow(message);
   });
 });
+
+/** The one check of every ClusterInfra field, read from a file or written by hand. */
+describe('ClusterInfra checks each value for form once', () => {
+  const valid = {
+    clusterName: 'aws-test',
+    region: 'eu-north-1',
+    vpcId: 'vpc-0123456789abcdef0',
+    publicSubnetIds: ['subnet-0bbb0000000000001'],
+    privateSubnetIds: ['subnet-0aaa0000000000001'],
+    controlPlaneInstanceProfile: 'control-plane.cluster-api-provider-aws.sigs.k8s.io',
+    nodeInstanceProfile: 'nodes.cluster-api-provider-aws.sigs.k8s.io',
+    linuxAmiId: 'ami-0a1b2c3d4e5f60718',
+    windowsAmiIds: { [WindowsVersion.SERVER_2022]: { [WindowsEdition.CORE]: 'ami-0c0c0c0c0c0c0c0c0' } },
+    sshKeyName: 'aws-test',
+  };
+  const build = (change: object) => () => new ClusterInfra({ ...valid, ...change } as never);
+
+  test('valid values, optional fields left out or undefined, and deploy-time tokens are accepted', () => {
+    expect(build({})).not.toThrow();
+    expect(build({ clusterName: undefined, linuxAmiArchitecture: undefined, windowsAmiIds: undefined, sshKeyName: undefined, publicSubnetIds: [] })).not.toThrow();
+    expect(new ClusterInfra({ ...valid, windowsAmiIds: undefined }).windowsAmiIds).toEqual({});
+    expect(build({ vpcId: '${TfToken[TOKEN.1]}', linuxAmiId: '${TfToken[TOKEN.2]}' })).not.toThrow();
+  });
+
+  test.each([
+    // The cluster side's limit (MAX_CLUSTER_NAME, 40), not the 63 of a plain DNS label.
+    [{ clusterName: 'a'.repeat(41) }, '[ClusterInfra] clusterName "' + 'a'.repeat(41) + '" is 41 characters long; the limit is 40. Fix: the cluster side allows'],
+    [{ clusterName: 'Prod' }, 'clusterName "Prod" must be lower-case letters'],
+    [{ region: 'eu-north-1a' }, '[ClusterInfra] region "eu-north-1a" is an availability zone of eu-north-1, not a region'],
+    [{ region: undefined }, 'region "undefined" is not an AWS region name'],
+    [{ vpcId: 'subnet-0aaa0000000000001' }, 'vpcId "subnet-0aaa0000000000001" is not a vpc id'],
+    [{ vpcId: undefined }, 'vpcId nothing is not a vpc id'],
+    [{ privateSubnetIds: [] }, 'privateSubnetIds is []; at least one subnet is needed'],
+    [{ privateSubnetIds: ['10.0.0.0/19'] }, 'privateSubnetIds[0] "10.0.0.0/19" is not a subnet id'],
+    [{ publicSubnetIds: undefined }, 'publicSubnetIds is nothing; a list is needed'],
+    [{ publicSubnetIds: ['subnet-0aaa0000000000001'] }, 'subnet subnet-0aaa0000000000001 is listed as both public and private'],
+    [{ privateSubnetIds: ['subnet-0aaa0000000000001', 'subnet-0aaa0000000000001'] }, 'privateSubnetIds lists subnet-0aaa0000000000001 twice'],
+    [{ nodeInstanceProfile: '' }, 'nodeInstanceProfile "" is not an IAM instance profile name'],
+    [{ controlPlaneInstanceProfile: 'arn:aws:iam::1:instance-profile/x' }, 'controlPlaneInstanceProfile "arn:aws:iam::1:instance-profile/x" is not an IAM instance profile name'],
+    [{ linuxAmiId: 'ami-123' }, 'linuxAmiId: AMI "ami-123" is not an AMI id'],
+    [{ linuxAmiArchitecture: 'x86_64' }, 'linuxAmiArchitecture "x86_64" is not one of amd64, arm64'],
+    [{ windowsAmiIds: { 2016: { Core: 'ami-0c0c0c0c0c0c0c0c0' } } }, 'windowsAmiIds has Windows version "2016"'],
+    [{ windowsAmiIds: { [WindowsVersion.SERVER_2022]: { Nano: 'ami-0c0c0c0c0c0c0c0c0' } } }, 'windowsAmiIds.2022 has edition "Nano"'],
+    [{ windowsAmiIds: { [WindowsVersion.SERVER_2022]: { [WindowsEdition.CORE]: 'windows' } } }, 'windowsAmiIds.2022.Core: AMI "windows" is not an AMI id'],
+    [{ sshKeyName: '' }, 'sshKeyName "" is not a key pair name'],
+  ])('%j is refused', (change, message) => {
+    expect(build(change)).toThrow(message);
+  });
+
+  test('a bad value in an outputs file is refused by the same check', () => {
+    const outputs = withOutputs((o) => { o[INFRA_OUTPUTS.region] = 'eu-north-1b'; });
+    expect(() => ClusterInfra.fromOutputs(outputs)).toThrow('[ClusterInfra] region "eu-north-1b" is an availability zone of eu-north-1, not a region');
+  });
+
+  test('undefined props are a clear error, not a TypeError', () => {
+    expect(() => new ClusterInfra(undefined as never)).toThrow('[ClusterInfra] the props are nothing');
+  });
+});

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ClusterInfra, INFRA_OUTPUTS, WindowsEdition, WindowsVersion } from '../../src';
+import { DEPLOYED } from '../support/infra-outputs';
 
 /** Runs the example app the way `cdktf synth` does (validations on, files written to CDKTF_OUTDIR). */
 describe('examples/k0smotron-aws/infra.ts', () => {
@@ -27,15 +28,16 @@ describe('examples/k0smotron-aws/infra.ts', () => {
   });
 
   test('its outputs file has the shape ClusterInfra reads', () => {
-    // cdktf's CLI keys the outputs file by this construct-path map; values here stand in for real ids.
+    // cdktf's CLI keys the outputs file by this construct-path map; the values are deploy-time ids.
     const map = stack['//'].outputs;
     expect(Object.keys(map)).toEqual(['aws-test-infra']);
     expect(Object.keys(map['aws-test-infra']).sort()).toEqual(
       [...Object.values(INFRA_OUTPUTS).filter((o) => o !== INFRA_OUTPUTS.sshKeyName), 'windows_ami_id_2022_core'].sort(),
     );
-    const file = { 'aws-test-infra': Object.fromEntries(Object.keys(map['aws-test-infra']).map((k) => [k, k.endsWith('_ids') ? [`${k}-1`] : k === 'linux_ami_architecture' ? 'amd64' : `${k}-value`])) };
+    const deployed: Record<string, unknown> = DEPLOYED['aws-test-infra'];
+    const file = { 'aws-test-infra': Object.fromEntries(Object.keys(map['aws-test-infra']).map((k) => [k, deployed[k]])) };
     const infra = ClusterInfra.fromOutputs(file);
-    expect(infra.windowsAmiId(WindowsVersion.SERVER_2022, WindowsEdition.CORE)).toBe('windows_ami_id_2022_core-value');
+    expect(infra.windowsAmiId(WindowsVersion.SERVER_2022, WindowsEdition.CORE)).toBe(deployed.windows_ami_id_2022_core);
     expect(infra.sshKeyName).toBeUndefined();
   });
 });

@@ -24,7 +24,15 @@ function fakeOutputsFile(stack: TerraformStack): unknown {
     const value = synthesized.output[id]?.value;
     return typeof value === 'string' && !value.includes('${') ? value : undefined;
   };
-  const fake = (id: string): unknown => known(id) ?? (id.endsWith('_ids') ? [`subnet-${id}-a`, `subnet-${id}-b`] : `value-of-${id}`);
+  // What terraform resolves the references to at deploy time (ClusterInfra checks their form).
+  const deployed: Record<string, unknown> = {
+    region: 'eu-west-1',
+    vpc_id: 'vpc-0123456789abcdef0',
+    public_subnet_ids: ['subnet-0bbb0000000000001', 'subnet-0bbb0000000000002'],
+    private_subnet_ids: ['subnet-0aaa0000000000001', 'subnet-0aaa0000000000002'],
+    linux_ami_id: 'ami-0a1b2c3d4e5f60718',
+  };
+  const fake = (id: string): unknown => known(id) ?? deployed[id] ?? (id.startsWith('windows_ami_id_') ? 'ami-0c0c0c0c0c0c0c0c0' : `value-of-${id}`);
   return Object.fromEntries(
     Object.entries(mapping).map(([stackName, outputs]) => [
       stackName,
@@ -61,10 +69,11 @@ describe('outputs', () => {
     const file = fakeOutputsFile(stack);
     expect(Object.keys(file as object)).toEqual(['aws-test-infra']);
     const infra = ClusterInfra.fromOutputs(file);
-    expect(infra.vpcId).toBe('value-of-vpc_id');
-    expect(infra.publicSubnetIds).toEqual(['subnet-public_subnet_ids-a', 'subnet-public_subnet_ids-b']);
+    expect(infra.vpcId).toBe('vpc-0123456789abcdef0');
+    expect(infra.publicSubnetIds).toEqual(['subnet-0bbb0000000000001', 'subnet-0bbb0000000000002']);
+    expect(infra.privateSubnetIds).toEqual(['subnet-0aaa0000000000001', 'subnet-0aaa0000000000002']);
     expect(infra.controlPlaneInstanceProfile).toBe('value-of-control_plane_instance_profile');
-    expect(infra.windowsAmiId(WindowsVersion.SERVER_2019, WindowsEdition.FULL)).toBe('value-of-windows_ami_id_2019_full');
+    expect(infra.windowsAmiId(WindowsVersion.SERVER_2019, WindowsEdition.FULL)).toBe('ami-0c0c0c0c0c0c0c0c0');
     expect(infra.sshKeyName).toBe('value-of-ssh_key_name');
     expect(infra.clusterName).toBe('aws-test');
     expect(infra.linuxAmiArchitecture).toBe('amd64');
@@ -99,7 +108,7 @@ describe('composition into a larger stack', () => {
     expect(all(tf, 'aws_s3_bucket')).toHaveLength(1);
     const file = fakeOutputsFile(stack) as Record<string, Record<string, unknown>>;
     expect(Object.keys(file.platform).sort()).toEqual(['bucket', ...Object.values(INFRA_OUTPUTS).filter((o) => o !== 'ssh_key_name'), 'windows_ami_id_2022_core'].sort());
-    expect(ClusterInfra.fromOutputs(file).vpcId).toBe('value-of-vpc_id');
+    expect(ClusterInfra.fromOutputs(file).vpcId).toBe('vpc-0123456789abcdef0');
   });
 
   test('a stack without an AwsProvider fails validation with the fix', () => {
@@ -116,6 +125,9 @@ describe('composition into a larger stack', () => {
     expect(() => new HybridClusterInfraStack(app, 'two', { region: 'eu-north-1', clusterName: 'two', iamNamePrefix: 'x-' }))
       .toThrow('[two/Infra] iamNamePrefix "x-" is already used by one/Infra, so both stacks would create the same IAM roles and instance profiles');
     expect(() => new HybridClusterInfraStack(app, 'three', { region: 'eu-north-1', clusterName: 'three', iamNamePrefix: 'y-' })).not.toThrow();
+    // IAM names are account-wide and case-blind (IAM API reference, CreateRole RoleName).
+    expect(() => new HybridClusterInfraStack(app, 'four', { region: 'us-east-1', clusterName: 'four', iamNamePrefix: 'X-' }))
+      .toThrow('[four/Infra] iamNamePrefix "X-" is already used by one/Infra (as "x-": IAM names ignore case)');
   });
 
   test('a cluster name longer than HybridCluster allows is refused here too', () => {

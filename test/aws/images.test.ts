@@ -84,8 +84,8 @@ describe('pinned AMIs', () => {
   });
 
   test.each([
-    [{ linuxAmiId: 'ubuntu' }, '[infra/Infra/Images] images.linuxAmiId "ubuntu" is not an AMI id. Fix: give ami- and 8 or 17 hex digits'],
-    [{ windowsAmiIds: { [WindowsVersion.SERVER_2025]: { [WindowsEdition.FULL]: 'ami-XYZ' } } }, 'images.windowsAmiIds.2025.Full "ami-XYZ" is not an AMI id'],
+    [{ linuxAmiId: 'ubuntu' }, '[infra/Infra/Images] images.linuxAmiId: AMI "ubuntu" is not an AMI id (ami- and 8 or 17 lower-case hex digits). Fix: give ami- and 8 or 17 hex digits'],
+    [{ windowsAmiIds: { [WindowsVersion.SERVER_2025]: { [WindowsEdition.FULL]: 'ami-XYZ' } } }, 'images.windowsAmiIds.2025.Full: AMI "ami-XYZ" is not an AMI id'],
     [{ windows: [{ version: '2016' as WindowsVersion, edition: WindowsEdition.CORE }] }, 'Windows image {"version":"2016","edition":"Core"} is not supported. Fix: use a WindowsVersion (2019, 2022, 2025)'],
   ])('rejects %j', (images, message) => {
     expect(() => synth(images)).toThrow(message);

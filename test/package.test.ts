@@ -1,0 +1,56 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const ROOT = join(__dirname, '..');
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  license: string;
+  exports: Record<string, string | { types?: string; default?: string }>;
+  typesVersions?: Record<string, Record<string, string[]>>;
+};
+
+/** What `npm pack` would put in the tarball (`package.json` `files`; npm adds LICENSE and README itself), without running scripts. */
+function packed(): string[] {
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const result = spawnSync(npm, ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`npm pack --dry-run failed: ${result.stderr}`);
+  return (JSON.parse(result.stdout) as Array<{ files: Array<{ path: string }> }>)[0].files.map((f) => f.path);
+}
+
+// The compiled entry points exist once `tsc -b` ran (`npm test` runs it first).
+(existsSync(join(ROOT, 'lib', 'src', 'index.js')) ? describe : describe.skip)('the npm package (issue 9.6)', () => {
+  const files = packed();
+
+  test('ships the license text, the README and every doc', () => {
+    expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)]));
+    expect(pkg.license).toBe('Apache-2.0');
+    const license = readFileSync(join(ROOT, 'LICENSE'), 'utf8');
+    expect(license).toContain('Apache License');
+    expect(license).toContain('Version 2.0, January 2004');
+    expect(license).toContain('END OF TERMS AND CONDITIONS');
+  });
+
+  test('ships every file an entry point of package.json `exports` names', () => {
+    const targets = Object.values(pkg.exports).flatMap((t) => (typeof t === 'string' ? [t] : [t.types, t.default]))
+      .filter((t): t is string => t !== undefined)
+      .map((t) => t.replace(/^\.\//, ''));
+    expect(targets.length).toBeGreaterThan(2);
+    expect(files).toEqual(expect.arrayContaining(targets));
+  });
+
+  // `cdk8s init`'s tsconfig (module CommonJS, so moduleResolution node10) ignores `exports`: there,
+  // TypeScript finds a subpath's types through `typesVersions` only (TypeScript handbook, "Modules
+  // Reference", node10 and typesVersions).
+  test('every subpath in `exports` has its types in `typesVersions`, for node10 resolution', () => {
+    const mapped = pkg.typesVersions?.['*'] ?? {};
+    const missing = Object.entries(pkg.exports)
+      .filter(([subpath, t]) => subpath !== '.' && typeof t !== 'string' && t.types !== undefined)
+      .filter(([subpath, t]) => !(mapped[subpath.replace(/^\.\//, '')] ?? []).includes((t as { types: string }).types.replace(/^\.\//, '')))
+      .map(([subpath]) => subpath);
+    expect(missing).toEqual([]);
+  });
+
+  test('ships no tests, examples, benchmarks or TypeScript sources', () => {
+    expect(files.filter((f) => /^(src|test|examples|bench|lib\/test|lib\/examples|lib\/bench)\//.test(f) || (f.endsWith('.ts') && !f.endsWith('.d.ts')))).toEqual([]);
+  });
+});
