@@ -196,11 +196,14 @@ export class WindowsWorkload extends Construct {
 }
 
 function createWorkload(scope: Construct, id: string, kind: WindowsWorkloadKind, common: kplus.WorkloadProps, props: WindowsWorkloadProps): kplus.Workload {
+  // The documented default, applied here: cdk8s-plus-28 would write 2 for a Deployment
+  // (lib/deployment.js, `this.replicas ?? 2`) and 1 for a StatefulSet.
+  const replicas = props.replicas ?? 1;
   switch (kind) {
     case WindowsWorkloadKind.DEPLOYMENT:
-      return new kplus.Deployment(scope, id, { ...common, replicas: props.replicas });
+      return new kplus.Deployment(scope, id, { ...common, replicas });
     case WindowsWorkloadKind.STATEFUL_SET:
-      return new kplus.StatefulSet(scope, id, { ...common, replicas: props.replicas });
+      return new kplus.StatefulSet(scope, id, { ...common, replicas });
     case WindowsWorkloadKind.DAEMON_SET:
       return new kplus.DaemonSet(scope, id, common);
     case WindowsWorkloadKind.JOB:

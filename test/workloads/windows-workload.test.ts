@@ -39,6 +39,12 @@ describe('WindowsWorkload', () => {
     expect(main.startupProbe).toEqual({ tcpSocket: { port: 80 }, periodSeconds: 10, failureThreshold: 30 });
   });
 
+  test.each([WindowsWorkloadKind.DEPLOYMENT, WindowsWorkloadKind.STATEFUL_SET])('replicas default to 1 as documented (%s), not cdk8s-plus\'s 2 for a Deployment', (kind) => {
+    const { app, chart } = setup();
+    new WindowsWorkload(chart, 'iis', { kind, image: IIS_2022, port: 80, replicas: undefined });
+    expect(synthObjects(app).find((o) => o.kind === kind)!.spec.replicas).toBe(1);
+  });
+
   test('explicit probes and requests win over the Windows defaults; a limit alone becomes the request', () => {
     const { app, chart } = setup();
     new WindowsWorkload(chart, 'w', {
