@@ -2,6 +2,7 @@ import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { ClusterInfra } from '../infra/cluster-infra';
 import { handOffProblems } from '../infra/handoff-checks';
+import { oncePerSynth } from '../platform/synth-scope';
 import {
   AwsCluster,
   AwsClusterSpecControlPlaneLoadBalancerAdditionalListenersProtocol as ListenerProtocol,
@@ -31,7 +32,7 @@ import { CalicoMode, KubernetesNetworkProps, cniIngressRules, k0sNetworkConfig, 
 import { apiGroupOf, CLUSTERAWSADM_INSTANCE_PROFILES, K0S_CLUSTER_PORTS, K0S_PORTS } from './conventions';
 import { K0sVersion } from './k0s-version';
 import { MachineImage } from './machine-image';
-import { hashedMachineTemplate, MachineProps, machineTemplateSpec, secretsManagerProblem } from './machine-template';
+import { hashedMachineTemplate, MachineProps, machineTemplateSpec, requirePinnedImageForSecretsManager } from './machine-template';
 import { manifestProblems, markContentNamed, participate } from './manifest-checks';
 import { typedApiObject } from './typed-api-object';
 import { WorkerPool } from './worker-pool';
@@ -345,7 +346,12 @@ export class HybridCluster extends Construct {
 
     participate(this);
     this.node.addValidation({ validate: () => [...this.nameProblems(), ...manifestProblems(this)] });
-    if (props.infra) this.node.addValidation({ validate: () => handOffProblems(props.infra!, this) });
+    const infra = props.infra;
+    if (infra) {
+      // It renders the cluster's objects: once per synth, as the other rules do.
+      const key = {};
+      this.node.addValidation({ validate: () => oncePerSynth(key, () => handOffProblems(infra, this)) });
+    }
   }
 
   /** The cluster's worker pools. */
@@ -401,10 +407,10 @@ function checkInputs(scope: Construct, props: HybridClusterProps, region: string
   if (typeof type === 'string') fail(scope, `controlPlane: ${type}`, 'use a known type such as t3.large, or state `instanceTypeInfo: { arch, memoryGiB }`');
   const archIssue = cp.ami === undefined ? (type.arch && props.infra?.linuxArchitectureProblem(cp.instanceType, type.arch)) : undefined;
   if (archIssue) fail(scope, `controlPlane: ${archIssue}`, 'pick an instance type of the AMI\'s architecture, or pass an `ami` for this one');
-  const ami = controlPlaneImage(props).amiId;
-  const amiIssue = ami === undefined ? undefined : amiIdProblem(ami);
+  const image = controlPlaneImage(props);
+  const amiIssue = image.amiId === undefined ? undefined : amiIdProblem(image.amiId);
   if (amiIssue) fail(scope, `control plane ${amiIssue}`, 'pass an id of the form ami-0123456789abcdef0');
-  secretsManagerProblem(scope, 'controlPlane', cp, controlPlaneImage(props));
+  requirePinnedImageForSecretsManager(scope, 'controlPlane', cp, image);
   if (cp.replicas !== undefined && integerProblem(cp.replicas, 1, 7)) {
     fail(scope, `controlPlane.replicas ${integerProblem(cp.replicas, 1, 7)}`, 'use 1, 3 or 5');
   }

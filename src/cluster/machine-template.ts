@@ -105,10 +105,10 @@ export function hashedMachineTemplate(scope: Construct, id: string, baseName: st
 }
 
 /**
- * The Secrets Manager hand-off only works on an image built for it, so it takes a pinned AMI: a
- * public image lookup finds stock images, which would never bootstrap.
+ * Throws unless the Secrets Manager hand-off, when asked for, has a pinned AMI: it only works on
+ * an image built for it, and a public image lookup finds stock images, which would never bootstrap.
  */
-export function secretsManagerProblem(scope: Construct, where: string, props: MachineProps, image: MachineImage): void {
+export function requirePinnedImageForSecretsManager(scope: Construct, where: string, props: MachineProps, image: MachineImage): void {
   if (props.bootstrapThroughSecretsManager && !image.isPinned) {
     fail(scope, `${where}.bootstrapThroughSecretsManager with the image lookup ${image.lookupFilter?.namePattern}: stock images have neither the AWS CLI nor the patched cloud-init CAPA's boothook needs`,
       'pass `ami: MachineImage.id(...)` of an image built with kubernetes-sigs/image-builder, or leave bootstrapThroughSecretsManager off');

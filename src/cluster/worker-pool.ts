@@ -18,7 +18,7 @@ import type { HybridCluster } from './hybrid-cluster';
 import { apiGroupOf, CLUSTERAWSADM_INSTANCE_PROFILES } from './conventions';
 import { K0sVersion } from './k0s-version';
 import { MachineImage } from './machine-image';
-import { hashedMachineTemplate, MachineProps, machineTemplateSpec, secretsManagerProblem } from './machine-template';
+import { hashedMachineTemplate, MachineProps, machineTemplateSpec, requirePinnedImageForSecretsManager } from './machine-template';
 import { manifestProblems, markContentNamed, participate } from './manifest-checks';
 import { contentHash, MAX_MACHINE_DEPLOYMENT_NAME } from './names';
 import { typedApiObject } from './typed-api-object';
@@ -224,7 +224,7 @@ function checkInputs(pool: WorkerPool, props: WorkerPoolProps, platform: WorkerP
   if (platform.os === 'windows' && props.bootstrapThroughSecretsManager) {
     fail(pool, 'bootstrapThroughSecretsManager on a Windows pool: CAPA\'s Secrets Manager hand-off is a cloud-init boothook, which Windows cannot run', 'remove it');
   }
-  secretsManagerProblem(pool, 'pool', props, platform.image);
+  requirePinnedImageForSecretsManager(pool, 'pool', props, platform.image);
   for (const [key, value] of Object.entries(props.labels ?? {})) {
     if (key === POOL_LABEL) fail(pool, `label ${key} is the pool's own label (its name)`, 'remove it; the pool sets it');
     const label = nodeLabelProblem(key, value);

@@ -1,7 +1,7 @@
 import { LABEL_OS } from '../platform/windows';
-import { manifestPath, osIntent, podTemplatesOf } from '../workloads/pod-template';
+import { manifestPath, podTemplatesOf } from '../workloads/pod-template';
 import { validatePodSpec } from '../workloads/validate-pod-spec';
-import { windowsPodIssues } from '../workloads/windows-pod-rules';
+import { podOsFindings } from '../workloads/windows-pod-rules';
 import { ManifestRule, ManifestViolation, violation } from './graph';
 
 /**
@@ -20,13 +20,11 @@ export const POD_TEMPLATE_RULE: ManifestRule = {
     return graph.sources.flatMap((source) => podTemplatesOf(source.manifest).flatMap((location) => {
       const out: ManifestViolation[] = validatePodSpec(location.spec).map((v) => violation('pod-template', source,
         `${manifestPath(location, v.path)}: ${v.message}`, 'change the field as the message says (the API server would reject this object)', manifestPath(location, v.path)));
-      const intent = osIntent(location.spec, (name) => runtimeClasses.get(name));
-      const ownSelection = osIntent({ ...location.spec, runtimeClassName: undefined }).os;
+      const { intent, windowsIssues } = podOsFindings(location.spec, (name) => runtimeClasses.get(name));
+      out.push(...windowsIssues.map((v) => violation('pod-template', source,
+        `${manifestPath(location, v.path)}: ${v.message}`, 'change the pod template as the message says', manifestPath(location, v.path))));
       if (intent.os === 'conflicting') {
         out.push(violation('pod-template', source, `${location.dotted}: ${intent.sources.join(', ')} leave no OS a node could have`, 'make them agree', location.dotted));
-      } else if (intent.os === 'windows' && ownSelection !== 'open') {
-        out.push(...windowsPodIssues(location.spec).map((v) => violation('pod-template', source,
-          `${manifestPath(location, v.path)}: ${v.message}`, 'change the pod template as the message says', manifestPath(location, v.path))));
       }
       return out;
     }));

@@ -1,5 +1,5 @@
 import { LABEL_OS, WINDOWS_NODE_TAINT, taintArgument } from '../platform/windows';
-import { osIntent, tolerates } from './pod-template';
+import { osIntent, PodOsIntent, tolerates } from './pod-template';
 import { PodSpecViolation } from './validate-pod-spec';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -77,4 +77,16 @@ export function isHostProcessPod(spec: Json): boolean {
   const pod = spec?.securityContext?.windowsOptions?.hostProcess;
   const containers = ['initContainers', 'containers', 'ephemeralContainers'].flatMap((f) => spec?.[f] ?? []);
   return pod === true || containers.some((c: Json) => c?.securityContext?.windowsOptions?.hostProcess === true);
+}
+
+/**
+ * A pod template's OS intent and, when it is aimed at Windows by its own selection, what it needs
+ * there (`windowsPodIssues`). A template that reaches Windows only through its RuntimeClass is
+ * not held to them: RuntimeClass admission adds the selection and tolerations. One decision for
+ * `PodTemplatePolicy` and the `pod-template` manifest rule.
+ */
+export function podOsFindings(spec: Json, runtimeClassOs: (name: string) => string | undefined): { intent: PodOsIntent; windowsIssues: PodSpecViolation[] } {
+  const intent = osIntent(spec, runtimeClassOs);
+  const ownSelection = osIntent({ ...spec, runtimeClassName: undefined }).os;
+  return { intent, windowsIssues: intent.os === 'windows' && ownSelection !== 'open' ? windowsPodIssues(spec) : [] };
 }
