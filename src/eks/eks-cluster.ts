@@ -153,13 +153,21 @@ export class HybridEksCluster extends Construct {
   }
 
   /**
-   * An explicit access entry for a node role, needed when one role serves Linux and Windows
-   * groups (`EC2_WINDOWS` serves both). Every node group of the role waits for it, so EKS finds
-   * it instead of creating an `EC2_LINUX` entry of its own.
+   * The node role's access entry in this cluster, created unless the role has one of this type.
+   * Every node group of the role waits for it, so EKS finds it instead of creating one of its own
+   * (the workaround in aws/containers-roadmap#2327). `EksWindowsNodeGroup` calls it with
+   * `EC2_WINDOWS` for its role; `EC2_WINDOWS` serves Linux nodes of a shared role too (it adds the
+   * `eks:kube-proxy-windows` group to what `EC2_LINUX` grants). Self-managed nodes need one.
    */
   public addNodeAccessEntry(id: string, role: EksNodeRole, type: NodeAccessEntryType): EksAccessEntry {
+    const existing = role.accessEntryIn(this);
+    if (existing !== undefined) {
+      if (existing.typeInput === type) return existing;
+      fail(this, `node role ${role.node.path} already has an ${existing.typeInput} access entry, and a role can have one entry per cluster`,
+        `use NodeAccessEntryType.EC2_WINDOWS for a role that Windows node groups use (it serves Linux nodes too), or give the Windows groups a role of their own`);
+    }
     const entry = new EksAccessEntry(this, id, { clusterName: this.cluster.name, principalArn: role.arn, type });
-    role.addAccessEntry(entry);
+    role.addAccessEntry(this, entry);
     return entry;
   }
 
@@ -188,6 +196,12 @@ export class HybridEksCluster extends Construct {
         }
       }
     }
+    const entries = ofThisCluster('aws_eks_access_entry');
+    const byPrincipal = new Map<unknown, number>();
+    for (const e of entries) byPrincipal.set(e.principal_arn, (byPrincipal.get(e.principal_arn) ?? 0) + 1);
+    for (const [principal, count] of byPrincipal) {
+      if (count > 1) problems.push(problem(`${count} access entries name ${principal}, and EKS allows one per IAM principal (the second fails to create)`, 'keep one entry per role'));
+    }
     if (windows.length === 0) return problems;
 
     if (!linux.some((g) => Number(g.scaling_config?.min_size) >= 1)) {
@@ -207,15 +221,13 @@ export class HybridEksCluster extends Construct {
         'keep the vpc-cni add-on with configuration values {"enableWindowsIpam":"true"} (not a hand-written amazon-vpc-cni ConfigMap, which the add-on overwrites)',
       ));
     }
-    const entries = ofThisCluster('aws_eks_access_entry');
     for (const role of new Set(windows.map((g) => g.node_role_arn))) {
-      const sharedWith = linux.filter((g) => g.node_role_arn === role);
-      if (sharedWith.length === 0) continue;
-      if (!entries.some((e) => e.principal_arn === role && e.type === NodeAccessEntryType.EC2_WINDOWS)) {
+      const types = entries.filter((e) => e.principal_arn === role).map((e) => e.type);
+      if (!types.includes(NodeAccessEntryType.EC2_WINDOWS)) {
         problems.push(problem(
-          `node groups ${names(windows.filter((g) => g.node_role_arn === role))} (Windows) and ${names(sharedWith)} (Linux) share the node role ${role} ` +
-            'without an EC2_WINDOWS access entry; EKS may register the role as EC2_LINUX, and then the Windows nodes cannot join',
-          'give each group its own role (the default), or call cluster.addNodeAccessEntry(id, role, NodeAccessEntryType.EC2_WINDOWS)',
+          `the node role ${role} of Windows node groups ${names(windows.filter((g) => g.node_role_arn === role))} has ${types.length === 0 ? 'no access entry' : `a ${types.join(', ')} access entry`}, not EC2_WINDOWS; ` +
+            'EKS may register it as EC2_LINUX (aws/containers-roadmap#2327), and then its Windows nodes lack the eks:kube-proxy-windows group that kube-proxy on Windows needs',
+          'keep the EC2_WINDOWS access entry the Windows node group creates (drop the override that removed or changed it)',
         ));
       }
     }

@@ -23,9 +23,9 @@ export interface EksNodeGroupOptions {
    */
   readonly subnetIds?: readonly string[];
   /**
-   * The node role. A role shared by Linux and Windows groups needs
-   * `cluster.addNodeAccessEntry(id, role, NodeAccessEntryType.EC2_WINDOWS)`.
-   * @default - a role of its own, whose access entry EKS creates with the right type
+   * The node role. A Windows group gives it an `EC2_WINDOWS` access entry (which serves Linux
+   * groups sharing the role too); a role used by Linux groups only gets its entry from EKS.
+   * @default - a role of its own
    */
   readonly nodeRole?: EksNodeRole;
   /**

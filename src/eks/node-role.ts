@@ -2,7 +2,7 @@ import type { EksAccessEntry } from '@cdktf/provider-aws/lib/eks-access-entry';
 import type { EksNodeGroup } from '@cdktf/provider-aws/lib/eks-node-group';
 import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
 import { IamRolePolicyAttachment } from '@cdktf/provider-aws/lib/iam-role-policy-attachment';
-import { Construct } from 'constructs';
+import { Construct, IConstruct } from 'constructs';
 import { dependable } from './cdktf';
 
 export interface EksNodeRoleProps {
@@ -19,15 +19,16 @@ export interface EksNodeRoleProps {
 export const EKS_NODE_POLICIES = ['AmazonEKSWorkerNodePolicy', 'AmazonEC2ContainerRegistryReadOnly', 'AmazonEKS_CNI_Policy'] as const;
 
 /**
- * An IAM role for EKS managed node groups. Each node group creates its own unless given one; EKS
- * then creates the role's access entry when it creates the group, `EC2_WINDOWS` for a Windows AMI
- * type and `EC2_LINUX` otherwise.
+ * An IAM role for EKS managed node groups. Each node group creates its own unless given one. EKS
+ * creates an `EC2_LINUX` access entry for the role of a Linux group; a Windows group creates the
+ * role's `EC2_WINDOWS` entry itself (`HybridEksCluster.addNodeAccessEntry`).
  */
 export class EksNodeRole extends Construct {
   public readonly role: IamRole;
   /** Node groups depend on these, so that no node boots before its role may join the cluster. */
   public readonly attachments: readonly IamRolePolicyAttachment[];
-  private readonly entries: EksAccessEntry[] = [];
+  /** The role's access entry in each cluster (an IAM principal can be in one entry per cluster). */
+  private readonly entries = new Map<IConstruct, EksAccessEntry>();
   private readonly groups: EksNodeGroup[] = [];
 
   public constructor(scope: Construct, id: string, props: EksNodeRoleProps) {
@@ -48,9 +49,14 @@ export class EksNodeRole extends Construct {
     return this.role.arn;
   }
 
-  /** Every node group of this role waits for `entry` (see `HybridEksCluster.addNodeAccessEntry`). */
-  public addAccessEntry(entry: EksAccessEntry): void {
-    this.entries.push(entry);
+  /** The role's access entry in `cluster`, if it has one (see `HybridEksCluster.addNodeAccessEntry`). */
+  public accessEntryIn(cluster: IConstruct): EksAccessEntry | undefined {
+    return this.entries.get(cluster);
+  }
+
+  /** Records the role's entry in `cluster`; every node group of this role waits for it. */
+  public addAccessEntry(cluster: IConstruct, entry: EksAccessEntry): void {
+    this.entries.set(cluster, entry);
     this.groups.forEach((group) => dependOn(group, entry));
   }
 

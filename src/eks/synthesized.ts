@@ -8,6 +8,8 @@ export type Block = Record<string, any>;
 /** The part of a stack's Terraform JSON the checks read. */
 export interface SynthesizedStack {
   readonly resource: Readonly<Record<string, Readonly<Record<string, Block>>>>;
+  /** The `terraform` block: `required_providers`, the backend. */
+  readonly terraform: Block;
 }
 
 /** A resource as the checks find it in the JSON: its type and logical id. */
@@ -28,8 +30,8 @@ export function synthesizedStack(scope: IConstruct, fresh = false): SynthesizedS
   const stack = TerraformStack.of(scope);
   let found = fresh ? undefined : cache.get(stack);
   if (found === undefined) {
-    const tf = stack.toTerraform() as { resource?: SynthesizedStack['resource'] };
-    found = { resource: tf.resource ?? {} };
+    const tf = stack.toTerraform() as Partial<SynthesizedStack>;
+    found = { resource: tf.resource ?? {}, terraform: tf.terraform ?? {} };
     cache.set(stack, found);
     queueMicrotask(() => cache.delete(stack));
   }

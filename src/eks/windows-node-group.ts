@@ -5,8 +5,9 @@ import { WindowsPlatform, windowsSupport } from '../platform/support';
 import { isUnresolvedToken } from '../platform/tokens';
 import { WINDOWS_NODE_TAINT, WindowsEdition, WindowsVersion } from '../platform/windows';
 import { eksWindowsAmiType, parseEksWindowsAmiType } from './ami-type';
-import type { HybridEksCluster } from './eks-cluster';
+import { type HybridEksCluster, NodeAccessEntryType } from './eks-cluster';
 import { EksNodeGroupOptions, NodeGroupParts, createNodeGroup } from './node-group';
+import { EKS_WINDOWS_2025_PROVIDER, EKS_WINDOWS_2025_PROVIDER_ADVICE, admitsVersionAtLeast } from './provider-version';
 import { blockOf, synthesizedStack } from './synthesized';
 
 export interface EksWindowsNodeGroupProps extends EksNodeGroupOptions {
@@ -33,7 +34,7 @@ const MIN_WINDOWS_MEMORY_GIB = 8;
 /**
  * A managed node group of EKS-optimized Windows Server nodes: the AMI type from
  * (`windowsVersion`, `edition`), the `os=windows:NoSchedule` taint the workload constructs
- * tolerate, a node role of its own (so that EKS creates its `EC2_WINDOWS` access entry), IMDSv2,
+ * tolerate, a node role of its own with an `EC2_WINDOWS` access entry, IMDSv2,
  * and optional PowerShell before the bootstrap. Checked at synth on the final Terraform JSON.
  */
 export class EksWindowsNodeGroup extends Construct {
@@ -60,6 +61,11 @@ export class EksWindowsNodeGroup extends Construct {
       // EKS keeps the user data's <powershell> block and runs its Start-EKSBootstrap.ps1 after it.
       userData: script === undefined ? undefined : Buffer.from(`<powershell>\n${script}\n</powershell>\n`).toString('base64'),
     });
+    // EKS User Guide, windows-support.adoc: a node role of its own gets an EC2_WINDOWS entry from
+    // EKS. Groups with a launch template (all of ours) have been given EC2_LINUX instead
+    // (aws/containers-roadmap#2327, terraform-aws-eks#2994), so the entry is created here, before
+    // the group, and EKS finds it; the same call covers a role shared with Linux groups.
+    cluster.addNodeAccessEntry(`${id}AccessEntry`, this.parts.nodeRole, NodeAccessEntryType.EC2_WINDOWS);
     this.node.addValidation({ validate: () => this.check() });
   }
 
@@ -80,6 +86,13 @@ export class EksWindowsNodeGroup extends Construct {
       problems.push(problem(
         `AMI type ${group.ami_type} needs Kubernetes ${support.minimumVersion} or newer, and the node group runs ${k8s} (${support.source})`,
         `raise kubernetesVersion to ${support.minimumVersion}, or use WindowsVersion.SERVER_2022`,
+      ));
+    }
+    const provider = tf.terraform.required_providers?.aws?.version;
+    if (image.version === WindowsVersion.SERVER_2025 && typeof provider === 'string' && admitsVersionAtLeast(provider, EKS_WINDOWS_2025_PROVIDER) === false) {
+      problems.push(problem(
+        `AMI type ${group.ami_type} is unknown to hashicorp/aws ${provider}, whose AWS SDK predates the Windows Server 2025 AMI types (EKS API of 2026-02-11), so the plan fails with "expected ami_type to be one of"`,
+        `allow a newer provider: stack.addOverride('terraform.required_providers.aws.version', '${EKS_WINDOWS_2025_PROVIDER_ADVICE}'), then terraform init -upgrade`,
       ));
     }
     for (const name of (group.instance_types ?? []) as string[]) {

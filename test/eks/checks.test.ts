@@ -1,5 +1,7 @@
-import { WindowsVersion } from '../../src';
-import { EksIpFamily, EksLinuxNodeGroup, EksNodeRole, EksWindowsNodeGroup, NodeAccessEntryType } from '../../src/eks';
+import { EksAccessEntry } from '@cdktf/provider-aws/lib/eks-access-entry';
+import { Testing } from 'cdktf';
+import { WindowsEdition, WindowsVersion } from '../../src';
+import { EksIpFamily, EksLinuxNodeGroup, EksNodeRole, EksWindowsNodeGroup, HybridEksStack, NodeAccessEntryType } from '../../src/eks';
 import { all, synthTf } from '../support/tf';
 import { eksStack, hybridStack, synthError } from './fixture';
 
@@ -34,6 +36,7 @@ describe('checks at synth', () => {
     expect(synthError(old)).toContain('[eks-test/Cluster/win2025] AMI type WINDOWS_CORE_2025_x86_64 needs Kubernetes 1.35 or newer, and the node group runs 1.34');
 
     const current = eksStack({ kubernetesVersion: '1.35' });
+    current.addOverride('terraform.required_providers.aws.version', '>= 6.33.0');
     new EksLinuxNodeGroup(current.cluster, 'linux', { instanceTypes: ['t3.large'] });
     const win = new EksWindowsNodeGroup(current.cluster, 'win2025', { instanceTypes: ['m6i.xlarge'], windowsVersion: WindowsVersion.SERVER_2025 });
     expect(synthError(current)).toBe('');
@@ -79,25 +82,58 @@ describe('checks at synth', () => {
     expect(synthError(stack)).toContain('[eks-test/Cluster/windows] the node group lacks the taint os=windows:NO_SCHEDULE');
   });
 
-  test('one node role shared by Linux and Windows groups needs an explicit EC2_WINDOWS entry, which every group of the role waits for', () => {
+  test('Windows Server 2025 with the pinned hashicorp/aws 6.25.0, which predates the 2025 AMI types', () => {
+    const stack = eksStack({ kubernetesVersion: '1.35' });
+    new EksLinuxNodeGroup(stack.cluster, 'linux', { instanceTypes: ['t3.large'] });
+    new EksWindowsNodeGroup(stack.cluster, 'win2025', { instanceTypes: ['m6i.xlarge'], windowsVersion: WindowsVersion.SERVER_2025, edition: WindowsEdition.FULL });
+    expect(synthTf(new HybridEksStack(Testing.app(), 'plain', { region: 'eu-north-1', clusterName: 'plain', kubernetesVersion: '1.35' })).terraform.required_providers.aws.version).toBe('6.25.0');
+    expect(synthError(stack)).toContain('[eks-test/Cluster/win2025] AMI type WINDOWS_FULL_2025_x86_64 is unknown to hashicorp/aws 6.25.0, whose AWS SDK predates the Windows Server 2025 AMI types');
+    expect(synthError(stack)).toContain("Fix: allow a newer provider: stack.addOverride('terraform.required_providers.aws.version', '>= 6.33.0')");
+    for (const [constraint, refused] of [['~> 6.25.0', true], ['< 6.32', true], ['>= 6.33.0', false], ['~> 6.0', false], ['>= 6.0, < 7.0', false]] as const) {
+      stack.addOverride('terraform.required_providers.aws.version', constraint);
+      expect(synthError(stack).includes('is unknown to hashicorp/aws')).toBe(refused);
+    }
+    const win2022 = hybridStack().stack; // 2019 and 2022 types are in 6.25.0's enum
+    expect(synthError(win2022)).toBe('');
+  });
+
+  test('a node role shared by Linux and Windows groups gets one EC2_WINDOWS entry, which every group of the role waits for', () => {
     const stack = eksStack();
     const role = new EksNodeRole(stack, 'SharedRole', { partition: 'aws' });
     new EksLinuxNodeGroup(stack.cluster, 'linux', { instanceTypes: ['t3.large'], nodeRole: role });
     new EksWindowsNodeGroup(stack.cluster, 'windows', { instanceTypes: ['m6i.xlarge'], nodeRole: role });
-    expect(synthError(stack)).toContain('node groups windows (Windows) and linux (Linux) share the node role');
-
-    stack.cluster.addNodeAccessEntry('SharedRoleEntry', role, NodeAccessEntryType.EC2_WINDOWS);
+    expect(stack.cluster.addNodeAccessEntry('Again', role, NodeAccessEntryType.EC2_WINDOWS)).toBe(role.accessEntryIn(stack.cluster));
     expect(synthError(stack)).toBe('');
     const tf = synthTf(stack);
     expect(all(tf, 'aws_eks_access_entry')).toEqual([expect.objectContaining({ type: 'EC2_WINDOWS', principal_arn: all(tf, 'aws_eks_node_group')[0].node_role_arn })]);
     for (const group of all(tf, 'aws_eks_node_group')) expect(group.depends_on).toEqual(expect.arrayContaining([expect.stringMatching(/^aws_eks_access_entry\./)]));
+  });
 
-    const linuxEntry = eksStack();
-    const shared = new EksNodeRole(linuxEntry, 'SharedRole', { partition: 'aws' });
-    linuxEntry.cluster.addNodeAccessEntry('Entry', shared, NodeAccessEntryType.EC2_LINUX);
-    new EksLinuxNodeGroup(linuxEntry.cluster, 'linux', { instanceTypes: ['t3.large'], nodeRole: shared });
-    new EksWindowsNodeGroup(linuxEntry.cluster, 'windows', { instanceTypes: ['m6i.xlarge'], nodeRole: shared });
-    expect(synthError(linuxEntry)).toContain('without an EC2_WINDOWS access entry');
+  test('an EC2_LINUX entry on a role that Windows groups use is refused, whichever comes first', () => {
+    const linuxFirst = eksStack();
+    const role = new EksNodeRole(linuxFirst, 'SharedRole', { partition: 'aws' });
+    linuxFirst.cluster.addNodeAccessEntry('Entry', role, NodeAccessEntryType.EC2_LINUX);
+    expect(() => new EksWindowsNodeGroup(linuxFirst.cluster, 'windows', { instanceTypes: ['m6i.xlarge'], nodeRole: role }))
+      .toThrow('[eks-test/Cluster] node role eks-test/SharedRole already has an EC2_LINUX access entry, and a role can have one entry per cluster. Fix: use NodeAccessEntryType.EC2_WINDOWS');
+
+    const windowsFirst = eksStack();
+    const own = new EksWindowsNodeGroup(windowsFirst.cluster, 'windows', { instanceTypes: ['m6i.xlarge'] });
+    expect(() => windowsFirst.cluster.addNodeAccessEntry('Entry', own.parts.nodeRole, NodeAccessEntryType.EC2_LINUX)).toThrow('already has an EC2_WINDOWS access entry');
+  });
+
+  test('the EC2_WINDOWS entry changed or removed by an escape hatch, or a second entry for the role', () => {
+    const { stack, windows } = hybridStack();
+    const entry = windows.parts.nodeRole.accessEntryIn(stack.cluster)!;
+    entry.addOverride('type', 'EC2_LINUX');
+    expect(synthError(stack)).toMatch(/\[eks-test\/Cluster] the node role \$\{aws_iam_role\.[^}]+\.arn} of Windows node groups windows has a EC2_LINUX access entry, not EC2_WINDOWS; EKS may register it as EC2_LINUX/);
+
+    const removed = hybridStack();
+    removed.windows.parts.nodeRole.accessEntryIn(removed.stack.cluster)!.addOverride('cluster_name', 'another-cluster');
+    expect(synthError(removed.stack)).toContain('of Windows node groups windows has no access entry, not EC2_WINDOWS');
+
+    const twice = hybridStack();
+    new EksAccessEntry(twice.stack, 'ByHand', { clusterName: twice.stack.cluster.cluster.name, principalArn: twice.windows.parts.nodeRole.arn, type: 'EC2_WINDOWS' });
+    expect(synthError(twice.stack)).toMatch(/\[eks-test\/Cluster] 2 access entries name \$\{aws_iam_role\.[^}]+\.arn}, and EKS allows one per IAM principal/);
   });
 
   test('a Windows-only role shared by two Windows groups needs no explicit entry', () => {

@@ -56,10 +56,14 @@ describe('the synthesized EKS stack', () => {
     expect(addon('coredns').depends_on).toEqual([fqn('aws_eks_node_group', (g) => g.node_group_name === 'linux')]);
   });
 
-  test('the Windows group: Windows 2022 Core AMI type, the workloads\' taint in EKS spelling, a role of its own', () => {
+  test('the Windows group: Windows 2022 Core AMI type, the workloads\' taint in EKS spelling, a role of its own with an EC2_WINDOWS entry it waits for', () => {
     expect(group('windows')).toMatchObject({ ami_type: 'WINDOWS_CORE_2022_x86_64', instance_types: ['m6i.xlarge'], cluster_name: clusterName });
     expect(group('windows').taint).toEqual([{ key: WINDOWS_NODE_TAINT.key, value: WINDOWS_NODE_TAINT.value, effect: 'NO_SCHEDULE' }]);
     expect(group('windows').node_role_arn).not.toEqual(group('linux').node_role_arn);
+    // The Linux role's entry is EKS's to create (EC2_LINUX); the Windows role's is ours.
+    expect(all(tf, 'aws_eks_access_entry')).toEqual([{ cluster_name: clusterName, principal_arn: group('windows').node_role_arn, type: 'EC2_WINDOWS' }]);
+    expect(group('windows').depends_on.filter((d: string) => d.startsWith('aws_eks_access_entry.'))).toHaveLength(1);
+    expect(group('linux').depends_on.some((d: string) => d.startsWith('aws_eks_access_entry.'))).toBe(false);
     expect(group('linux')).toMatchObject({ ami_type: 'AL2023_x86_64_STANDARD', scaling_config: { min_size: 2, desired_size: 2, max_size: 2 } });
     expect(group('linux').taint).toBeUndefined();
   });
@@ -101,6 +105,7 @@ describe('props', () => {
 
   test('windowsVersion and edition choose the AMI type; sizes, subnets, disk, labels and name reach the group', () => {
     const stack = eksStack({ kubernetesVersion: '1.35' });
+    stack.addOverride('terraform.required_providers.aws.version', '>= 6.33.0'); // the 2025 AMI types need it (docs/eks.md)
     new EksLinuxNodeGroup(stack.cluster, 'linux', { instanceTypes: ['m7g.large'] });
     new EksWindowsNodeGroup(stack.cluster, 'win', {
       instanceTypes: ['m6i.large'], windowsVersion: WindowsVersion.SERVER_2025, edition: WindowsEdition.FULL,

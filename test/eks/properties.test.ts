@@ -12,33 +12,45 @@ const scenario = fc.record({
   edition: fc.constantFrom(...Object.values(WindowsEdition)),
   windowsType: fc.constantFrom('m6i.xlarge', 't3.large', 'c6i.large', 'm7g.large', 't3.medium', 'c6g.xlarge', 't3.small'),
   sharedRole: fc.boolean(),
-  windowsEntry: fc.boolean(),
+  // An access entry the user gives the shared role before the groups exist.
+  roleEntry: fc.constantFrom(undefined, NodeAccessEntryType.EC2_LINUX, NodeAccessEntryType.EC2_WINDOWS),
+  // The hashicorp/aws constraint; undefined keeps the bindings' pin, 6.25.0.
+  provider: fc.constantFrom(undefined, '6.25.0', '~> 6.25.0', '>= 6.33.0', '~> 6.0'),
 });
 
 // Expected facts, written from the platform rules rather than read from the code under test.
+const PROVIDERS_BEFORE_2025_TYPES = new Set([undefined, '6.25.0', '~> 6.25.0']); // hashicorp/aws of 2025-12, EKS API change of 2026-02-11
 const GRAVITON = new Set(['m7g.large', 'c6g.xlarge']);
 const UNDER_8_GIB = new Set(['t3.medium', 't3.small', 'c6i.large']); // c6i.large: 2 vCPU × 2 GiB
 
 describe('property: the checks refuse every broken node-group combination and accept every working one', () => {
-  test('over cluster version, IP family, Linux group size, Windows release/edition/instance type and role sharing', () => {
+  test('over cluster version, IP family, provider version, Linux group size, Windows release/edition/instance type and role sharing', () => {
     const seen = { refused: 0, accepted: 0 };
     fc.assert(
       fc.property(scenario, (s) => {
         const stack = eksStack({ kubernetesVersion: `1.${s.kubernetesMinor}`, ipFamily: s.ipFamily });
+        if (s.provider !== undefined) stack.addOverride('terraform.required_providers.aws.version', s.provider);
         const role = s.sharedRole ? new EksNodeRole(stack, 'Shared', { partition: 'aws' }) : undefined;
-        if (role && s.windowsEntry) stack.cluster.addNodeAccessEntry('Entry', role, NodeAccessEntryType.EC2_WINDOWS);
+        if (role && s.roleEntry) stack.cluster.addNodeAccessEntry('Entry', role, s.roleEntry);
         if (s.linuxMinSize !== undefined) {
           new EksLinuxNodeGroup(stack.cluster, 'linux', { instanceTypes: ['t3.large'], minSize: s.linuxMinSize, maxSize: 3, nodeRole: role });
         }
-        new EksWindowsNodeGroup(stack.cluster, 'windows', { instanceTypes: [s.windowsType], windowsVersion: s.windowsVersion, edition: s.edition, nodeRole: role });
+        const windows = () => new EksWindowsNodeGroup(stack.cluster, 'windows', { instanceTypes: [s.windowsType], windowsVersion: s.windowsVersion, edition: s.edition, nodeRole: role });
+        // A role has one access entry per cluster, and Windows nodes need EC2_WINDOWS.
+        if (role && s.roleEntry === NodeAccessEntryType.EC2_LINUX) {
+          expect(windows).toThrow('already has an EC2_LINUX access entry');
+          seen.refused++;
+          return;
+        }
+        windows();
 
         const broken = {
           coreDns: s.linuxMinSize === undefined || s.linuxMinSize < 1,
           ipv6: s.ipFamily === EksIpFamily.IPV6,
           release: s.windowsVersion === WindowsVersion.SERVER_2025 && s.kubernetesMinor < 35,
+          provider: s.windowsVersion === WindowsVersion.SERVER_2025 && PROVIDERS_BEFORE_2025_TYPES.has(s.provider),
           graviton: GRAVITON.has(s.windowsType),
           memory: UNDER_8_GIB.has(s.windowsType),
-          sharedRole: s.sharedRole && s.linuxMinSize !== undefined && !s.windowsEntry,
         };
         const message = synthError(stack);
         expect(message.includes('need a Linux node for CoreDNS')).toBe(broken.coreDns);
@@ -46,12 +58,12 @@ describe('property: the checks refuse every broken node-group combination and ac
         expect(message.includes('needs Kubernetes 1.35 or newer')).toBe(broken.release);
         expect(message.includes('is arm64 (AWS Graviton)')).toBe(broken.graviton);
         expect(message.includes('a Windows node needs 8 GiB')).toBe(broken.memory);
-        expect(message.includes('without an EC2_WINDOWS access entry')).toBe(broken.sharedRole);
+        expect(message.includes('is unknown to hashicorp/aws')).toBe(broken.provider);
         const anyBroken = Object.values(broken).some(Boolean);
         expect(message === '').toBe(!anyBroken);
         seen[anyBroken ? 'refused' : 'accepted']++;
       }),
-      { numRuns: 120, seed: 10 },
+      { numRuns: 150, seed: 10 },
     );
     expect(seen.refused).toBeGreaterThan(0);
     expect(seen.accepted).toBeGreaterThan(0);
