@@ -7,7 +7,8 @@ import { ManifestRule, ManifestViolation, violation } from './graph';
 /**
  * The workload rules over plain manifests: the API server's OS-specific pod validation
  * (`validatePodSpec`), what a pod aimed at Windows nodes needs to be scheduled and run there
- * (`windowsPodIssues`), and pod templates whose OS constraints contradict each other. Inside a
+ * (`windowsPodIssues`), pod templates whose OS constraints contradict each other, and templates
+ * that tolerate the Windows taint without selecting an OS. Inside a
  * cdk8s app, `PodTemplatePolicy` applies the same functions; this rule brings them to YAML written
  * elsewhere. Pod templates inside `v1 List` items count too.
  */
@@ -20,12 +21,8 @@ export const POD_TEMPLATE_RULE: ManifestRule = {
     return graph.sources.flatMap((source) => podTemplatesOf(source.manifest).flatMap((location) => {
       const out: ManifestViolation[] = validatePodSpec(location.spec).map((v) => violation('pod-template', source,
         `${manifestPath(location, v.path)}: ${v.message}`, 'change the field as the message says (the API server would reject this object)', manifestPath(location, v.path)));
-      const { intent, windowsIssues } = podOsFindings(location.spec, (name) => runtimeClasses.get(name));
-      out.push(...windowsIssues.map((v) => violation('pod-template', source,
+      out.push(...podOsFindings(location.spec, (name) => runtimeClasses.get(name)).issues.map((v) => violation('pod-template', source,
         `${manifestPath(location, v.path)}: ${v.message}`, 'change the pod template as the message says', manifestPath(location, v.path))));
-      if (intent.os === 'conflicting') {
-        out.push(violation('pod-template', source, `${location.dotted}: ${intent.sources.join(', ')} leave no OS a node could have`, 'make them agree', location.dotted));
-      }
       return out;
     }));
   },

@@ -1,8 +1,8 @@
 import { ApiObject, Chart, JsonPatch } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import { oncePerSynth } from '../platform/synth-scope';
-import { LABEL_OS, WINDOWS_NODE_TAINT, taintArgument } from '../platform/windows';
-import { PodTemplateLocation, manifestPath, osIntent, podTemplatesOf, pointerSegment, tolerates } from './pod-template';
+import { LABEL_OS } from '../platform/windows';
+import { PodTemplateLocation, manifestPath, osIntent, podTemplatesOf, pointerSegment } from './pod-template';
 import { validatePodSpec } from './validate-pod-spec';
 import { podOsFindings } from './windows-pod-rules';
 import { addRenderedPatch, rendered } from './render';
@@ -82,13 +82,7 @@ export class PodTemplatePolicy extends Construct {
       const where = `${obj.node.path} (${manifest.kind} ${manifest.metadata?.name})`;
       const format = (path: string, message: string, advice = '') => `${where} ${manifestPath(location, path)}: ${message}${advice}`;
       const errors = validatePodSpec(location.spec).map((v) => format(v.path, v.message, ' (the API server would reject this)'));
-      const { intent, windowsIssues } = podOsFindings(location.spec, runtimeClassOs);
-      errors.push(...windowsIssues.map((v) => format(v.path, v.message)));
-      if (intent.os === 'conflicting') {
-        errors.push(format('spec', `cannot be classified: ${intent.sources.join(', ')} leave no OS a node could have; make them agree`));
-      } else if (intent.os === 'open' && tolerates(location.spec.tolerations)) {
-        errors.push(format('spec.nodeSelector', `tolerates the Windows node taint ${taintArgument(WINDOWS_NODE_TAINT)} but selects no OS, so it can land on a Windows node and crash-loop; add nodeSelector ${LABEL_OS}: linux or use HybridChart`));
-      }
+      errors.push(...podOsFindings(location.spec, runtimeClassOs).issues.map((v) => format(v.path, v.message)));
       return errors;
     });
   }

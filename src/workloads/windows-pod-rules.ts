@@ -80,13 +80,27 @@ export function isHostProcessPod(spec: Json): boolean {
 }
 
 /**
- * A pod template's OS intent and, when it is aimed at Windows by its own selection, what it needs
- * there (`windowsPodIssues`). A template that reaches Windows only through its RuntimeClass is
- * not held to them: RuntimeClass admission adds the selection and tolerations. One decision for
+ * A pod template's OS intent and what is wrong with it: contradicting constraints; a template
+ * that tolerates the Windows taint but selects no OS (it can land on a Windows node and
+ * crash-loop); and, when it is aimed at Windows by its own selection, what it needs there
+ * (`windowsPodIssues`). A template that reaches Windows only through its RuntimeClass is not held
+ * to those: RuntimeClass admission adds the selection and tolerations. One decision for
  * `PodTemplatePolicy` and the `pod-template` manifest rule.
  */
-export function podOsFindings(spec: Json, runtimeClassOs: (name: string) => string | undefined): { intent: PodOsIntent; windowsIssues: PodSpecViolation[] } {
+export function podOsFindings(spec: Json, runtimeClassOs: (name: string) => string | undefined): { intent: PodOsIntent; issues: PodSpecViolation[] } {
   const intent = osIntent(spec, runtimeClassOs);
+  if (intent.os === 'conflicting') {
+    return { intent, issues: [{ path: 'spec', message: `cannot be classified: ${intent.sources.join(', ')} leave no OS a node could have; make them agree` }] };
+  }
+  if (intent.os === 'open') {
+    return {
+      intent,
+      issues: tolerates(spec?.tolerations, WINDOWS_NODE_TAINT) ? [{
+        path: 'spec.nodeSelector',
+        message: `tolerates the Windows node taint ${taintArgument(WINDOWS_NODE_TAINT)} but selects no OS, so it can land on a Windows node and crash-loop; add nodeSelector ${LABEL_OS}: linux or use HybridChart`,
+      }] : [],
+    };
+  }
   const ownSelection = osIntent({ ...spec, runtimeClassName: undefined }).os;
-  return { intent, windowsIssues: intent.os === 'windows' && ownSelection !== 'open' ? windowsPodIssues(spec) : [] };
+  return { intent, issues: intent.os === 'windows' && ownSelection !== 'open' ? windowsPodIssues(spec) : [] };
 }
