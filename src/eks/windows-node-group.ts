@@ -28,6 +28,14 @@ const EKS_TAINT_EFFECT: Readonly<Record<string, string>> = { NoSchedule: 'NO_SCH
 /** `WINDOWS_NODE_TAINT`, which the workload constructs tolerate, in EKS's spelling. */
 export const EKS_WINDOWS_TAINT = { key: WINDOWS_NODE_TAINT.key, value: WINDOWS_NODE_TAINT.value, effect: EKS_TAINT_EFFECT[WINDOWS_NODE_TAINT.effect] };
 
+/**
+ * EKS User Guide, launch-templates.adoc ("Windows user data"): with no AMI id in the launch
+ * template, EKS puts its own bootstrap after the user's PowerShell in one <powershell> block, and
+ * the user data must not run the bootstrap script itself.
+ */
+const BOOTSTRAP_CALL = /Start-EKSBootstrap/i;
+const POWERSHELL_BLOCK = /^\s*<powershell>[\s\S]*<\/powershell>\s*$/;
+
 /** Windows Server nodes need this much memory (the k0smotron path refuses less too). */
 const MIN_WINDOWS_MEMORY_GIB = 8;
 
@@ -51,6 +59,9 @@ export class EksWindowsNodeGroup extends Construct {
     const script = props.preBootstrapPowerShell;
     if (script !== undefined && (isUnresolvedToken(script) || /<\/?powershell>/i.test(script))) {
       fail(this, 'preBootstrapPowerShell holds a deploy-time token or <powershell> tags', 'pass the plain script; the construct adds the tags');
+    }
+    if (script !== undefined && BOOTSTRAP_CALL.test(script)) {
+      fail(this, 'preBootstrapPowerShell calls Start-EKSBootstrap.ps1, which EKS runs itself right after the script', 'remove the call: EKS runs the bootstrap with its own arguments');
     }
     this.parts = createNodeGroup(this, cluster, props, {
       amiType: eksWindowsAmiType(version, edition),
@@ -87,6 +98,16 @@ export class EksWindowsNodeGroup extends Construct {
         `AMI type ${group.ami_type} needs Kubernetes ${support.minimumVersion} or newer, and the node group runs ${k8s} (${support.source})`,
         `raise kubernetesVersion to ${support.minimumVersion}, or use WindowsVersion.SERVER_2022`,
       ));
+    }
+    const userData = blockOf(tf, this.parts.launchTemplate)?.user_data;
+    if (typeof userData === 'string' && !isUnresolvedToken(userData) && !userData.includes('${')) {
+      const text = Buffer.from(userData, 'base64').toString();
+      if (!POWERSHELL_BLOCK.test(text) || BOOTSTRAP_CALL.test(text)) {
+        problems.push(problem(
+          `the launch template's user data (${JSON.stringify(text.slice(0, 40))}…) is ${BOOTSTRAP_CALL.test(text) ? 'calling Start-EKSBootstrap.ps1, which EKS runs itself' : 'not one <powershell> block, the only user data EKS runs on Windows nodes before its bootstrap'}`,
+          'set preBootstrapPowerShell instead of overriding user_data',
+        ));
+      }
     }
     const provider = tf.terraform.required_providers?.aws?.version;
     if (image.version === WindowsVersion.SERVER_2025 && typeof provider === 'string' && admitsVersionAtLeast(provider, EKS_WINDOWS_2025_PROVIDER) === false) {

@@ -82,6 +82,17 @@ describe('checks at synth', () => {
     expect(synthError(stack)).toContain('[eks-test/Cluster/windows] the node group lacks the taint os=windows:NO_SCHEDULE');
   });
 
+  test('user data on a Windows group that is not one <powershell> block, or runs the bootstrap itself, set by an escape hatch', () => {
+    const b64 = (text: string) => Buffer.from(text).toString('base64');
+    const { stack, windows } = hybridStack();
+    windows.parts.launchTemplate.addOverride('user_data', b64('#!/bin/bash\n/etc/eks/bootstrap.sh eks-test\n'));
+    expect(synthError(stack)).toContain('[eks-test/Cluster/windows] the launch template\'s user data ("#!/bin/bash\\n/etc/eks/bootstrap.sh eks-te"…) is not one <powershell> block');
+    windows.parts.launchTemplate.addOverride('user_data', b64('<powershell>\nStart-EKSBootstrap.ps1 -EKSClusterName eks-test\n</powershell>'));
+    expect(synthError(stack)).toContain('is calling Start-EKSBootstrap.ps1, which EKS runs itself. Fix: set preBootstrapPowerShell instead of overriding user_data.');
+    windows.parts.launchTemplate.addOverride('user_data', b64('<powershell>\nSet-TimeZone -Id UTC\n</powershell>\n'));
+    expect(synthError(stack)).toBe('');
+  });
+
   test('Windows Server 2025 with the pinned hashicorp/aws 6.25.0, which predates the 2025 AMI types', () => {
     const stack = eksStack({ kubernetesVersion: '1.35' });
     new EksLinuxNodeGroup(stack.cluster, 'linux', { instanceTypes: ['t3.large'] });

@@ -129,6 +129,8 @@ describe('props', () => {
     const stack = eksStack();
     expect(() => new EksWindowsNodeGroup(stack.cluster, 'w', { instanceTypes: ['m6i.large'], minSize: 3, maxSize: 2 })).toThrow('[eks-test/Cluster/w] minSize 3, desiredSize 3 and maxSize 2 are out of order');
     expect(() => new EksWindowsNodeGroup(stack.cluster, 'x', { instanceTypes: ['m6i.large'], preBootstrapPowerShell: '<powershell>x</powershell>' })).toThrow('<powershell> tags');
+    expect(() => new EksWindowsNodeGroup(stack.cluster, 'z', { instanceTypes: ['m6i.large'], preBootstrapPowerShell: '& "C:\\Program Files\\Amazon\\EKS\\Start-EKSBootstrap.ps1" -EKSClusterName x' }))
+      .toThrow('[eks-test/Cluster/z] preBootstrapPowerShell calls Start-EKSBootstrap.ps1, which EKS runs itself right after the script. Fix: remove the call');
     expect(() => new EksLinuxNodeGroup(stack.cluster, 'y', { instanceTypes: ['m6i.large', 'm7g.large'] })).toThrow('mix x86_64 and arm64');
     expect(() => eksStack({ network: {}, existingNetwork: { vpcId: 'vpc-01234567', publicSubnetIds: ['subnet-01234567'], privateSubnetIds: ['subnet-89abcdef'] } })).toThrow('both network and existingNetwork');
   });
