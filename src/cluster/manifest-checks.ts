@@ -1,4 +1,5 @@
 import { ApiObject } from 'cdk8s';
+import { rendered } from '../platform/render';
 import { oncePerSynth } from '../platform/synth-scope';
 import { IConstruct } from 'constructs';
 import { CLUSTER_RULES } from '../rules/cluster-rules';
@@ -45,7 +46,7 @@ function run(root: IConstruct): Pass {
   const participants = all.filter(isParticipant);
   const objects = all.filter((c): c is ApiObject => c instanceof ApiObject && CAPI_GROUP.test(c.apiVersion));
   const violations = validateManifests(
-    objects.map((o) => ({ manifest: o.toJson(), path: o.node.path, contentNamed: CONTENT_NAMED.has(o) })),
+    objects.map((o) => ({ manifest: rendered(o), path: o.node.path, contentNamed: CONTENT_NAMED.has(o) })),
     { rules: CLUSTER_RULES },
   );
   const byPath = new Map(participants.map((p) => [p.node.path, p]));

@@ -1,6 +1,7 @@
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { problem } from '../platform/errors';
+import { rendered } from '../platform/render';
 import { InstanceType } from '../platform/instance-type';
 import { ClusterInfra } from './cluster-infra';
 
@@ -20,12 +21,12 @@ export function handOffProblems(infra: ClusterInfra, cluster: IConstruct): strin
     if (!(obj instanceof ApiObject)) continue;
     const at = (what: string, fix: string) => problems.push(`${obj.kind} ${obj.name}: ${problem(what, fix)}`);
     if (obj.kind === 'Cluster' && obj.apiVersion.startsWith('cluster.x-k8s.io/')) {
-      const name: unknown = obj.toJson().metadata?.name;
+      const name: unknown = rendered(obj).metadata?.name;
       if (infra.clusterName !== undefined && name !== infra.clusterName) {
         at(`the Cluster is named ${JSON.stringify(name)}, and the AWS stack tagged its network for "${infra.clusterName}"`, `keep the name "${infra.clusterName}", or deploy the stack with clusterName ${JSON.stringify(name)}`);
       }
     } else if (obj.kind === 'AWSCluster') {
-      const spec = obj.toJson().spec ?? {};
+      const spec = rendered(obj).spec ?? {};
       if (spec.region !== infra.region) {
         at(`spec.region ${JSON.stringify(spec.region)} is not the infra's region ${infra.region}`, 'keep the infra\'s region, or use the infra of that region');
       }
@@ -33,7 +34,7 @@ export function handOffProblems(infra: ClusterInfra, cluster: IConstruct): strin
         at(`spec.network.vpc.id ${JSON.stringify(spec.network?.vpc?.id)} is not the infra's VPC ${infra.vpcId}, whose subnets the cluster lists`, 'keep the infra\'s VPC');
       }
     } else if (obj.kind === 'AWSMachineTemplate') {
-      const spec = obj.toJson().spec?.template?.spec ?? {};
+      const spec = rendered(obj).spec?.template?.spec ?? {};
       if (spec.ami?.id !== infra.linuxAmiId) continue;
       const type = InstanceType.parse(spec.instanceType);
       if (typeof type !== 'string' && type.arch !== undefined && type.arch !== infra.linuxAmiArchitecture) {

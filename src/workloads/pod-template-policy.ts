@@ -5,7 +5,7 @@ import { LABEL_OS } from '../platform/windows';
 import { PodTemplateLocation, manifestPath, osIntent, podTemplatesOf, pointerSegment } from './pod-template';
 import { validatePodSpec } from './validate-pod-spec';
 import { podOsFindings } from './windows-pod-rules';
-import { addRenderedPatch, rendered } from './render';
+import { addRenderedPatch, rendered } from '../platform/render';
 
 const ID = 'PodTemplatePolicy';
 

@@ -9,7 +9,7 @@ import { WindowsIsolation, imageIncompatibility, imageRelease, unsupportedReleas
 import { podSpecPointer, podTemplateOf } from './pod-template';
 import { PodTemplatePolicy } from './pod-template-policy';
 import { oncePerSynth } from '../platform/synth-scope';
-import { rendered } from './render';
+import { rendered } from '../platform/render';
 
 /** A cdk8s-plus object that owns a pod template: Pod, Deployment, StatefulSet, DaemonSet, Job or CronJob. */
 export type PodOwner = kplus.Pod | kplus.Workload;

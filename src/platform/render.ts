@@ -1,5 +1,5 @@
 import { ApiObject, JsonPatch } from 'cdk8s';
-import { oncePerSynth } from '../platform/synth-scope';
+import { oncePerSynth } from './synth-scope';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
@@ -14,8 +14,9 @@ function renders(): WeakMap<ApiObject, Json> {
 
 /**
  * An object's manifest as it will be written (`ApiObject.toJson()`, after its JSON patches),
- * rendered once per synth call and shared by every workload check of that call. Outside a
- * synth call it is rendered afresh, as user code may change the object between two calls.
+ * rendered once per synth call and shared by every check of that call (workload policies, the
+ * cluster rules, the hand-off). Outside a synth call it is rendered afresh, as user code may
+ * change the object between two calls.
  * Callers read it; they never change it (add patches with `addRenderedPatch`).
  */
 export function rendered(obj: ApiObject): Json {
