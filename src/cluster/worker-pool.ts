@@ -22,6 +22,7 @@ import { hashedMachineTemplate, MachineProps, machineTemplateSpec, requirePinned
 import { manifestProblems, markContentNamed, participate } from './manifest-checks';
 import { contentHash, MAX_MACHINE_DEPLOYMENT_NAME } from './names';
 import { typedApiObject } from './typed-api-object';
+import { MIN_NODE_CONDITION_TIMEOUT_SECONDS } from '../rules/cluster-rules';
 
 /** Node label with the pool's name: set by k0s at registration, and kept in sync by CAPI. */
 export const POOL_LABEL = 'node.cluster.x-k8s.io/pool';
@@ -230,7 +231,7 @@ function checkInputs(pool: WorkerPool, props: WorkerPoolProps, platform: WorkerP
     const label = nodeLabelProblem(key, value);
     if (label) fail(pool, label, 'use a key like example.com/role and a value of at most 63 letters, digits, "-", "_" or "." (kubelet --node-labels)');
   }
-  const ready = props.nodeReadyTimeout === undefined ? undefined : integerProblem(props.nodeReadyTimeout.toSeconds(), 60);
+  const ready = props.nodeReadyTimeout === undefined ? undefined : integerProblem(props.nodeReadyTimeout.toSeconds(), MIN_NODE_CONDITION_TIMEOUT_SECONDS);
   // Shorter than a minute, a node that blips NotReady (a kubelet restart) would be replaced.
   if (ready) fail(pool, `nodeReadyTimeout of ${ready} seconds`, 'give at least Duration.minutes(1); Windows nodes need about 15');
   const volume = props.rootVolumeSizeGiB === undefined ? undefined : integerProblem(props.rootVolumeSizeGiB, 8, 16384);

@@ -40,6 +40,8 @@ export const LARGEST_SERVICE_PREFIX = 12;
 export const SMALLEST_SERVICE_PREFIX = 28;
 /** kubelet may be at most 3 minors older than the API server (CAPI v1.14 `internal/controllers/machineset/machineset_preflight.go`). */
 export const MAX_KUBELET_MINOR_SKEW = 3;
+/** The shortest node-condition timeout a health check may have (the pools' `nodeReadyTimeout` minimum). */
+export const MIN_NODE_CONDITION_TIMEOUT_SECONDS = 60;
 
 const WORLD = new Set(['0.0.0.0/0', '::/0']);
 
@@ -133,7 +135,8 @@ function safeCidr(text: string): Ipv4Cidr | undefined {
 }
 
 /** The AWSMachineTemplate's image and instance type, as CAPA will pass them to EC2. */
-function machineProblems(ruleName: string, template: ManifestSource): ManifestViolation[] {
+/** A Linux machine template's AMI, image lookup, instance type and bootstrap path (Windows ones: `windowsPools`). */
+function machineProblems(ruleName: string, template: ManifestSource, windows = false): ManifestViolation[] {
   const out: ManifestViolation[] = [];
   const spec = template.manifest.spec?.template?.spec ?? {};
   const ami = spec.ami?.id;
@@ -142,6 +145,13 @@ function machineProblems(ruleName: string, template: ManifestSource): ManifestVi
     if (p) out.push(violation(ruleName, template, p, 'pass an id of the form ami-0123456789abcdef0', 'spec.template.spec.ami.id'));
   } else if (!spec.imageLookupOrg && !spec.imageLookupFormat && !spec.imageLookupBaseOS) {
     out.push(violation(ruleName, template, 'no AMI and no image lookup', 'pass `ami: MachineImage.id(\'ami-…\')`, or an `infra` that looked one up', 'spec.template.spec.ami'));
+  } else if (!windows && spec.cloudInit?.insecureSkipSecretsManager !== true) {
+    // CAPA docs/book/src/topics/userdata-privacy.md: without insecureSkipSecretsManager the
+    // bootstrap data goes through Secrets Manager and a cloud-init boothook that needs the AWS CLI
+    // and a patched cloud-init; an image lookup finds stock images, which never bootstrap.
+    out.push(violation(ruleName, template,
+      'cloudInit.insecureSkipSecretsManager is not true, so CAPA hands the bootstrap data over through Secrets Manager, and the machine boots an image lookup: stock images have neither the AWS CLI nor the patched cloud-init CAPA\'s boothook needs',
+      'remove the patch, or set bootstrapThroughSecretsManager with `ami: MachineImage.id(...)` of an image built with kubernetes-sigs/image-builder', 'spec.template.spec.cloudInit.insecureSkipSecretsManager'));
   }
   const type = InstanceType.parse(spec.instanceType, { arch: Architecture.AMD64 });
   if (typeof type === 'string') out.push(violation(ruleName, template, type, 'use a name such as m7i.large', 'spec.template.spec.instanceType'));
@@ -217,9 +227,18 @@ const awsCluster = rule('aws-cluster', (graph) => graph.ofKind('AWSCluster').fil
   const openRules: Array<[string, Json[]]> = [
     ['controlPlaneLoadBalancer.ingressRules', list(lb.ingressRules)],
     ['network.additionalControlPlaneIngressRules', list(spec.network?.additionalControlPlaneIngressRules)],
+    ['network.additionalNodeIngressRules', list(spec.network?.additionalNodeIngressRules)],
   ];
   for (const [where, rules] of openRules) {
     for (const r of rules) {
+      // The CRD leaves the ports unbounded; EC2 refuses a TCP/UDP range outside 0-65535 or
+      // reversed, and CAPA then retries the security groups forever.
+      if (r?.protocol === 'tcp' || r?.protocol === 'udp') {
+        const bad = [r.fromPort, r.toPort].map((p) => integerProblem(p, 0, 65535)).find(Boolean);
+        if (bad || r.fromPort > r.toPort) {
+          out.push(violation('aws-cluster', aws, `${where} rule "${r.description}": ports ${r.fromPort}-${r.toPort} ${bad ?? 'are reversed'}`, 'use a port range from 0 to 65535, fromPort <= toPort (nodeAgentPorts take single ports)'));
+        }
+      }
       const sources = [...list(r?.cidrBlocks), ...list(r?.ipv6CidrBlocks)].filter((c) => WORLD.has(c));
       const ports = k0sPorts.filter((p) => coversPort(r, p));
       if (sources.length > 0 && ports.length > 0) {
@@ -295,7 +314,7 @@ const machineDeployments = rule('machine-deployment', (graph) => pools(graph).fl
   if (configRef?.kind === 'K0sWorkerConfigTemplate' && !pool.config) v(`bootstrap.configRef names K0sWorkerConfigTemplate "${configRef.name}", which is not among the objects`, 'name the template that is written', 'spec.template.spec.bootstrap.configRef');
   const infraRef = template.infrastructureRef;
   if (infraRef?.kind === 'AWSMachineTemplate' && !pool.machine) v(`infrastructureRef names AWSMachineTemplate "${infraRef.name}", which is not among the objects`, 'name the template that is written', 'spec.template.spec.infrastructureRef');
-  if (pool.machine) out.push(...machineProblems('machine-deployment', pool.machine));
+  if (pool.machine) out.push(...machineProblems('machine-deployment', pool.machine, pool.windows));
 
   const version = template.version;
   const versionProblem = version === undefined ? undefined : K0sVersion.problem(version);
@@ -418,7 +437,36 @@ const healthChecks = rule('machine-health-check', (graph) => {
     const cluster = graph.cluster(mhc, spec.clusterName);
     if (!cluster) return [violation('machine-health-check', mhc, `spec.clusterName "${spec.clusterName}" names no Cluster among the objects`, 'use the name of the Cluster it guards', 'spec.clusterName')];
     const selected = all.filter((p) => p.cluster === cluster && matches(spec.selector, p.md.manifest.spec?.template?.metadata?.labels));
-    return selected.length > 0 ? [] : [violation('machine-health-check', mhc, `spec.selector ${JSON.stringify(spec.selector?.matchLabels ?? {})} matches the machines of no MachineDeployment of cluster ${spec.clusterName}, so it never remediates anything`, 'select the labels of the pool\'s machine template', 'spec.selector')];
+    if (selected.length === 0) {
+      return [violation('machine-health-check', mhc, `spec.selector ${JSON.stringify(spec.selector?.matchLabels ?? {})} matches the machines of no MachineDeployment of cluster ${spec.clusterName}, so it never remediates anything`, 'select the labels of the pool\'s machine template', 'spec.selector')];
+    }
+    const out: ManifestViolation[] = [];
+    const v = (what: string, fix: string, field: string) => out.push(violation('machine-health-check', mhc, what, fix, field));
+    // cluster-api v1.14 core/reconcilers/machinehealthcheck/machinehealthcheck_controller.go:
+    // unhealthyInRange takes precedence; otherwise getMaxUnhealthy scales the limit over the
+    // expected machines with GetScaledValueFromIntOrPercent(..., false), which rounds down, and
+    // remediation stops while more machines are unhealthy than that.
+    const trigger = spec.remediation?.triggerIf ?? {};
+    const expected = selected.reduce((n, p) => n + (typeof p.replicas === 'number' ? p.replicas : 0), 0);
+    const limitField = 'spec.remediation.triggerIf.unhealthyLessThanOrEqualTo';
+    if (trigger.unhealthyInRange === undefined && trigger.unhealthyLessThanOrEqualTo !== undefined && expected >= 1) {
+      const value = trigger.unhealthyLessThanOrEqualTo;
+      const percent = typeof value === 'string' ? /^(\d+)%$/.exec(value) : null;
+      const limit = typeof value === 'number' ? value : percent ? Math.floor(Number(percent[1]) * expected / 100) : undefined;
+      const machines = `${expected} machine${expected === 1 ? '' : 's'} (${selected.map((p) => p.md.manifest.metadata?.name).join(', ')})`;
+      if (limit === undefined) {
+        v(`remediation.triggerIf.unhealthyLessThanOrEqualTo ${JSON.stringify(value)} is neither a number nor a whole percentage, and CAPI's MachineHealthCheck controller fails on it`, 'write a number of machines, e.g. 1', limitField);
+      } else if (limit < 1) {
+        v(`remediation.triggerIf.unhealthyLessThanOrEqualTo ${JSON.stringify(value)} of ${machines} is ${limit} (CAPI rounds percentages down), so a single unhealthy machine stops all remediation`, 'write a number of machines, e.g. 1', limitField);
+      }
+    }
+    for (const [i, c] of list(spec.checks?.unhealthyNodeConditions).entries()) {
+      if (typeof c?.timeoutSeconds === 'number' && c.timeoutSeconds < MIN_NODE_CONDITION_TIMEOUT_SECONDS) {
+        v(`checks.unhealthyNodeConditions[${i}] (${c.type}=${c.status}) replaces a machine after ${c.timeoutSeconds} seconds, so a node that blips NotReady (a kubelet restart) is replaced`,
+          `give at least ${MIN_NODE_CONDITION_TIMEOUT_SECONDS} seconds (the pool's nodeReadyTimeout); Windows nodes need about 15 minutes`, `spec.checks.unhealthyNodeConditions[${i}].timeoutSeconds`);
+      }
+    }
+    return out;
   });
 });
 

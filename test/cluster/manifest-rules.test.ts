@@ -6,6 +6,7 @@ import { stringify } from 'yaml';
 import {
   CLUSTER_RULES, HybridCluster, HybridValidation, LinuxWorkerPool, Manifest, ManifestViolation, PluginValidationContext, validateManifests,
 } from '../../src';
+import { MachineImage, WindowsEdition, WindowsVersion } from '../../src';
 import { K8sObject, synthObjects } from '../support/synth';
 import { FixtureOptions, hybridCluster, LINUX_AMI } from './fixture';
 
@@ -267,6 +268,78 @@ describe('validateManifests over YAML from anywhere', () => {
     expect(message).toContain('[early/prod] AWSCluster prod: region "Stockholm" is not an AWS region name');
     expect(message).toContain('[mgmt/prod/linux] MachineDeployment prod-linux: replicas -3 is below 0');
     expect(message).toContain('[mgmt/prod] Cluster prod: Cluster prod is written 2 times (early/prod/Cluster, mgmt/prod/Cluster)');
+  });
+
+  describe('bootstrap data, remediation and ports as written (a patch cannot undo the props checks)', () => {
+    const only = (name: string) => ({ rules: CLUSTER_RULES.filter((r) => r.name === name) });
+    test('the Secrets Manager hand-off switched on by a patch, on an image lookup', () => {
+      const message = synthError(() => {
+        const f = hybridCluster({ linux: { ami: MachineImage.ubuntu2404() } });
+        ApiObject.of(f.linux!.machineTemplate).addJsonPatch(JsonPatch.remove('/spec/template/spec/cloudInit'));
+        return f.app;
+      });
+      expect(message).toMatch(/\[mgmt\/prod\/linux\] AWSMachineTemplate prod-linux-[0-9a-f]{8}: cloudInit\.insecureSkipSecretsManager is not true, so CAPA hands the bootstrap data over through Secrets Manager, and the machine boots an image lookup/);
+    });
+    test('on the control plane\'s template too; a pinned AMI may take the hand-off; Windows templates have their own rule', () => {
+      const list = objects({ cluster: { controlPlane: { instanceType: 't3.large', ami: MachineImage.ubuntu2404() } } });
+      delete find(list, 'AWSMachineTemplate', 'prod-cp-').spec.template.spec.cloudInit;
+      expect(rules(validateManifests(list, only('control-plane'))).join('\n')).toContain('cloudInit.insecureSkipSecretsManager is not true');
+
+      const pinned = objects();
+      delete find(pinned, 'AWSMachineTemplate', 'prod-linux-').spec.template.spec.cloudInit;
+      expect(validateManifests(pinned, only('machine-deployment'))).toEqual([]);
+
+      const windows = objects({ windows: { ami: MachineImage.windowsServer(WindowsVersion.SERVER_2022, WindowsEdition.CORE) } });
+      delete find(windows, 'AWSMachineTemplate', 'prod-win-').spec.template.spec.cloudInit;
+      const found = rules(validateManifests(windows));
+      expect(found.filter((m) => m.includes('AWSMachineTemplate/prod-win-'))).toEqual([expect.stringContaining('windows-pool AWSMachineTemplate/prod-win-')]);
+    });
+    // cluster-api v1.14 core/reconcilers/machinehealthcheck/machinehealthcheck_controller.go, getMaxUnhealthy.
+    test.each([
+      ['40%', 'is 0 (CAPI rounds percentages down)'],
+      [0, 'is 0 (CAPI rounds percentages down)'],
+      ['1', 'is neither a number nor a whole percentage'],
+      ['50%', undefined],
+      [1, undefined],
+    ])('remediation limit %j over the pool\'s 2 machines', (limit, problem) => {
+      const list = objects();
+      find(list, 'MachineHealthCheck', 'prod-linux').spec.remediation.triggerIf.unhealthyLessThanOrEqualTo = limit;
+      const found = rules(validateManifests(list, only('machine-health-check')));
+      if (problem === undefined) expect(found).toEqual([]);
+      else {
+        expect(found).toHaveLength(1);
+        expect(found[0]).toContain(`machine-health-check MachineHealthCheck/prod-linux: remediation.triggerIf.unhealthyLessThanOrEqualTo ${JSON.stringify(limit)} `);
+        expect(found[0]).toContain(problem);
+      }
+    });
+    test('a percentage is judged against the final replicas, and unhealthyInRange takes precedence', () => {
+      const list = objects();
+      const mhc = find(list, 'MachineHealthCheck', 'prod-linux');
+      mhc.spec.remediation.triggerIf.unhealthyLessThanOrEqualTo = '40%';
+      find(list, 'MachineDeployment', 'prod-linux').spec.replicas = 3;
+      expect(rules(validateManifests(list, only('machine-health-check')))).toEqual([]);
+      find(list, 'MachineDeployment', 'prod-linux').spec.replicas = 2;
+      mhc.spec.remediation.triggerIf.unhealthyInRange = '[1-2]';
+      expect(rules(validateManifests(list, only('machine-health-check')))).toEqual([]);
+    });
+    test('a node-condition timeout under a minute', () => {
+      const list = objects();
+      find(list, 'MachineHealthCheck', 'prod-win').spec.checks.unhealthyNodeConditions[1].timeoutSeconds = 30;
+      expect(rules(validateManifests(list, only('machine-health-check')))).toEqual([
+        'machine-health-check MachineHealthCheck/prod-win: checks.unhealthyNodeConditions[1] (Ready=Unknown) replaces a machine after 30 seconds, so a node that blips NotReady (a kubelet restart) is replaced. Fix: give at least 60 seconds (the pool\'s nodeReadyTimeout); Windows nodes need about 15 minutes.',
+      ]);
+    });
+    test('node ingress ports EC2 would refuse', () => {
+      const list = objects({ cluster: { nodeAgentPorts: [9182] } });
+      const [rule] = find(list, 'AWSCluster', 'prod').spec.network.additionalNodeIngressRules;
+      expect(validateManifests(list, only('aws-cluster'))).toEqual([]);
+      rule.fromPort = 70000;
+      rule.toPort = 70000;
+      expect(rules(validateManifests(list, only('aws-cluster')))).toEqual([expect.stringContaining('network.additionalNodeIngressRules rule "node agent 9182 from cluster machines": ports 70000-70000')]);
+      rule.fromPort = 9200;
+      rule.toPort = 9182;
+      expect(rules(validateManifests(list, only('aws-cluster')))).toEqual([expect.stringContaining('ports 9200-9182 are reversed')]);
+    });
   });
 
   describe('templates are named after their final content', () => {
