@@ -14,6 +14,7 @@ import { InstanceType, InstanceTypeInfo } from '../platform/instance-type';
 import { nodeLabelProblem } from '../platform/labels';
 import { integerProblem } from '../platform/numbers';
 import { taintArgument } from '../platform/windows';
+import { MIN_NODE_CONDITION_TIMEOUT_SECONDS } from '../rules/cluster-rules';
 import type { HybridCluster } from './hybrid-cluster';
 import { apiGroupOf, CLUSTERAWSADM_INSTANCE_PROFILES } from './conventions';
 import { K0sVersion } from './k0s-version';
@@ -22,7 +23,6 @@ import { hashedMachineTemplate, MachineProps, machineTemplateSpec, requirePinned
 import { manifestProblems, markContentNamed, participate } from './manifest-checks';
 import { contentHash, MAX_MACHINE_DEPLOYMENT_NAME } from './names';
 import { typedApiObject } from './typed-api-object';
-import { MIN_NODE_CONDITION_TIMEOUT_SECONDS } from '../rules/cluster-rules';
 
 /** Node label with the pool's name: set by k0s at registration, and kept in sync by CAPI. */
 export const POOL_LABEL = 'node.cluster.x-k8s.io/pool';

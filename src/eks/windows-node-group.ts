@@ -100,11 +100,12 @@ export class EksWindowsNodeGroup extends Construct {
       ));
     }
     const userData = blockOf(tf, this.parts.launchTemplate)?.user_data;
-    if (typeof userData === 'string' && !isUnresolvedToken(userData) && !userData.includes('${')) {
+    if (typeof userData === 'string' && !userData.includes('${')) { // a Terraform expression is known at apply only
       const text = Buffer.from(userData, 'base64').toString();
-      if (!POWERSHELL_BLOCK.test(text) || BOOTSTRAP_CALL.test(text)) {
+      const callsBootstrap = BOOTSTRAP_CALL.test(text);
+      if (callsBootstrap || !POWERSHELL_BLOCK.test(text)) {
         problems.push(problem(
-          `the launch template's user data (${JSON.stringify(text.slice(0, 40))}…) is ${BOOTSTRAP_CALL.test(text) ? 'calling Start-EKSBootstrap.ps1, which EKS runs itself' : 'not one <powershell> block, the only user data EKS runs on Windows nodes before its bootstrap'}`,
+          `the launch template's user data (${JSON.stringify(text.slice(0, 40))}…) is ${callsBootstrap ? 'calling Start-EKSBootstrap.ps1, which EKS runs itself' : 'not one <powershell> block, the only user data EKS runs on Windows nodes before its bootstrap'}`,
           'set preBootstrapPowerShell instead of overriding user_data',
         ));
       }

@@ -38,7 +38,7 @@ export const LARGEST_SERVICE_PREFIX = 12;
  * `pkg/apis/k0s/v1beta1/network.go`, `DNSAddress`); a smaller range leaves no room for Services.
  */
 export const SMALLEST_SERVICE_PREFIX = 28;
-/** kubelet may be at most 3 minors older than the API server (CAPI v1.14 `internal/controllers/machineset/machineset_preflight.go`). */
+/** kubelet may be at most 3 minors older than the API server (CAPI v1.14 `core/reconcilers/machineset/machineset_preflight.go`). */
 export const MAX_KUBELET_MINOR_SKEW = 3;
 /** The shortest node-condition timeout a health check may have (the pools' `nodeReadyTimeout` minimum). */
 export const MIN_NODE_CONDITION_TIMEOUT_SECONDS = 60;
@@ -135,7 +135,7 @@ function safeCidr(text: string): Ipv4Cidr | undefined {
 }
 
 /** The AWSMachineTemplate's image and instance type, as CAPA will pass them to EC2. */
-/** A Linux machine template's AMI, image lookup, instance type and bootstrap path (Windows ones: `windowsPools`). */
+/** A machine template's AMI or image lookup and instance type, and, on Linux, its bootstrap path (Windows templates: `windowsPools`). */
 function machineProblems(ruleName: string, template: ManifestSource, windows = false): ManifestViolation[] {
   const out: ManifestViolation[] = [];
   const spec = template.manifest.spec?.template?.spec ?? {};
@@ -343,7 +343,7 @@ const versionSkew = rule('version-skew', (graph) => pools(graph).flatMap((pool) 
   const cp = K0sVersion.parse(kcp?.manifest.spec?.version);
   const worker = K0sVersion.parse(pool.md.manifest.spec?.template?.spec?.version);
   if (!cp || !worker) return [];
-  // CAPI v1.14 internal/controllers/machineset/machineset_preflight.go kubernetesVersionPreflightCheck:
+  // CAPI v1.14 core/reconcilers/machineset/machineset_preflight.go kubernetesVersionPreflightCheck:
   // a MachineSet minor above the control plane's, or more than 3 below it, holds every new Machine.
   if (worker.minor > cp.minor) {
     return [violation('version-skew', pool.md, `pool k0s ${worker} is newer than the control plane's ${cp}; CAPI's MachineSet preflight check (KubernetesVersionSkew) holds its machines forever, and a kubelet may not be newer than its API server`, `upgrade the control plane to ${worker} first, or give the pool k0s 1.${cp.minor}`, 'spec.template.spec.version')];

@@ -1,7 +1,7 @@
 import { LABEL_OS } from '../platform/windows';
 import { manifestPath, podTemplatesOf } from '../workloads/pod-template';
 import { validatePodSpec } from '../workloads/validate-pod-spec';
-import { podOsFindings } from '../workloads/windows-pod-rules';
+import { podOsIssues } from '../workloads/windows-pod-rules';
 import { ManifestRule, ManifestViolation, violation } from './graph';
 
 /**
@@ -21,7 +21,7 @@ export const POD_TEMPLATE_RULE: ManifestRule = {
     return graph.sources.flatMap((source) => podTemplatesOf(source.manifest).flatMap((location) => {
       const out: ManifestViolation[] = validatePodSpec(location.spec).map((v) => violation('pod-template', source,
         `${manifestPath(location, v.path)}: ${v.message}`, 'change the field as the message says (the API server would reject this object)', manifestPath(location, v.path)));
-      out.push(...podOsFindings(location.spec, (name) => runtimeClasses.get(name)).issues.map((v) => violation('pod-template', source,
+      out.push(...podOsIssues(location.spec, (name) => runtimeClasses.get(name)).map((v) => violation('pod-template', source,
         `${manifestPath(location, v.path)}: ${v.message}`, 'change the pod template as the message says', manifestPath(location, v.path))));
       return out;
     }));

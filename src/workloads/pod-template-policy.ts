@@ -4,7 +4,7 @@ import { oncePerSynth } from '../platform/synth-scope';
 import { LABEL_OS } from '../platform/windows';
 import { PodTemplateLocation, manifestPath, osIntent, podTemplatesOf, pointerSegment } from './pod-template';
 import { validatePodSpec } from './validate-pod-spec';
-import { podOsFindings } from './windows-pod-rules';
+import { podOsIssues } from './windows-pod-rules';
 import { addRenderedPatch, rendered } from '../platform/render';
 
 const ID = 'PodTemplatePolicy';
@@ -82,7 +82,7 @@ export class PodTemplatePolicy extends Construct {
       const where = `${obj.node.path} (${manifest.kind} ${manifest.metadata?.name})`;
       const format = (path: string, message: string, advice = '') => `${where} ${manifestPath(location, path)}: ${message}${advice}`;
       const errors = validatePodSpec(location.spec).map((v) => format(v.path, v.message, ' (the API server would reject this)'));
-      errors.push(...podOsFindings(location.spec, runtimeClassOs).issues.map((v) => format(v.path, v.message)));
+      errors.push(...podOsIssues(location.spec, runtimeClassOs).map((v) => format(v.path, v.message)));
       return errors;
     });
   }

@@ -1,5 +1,5 @@
 import { LABEL_OS, WINDOWS_NODE_TAINT, taintArgument } from '../platform/windows';
-import { osIntent, PodOsIntent, tolerates } from './pod-template';
+import { osIntent, tolerates } from './pod-template';
 import { PodSpecViolation } from './validate-pod-spec';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -80,27 +80,26 @@ export function isHostProcessPod(spec: Json): boolean {
 }
 
 /**
- * A pod template's OS intent and what is wrong with it: contradicting constraints; a template
- * that tolerates the Windows taint but selects no OS (it can land on a Windows node and
+ * What is wrong with a pod template's OS constraints: constraints that contradict each other; a
+ * template that tolerates the Windows taint but selects no OS (it can land on a Windows node and
  * crash-loop); and, when it is aimed at Windows by its own selection, what it needs there
  * (`windowsPodIssues`). A template that reaches Windows only through its RuntimeClass is not held
  * to those: RuntimeClass admission adds the selection and tolerations. One decision for
  * `PodTemplatePolicy` and the `pod-template` manifest rule.
  */
-export function podOsFindings(spec: Json, runtimeClassOs: (name: string) => string | undefined): { intent: PodOsIntent; issues: PodSpecViolation[] } {
+export function podOsIssues(spec: Json, runtimeClassOs: (name: string) => string | undefined): PodSpecViolation[] {
   const intent = osIntent(spec, runtimeClassOs);
-  if (intent.os === 'conflicting') {
-    return { intent, issues: [{ path: 'spec', message: `cannot be classified: ${intent.sources.join(', ')} leave no OS a node could have; make them agree` }] };
-  }
-  if (intent.os === 'open') {
-    return {
-      intent,
-      issues: tolerates(spec?.tolerations, WINDOWS_NODE_TAINT) ? [{
+  switch (intent.os) {
+    case 'conflicting':
+      return [{ path: 'spec', message: `cannot be classified: ${intent.sources.join(', ')} leave no OS a node could have; make them agree` }];
+    case 'open':
+      return tolerates(spec?.tolerations, WINDOWS_NODE_TAINT) ? [{
         path: 'spec.nodeSelector',
         message: `tolerates the Windows node taint ${taintArgument(WINDOWS_NODE_TAINT)} but selects no OS, so it can land on a Windows node and crash-loop; add nodeSelector ${LABEL_OS}: linux or use HybridChart`,
-      }] : [],
-    };
+      }] : [];
+    case 'windows':
+      return osIntent({ ...spec, runtimeClassName: undefined }).os !== 'open' ? windowsPodIssues(spec) : [];
+    default:
+      return [];
   }
-  const ownSelection = osIntent({ ...spec, runtimeClassName: undefined }).os;
-  return { intent, issues: intent.os === 'windows' && ownSelection !== 'open' ? windowsPodIssues(spec) : [] };
 }

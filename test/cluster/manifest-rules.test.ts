@@ -100,7 +100,7 @@ describe('validateManifests over YAML from anywhere', () => {
   });
 
   describe('versions', () => {
-    // CAPI v1.14 internal/controllers/machineset/machineset_preflight.go, kubernetesVersionPreflightCheck.
+    // CAPI v1.14 core/reconcilers/machineset/machineset_preflight.go, kubernetesVersionPreflightCheck.
     test('a pool newer than its control plane is held by the MachineSet preflight check', () => {
       const list = objects({ windows: null, linux: { k0sVersion: 'v1.35.0+k0s.0' } });
       expect(rules(validateManifests(list)).join('\n')).toContain('version-skew MachineDeployment/prod-linux: pool k0s v1.35.0+k0s.0 is newer than the control plane\'s v1.34.2+k0s.0');
