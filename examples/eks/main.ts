@@ -5,7 +5,7 @@
  */
 import { WindowsEdition, WindowsVersion } from '../../src';
 import { EksLinuxNodeGroup, EksWindowsNodeGroup, HybridEksStack } from '../../src/eks';
-import { App } from '../../src/eks/cdktf';
+import { App } from 'cdktn';
 
 // App() writes to $CDKTF_OUTDIR, which `cdktf synth` sets, else to ./cdktf.out.
 const app = new App();

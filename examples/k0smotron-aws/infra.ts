@@ -3,7 +3,7 @@
  * network, IAM and AMI lookups, and `HYBRID_INFRA_OUTPUTS=infra.json npm run synth` feeds them to
  * the cluster objects (examples/k0smotron-aws/main.ts reads them with ClusterInfra.fromOutputsFile).
  */
-import { App } from 'cdktf';
+import { App } from 'cdktn';
 import { WindowsEdition, WindowsVersion } from '../../src';
 import { HybridClusterInfraStack } from '../../src/aws';
 

@@ -1,10 +1,7 @@
-import { IamInstanceProfile } from '@cdktf/provider-aws/lib/iam-instance-profile';
-import { IamPolicy } from '@cdktf/provider-aws/lib/iam-policy';
-import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
-import { IamRolePolicyAttachment } from '@cdktf/provider-aws/lib/iam-role-policy-attachment';
 import { Construct } from 'constructs';
 import { PolicyDocument, controlPlanePolicy, controllersPolicy, nodesPolicy } from './iam-policies';
 import { fail } from '../platform/errors';
+import { IamInstanceProfile, IamPolicy, IamRole, IamRolePolicyAttachment } from '../terraform';
 
 /** The suffix clusterawsadm gives every role, policy and instance profile it creates. */
 export const CAPA_IAM_SUFFIX = '.cluster-api-provider-aws.sigs.k8s.io';

@@ -1,9 +1,9 @@
-import { DataAwsSsmParameter } from '@cdktf/provider-aws/lib/data-aws-ssm-parameter';
 import { Construct } from 'constructs';
 import { amiIdProblem } from '../platform/aws';
 import { Architecture } from '../platform/instance-type';
 import { WindowsEdition, WindowsVersion } from '../platform/windows';
 import { fail } from '../platform/errors';
+import { DataAwsSsmParameter } from '../terraform';
 
 /** Ubuntu LTS releases Canonical publishes amd64 AMIs for, used for the control plane and Linux workers. */
 export enum UbuntuRelease {

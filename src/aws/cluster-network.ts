@@ -1,18 +1,9 @@
-import { DataAwsAvailabilityZones } from '@cdktf/provider-aws/lib/data-aws-availability-zones';
-import { Eip } from '@cdktf/provider-aws/lib/eip';
-import { InternetGateway } from '@cdktf/provider-aws/lib/internet-gateway';
-import { NatGateway } from '@cdktf/provider-aws/lib/nat-gateway';
-import { Route } from '@cdktf/provider-aws/lib/route';
-import { RouteTable } from '@cdktf/provider-aws/lib/route-table';
-import { RouteTableAssociation } from '@cdktf/provider-aws/lib/route-table-association';
-import { Subnet } from '@cdktf/provider-aws/lib/subnet';
-import { Vpc } from '@cdktf/provider-aws/lib/vpc';
-import { Fn, Token } from 'cdktf';
 import { Construct } from 'constructs';
 import { ClusterVpcEndpoints } from './cluster-vpc-endpoints';
 import { SubnetPlan, planSubnets } from './subnet-plan';
 import { clusterTag, subnetRoleTags } from './tags';
 import { fail } from '../platform/errors';
+import { DataAwsAvailabilityZones, Eip, Fn, InternetGateway, NatGateway, Route, RouteTable, RouteTableAssociation, Subnet, Token, Vpc } from '../terraform';
 
 /** Where private subnets send internet-bound traffic. */
 export enum NatGateways {

@@ -1,7 +1,5 @@
-import { SecurityGroup } from '@cdktf/provider-aws/lib/security-group';
-import { VpcEndpoint } from '@cdktf/provider-aws/lib/vpc-endpoint';
-import { VpcSecurityGroupIngressRule } from '@cdktf/provider-aws/lib/vpc-security-group-ingress-rule';
 import { Construct } from 'constructs';
+import { SecurityGroup, VpcEndpoint, VpcSecurityGroupIngressRule } from '../terraform';
 
 /** Interface endpoints the SSM agent on private nodes needs to reach Session Manager. */
 export const SSM_INTERFACE_ENDPOINTS = ['ssm', 'ssmmessages', 'ec2messages'] as const;

@@ -1,8 +1,7 @@
-import { Ec2Tag } from '@cdktf/provider-aws/lib/ec2-tag';
-import { Token } from 'cdktf';
 import { Construct } from 'constructs';
 import { subnetRoleTags } from './tags';
 import { fail } from '../platform/errors';
+import { Ec2Tag, Token } from '../terraform';
 
 /** A VPC and subnets that already exist (bring your own network). */
 export interface ExistingNetwork {

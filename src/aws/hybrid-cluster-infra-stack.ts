@@ -1,7 +1,6 @@
-import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
-import { TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
 import { HybridClusterInfra, HybridClusterInfraProps } from './hybrid-cluster-infra';
+import { AwsProvider, TerraformStack } from '../terraform';
 
 /** `HybridClusterInfraProps` plus the provider's region and default tags. */
 export interface HybridClusterInfraStackProps extends HybridClusterInfraProps {

@@ -1,8 +1,3 @@
-import { DataAwsPartition } from '@cdktf/provider-aws/lib/data-aws-partition';
-import { DataAwsRegion } from '@cdktf/provider-aws/lib/data-aws-region';
-import { KeyPair } from '@cdktf/provider-aws/lib/key-pair';
-import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
-import { TerraformOutput, TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
 import { INFRA_OUTPUTS, windowsAmiOutputId } from '../infra/outputs';
 import { dnsLabelProblem, MAX_CLUSTER_NAME } from '../platform/dns';
@@ -11,6 +6,7 @@ import { ClusterImages, ClusterImagesProps } from './cluster-images';
 import { ClusterNetwork, ClusterNetworkOptions } from './cluster-network';
 import { ExistingClusterNetwork, ExistingNetwork } from './existing-network';
 import { fail, problem } from '../platform/errors';
+import { AwsProvider, DataAwsPartition, DataAwsRegion, KeyPair, TerraformOutput, TerraformStack } from '../terraform';
 
 /** EC2 imports RSA and ED25519 keys; only RSA lets you decrypt a Windows Administrator password. */
 const PUBLIC_KEY_PATTERN = /^(ssh-rsa|ssh-ed25519) [A-Za-z0-9+/]+={0,3}( .*)?$/;

@@ -1,7 +1,7 @@
 /**
- * The AWS foundation (cdktf): `import … from 'cdk-hybrid-windows/aws'`. Kept out of the package
- * root so that cdk8s-only users load neither cdktf nor @cdktf/provider-aws. Every file here
- * imports single provider resources, never the provider's index.
+ * The AWS foundation (CDK Terrain or cdktf): `import … from 'cdk-hybrid-windows/aws'`. Kept out of
+ * the package root so that cdk8s-only users load no Terraform CDK; the Terraform CDK and the
+ * provider come through ../terraform only.
  */
 export * from './hybrid-cluster-infra';
 export * from './hybrid-cluster-infra-stack';

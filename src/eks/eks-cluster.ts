@@ -1,15 +1,10 @@
-import { DataAwsPartition } from '@cdktf/provider-aws/lib/data-aws-partition';
-import { EksAccessEntry } from '@cdktf/provider-aws/lib/eks-access-entry';
-import { EksAddon } from '@cdktf/provider-aws/lib/eks-addon';
-import { EksCluster } from '@cdktf/provider-aws/lib/eks-cluster';
-import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
-import { IamRolePolicyAttachment } from '@cdktf/provider-aws/lib/iam-role-policy-attachment';
 import { Construct } from 'constructs';
 import { fail, problem } from '../platform/errors';
 import { isUnresolvedToken } from '../platform/tokens';
 import { parseEksWindowsAmiType } from './ami-type';
 import { EksNodeRole } from './node-role';
 import { Block, blockOf, blocksOf, reference, synthesizedStack } from './synthesized';
+import { DataAwsPartition, EksAccessEntry, EksAddon, EksCluster, IamRole, IamRolePolicyAttachment } from '../terraform';
 
 /** The cluster's IP family for pods and services. */
 export enum EksIpFamily {

@@ -1,10 +1,9 @@
-import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
 import { Construct } from 'constructs';
 import { ClusterNetwork, ClusterNetworkOptions } from '../aws/cluster-network';
 import { ExistingClusterNetwork, ExistingNetwork } from '../aws/existing-network';
 import { fail } from '../platform/errors';
-import { TerraformStack } from './cdktf';
 import { HybridEksCluster, HybridEksClusterProps } from './eks-cluster';
+import { AwsProvider, TerraformStack } from '../terraform';
 
 export interface HybridEksStackProps extends Omit<HybridEksClusterProps, 'subnetIds'> {
   /** AWS region, e.g. `eu-north-1`. */

@@ -1,7 +1,7 @@
 /**
- * Amazon EKS with Windows managed node groups (cdktf): `import … from 'cdk-hybrid-windows/eks'`.
- * Like `cdk-hybrid-windows/aws`, kept out of the package root; every file imports single provider
- * resources, and cdktf itself only through ./cdktf.
+ * Amazon EKS with Windows managed node groups (CDK Terrain or cdktf):
+ * `import … from 'cdk-hybrid-windows/eks'`. Like `cdk-hybrid-windows/aws`, kept out of the package
+ * root; the Terraform CDK and the provider come through ../terraform only.
  */
 export * from './hybrid-eks-stack';
 export * from './eks-cluster';

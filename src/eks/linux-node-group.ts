@@ -2,7 +2,7 @@ import { Construct } from 'constructs';
 import { fail } from '../platform/errors';
 import { InstanceType } from '../platform/instance-type';
 import { EKS_LINUX_AMI_TYPES } from './ami-type';
-import { dependable } from './cdktf';
+import { dependable } from '../terraform';
 import type { HybridEksCluster } from './eks-cluster';
 import { EksNodeGroupOptions, NodeGroupParts, createNodeGroup } from './node-group';
 

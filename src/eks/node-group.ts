@@ -1,11 +1,9 @@
-import { EksNodeGroup, EksNodeGroupTaint } from '@cdktf/provider-aws/lib/eks-node-group';
-import { LaunchTemplate } from '@cdktf/provider-aws/lib/launch-template';
 import { Construct } from 'constructs';
 import { fail } from '../platform/errors';
 import { integerProblem } from '../platform/numbers';
-import { Token } from './cdktf';
 import type { HybridEksCluster } from './eks-cluster';
 import { EksNodeRole } from './node-role';
+import { EksNodeGroup, EksNodeGroupTaint, LaunchTemplate, Token } from '../terraform';
 
 /** What Linux and Windows managed node groups share. */
 export interface EksNodeGroupOptions {

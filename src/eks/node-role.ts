@@ -1,9 +1,6 @@
-import type { EksAccessEntry } from '@cdktf/provider-aws/lib/eks-access-entry';
-import type { EksNodeGroup } from '@cdktf/provider-aws/lib/eks-node-group';
-import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
-import { IamRolePolicyAttachment } from '@cdktf/provider-aws/lib/iam-role-policy-attachment';
 import { Construct, IConstruct } from 'constructs';
-import { dependable } from './cdktf';
+import { IamRole, IamRolePolicyAttachment, dependable } from '../terraform';
+import type { EksAccessEntry, EksNodeGroup } from '../terraform';
 
 export interface EksNodeRoleProps {
   /** AWS partition (`aws`, `aws-cn`, `aws-us-gov`) of the managed policy ARNs. */

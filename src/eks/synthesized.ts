@@ -1,5 +1,5 @@
 import type { IConstruct } from 'constructs';
-import { TerraformStack } from './cdktf';
+import { TerraformStack } from '../terraform';
 
 /** A synthesized Terraform block, loosely typed: the checks read what escape hatches may have changed. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

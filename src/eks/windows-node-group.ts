@@ -111,7 +111,7 @@ export class EksWindowsNodeGroup extends Construct {
     if (image.version === WindowsVersion.SERVER_2025 && typeof provider === 'string' && admitsVersionAtLeast(provider, EKS_WINDOWS_2025_PROVIDER) === false) {
       problems.push(problem(
         `AMI type ${group.ami_type} is unknown to hashicorp/aws ${provider}, whose AWS SDK predates the Windows Server 2025 AMI types (EKS API of 2026-02-11), so the plan fails with "expected ami_type to be one of"`,
-        `allow a newer provider: stack.addOverride('terraform.required_providers.aws.version', '${EKS_WINDOWS_2025_PROVIDER_ADVICE}'), then terraform init -upgrade`,
+        `use CDK Terrain's @cdktn/provider-aws 25 (hashicorp/aws 6.66), or allow a newer provider: stack.addOverride('terraform.required_providers.aws.version', '${EKS_WINDOWS_2025_PROVIDER_ADVICE}'), then terraform init -upgrade`,
       ));
     }
     for (const name of (group.instance_types ?? []) as string[]) {

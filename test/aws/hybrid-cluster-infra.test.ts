@@ -1,6 +1,6 @@
-import { Testing, TerraformOutput, TerraformStack } from 'cdktf';
-import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
-import { S3Bucket } from '@cdktf/provider-aws/lib/s3-bucket';
+import { Testing, TerraformOutput, TerraformStack } from 'cdktn';
+import { AwsProvider } from '@cdktn/provider-aws/lib/provider';
+import { S3Bucket } from '@cdktn/provider-aws/lib/s3-bucket';
 import { Construct } from 'constructs';
 import { ClusterInfra, INFRA_OUTPUTS, WindowsEdition, WindowsVersion } from '../../src';
 import { HybridClusterInfra, HybridClusterInfraProps, HybridClusterInfraStack } from '../../src/aws';

@@ -1,4 +1,4 @@
-import { Testing } from 'cdktf';
+import { Testing } from 'cdktn';
 import { HybridClusterInfraStack, PolicyDocument, controlPlanePolicy, controllersPolicy, nodesPolicy } from '../../src/aws';
 import { TfJson, all, dataRef, synthTf } from '../support/tf';
 import { CLUSTERAWSADM_ACTIONS } from './fixtures/clusterawsadm-actions';

@@ -1,4 +1,4 @@
-import { Testing } from 'cdktf';
+import { Testing } from 'cdktn';
 import { WindowsEdition, WindowsVersion, windowsAmiOutputId } from '../../src';
 import { ClusterImagesProps, HybridClusterInfraStack, UbuntuRelease, ubuntuAmiParameter, windowsAmiParameter } from '../../src/aws';
 import { TfJson, all, synthTf } from '../support/tf';

@@ -3,13 +3,17 @@ import { dirname, join, relative, resolve } from 'node:path';
 
 const ROOT = resolve(__dirname, '..', '..');
 // Built from parts so that this file's own test data does not trip the scan below.
-const PROVIDER = ['@cdktf', 'provider-aws'].join('/');
+const PROVIDER = ['@cdktn', 'provider-aws'].join('/');
 
 /**
- * A bare import of the AWS provider package (or its index) loads all of its 2,000+ resource
- * modules: seconds and hundreds of MB per synth. Single resources (`.../lib/vpc`) are fine.
+ * A bare import of the AWS provider package (or its index), under either flavour's name, loads all
+ * of its 2,400 resource modules: seconds and hundreds of MB per synth. Single resources
+ * (`.../lib/vpc`) are fine.
  */
-const BARE_PROVIDER_IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)(['"])@cdktf\/provider-aws(?:\/lib)?(?:\/index(?:\.js)?)?\1/m;
+const BARE_PROVIDER_IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)(['"])@cdkt[nf]\/provider-aws(?:\/lib)?(?:\/index(?:\.js)?)?\1/m;
+
+/** A Terraform CDK package of either flavour: the core or a prebuilt provider. */
+const TERRAFORM_PACKAGE = /^(cdkt[nf]|@cdkt[nf]\/)/;
 
 function tsFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
@@ -36,6 +40,7 @@ describe('the provider import matcher', () => {
     `const aws = require( '${PROVIDER}/lib' );`,
     `import '${PROVIDER}/lib/index';`,
     `const aws = await import('${PROVIDER}');`,
+    `import * as aws from '${PROVIDER.replace('cdktn', 'cdktf')}';`,
   ])('catches %s', (line) => {
     expect(line).toMatch(BARE_PROVIDER_IMPORT);
   });
@@ -59,12 +64,14 @@ describe('import rules over the source tree', () => {
     expect(files).toContain(join(ROOT, 'src', 'eks', 'eks-cluster.ts'));
   });
 
-  test('the EKS path imports cdktf itself in one module only (src/eks/cdktf.ts), so a move to cdktn is one change', () => {
-    const eks = files.filter((f) => f.startsWith(join(ROOT, 'src', 'eks')));
-    const importers = eks.filter((f) => specifiers(readFileSync(f, 'utf8')).some((s) => s === 'cdktf' || s.startsWith('cdktf/'))).map((f) => relative(ROOT, f));
-    expect(importers).toEqual(['src/eks/cdktf.ts']);
-    // Provider resources are imported one by one, never the whole provider.
-    expect(eks.flatMap((f) => specifiers(readFileSync(f, 'utf8'))).filter((s) => s.startsWith('@cdktf/')).every((s) => s.startsWith(`${PROVIDER}/lib/`))).toBe(true);
+  test('every Terraform CDK import in src/ goes through src/terraform.ts, so the flavour is decided in one place', () => {
+    const src = files.filter((f) => f.startsWith(join(ROOT, 'src')));
+    const importers = src.filter((f) => specifiers(readFileSync(f, 'utf8')).some((s) => TERRAFORM_PACKAGE.test(s))).map((f) => relative(ROOT, f));
+    expect(importers).toEqual(['src/terraform.ts']);
+    // ...and its provider imports are single resources of CDK Terrain's package.
+    const providers = specifiers(readFileSync(join(ROOT, 'src', 'terraform.ts'), 'utf8')).filter((s) => s.includes('provider-aws'));
+    expect(providers.length).toBeGreaterThan(20);
+    expect(providers.filter((s) => !s.startsWith(`${PROVIDER}/lib/`))).toEqual([]);
   });
 
   test(`no file imports ${PROVIDER} whole`, () => {
@@ -92,10 +99,11 @@ describe('import rules over the source tree', () => {
     return { files: [...seen].map((f) => relative(ROOT, f)), packages };
   }
 
-  test('the package root, which cdk8s-only users load, reaches no cdktf module (AWS lives in cdk-hybrid-windows/aws)', () => {
+  test('the package root, which cdk8s-only users load, reaches no Terraform CDK module (AWS lives in cdk-hybrid-windows/aws)', () => {
     const { files: reached, packages } = reachedPackages(join(ROOT, 'src', 'index.ts'));
     expect(reached).toEqual(expect.arrayContaining(['src/infra/cluster-infra.ts', 'src/cluster/hybrid-cluster.ts']));
-    expect(packages.filter((p) => /-> (cdktf|@cdktf\/)/.test(p))).toEqual([]);
+    expect(reached).not.toContain('src/terraform.ts');
+    expect(packages.filter((p) => TERRAFORM_PACKAGE.test(p.split(' -> ')[1]))).toEqual([]);
   });
 
   test('the package root loads no cdk8s-plus: cluster-only users need none (workload constructs live in cdk-hybrid-windows/workloads)', () => {

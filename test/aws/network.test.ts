@@ -1,4 +1,4 @@
-import { Testing } from 'cdktf';
+import { Testing } from 'cdktn';
 import { HybridClusterInfraProps, HybridClusterInfraStack, NatGateways } from '../../src/aws';
 import { TfJson, all, dataRef, refTo, synthTf } from '../support/tf';
 

@@ -1,4 +1,4 @@
-import { Testing } from 'cdktf';
+import { Testing } from 'cdktn';
 import { WindowsEdition, WindowsVersion } from '../../src';
 import { Architecture } from '../../src/platform/instance-type';
 import { HybridClusterInfraStack, HybridClusterInfraStackProps, NatGateways, UbuntuRelease } from '../../src/aws';

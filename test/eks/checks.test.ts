@@ -1,7 +1,6 @@
-import { EksAccessEntry } from '@cdktf/provider-aws/lib/eks-access-entry';
-import { Testing } from 'cdktf';
+import { EksAccessEntry } from '@cdktn/provider-aws/lib/eks-access-entry';
 import { WindowsEdition, WindowsVersion } from '../../src';
-import { EksIpFamily, EksLinuxNodeGroup, EksNodeRole, EksWindowsNodeGroup, HybridEksStack, NodeAccessEntryType } from '../../src/eks';
+import { EksIpFamily, EksLinuxNodeGroup, EksNodeRole, EksWindowsNodeGroup, NodeAccessEntryType } from '../../src/eks';
 import { all, synthTf } from '../support/tf';
 import { eksStack, hybridStack, synthError } from './fixture';
 
@@ -36,7 +35,6 @@ describe('checks at synth', () => {
     expect(synthError(old)).toContain('[eks-test/Cluster/win2025] AMI type WINDOWS_CORE_2025_x86_64 needs Kubernetes 1.35 or newer, and the node group runs 1.34');
 
     const current = eksStack({ kubernetesVersion: '1.35' });
-    current.addOverride('terraform.required_providers.aws.version', '>= 6.33.0');
     new EksLinuxNodeGroup(current.cluster, 'linux', { instanceTypes: ['t3.large'] });
     const win = new EksWindowsNodeGroup(current.cluster, 'win2025', { instanceTypes: ['m6i.xlarge'], windowsVersion: WindowsVersion.SERVER_2025 });
     expect(synthError(current)).toBe('');
@@ -93,18 +91,23 @@ describe('checks at synth', () => {
     expect(synthError(stack)).toBe('');
   });
 
-  test('Windows Server 2025 with the pinned hashicorp/aws 6.25.0, which predates the 2025 AMI types', () => {
+  test('Windows Server 2025 synthesizes on CDK Terrain (hashicorp/aws 6.66.0) and is refused with cdktf 0.21\'s 6.25.0, which predates the 2025 AMI types', () => {
     const stack = eksStack({ kubernetesVersion: '1.35' });
     new EksLinuxNodeGroup(stack.cluster, 'linux', { instanceTypes: ['t3.large'] });
     new EksWindowsNodeGroup(stack.cluster, 'win2025', { instanceTypes: ['m6i.xlarge'], windowsVersion: WindowsVersion.SERVER_2025, edition: WindowsEdition.FULL });
-    expect(synthTf(new HybridEksStack(Testing.app(), 'plain', { region: 'eu-north-1', clusterName: 'plain', kubernetesVersion: '1.35' })).terraform.required_providers.aws.version).toBe('6.25.0');
+    // The version the wrapped provider writes is what the rule reads.
+    expect(synthTf(stack).terraform.required_providers.aws.version).toBe('6.66.0');
+    expect(synthError(stack)).toBe('');
+    // What @cdktf/provider-aws 21.22.1 writes (the cdktf flavour; checked for real in CI's cdktf consumer).
+    stack.addOverride('terraform.required_providers.aws.version', '6.25.0');
     expect(synthError(stack)).toContain('[eks-test/Cluster/win2025] AMI type WINDOWS_FULL_2025_x86_64 is unknown to hashicorp/aws 6.25.0, whose AWS SDK predates the Windows Server 2025 AMI types');
-    expect(synthError(stack)).toContain("Fix: allow a newer provider: stack.addOverride('terraform.required_providers.aws.version', '>= 6.33.0')");
+    expect(synthError(stack)).toContain("Fix: use CDK Terrain's @cdktn/provider-aws 25 (hashicorp/aws 6.66), or allow a newer provider: stack.addOverride('terraform.required_providers.aws.version', '>= 6.33.0')");
     for (const [constraint, refused] of [['~> 6.25.0', true], ['< 6.32', true], ['>= 6.33.0', false], ['~> 6.0', false], ['>= 6.0, < 7.0', false]] as const) {
       stack.addOverride('terraform.required_providers.aws.version', constraint);
       expect(synthError(stack).includes('is unknown to hashicorp/aws')).toBe(refused);
     }
     const win2022 = hybridStack().stack; // 2019 and 2022 types are in 6.25.0's enum
+    win2022.addOverride('terraform.required_providers.aws.version', '6.25.0');
     expect(synthError(win2022)).toBe('');
   });
 

@@ -1,8 +1,9 @@
-import { Testing } from 'cdktf';
+import { Testing } from 'cdktn';
 import { WINDOWS_NODE_TAINT, WindowsEdition, WindowsVersion } from '../../src';
 import { EKS_WINDOWS_AMI_TYPES, EksLinuxNodeGroup, EksWindowsNodeGroup, eksWindowsAmiType, parseEksWindowsAmiType } from '../../src/eks';
 import { all, refTo, synthTf } from '../support/tf';
 import { eksStack, hybridStack } from './fixture';
+import { EKS_WINDOWS_2025_PROVIDER, admitsVersionAtLeast } from '../../src/eks/provider-version';
 
 describe('the synthesized EKS stack', () => {
   const { stack } = hybridStack();
@@ -105,7 +106,6 @@ describe('props', () => {
 
   test('windowsVersion and edition choose the AMI type; sizes, subnets, disk, labels and name reach the group', () => {
     const stack = eksStack({ kubernetesVersion: '1.35' });
-    stack.addOverride('terraform.required_providers.aws.version', '>= 6.33.0'); // the 2025 AMI types need it (docs/eks.md)
     new EksLinuxNodeGroup(stack.cluster, 'linux', { instanceTypes: ['m7g.large'] });
     new EksWindowsNodeGroup(stack.cluster, 'win', {
       instanceTypes: ['m6i.large'], windowsVersion: WindowsVersion.SERVER_2025, edition: WindowsEdition.FULL,
@@ -169,11 +169,12 @@ describe('Windows AMI types', () => {
     expect(parseEksWindowsAmiType('AL2023_x86_64_STANDARD')).toBeUndefined();
   });
 
-  test('the pinned provider (hashicorp/aws 6.25.0 via @cdktf/provider-aws 21.22.1) is what docs/eks.md speaks of', () => {
+  test('the provider the library is built with (hashicorp/aws 6.66.0 via @cdktn/provider-aws 25.7.0) is what docs/eks.md speaks of, and it knows the 2025 AMI types', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const pkg = require('@cdktf/provider-aws/package.json') as { version: string; cdktf: { provider: { version: string } } };
-    expect(pkg.version).toBe('21.22.1');
-    expect(pkg.cdktf.provider.version).toBe('6.25.0');
+    const pkg = require('@cdktn/provider-aws/package.json') as { version: string; cdktn: { provider: { version: string } } };
+    expect(pkg.version).toBe('25.7.0');
+    expect(pkg.cdktn.provider.version).toBe('6.66.0');
+    expect(admitsVersionAtLeast(pkg.cdktn.provider.version, EKS_WINDOWS_2025_PROVIDER)).toBe(true);
   });
 });
 

@@ -1,4 +1,4 @@
-import { Testing } from 'cdktf';
+import { Testing } from 'cdktn';
 import { EksLinuxNodeGroup, EksWindowsNodeGroup, HybridEksStack, HybridEksStackProps } from '../../src/eks';
 
 /** An EKS stack in a fresh app: add node groups to `stack.cluster`. */

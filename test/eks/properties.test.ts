@@ -14,12 +14,13 @@ const scenario = fc.record({
   sharedRole: fc.boolean(),
   // An access entry the user gives the shared role before the groups exist.
   roleEntry: fc.constantFrom(undefined, NodeAccessEntryType.EC2_LINUX, NodeAccessEntryType.EC2_WINDOWS),
-  // The hashicorp/aws constraint; undefined keeps the bindings' pin, 6.25.0.
+  // The hashicorp/aws constraint; undefined keeps the bindings' pin (6.66.0 with @cdktn/provider-aws 25;
+  // 6.25.0 is what cdktf's @cdktf/provider-aws 21 writes).
   provider: fc.constantFrom(undefined, '6.25.0', '~> 6.25.0', '>= 6.33.0', '~> 6.0'),
 });
 
 // Expected facts, written from the platform rules rather than read from the code under test.
-const PROVIDERS_BEFORE_2025_TYPES = new Set([undefined, '6.25.0', '~> 6.25.0']); // hashicorp/aws of 2025-12, EKS API change of 2026-02-11
+const PROVIDERS_BEFORE_2025_TYPES = new Set<string | undefined>(['6.25.0', '~> 6.25.0']); // hashicorp/aws of 2025-12, EKS API change of 2026-02-11
 const GRAVITON = new Set(['m7g.large', 'c6g.xlarge']);
 const UNDER_8_GIB = new Set(['t3.medium', 't3.small', 'c6i.large']); // c6i.large: 2 vCPU × 2 GiB
 

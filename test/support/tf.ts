@@ -1,4 +1,4 @@
-import { Testing, TerraformStack } from 'cdktf';
+import { Testing, TerraformStack } from 'cdktn';
 
 /** Synthesized Terraform JSON, loosely typed for assertions. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,24 +1,13 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { loadWithout } from '../support/load';
 
 // The compiled entry point, as an installed package loads it (`npm test` runs `tsc -b` first).
 const ENTRY = join(__dirname, '..', '..', 'lib', 'src', 'workloads', 'index.js');
 const ROOT_ENTRY = join(__dirname, '..', '..', 'lib', 'src', 'index.js');
 
-/** Loads an entry point in a fresh Node process, with `hidden` packages made unresolvable. */
 function load(hidden: string[], entry = ENTRY): { status: number | null; stderr: string } {
-  const script = `
-    const Module = require('node:module');
-    const original = Module._resolveFilename;
-    const hidden = ${JSON.stringify(hidden)};
-    Module._resolveFilename = function (request, ...rest) {
-      if (hidden.includes(request)) throw Object.assign(new Error("Cannot find module '" + request + "'"), { code: 'MODULE_NOT_FOUND' });
-      return original.call(this, request, ...rest);
-    };
-    require(${JSON.stringify(entry)});`;
-  const result = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
-  return { status: result.status, stderr: result.stderr };
+  return loadWithout(hidden, entry);
 }
 
 (existsSync(ENTRY) ? describe : describe.skip)('cdk-hybrid-windows/workloads and cdk8s-plus-28', () => {
