@@ -3,7 +3,7 @@
  * number of charts. Run: `node lib/bench/many-charts.js <charts>` (writes to $CDK8S_OUTDIR or dist-bench/).
  */
 import { App } from 'cdk8s';
-import * as kplus from 'cdk8s-plus-28';
+import * as kplus from 'cdk8s-plus-33';
 import { HybridChart, WindowsWorkload } from '../src/workloads';
 
 export const WORKLOADS_PER_OS = 10;

@@ -5,7 +5,7 @@
  *   npm run synth   # writes dist/windows-app.k8s.yaml (CDK8S_OUTDIR overrides dist)
  */
 import { App, Size } from 'cdk8s';
-import * as kplus from 'cdk8s-plus-28';
+import * as kplus from 'cdk8s-plus-33';
 import { Construct } from 'constructs';
 import { WindowsVersion } from '../../src';
 import { HybridChart, WindowsExporter, WindowsWorkload } from '../../src/workloads';

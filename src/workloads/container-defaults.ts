@@ -1,11 +1,12 @@
 import { Duration, Size } from 'cdk8s';
-import * as kplus from 'cdk8s-plus-28';
+import type * as kplus from 'cdk8s-plus-33';
+import { Cdk8sPlus } from './cdk8s-plus';
 
 /**
  * Requests given to a Windows container that declares none. Windows nodes reserve far more for the
  * OS than Linux ones and do not overcommit memory gracefully, so the scheduler needs real numbers.
  */
-export const WINDOWS_DEFAULT_REQUESTS = { cpu: kplus.Cpu.millis(500), memory: Size.mebibytes(512) } as const;
+export const WINDOWS_DEFAULT_REQUESTS = { cpuMillis: 500, memory: Size.mebibytes(512) } as const;
 
 /**
  * The startup probe given to a Windows container that exposes a port and has none: 30 tries 10 s
@@ -22,16 +23,17 @@ export function containerPort(props: kplus.ContainerProps): number | undefined {
 /**
  * Windows defaults for container props, applied in this one place: resource requests always
  * present, and a startup probe that tolerates slow Windows starts. Explicit user values win.
- * Init containers keep cdk8s-plus's rules (no probes unless they are sidecars).
+ * Init containers keep cdk8s-plus's rules (no probes unless they are sidecars). The probe and CPU
+ * objects come from `plus`, the major of the workload that takes the container.
  */
-export function windowsContainerDefaults(props: kplus.ContainerProps, options: { init?: boolean } = {}): kplus.ContainerProps {
+export function windowsContainerDefaults(plus: Cdk8sPlus, props: kplus.ContainerProps, options: { init?: boolean } = {}): kplus.ContainerProps {
   const port = containerPort(props);
-  const isSidecar = props.restartPolicy === kplus.ContainerRestartPolicy.ALWAYS;
+  const isSidecar = props.restartPolicy === plus.ContainerRestartPolicy.ALWAYS;
   const wantsProbe = props.startup === undefined && port !== undefined && (!options.init || isSidecar);
   return {
     ...props,
-    resources: withRequests(props.resources),
-    startup: wantsProbe ? kplus.Probe.fromTcpSocket({ port, ...WINDOWS_STARTUP_PROBE }) : props.startup,
+    resources: withRequests(plus, props.resources),
+    startup: wantsProbe ? plus.Probe.fromTcpSocket({ port, ...WINDOWS_STARTUP_PROBE }) : props.startup,
   };
 }
 
@@ -39,12 +41,12 @@ export function windowsContainerDefaults(props: kplus.ContainerProps, options: {
  * Fills missing requests. A request the user left out but bounded with a limit takes the limit
  * (what the API server would default it to), so a small limit never ends up below the request.
  */
-function withRequests(resources: kplus.ContainerResources | undefined): kplus.ContainerResources {
+function withRequests(plus: Cdk8sPlus, resources: kplus.ContainerResources | undefined): kplus.ContainerResources {
   return {
     ...resources,
     cpu: {
       ...resources?.cpu,
-      request: resources?.cpu?.request ?? resources?.cpu?.limit ?? WINDOWS_DEFAULT_REQUESTS.cpu,
+      request: resources?.cpu?.request ?? resources?.cpu?.limit ?? plus.Cpu.millis(WINDOWS_DEFAULT_REQUESTS.cpuMillis),
     },
     memory: {
       ...resources?.memory,

@@ -1,5 +1,5 @@
 import { Size } from 'cdk8s';
-import * as kplus from 'cdk8s-plus-28';
+import { kplus } from './cdk8s-plus';
 import { Construct } from 'constructs';
 import { WindowsWorkload, WindowsWorkloadKind } from './windows-workload';
 import { WINDOWS_EXPORTER_PORT } from '../platform/windows';

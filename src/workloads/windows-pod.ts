@@ -1,6 +1,7 @@
 import { ApiObject, JsonPatch } from 'cdk8s';
-import * as kplus from 'cdk8s-plus-28';
-import { Construct } from 'constructs';
+import type * as kplus from 'cdk8s-plus-33';
+import { Construct, IConstruct } from 'constructs';
+import { Cdk8sPlus, cdk8sPlusOf } from './cdk8s-plus';
 import { LABEL_HYPERV, LABEL_OS, LABEL_WINDOWS_BUILD, WINDOWS_NODE_TAINT, WINDOWS_RELEASES, WindowsVersion } from '../platform/windows';
 import { WINDOWS_STARTUP_PROBE, windowsContainerDefaults, windowsSecurityProblems } from './container-defaults';
 import { fail } from '../platform/errors';
@@ -11,8 +12,21 @@ import { PodTemplatePolicy } from './pod-template-policy';
 import { oncePerSynth } from '../platform/synth-scope';
 import { rendered } from '../platform/render';
 
-/** A cdk8s-plus object that owns a pod template: Pod, Deployment, StatefulSet, DaemonSet, Job or CronJob. */
-export type PodOwner = kplus.Pod | kplus.Workload;
+/**
+ * A cdk8s-plus object that owns a pod template: a Pod, Deployment, StatefulSet, DaemonSet, Job or
+ * CronJob of cdk8s-plus-33 or cdk8s-plus-28. Written as the members `WindowsPod` uses, because
+ * TypeScript keeps the two majors' classes apart (private members); the classes of both fit.
+ */
+export interface PodOwner extends IConstruct {
+  readonly containers: ReadonlyArray<{ readonly image: string }>;
+  readonly initContainers: ReadonlyArray<{ readonly image: string }>;
+  addContainer(props: never): unknown;
+  addInitContainer(props: never): unknown;
+  readonly scheduling: { tolerate(...tolerations: never[]): void };
+}
+
+/** A cdk8s-plus-33 pod owner: the type `WindowsPod` takes when none is named. */
+export type Cdk8sPlusPodOwner = kplus.Pod | kplus.Workload;
 
 /** How a Windows pod runs and where it lands. */
 export interface WindowsPodOptions {
@@ -80,10 +94,10 @@ const ID = 'Windows';
  * isolation, isolation/HostProcess combinations, and containers added behind its back. The chart's
  * `PodTemplatePolicy` checks API-server acceptance and the Windows scheduling/runtime rules.
  */
-export class WindowsPod extends Construct {
+export class WindowsPod<W extends PodOwner = Cdk8sPlusPodOwner> extends Construct {
   /** The WindowsPod attached to a workload, if any. */
-  public static of(workload: PodOwner): WindowsPod | undefined {
-    return workload.node.tryFindChild(ID) as WindowsPod | undefined;
+  public static of<W extends PodOwner>(workload: W): WindowsPod<W> | undefined {
+    return workload.node.tryFindChild(ID) as WindowsPod<W> | undefined;
   }
 
   /** Target release, when the pod is pinned to one. */
@@ -94,9 +108,18 @@ export class WindowsPod extends Construct {
   private readonly apiObject: ApiObject;
   private readonly pointer: string;
   private readonly patchedContainers = { containers: 0, initContainers: 0 };
+  /** The cdk8s-plus module of the workload's major. */
+  private readonly plus: Cdk8sPlus;
+  /** The workload through cdk8s-plus-33's API, which cdk8s-plus-28 shares for the members used here. */
+  private readonly owner: Cdk8sPlusPodOwner;
 
-  constructor(private readonly workload: PodOwner, private readonly options: WindowsPodOptions = {}) {
+  /**
+   * @param workload a cdk8s-plus-33 or cdk8s-plus-28 Pod or workload; its containers must be added first
+   */
+  constructor(private readonly workload: W, private readonly options: WindowsPodOptions = {}) {
     super(workload, ID);
+    this.plus = cdk8sPlusOf(workload);
+    this.owner = workload as unknown as Cdk8sPlusPodOwner;
     this.apiObject = ApiObject.of(workload);
     const pointer = podSpecPointer(this.apiObject.kind);
     if (!pointer) fail(workload, `${this.apiObject.kind} has no pod template to make Windows-safe`, 'pass a cdk8s-plus Pod or workload (Deployment, StatefulSet, DaemonSet, Job, CronJob)');
@@ -113,22 +136,27 @@ export class WindowsPod extends Construct {
     this.node.addValidation({ validate: () => oncePerSynth(this, () => this.validate()) });
   }
 
-  /** Adds a container with Windows defaults (requests, slow-start startup probe) and patches it. */
-  public addContainer(props: kplus.ContainerProps): kplus.Container {
-    const security = windowsSecurityProblems(props)[0];
-    if (security) fail(this.workload, security.what, security.fix);
-    const container = this.workload.addContainer(windowsContainerDefaults(props));
+  /**
+   * Adds a container with Windows defaults (requests, slow-start startup probe) and patches it.
+   * Props and the returned container are of the workload's cdk8s-plus major.
+   */
+  public addContainer(props: Parameters<W['addContainer']>[0]): ReturnType<W['addContainer']> {
+    const container = this.owner.addContainer(this.withDefaults(props as kplus.ContainerProps, false));
     this.patchNewContainers();
-    return container;
+    return container as ReturnType<W['addContainer']>;
   }
 
   /** Adds an init container with Windows defaults and patches it. */
-  public addInitContainer(props: kplus.ContainerProps): kplus.Container {
+  public addInitContainer(props: Parameters<W['addInitContainer']>[0]): ReturnType<W['addInitContainer']> {
+    const container = this.owner.addInitContainer(this.withDefaults(props as kplus.ContainerProps, true));
+    this.patchNewContainers();
+    return container as ReturnType<W['addInitContainer']>;
+  }
+
+  private withDefaults(props: kplus.ContainerProps, init: boolean): kplus.ContainerProps {
     const security = windowsSecurityProblems(props)[0];
     if (security) fail(this.workload, security.what, security.fix);
-    const container = this.workload.addInitContainer(windowsContainerDefaults(props, { init: true }));
-    this.patchNewContainers();
-    return container;
+    return windowsContainerDefaults(this.plus, props, { init });
   }
 
   private versionFromImages(): WindowsVersion | undefined {
@@ -144,14 +172,18 @@ export class WindowsPod extends Construct {
     if (this.options.hyperV) nodeSelector[LABEL_HYPERV] = 'true';
     this.patch(JsonPatch.add(`${this.pointer}/os`, { name: 'windows' }));
     this.patch(JsonPatch.add(`${this.pointer}/nodeSelector`, nodeSelector));
-    this.workload.scheduling.tolerate(kplus.Node.tainted(kplus.NodeTaintQuery.is(WINDOWS_NODE_TAINT.key, WINDOWS_NODE_TAINT.value, {
-      effect: kplus.TaintEffect.NO_SCHEDULE,
+    this.owner.scheduling.tolerate(this.plus.Node.tainted(this.plus.NodeTaintQuery.is(WINDOWS_NODE_TAINT.key, WINDOWS_NODE_TAINT.value, {
+      effect: this.plus.TaintEffect.NO_SCHEDULE,
     })));
     if (this.options.hyperV) this.patch(JsonPatch.add(`${this.pointer}/runtimeClassName`, this.options.hyperV.name));
   }
 
   private secure(): void {
     for (const field of CDK8S_PLUS_POD_DEFAULTS) this.patch(JsonPatch.remove(`${this.pointer}/securityContext/${field}`));
+    // cdk8s-plus-33 also writes `shareProcessNamespace: false` (lib/pod.js, AbstractPod; 28 has no
+    // such prop), which the API server refuses on a Windows pod when set at all. A `true` the user
+    // asked for stays, and the chart's policy reports it.
+    if ((this.owner as { shareProcessNamespace?: boolean }).shareProcessNamespace === false) this.patch(JsonPatch.remove(`${this.pointer}/shareProcessNamespace`));
     const windowsOptions: Record<string, unknown> = {};
     const runAsUserName = this.options.runAsUserName ?? (this.options.hostProcess ? HOST_PROCESS_DEFAULT_USER : undefined);
     if (runAsUserName !== undefined) windowsOptions.runAsUserName = runAsUserName;
@@ -194,7 +226,7 @@ export class WindowsPod extends Construct {
         if (!isDefault) return;
         this.patch(JsonPatch.replace(`${this.pointer}/${field}/${i}/startupProbe`, {
           // cdk8s-plus objects are generated L1 classes: their toJson maps the patched document
-          // through toJson_KubeDeploymentProps (cdk8s-plus-28 lib/imports/k8s.js), which reads an
+          // through toJson_KubeDeploymentProps (cdk8s-plus-28 and -33 lib/imports/k8s.js), which reads an
           // IntOrString port as `{ value }`.
           tcpSocket: { port: { value: probe!.tcpSocket?.port } },
           periodSeconds: WINDOWS_STARTUP_PROBE.periodSeconds.toSeconds(),
@@ -206,7 +238,7 @@ export class WindowsPod extends Construct {
 
   /** Removes cdk8s-plus's Linux-only container defaults from containers not yet patched. */
   private patchNewContainers(): void {
-    const lists = { containers: this.workload.containers, initContainers: this.workload.initContainers };
+    const lists = { containers: this.owner.containers, initContainers: this.owner.initContainers };
     for (const field of ['containers', 'initContainers'] as const) {
       for (let i = this.patchedContainers[field]; i < lists[field].length; i++) {
         for (const key of CDK8S_PLUS_CONTAINER_DEFAULTS) {

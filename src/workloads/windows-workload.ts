@@ -1,6 +1,6 @@
 import { ApiObject, ApiObjectMetadata, Chart, Cron } from 'cdk8s';
-import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
+import { CDK8S_PLUS, kplus } from './cdk8s-plus';
 import { containerPort, windowsContainerDefaults, windowsSecurityProblems } from './container-defaults';
 import { fail } from '../platform/errors';
 import { integerProblem } from '../platform/numbers';
@@ -54,7 +54,8 @@ export interface WindowsWorkloadProps extends WindowsPodOptions {
   readonly initContainers?: kplus.ContainerProps[];
 
   /**
-   * Volumes the containers can mount.
+   * Volumes the containers can mount. Not for a StatefulSet, whose pod volumes cdk8s-plus-33
+   * drops (cdk8s-team/cdk8s-plus#6735): an error there.
    * @default - none
    */
   readonly volumes?: kplus.Volume[];
@@ -114,6 +115,13 @@ export class WindowsWorkload extends Construct {
     if (this.kind === WindowsWorkloadKind.STATEFUL_SET && !containers.some((c) => containerPort(c) !== undefined)) {
       fail(this, 'a StatefulSet without a port: its headless Service is built from its container ports', 'give `port`');
     }
+    if (this.kind === WindowsWorkloadKind.STATEFUL_SET && (props.volumes ?? []).length > 0) {
+      // cdk8s-plus-33 2.5.57 writes a StatefulSet's pod volumes only beside volumeClaimTemplates
+      // (lib/stateful-set.js, _filterPodSpecVolumes returns undefined otherwise:
+      // cdk8s-team/cdk8s-plus#6735, open), so these would vanish from the manifest.
+      fail(this, `volumes on a StatefulSet: ${CDK8S_PLUS} drops a StatefulSet's pod volumes when it has no volumeClaimTemplates (cdk8s-team/cdk8s-plus#6735)`,
+        'use kind Deployment, or a cdk8s-plus StatefulSet with volumeClaimTemplates made Windows-safe with WindowsPod');
+    }
     if (this.kind === WindowsWorkloadKind.CRON_JOB && props.schedule === undefined) {
       fail(this, 'a CronJob without a schedule', 'give `schedule`, e.g. Cron.daily()');
     }
@@ -126,8 +134,8 @@ export class WindowsWorkload extends Construct {
 
     // 'Default' keeps the generated object names as short as a plain cdk8s-plus workload's.
     this.workload = createWorkload(this, 'Default', this.kind, {
-      containers: containers.map((c) => windowsContainerDefaults(c)),
-      initContainers: (props.initContainers ?? []).map((c) => windowsContainerDefaults(c, { init: true })),
+      containers: containers.map((c) => windowsContainerDefaults(kplus, c)),
+      initContainers: (props.initContainers ?? []).map((c) => windowsContainerDefaults(kplus, c, { init: true })),
       volumes: props.volumes,
       serviceAccount,
       metadata: props.metadata,
@@ -196,7 +204,7 @@ export class WindowsWorkload extends Construct {
 }
 
 function createWorkload(scope: Construct, id: string, kind: WindowsWorkloadKind, common: kplus.WorkloadProps, props: WindowsWorkloadProps): kplus.Workload {
-  // The documented default, applied here: cdk8s-plus-28 would write 2 for a Deployment
+  // The documented default, applied here: cdk8s-plus (28 and 33) would write 2 for a Deployment
   // (lib/deployment.js, `this.replicas ?? 2`) and 1 for a StatefulSet.
   const replicas = props.replicas ?? 1;
   switch (kind) {

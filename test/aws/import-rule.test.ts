@@ -110,6 +110,9 @@ describe('import rules over the source tree', () => {
     const { files: reached, packages } = reachedPackages(join(ROOT, 'src', 'index.ts'));
     expect(reached).toEqual(expect.arrayContaining(['src/rules/pods/validate-pod-spec.ts', 'src/workloads/hybrid-chart.ts']));
     expect(packages.filter((p) => p.includes('-> cdk8s-plus'))).toEqual([]);
-    expect(reachedPackages(join(ROOT, 'src', 'workloads', 'index.ts')).packages.some((p) => p.endsWith('-> cdk8s-plus-28'))).toBe(true);
+    // The workload entry loads it through one module, src/workloads/cdk8s-plus.ts.
+    const plus = reachedPackages(join(ROOT, 'src', 'workloads', 'index.ts')).packages.filter((p) => p.includes('-> cdk8s-plus'));
+    expect(plus.length).toBeGreaterThan(0);
+    expect(plus.filter((p) => !p.startsWith('src/workloads/cdk8s-plus.ts ->') && !/^src\/workloads\/[\w-]+\.ts -> cdk8s-plus-33$/.test(p))).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { App, Chart } from 'cdk8s';
-import * as kplus from 'cdk8s-plus-28';
+import * as kplus from 'cdk8s-plus-33';
 import { WindowsWorkload } from '../../src/workloads';
 import { only, synthObjects } from '../support/synth';
 

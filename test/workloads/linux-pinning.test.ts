@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { ApiObject, App, Chart, Cron, Include, Testing } from 'cdk8s';
-import * as kplus from 'cdk8s-plus-28';
+import * as kplus from 'cdk8s-plus-33';
 import { LABEL_OS } from '../../src';
 import { HybridChart, PodTemplatePolicy, WindowsWorkload, podTemplateOf } from '../../src/workloads';
 import { K8sObject, only, synthObjects } from '../support/synth';

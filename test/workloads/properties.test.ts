@@ -1,5 +1,5 @@
 import { App, Chart, Cron } from 'cdk8s';
-import * as kplus from 'cdk8s-plus-28';
+import * as kplus from 'cdk8s-plus-33';
 import fc from 'fast-check';
 import { LABEL_OS, WindowsVersion } from '../../src';
 import { HyperVRuntimeClass, WindowsWorkload, WindowsWorkloadKind, podTemplateOf, tolerates, validatePodSpec } from '../../src/workloads';

@@ -1,5 +1,5 @@
 import { ApiObject, App, Chart, Cron, JsonPatch, Size } from 'cdk8s';
-import * as kplus from 'cdk8s-plus-28';
+import * as kplus from 'cdk8s-plus-33';
 import { LABEL_OS, LABEL_WINDOWS_BUILD, WINDOWS_NODE_TAINT, WINDOWS_RELEASES, WindowsVersion } from '../../src';
 import { HyperVRuntimeClass, WindowsPod, WindowsWorkload, WindowsWorkloadKind, podTemplateOf, validatePodSpec } from '../../src/workloads';
 import { K8sObject, only, synthObjects } from '../support/synth';
