@@ -1,0 +1,22 @@
+#!/usr/bin/env node
+/**
+ * The `cdk-hybrid-windows` command (package.json `bin`): `cdk-hybrid-windows validate <files|->`.
+ * Loads only the rules, never cdk8s-plus or a Terraform CDK, so it runs wherever cdk8s does.
+ */
+import { readFileSync } from 'node:fs';
+import { USAGE, runValidate } from './validate';
+
+const [command, ...args] = process.argv.slice(2);
+const io = {
+  readStdin: () => readFileSync(0, 'utf8'),
+  out: (line: string) => process.stdout.write(`${line}\n`),
+  err: (line: string) => process.stderr.write(`${line}\n`),
+};
+if (command === 'validate') {
+  process.exitCode = runValidate(args, io);
+} else if (command === '--help' || command === '-h') {
+  io.out(USAGE);
+} else {
+  io.err(`${command === undefined ? 'No command' : `Unknown command ${command}`}.\n\n${USAGE}`);
+  process.exitCode = 2;
+}
