@@ -8,11 +8,11 @@ import { dirname, join, relative, resolve } from 'node:path';
  */
 const ROOT = resolve(__dirname, '..');
 const LAYERS: ReadonlyArray<readonly string[]> = [
-  ['generated', 'platform'],
+  ['generated', 'platform', 'terraform.ts'],
   ['infra'],
   ['rules'],
   ['cluster', 'workloads', 'aws', 'eks', 'remote'],
-  ['index.ts'],
+  ['index.ts', 'cli'],
 ];
 const CONSTRUCT_FOLDERS = LAYERS[3];
 
