@@ -5,6 +5,12 @@ import { join } from 'node:path';
 const ROOT = join(__dirname, '..');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   license: string;
+  scripts: Record<string, string>;
+  bin: Record<string, string>;
+  engines: { node: string };
+  repository?: { url?: string };
+  homepage?: string;
+  keywords?: string[];
   exports: Record<string, string | { types?: string; default?: string }>;
   typesVersions?: Record<string, Record<string, string[]>>;
 };
@@ -53,4 +59,24 @@ function packed(): string[] {
   test('ships no tests, examples, benchmarks or TypeScript sources', () => {
     expect(files.filter((f) => /^(src|test|examples|bench|lib\/test|lib\/examples|lib\/bench)\//.test(f) || (f.endsWith('.ts') && !f.endsWith('.d.ts')))).toEqual([]);
   });
+
+  // npm runs these in every project that installs the package (npm docs, "scripts": "Life Cycle
+  // Scripts"); prepack runs only where the tarball is made.
+  test('ships no install-time script, and says where it lives and what it is about', () => {
+    expect(Object.keys(pkg.scripts).filter((s) => ['preinstall', 'install', 'postinstall', 'prepare'].includes(s))).toEqual([]);
+    expect(pkg.scripts.prepack).toBe('tsc -b');
+    expect(pkg.repository?.url).toMatch(/^git\+https:\/\/.+\.git$/);
+    expect(pkg.homepage).toMatch(/^https:\/\//);
+    expect(pkg.keywords).toEqual(expect.arrayContaining(['cdk8s', 'cdktn', 'cdktf', 'kubernetes', 'windows']));
+  });
+
+  test('the bin is shipped and starts with a node shebang; the Node.js floor is the LTS line CDK Terrain needs', () => {
+    const bin = pkg.bin['cdk-hybrid-windows'];
+    expect(files).toContain(bin);
+    expect(readFileSync(join(ROOT, bin), 'utf8').split('\n')[0]).toBe('#!/usr/bin/env node');
+    // @cdktn/provider-aws 25 declares node >= 22.11.0.
+    const provider = JSON.parse(readFileSync(join(ROOT, 'node_modules', '@cdktn', 'provider-aws', 'package.json'), 'utf8')) as { engines: { node: string } };
+    expect(pkg.engines.node).toBe(`>=${provider.engines.node.replace(/^>=\s*/, '')}`);
+  });
 });
+
