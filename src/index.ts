@@ -33,6 +33,6 @@ export type { HybridValidationProps, PluginValidationContext } from './rules/plu
 
 /**
  * Linux pinning and the API server's OS-specific pod checks. The Windows workload constructs,
- * which need cdk8s-plus-28, are in `cdk-hybrid-windows/workloads`.
+ * which need cdk8s-plus-33, are in `cdk-hybrid-windows/workloads`.
  */
 export * from './workloads/core';

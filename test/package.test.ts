@@ -27,8 +27,8 @@ function packed(): string[] {
 (existsSync(join(ROOT, 'lib', 'src', 'index.js')) ? describe : describe.skip)('the npm package (issue 9.6)', () => {
   const files = packed();
 
-  test('ships the license text, the README and every doc', () => {
-    expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)]));
+  test('ships the license text, the README, the changelog and every doc', () => {
+    expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'CHANGELOG.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)]));
     expect(pkg.license).toBe('Apache-2.0');
     const license = readFileSync(join(ROOT, 'LICENSE'), 'utf8');
     expect(license).toContain('Apache License');

@@ -29,7 +29,7 @@ export function rendered(obj: ApiObject): Json {
  * Adds JSON patches to an object and to its manifest rendered in this synth call, if any, so
  * that later checks of the call see the patched manifest without rendering it again.
  * `ApiObject.toJson()` applies patches to the resolved document before an L1 class maps its
- * fields (cdk8s lib/api-object.js, cdk8s-plus-28 lib/imports/k8s.js), and the patches added this
+ * fields (cdk8s lib/api-object.js, cdk8s-plus-33 lib/imports/k8s.js), and the patches added this
  * way (`os`, `nodeSelector`) are the same in both forms.
  */
 export function addRenderedPatch(obj: ApiObject, ...ops: JsonPatch[]): void {

@@ -1,4 +1,4 @@
-// First: a clear message when cdk8s-plus-28 is missing, before any module needs it.
+// First: a clear message when cdk8s-plus-33 is missing, before any module needs it.
 import './cdk8s-plus';
 
 export * from './core';
