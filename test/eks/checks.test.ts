@@ -2,7 +2,7 @@ import { EksAccessEntry } from '@cdktf/provider-aws/lib/eks-access-entry';
 import { Testing } from 'cdktf';
 import { WindowsEdition, WindowsVersion } from '../../src';
 import { EksIpFamily, EksLinuxNodeGroup, EksNodeRole, EksWindowsNodeGroup, HybridEksStack, NodeAccessEntryType } from '../../src/eks';
-import { all, synthTf } from '../support/tf';
+import { synthTf } from '../support/tf';
 import { eksStack, hybridStack, synthError } from './fixture';
 
 /**
