@@ -5,6 +5,8 @@ import { LABEL_OS } from '../platform/windows';
 import { PodTemplateLocation, manifestPath, osIntent, podTemplatesOf, pointerSegment } from '../rules/pods/pod-template';
 import { validatePodSpec } from '../rules/pods/validate-pod-spec';
 import { podOsIssues } from '../rules/pods/windows-pod-rules';
+import { eksPodIssues } from '../rules/pods/eks-pod-rules';
+import { WindowsPlatform } from '../platform/support';
 import { addRenderedPatch, rendered } from '../platform/render';
 
 const ID = 'PodTemplatePolicy';
@@ -30,6 +32,7 @@ export class PodTemplatePolicy extends Construct {
   }
 
   private linuxPinning = false;
+  private platform?: WindowsPlatform;
 
   private constructor(private readonly chart: Chart) {
     super(chart, ID);
@@ -50,6 +53,14 @@ export class PodTemplatePolicy extends Construct {
   /** Pins every pod template that does not ask for an OS to Linux. */
   public pinLinux(): void {
     this.linuxPinning = true;
+  }
+
+  /**
+   * Also checks what the chart's pod templates need on `platform`: on `WindowsPlatform.EKS`, a
+   * Windows pod gets an address only when its nodeSelector names Windows (`eksPodIssues`).
+   */
+  public checkFor(platform: WindowsPlatform): void {
+    this.platform = platform;
   }
 
   /**
@@ -83,6 +94,7 @@ export class PodTemplatePolicy extends Construct {
       const format = (path: string, message: string, advice = '') => `${where} ${manifestPath(location, path)}: ${message}${advice}`;
       const errors = validatePodSpec(location.spec).map((v) => format(v.path, v.message, ' (the API server would reject this)'));
       errors.push(...podOsIssues(location.spec, runtimeClassOs).map((v) => format(v.path, v.message)));
+      if (this.platform === WindowsPlatform.EKS) errors.push(...eksPodIssues(location.spec, runtimeClassOs).map((v) => format(v.path, v.message)));
       return errors;
     });
   }
