@@ -18,12 +18,13 @@ type Json = any;
  * `AllOrderedPlugins`; plugin/pkg/admission/runtimeclass). Paths are rooted at `spec`.
  */
 export function eksPodIssues(spec: Json, runtimeClassOs: (name: string) => string | undefined = () => undefined): PodSpecViolation[] {
-  if (spec?.hostNetwork === true || osIntent(spec, runtimeClassOs).os !== 'windows') return [];
+  const intent = osIntent(spec, runtimeClassOs);
+  if (spec?.hostNetwork === true || intent.os !== 'windows') return [];
   const selector = spec?.nodeSelector ?? {};
   const runtimeClass = typeof spec?.runtimeClassName === 'string' ? runtimeClassOs(spec.runtimeClassName) : undefined;
   if (OS_LABELS.some((label) => selector?.[label] === 'windows') || runtimeClass === 'windows') return [];
   return [{
     path: `spec.nodeSelector.${LABEL_OS}`,
-    message: `must be "windows" on EKS: the pod selects Windows nodes some other way (${osIntent(spec, runtimeClassOs).sources.join(', ')}), and the VPC resource controller gives an address only to pods whose nodeSelector names Windows, so it would hang in ContainerCreating; add nodeSelector ${LABEL_OS}: windows (WindowsPod does)`,
+    message: `must be "windows" on EKS: the pod selects Windows nodes some other way (${intent.sources.join(', ')}), and the VPC resource controller gives an address only to pods whose nodeSelector names Windows, so it would hang in ContainerCreating; add nodeSelector ${LABEL_OS}: windows (WindowsPod does)`,
   }];
 }
