@@ -9,6 +9,7 @@ import { Architecture, InstanceType } from '../platform/instance-type';
 import { nodeLabelProblem } from '../platform/labels';
 import { integerProblem } from '../platform/numbers';
 import { WINDOWS_SUPPORT, WindowsPlatform } from '../platform/support';
+import { CRD_CEL_RULE } from './crd-cel';
 import { describe, groupOf, Json, ManifestGraph, ManifestRule, ManifestSource, ManifestViolation, violation } from './graph';
 
 /**
@@ -500,4 +501,5 @@ const machineNaming = rule('machine-naming', (graph) => {
 /** Every cluster rule, in the order messages are reported. */
 export const CLUSTER_RULES: readonly ManifestRule[] = [
   uniqueNames, clusterReferences, clusterNetwork, controlPlane, awsCluster, machineDeployments, machineNaming, versionSkew, windowsPools, healthChecks, contentNames,
+  CRD_CEL_RULE,
 ];
