@@ -35,7 +35,7 @@ import { apiGroupOf, CLUSTERAWSADM_INSTANCE_PROFILES, K0S_CLUSTER_PORTS, K0S_POR
 import { K0sVersion } from '../platform/k0s-version';
 import { MachineImage } from './machine-image';
 import { hashedMachineTemplate, MachineProps, machineTemplateSpec, requirePinnedImageForSecretsManager } from './machine-template';
-import { manifestProblems, markContentNamed, participate } from './manifest-checks';
+import { manifestProblems, markContentNamed, participate } from '../rules/judge';
 import { typedApiObject } from './typed-api-object';
 import { WorkerPool } from './worker-pool';
 

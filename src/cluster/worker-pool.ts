@@ -14,7 +14,7 @@ import { taintArgument } from '../platform/windows';
 import { MIN_NODE_CONDITION_TIMEOUT_SECONDS } from '../platform/kubernetes';
 import { apiGroupOf } from '../platform/conventions';
 import { K0sVersion } from '../platform/k0s-version';
-import { manifestProblems, markContentNamed, participate } from './manifest-checks';
+import { manifestProblems, markContentNamed, participate } from '../rules/judge';
 import { contentHash, MAX_MACHINE_DEPLOYMENT_NAME } from '../platform/names';
 import { typedApiObject } from './typed-api-object';
 
