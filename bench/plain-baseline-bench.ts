@@ -47,14 +47,17 @@ function interleaved(runs: number, cases: Record<string, () => Measurement>): Re
     const wallMs = list.flatMap((m) => m.wallMs);
     const maxRssMiB = list.flatMap((m) => m.maxRssMiB);
     return [label, {
-      command: list[0].command, runs, wallMs, maxRssMiB,
+      command: list[0].command, runs, wallMs, maxRssMiB, cpuMs: list.flatMap((m) => m.cpuMs),
       medianWallMs: median(wallMs),
       medianMaxRssMiB: maxRssMiB.length ? median(maxRssMiB) : undefined,
     }];
   }));
 }
 
-/** Median of the run-by-run ratios of two interleaved cases' wall times. */
-export function medianRatio(a: Measurement, b: Measurement): number {
-  return median(a.wallMs.map((ms, i) => ms / b.wallMs[i]));
+/** Medians of the run-by-run ratios of two interleaved cases' wall and CPU times. */
+export function medianRatios(a: Measurement, b: Measurement): { wall: number; cpu?: number } {
+  return {
+    wall: median(a.wallMs.map((ms, i) => ms / b.wallMs[i])),
+    cpu: a.cpuMs.length ? median(a.cpuMs.map((ms, i) => ms / b.cpuMs[i])) : undefined,
+  };
 }

@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path';
 import { benchEks } from './eks-bench';
 import { benchInfra } from './infra-bench';
 import { Measurement, measure, report } from './measure';
-import { benchPlainBaselines, CEL_EVALUATED, EXAMPLE, medianRatio, PLAIN_CDK8S, PLAIN_YAML } from './plain-baseline-bench';
+import { benchPlainBaselines, CEL_EVALUATED, EXAMPLE, medianRatios, PLAIN_CDK8S, PLAIN_YAML } from './plain-baseline-bench';
 
 const ROOT = resolve(__dirname, '..', '..');
 const TARGET = { wallMs: 1500, rssMiB: 200 };
@@ -46,10 +46,16 @@ function main(): void {
     console.log(`growth from 5 to 50 HybridCharts: ${growth.toFixed(1)}x (linear would be at most 10x)`);
     if (growth > 12) process.exitCode = 1;
 
-    const vs = (a: string, b: string) => medianRatio(results[`[interleaved] ${a}`], results[`[interleaved] ${b}`]).toFixed(2);
-    console.log(`default example / plain YAML write of its objects: ${vs(EXAMPLE, PLAIN_YAML)}x (median of run-by-run ratios)`);
-    console.log(`default example / the same objects through plain cdk8s: ${vs(EXAMPLE, PLAIN_CDK8S)}x`);
-    console.log(`default example with a CEL rule evaluated / plain YAML write: ${vs(CEL_EVALUATED, PLAIN_YAML)}x; / plain cdk8s: ${vs(CEL_EVALUATED, PLAIN_CDK8S)}x`);
+    const vs = (a: string, b: string) => {
+      const r = medianRatios(results[`[interleaved] ${a}`], results[`[interleaved] ${b}`]);
+      return `${r.wall.toFixed(2)}x wall${r.cpu === undefined ? '' : `, ${r.cpu.toFixed(2)}x CPU`}`;
+    };
+    // Medians of the run-by-run ratios. The YAML write is the floor of any Node.js writer; cdk8s
+    // alone loads in more than 0.3 of it, so against it the target of 1.3x is out of reach for any
+    // cdk8s app. Against plain cdk8s the ratio is this library's own cost, rules and CEL included.
+    console.log(`default example / plain YAML write of its objects: ${vs(EXAMPLE, PLAIN_YAML)}`);
+    console.log(`default example / the same objects through plain cdk8s: ${vs(EXAMPLE, PLAIN_CDK8S)}`);
+    console.log(`default example with a CEL rule evaluated / plain YAML write: ${vs(CEL_EVALUATED, PLAIN_YAML)}; / plain cdk8s: ${vs(CEL_EVALUATED, PLAIN_CDK8S)}`);
 
     const main = results['default example, cluster YAML (examples/k0smotron-aws/main.js)'];
     const ok = main.medianWallMs <= TARGET.wallMs && (main.medianMaxRssMiB ?? 0) <= TARGET.rssMiB;
