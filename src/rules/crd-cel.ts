@@ -249,6 +249,8 @@ function keyOf(m: Json): string {
  */
 export const CRD_CEL_RULE: ManifestRule = {
   name: 'crd-cel',
+  // Each object on its own: constructs ask it about the objects they have just built, too.
+  scope: 'object',
   check: (graph) => graph.sources.flatMap((source): ManifestViolation[] => {
     const rules = CRD_CEL_RULES[keyOf(source.manifest)];
     if (!rules) return [];
