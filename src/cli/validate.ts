@@ -2,12 +2,13 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LineCounter, parseAllDocuments } from 'yaml';
-import { CLUSTER_RULES, ManifestRule, ManifestSource, WORKLOAD_RULES, validateManifests } from '../rules/index';
+import { WindowsPlatform } from '../platform/support';
+import { CLUSTER_RULES, ManifestRule, ManifestSource, WORKLOAD_RULES, platformRules, validateManifests } from '../rules/index';
 
 /** The rule sets `--rules` can name. */
 const RULE_SETS: Readonly<Record<string, readonly ManifestRule[]>> = { cluster: CLUSTER_RULES, workloads: WORKLOAD_RULES };
 
-export const USAGE = `Usage: cdk-hybrid-windows validate [--rules cluster,workloads] <file|directory|->...
+export const USAGE = `Usage: cdk-hybrid-windows validate [--rules cluster,workloads] [--platform eks] <file|directory|->...
 
 Applies cdk-hybrid-windows's cluster and workload rules (validateManifests) to Kubernetes YAML:
 files, directories (their .yaml and .yml files) or - for standard input, all taken as one set of
@@ -18,8 +19,11 @@ objects, as kubectl apply -f would. Prints one line per violation:
 where <document> is the object's position in its file (1-based).
 
 Options:
-  --rules <sets>   the rule sets to apply, comma-separated: cluster, workloads (default: both)
-  -h, --help       this text
+  --rules <sets>     the rule sets to apply, comma-separated: cluster, workloads (default: both)
+  --platform <name>  where the workloads run, for the rules that hold there only:
+                     eks (a Windows pod must select Windows in its nodeSelector to get an address),
+                     k0smotron-aws (default: none, only the rules that hold everywhere)
+  -h, --help         this text
 
 Exit status: 0 when the objects pass, 1 when a rule is broken, 2 when the input cannot be read.
 
@@ -76,7 +80,7 @@ function parseInputs(inputs: readonly Input[]): { sources: ManifestSource[]; err
 export function runValidate(args: readonly string[], io: CliIo): number {
   let parsed;
   try {
-    parsed = parseArgs({ args: [...args], allowPositionals: true, options: { rules: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({ args: [...args], allowPositionals: true, options: { rules: { type: 'string' }, platform: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
   } catch (e) {
     io.err(`${(e as Error).message}\n\n${USAGE}`);
     return 2;
@@ -96,6 +100,12 @@ export function runValidate(args: readonly string[], io: CliIo): number {
     return 2;
   }
 
+  const platform = parsed.values.platform as WindowsPlatform | undefined;
+  if (platform !== undefined && !Object.values(WindowsPlatform).includes(platform)) {
+    io.err(`--platform ${platform}: the platforms are ${Object.values(WindowsPlatform).join(', ')}`);
+    return 2;
+  }
+
   let inputs: Input[];
   try {
     inputs = readInputs(parsed.positionals, io);
@@ -107,7 +117,8 @@ export function runValidate(args: readonly string[], io: CliIo): number {
   errors.forEach((e) => io.err(e));
   if (errors.length > 0) return 2;
 
-  const violations = validateManifests(sources, { rules: sets.flatMap((s) => RULE_SETS[s]) });
+  const rules = [...sets.flatMap((s) => RULE_SETS[s]), ...(sets.includes('workloads') ? platformRules(platform) : [])];
+  const violations = validateManifests(sources, { rules, platform });
   for (const v of violations) {
     io.out(`${v.path ?? '?'} ${v.kind} ${v.namespace ? `${v.namespace}/` : ''}${v.name}: ${v.message}`);
   }

@@ -10,6 +10,8 @@ const FIXTURES = join(__dirname, 'fixtures');
 /** `helm template` output: a `---` before every document and `# Source:` comments. */
 const HELM = join(FIXTURES, 'helm-web.yaml');
 const VALID = join(FIXTURES, 'valid.yaml');
+/** Outside FIXTURES, which a test reads as one directory. */
+const AFFINITY = join(__dirname, 'eks-affinity.yaml');
 
 function run(args: string[], input?: string): { status: number | null; stdout: string[]; stderr: string } {
   const r = spawnSync(process.execPath, [BIN, ...args], { input, encoding: 'utf8' });
@@ -52,6 +54,19 @@ function run(args: string[], input?: string): { status: number | null; stdout: s
     expect(unknown.stderr).toContain('--rules eks: the rule sets are cluster, workloads');
   });
 
+  test('--platform eks adds the rules that hold on EKS only: a Windows pod selected by node affinity gets no address there', () => {
+    const affinity = readFileSync(AFFINITY, 'utf8');
+    expect(run(['validate', '-'], affinity).status).toBe(0);
+    const eks = run(['validate', '--platform', 'eks', '-'], affinity);
+    expect(eks.status).toBe(1);
+    expect(eks.stdout).toEqual([expect.stringMatching(/^<stdin>:1 Deployment apps\/iis: spec\.template\.spec\.nodeSelector\.kubernetes\.io\/os: must be "windows" on EKS: .+\. Fix: .+\.$/)]);
+    // The EKS rules are workload rules: --rules cluster leaves them out.
+    expect(run(['validate', '--platform', 'eks', '--rules', 'cluster', '-'], affinity).status).toBe(0);
+    const unknown = run(['validate', '--platform', 'aks', '-'], affinity);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain('--platform aks: the platforms are k0smotron-aws, eks');
+  });
+
   test('unreadable input, broken YAML and a missing argument exit 2 with a message', () => {
     const broken = run(['validate', '-'], 'kind: Deployment\nmetadata: {name: [\n');
     expect(broken.status).toBe(2);
@@ -59,6 +74,6 @@ function run(args: string[], input?: string): { status: number | null; stdout: s
     expect(run(['validate', join(FIXTURES, 'missing.yaml')]).status).toBe(2);
     expect(run(['validate']).status).toBe(2);
     expect(run([]).status).toBe(2);
-    expect(run(['--help'])).toMatchObject({ status: 0, stdout: expect.arrayContaining(['Usage: cdk-hybrid-windows validate [--rules cluster,workloads] <file|directory|->...']) });
+    expect(run(['--help'])).toMatchObject({ status: 0, stdout: expect.arrayContaining(['Usage: cdk-hybrid-windows validate [--rules cluster,workloads] [--platform eks] <file|directory|->...']) });
   });
 });
