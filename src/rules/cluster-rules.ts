@@ -9,6 +9,7 @@ import { Architecture, InstanceType } from '../platform/instance-type';
 import { nodeLabelProblem } from '../platform/labels';
 import { integerProblem } from '../platform/numbers';
 import { WINDOWS_SUPPORT, WindowsPlatform } from '../platform/support';
+import { REMOTE_RULES } from './remote-rules';
 import { describe, groupOf, Json, ManifestGraph, ManifestRule, ManifestSource, ManifestViolation, violation } from './graph';
 
 /**
@@ -105,9 +106,11 @@ const clusterNetwork = rule('cluster-network', (graph) => graph.ofKind('Cluster'
   if (services && services.prefix > SMALLEST_SERVICE_PREFIX) {
     out.push(violation('cluster-network', cluster, `service CIDR ${serviceText} has ${2 ** (32 - services.prefix)} addresses, too few for the API server's and CoreDNS's addresses and your Services`, `use a /${SMALLEST_SERVICE_PREFIX} or larger, e.g. 10.128.0.0/12`, 'spec.clusterNetwork.services'));
   }
-  const aws = graph.resolve(cluster, cluster.manifest.spec?.infrastructureRef);
+  // Only an AWSCluster has a VPC (a RemoteCluster's hosts are on networks no object shows).
+  const infraRef = cluster.manifest.spec?.infrastructureRef;
+  const aws = infraRef?.kind === 'AWSCluster' ? graph.resolve(cluster, infraRef) : undefined;
   const vpc = aws?.manifest.spec?.network?.vpc ?? {};
-  const vpcCidrText = vpc.cidrBlock ?? (vpc.id ? undefined : CAPA_DEFAULT_VPC_CIDR);
+  const vpcCidrText = vpc.cidrBlock ?? (vpc.id || infraRef?.kind !== 'AWSCluster' ? undefined : CAPA_DEFAULT_VPC_CIDR);
   const vpcCidr = vpcCidrText ? safeCidr(vpcCidrText) : undefined;
   for (const [what, cidr, text] of [['pod', pods, podText], ['service', services, serviceText]] as const) {
     if (cidr && vpcCidr && cidrsOverlap(cidr, vpcCidr)) {
@@ -371,7 +374,8 @@ const windowsPools = rule('windows-pool', (graph) => {
       v(md, `k0s ${version} cannot run Windows workers`, `use k0s ${minimum} or newer for this pool (k0sVersion)`, 'spec.template.spec.version');
     }
     const bootstrap = pool.config!.manifest.spec?.template?.spec ?? {};
-    if (bootstrap.provisioner?.type !== 'powershell-xml') {
+    // On remote machines (SSH) only cloud-config works: the remote-windows rule judges those.
+    if (md.manifest.spec?.template?.spec?.infrastructureRef?.kind === 'AWSMachineTemplate' && bootstrap.provisioner?.type !== 'powershell-xml') {
       v(pool.config!, `K0sWorkerConfigTemplate provisioner is ${JSON.stringify(bootstrap.provisioner)}; Windows workers on AWS need {"platform":"windows","type":"powershell-xml"}`, 'remove the patch that changes it', 'spec.template.spec.provisioner');
     }
     if (typeof bootstrap.k0sInstallDir !== 'string' || !/^[A-Za-z]:\\\S*$/.test(bootstrap.k0sInstallDir)) {
@@ -500,4 +504,5 @@ const machineNaming = rule('machine-naming', (graph) => {
 /** Every cluster rule, in the order messages are reported. */
 export const CLUSTER_RULES: readonly ManifestRule[] = [
   uniqueNames, clusterReferences, clusterNetwork, controlPlane, awsCluster, machineDeployments, machineNaming, versionSkew, windowsPools, healthChecks, contentNames,
+  ...REMOTE_RULES,
 ];
