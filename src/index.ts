@@ -11,17 +11,18 @@ export * as k0smotronControlPlane from './generated/k0smotron-controlplane.clust
 
 export * from './cluster/hybrid-cluster';
 export * from './cluster/worker-pool';
+export * from './cluster/aws-machines';
 export * from './cluster/linux-worker-pool';
 export * from './cluster/windows-worker-pool';
 export * from './cluster/machine-image';
 export type { MachineProps } from './cluster/machine-template';
-export { CalicoMode, NetworkProvider, CALICO_WINDOWS_VXLAN } from './cluster/kubernetes-network';
+export { CalicoMode, NetworkProvider, CALICO_WINDOWS_VXLAN } from './platform/network';
 export type { KubernetesNetworkProps } from './cluster/kubernetes-network';
-export { K0S_PORTS } from './cluster/conventions';
-export * from './cluster/k0s-version';
+export { K0S_PORTS, WINDOWS_K0S_INSTALL_DIR } from './platform/conventions';
+export * from './platform/k0s-version';
 
 /** Value types shared by the cluster (cdk8s) and AWS (cdktf) sides. */
-export { Architecture, InstanceType } from './platform/instance-type';
+export { Architecture, InstanceType, WINDOWS_MIN_MEMORY_GIB } from './platform/instance-type';
 export type { InstanceTypeInfo } from './platform/instance-type';
 
 /** The rules over final manifests, for this library's objects and YAML from elsewhere. */

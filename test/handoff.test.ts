@@ -76,7 +76,7 @@ describe('hand-off from the AWS stack to the cluster objects', () => {
     };
     test.each<[string, string, JsonPatch, string]>([
       ['Cluster', 'aws-test', JsonPatch.replace('/metadata/name', 'other'),
-        'Cluster aws-test: the Cluster is named "other", and the AWS stack tagged its network for "aws-test". Fix: keep the name "aws-test"'],
+        'Cluster other: the Cluster is named "other", and the AWS stack tagged its network for "aws-test". Fix: keep the name "aws-test"'],
       ['AWSCluster', 'aws-test', JsonPatch.replace('/spec/region', 'us-east-1'),
         'AWSCluster aws-test: spec.region "us-east-1" is not the infra\'s region eu-north-1'],
       ['AWSCluster', 'aws-test', JsonPatch.remove('/spec/network/vpc'),

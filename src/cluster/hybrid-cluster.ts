@@ -1,8 +1,9 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { ClusterInfra } from '../infra/cluster-infra';
-import { handOffProblems } from '../infra/handoff-checks';
+import { rendered } from '../platform/render';
 import { oncePerSynth } from '../platform/synth-scope';
+import { handOffViolations } from '../rules/handoff';
 import {
   AwsCluster,
   AwsClusterSpecControlPlaneLoadBalancerAdditionalListenersProtocol as ListenerProtocol,
@@ -28,9 +29,10 @@ import { fail, problem } from '../platform/errors';
 import { InstanceType, InstanceTypeInfo } from '../platform/instance-type';
 import { integerProblem } from '../platform/numbers';
 import { isUnresolvedToken } from '../platform/tokens';
-import { CalicoMode, KubernetesNetworkProps, cniIngressRules, k0sNetworkConfig, NetworkProvider } from './kubernetes-network';
-import { apiGroupOf, CLUSTERAWSADM_INSTANCE_PROFILES, K0S_CLUSTER_PORTS, K0S_PORTS } from './conventions';
-import { K0sVersion } from './k0s-version';
+import { CalicoMode, NetworkProvider } from '../platform/network';
+import { KubernetesNetworkProps, cniIngressRules, k0sNetworkConfig } from './kubernetes-network';
+import { apiGroupOf, CLUSTERAWSADM_INSTANCE_PROFILES, K0S_CLUSTER_PORTS, K0S_PORTS } from '../platform/conventions';
+import { K0sVersion } from '../platform/k0s-version';
 import { MachineImage } from './machine-image';
 import { hashedMachineTemplate, MachineProps, machineTemplateSpec, requirePinnedImageForSecretsManager } from './machine-template';
 import { manifestProblems, markContentNamed, participate } from './manifest-checks';
@@ -350,7 +352,12 @@ export class HybridCluster extends Construct {
     if (infra) {
       // It renders the cluster's objects: once per synth, as the other rules do.
       const key = {};
-      this.node.addValidation({ validate: () => oncePerSynth(key, () => handOffProblems(infra, this)) });
+      this.node.addValidation({
+        validate: () => oncePerSynth(key, () => {
+          const objects = this.node.findAll().filter((c): c is ApiObject => c instanceof ApiObject);
+          return handOffViolations(infra, objects.map((o) => ({ manifest: rendered(o), path: o.node.path }))).map((v) => `${v.kind} ${v.name}: ${v.message}`);
+        }),
+      });
     }
   }
 
@@ -396,7 +403,7 @@ export class HybridCluster extends Construct {
 /** Each input checked for form once, where it enters; the manifest rules judge the rest. */
 function checkInputs(scope: Construct, props: HybridClusterProps, region: string | undefined): void {
   const versionProblem = K0sVersion.problem(props.k0sVersion);
-  if (versionProblem) fail(scope, versionProblem, 'write it like "v1.34.2+k0s.0"');
+  if (versionProblem) fail(scope, versionProblem, K0sVersion.FIX);
   if (region === undefined) fail(scope, 'no AWS region', 'pass `region`, or an `infra` from the AWS stack');
   const regionIssue = regionProblem(region);
   if (regionIssue) fail(scope, regionIssue, 'use a region name such as eu-north-1');

@@ -1,22 +1,29 @@
 import { K0SWorkerConfigTemplateSpecTemplateSpecProvisionerPlatform as Platform, K0SWorkerConfigTemplateSpecTemplateSpecProvisionerType as ProvisionerType } from '../generated/k0smotron-bootstrap.cluster.x-k8s.io';
+import { InstanceType } from '../platform/instance-type';
+import { AwsMachines, AwsWorkerPoolProps } from './aws-machines';
 import type { HybridCluster } from './hybrid-cluster';
 import { MachineImage } from './machine-image';
-import { WorkerPool, WorkerPoolProps } from './worker-pool';
+import { WorkerPool } from './worker-pool';
 
-/** Props of `LinuxWorkerPool`: those of every pool. */
-export interface LinuxWorkerPoolProps extends WorkerPoolProps {}
+/** Props of `LinuxWorkerPool`: those of every pool on EC2. */
+export interface LinuxWorkerPoolProps extends AwsWorkerPoolProps {}
 
-/** Linux k0s workers: they run CoreDNS and every Linux workload of a hybrid cluster. */
+/** Linux k0s workers on EC2: they run CoreDNS and every Linux workload of a hybrid cluster. */
 export class LinuxWorkerPool extends WorkerPool {
+  /** The EC2 instance type, parsed. */
+  public readonly instanceType: InstanceType;
+
   public constructor(cluster: HybridCluster, id: string, props: LinuxWorkerPoolProps) {
+    const image = props.ami ?? (cluster.infra ? MachineImage.id(cluster.infra.linuxAmiId) : MachineImage.ubuntu2404());
+    const machines = new AwsMachines(cluster, id, props, 'linux', image);
     super(cluster, id, props, {
       os: 'linux',
-      image: props.ami ?? (cluster.infra ? MachineImage.id(cluster.infra.linuxAmiId) : MachineImage.ubuntu2404()),
       bootstrap: { provisioner: { platform: Platform.LINUX, type: ProvisionerType.CLOUD_HYPHEN_CONFIG } },
       taints: [],
       nodeStartupTimeoutSeconds: 600,
       nodeReadyTimeoutSeconds: 300,
-    });
+    }, machines);
+    this.instanceType = machines.instanceType;
   }
 
   protected platformProblems(): string[] {

@@ -8,7 +8,7 @@ import {
 } from '../generated/capa-infrastructure.cluster.x-k8s.io';
 import { fail } from '../platform/errors';
 import { MachineImage } from './machine-image';
-import { contentHash } from './names';
+import { contentHash } from '../platform/names';
 import { typedApiObject } from './typed-api-object';
 
 /** EC2 settings shared by the control plane and every worker pool. */
@@ -108,7 +108,7 @@ export function hashedMachineTemplate(scope: Construct, id: string, baseName: st
  * Throws unless the Secrets Manager hand-off, when asked for, has a pinned AMI: it only works on
  * an image built for it, and a public image lookup finds stock images, which would never bootstrap.
  */
-export function requirePinnedImageForSecretsManager(scope: Construct, where: string, props: MachineProps, image: MachineImage): void {
+export function requirePinnedImageForSecretsManager(scope: Construct | string, where: string, props: MachineProps, image: MachineImage): void {
   if (props.bootstrapThroughSecretsManager && !image.isPinned) {
     fail(scope, `${where}.bootstrapThroughSecretsManager with the image lookup ${image.lookupFilter?.namePattern}: stock images have neither the AWS CLI nor the patched cloud-init CAPA's boothook needs`,
       'pass `ami: MachineImage.id(...)` of an image built with kubernetes-sigs/image-builder, or leave bootstrapThroughSecretsManager off');

@@ -5,16 +5,15 @@ import {
 import { fail, problem } from '../platform/errors';
 import { windowsSupport, WindowsPlatform } from '../platform/support';
 import { LABEL_HYPERV, WINDOWS_NODE_TAINT, WindowsEdition, WindowsVersion } from '../platform/windows';
-import { Architecture, InstanceType } from '../platform/instance-type';
-import { WINDOWS_K0S_INSTALL_DIR, WINDOWS_MIN_MEMORY_GIB } from '../rules/cluster-rules';
+import { InstanceType, windowsInstanceTypeProblem } from '../platform/instance-type';
+import { WINDOWS_K0S_INSTALL_DIR } from '../platform/conventions';
 import type { HybridCluster } from './hybrid-cluster';
 import { MachineImage } from './machine-image';
-import { WorkerPool, WorkerPoolProps } from './worker-pool';
-
-export { WINDOWS_K0S_INSTALL_DIR, WINDOWS_MIN_MEMORY_GIB } from '../rules/cluster-rules';
+import { AwsMachines, AwsWorkerPoolProps } from './aws-machines';
+import { WorkerPool } from './worker-pool';
 
 /** Props of `WindowsWorkerPool`. */
-export interface WindowsWorkerPoolProps extends WorkerPoolProps {
+export interface WindowsWorkerPoolProps extends AwsWorkerPoolProps {
   /**
    * Windows Server release of the machines: picks the `infra` AMI (else Amazon's newest Windows
    * Server base image of that release) when no `ami` is given, and
@@ -60,13 +59,15 @@ export interface WindowsWorkerPoolProps extends WorkerPoolProps {
 export class WindowsWorkerPool extends WorkerPool {
   /** The machines' Windows Server release. */
   public readonly windowsVersion: WindowsVersion;
+  /** The EC2 instance type, parsed. */
+  public readonly instanceType: InstanceType;
 
   public constructor(cluster: HybridCluster, id: string, props: WindowsWorkerPoolProps) {
     const windowsVersion = props.windowsVersion ?? WindowsVersion.SERVER_2022;
     const edition = props.edition ?? WindowsEdition.CORE;
+    const machines = new AwsMachines(cluster, id, props, 'windows', props.ami ?? windowsImage(cluster, windowsVersion, edition));
     super(cluster, id, props.hyperV ? { ...props, labels: { ...props.labels, [LABEL_HYPERV]: 'true' } } : props, {
       os: 'windows',
-      image: props.ami ?? windowsImage(cluster, windowsVersion, edition),
       bootstrap: {
         provisioner: { platform: Platform.WINDOWS, type: ProvisionerType.POWERSHELL_HYPHEN_XML },
         k0SInstallDir: WINDOWS_K0S_INSTALL_DIR,
@@ -77,8 +78,9 @@ export class WindowsWorkerPool extends WorkerPool {
       // A new Windows node stays NotReady until k0s's Windows reconciler, which polls once a
       // minute, has deployed Calico and kube-proxy for Windows and their images are pulled.
       nodeReadyTimeoutSeconds: 900,
-    });
+    }, machines);
     this.windowsVersion = windowsVersion;
+    this.instanceType = machines.instanceType;
 
     if (props.ami && props.edition !== undefined) {
       fail(this, `edition ${props.edition} has no effect beside the explicit ami ${props.ami.amiId}`, 'remove `edition` (it picks the infra AMI only when no `ami` is given)');
@@ -92,17 +94,10 @@ export class WindowsWorkerPool extends WorkerPool {
   }
 
   protected platformProblems(): string[] {
-    const problems: string[] = [];
     // A family the rules cannot read from the name is judged by what the props state about it.
-    const type = this.instanceType;
-    if (typeof InstanceType.parse(type.name) === 'string') {
-      if (type.arch === Architecture.ARM64) {
-        problems.push(problem(`instance type ${type} is stated to be arm64, and Windows Server on EC2 is amd64 only`, 'pick an amd64 instance type'));
-      } else if (type.memoryGiB !== undefined && type.memoryGiB < WINDOWS_MIN_MEMORY_GIB) {
-        problems.push(problem(`instance type ${type} is stated to have ${type.memoryGiB} GiB of memory; Windows workers need at least ${WINDOWS_MIN_MEMORY_GIB} GiB`, 'pick a larger type'));
-      }
-    }
-    return problems;
+    if (typeof InstanceType.parse(this.instanceType.name) !== 'string') return [];
+    const stated = windowsInstanceTypeProblem(this.instanceType);
+    return stated ? [problem(stated.what, stated.fix)] : [];
   }
 }
 

@@ -1,34 +1,38 @@
 import { ApiObject, Duration } from 'cdk8s';
-import { Construct } from 'constructs';
-import { AwsMachineTemplate } from '../generated/capa-infrastructure.cluster.x-k8s.io';
+import { Construct, IConstruct } from 'constructs';
 import {
   MachineDeployment,
   MachineHealthCheck,
   MachineHealthCheckSpecRemediationTriggerIfUnhealthyLessThanOrEqualTo as UnhealthyLimit,
 } from '../generated/cluster-api-cluster.x-k8s.io';
 import { K0sWorkerConfigTemplate, K0SWorkerConfigTemplateSpecTemplateSpec } from '../generated/k0smotron-bootstrap.cluster.x-k8s.io';
-import { amiIdProblem } from '../platform/aws';
 import { dnsLabelProblem } from '../platform/dns';
 import { fail, problem } from '../platform/errors';
-import { InstanceType, InstanceTypeInfo } from '../platform/instance-type';
 import { nodeLabelProblem } from '../platform/labels';
 import { integerProblem } from '../platform/numbers';
 import { taintArgument } from '../platform/windows';
-import { MIN_NODE_CONDITION_TIMEOUT_SECONDS } from '../rules/cluster-rules';
-import type { HybridCluster } from './hybrid-cluster';
-import { apiGroupOf, CLUSTERAWSADM_INSTANCE_PROFILES } from './conventions';
-import { K0sVersion } from './k0s-version';
-import { MachineImage } from './machine-image';
-import { hashedMachineTemplate, MachineProps, machineTemplateSpec, requirePinnedImageForSecretsManager } from './machine-template';
+import { MIN_NODE_CONDITION_TIMEOUT_SECONDS } from '../platform/kubernetes';
+import { apiGroupOf } from '../platform/conventions';
+import { K0sVersion } from '../platform/k0s-version';
 import { manifestProblems, markContentNamed, participate } from './manifest-checks';
-import { contentHash, MAX_MACHINE_DEPLOYMENT_NAME } from './names';
+import { contentHash, MAX_MACHINE_DEPLOYMENT_NAME } from '../platform/names';
 import { typedApiObject } from './typed-api-object';
 
 /** Node label with the pool's name: set by k0s at registration, and kept in sync by CAPI. */
 export const POOL_LABEL = 'node.cluster.x-k8s.io/pool';
 
-/** Props every worker pool has. */
-export interface WorkerPoolProps extends MachineProps {
+/** What a worker pool takes from its cluster, whatever infrastructure the machines run on. */
+export interface IWorkerPoolCluster extends IConstruct {
+  /** The Cluster's name: the pools' objects are named and labelled after it. */
+  readonly clusterName: string;
+  /** The pools' default k0s version. */
+  readonly k0sVersion: string;
+  /** Whether pools get a MachineHealthCheck unless they say otherwise. */
+  readonly machineHealthChecks: boolean;
+}
+
+/** Props every worker pool has, whatever infrastructure its machines run on. */
+export interface WorkerPoolProps {
   /**
    * The pool's name; the MachineDeployment is `<cluster>-<name>`.
    * @default - the construct id
@@ -52,11 +56,6 @@ export interface WorkerPoolProps extends MachineProps {
    */
   readonly labels?: Record<string, string>;
   /**
-   * Architecture and memory of `instanceType`, for a family this library does not know.
-   * @default - derived from the instance type's family (an error for unknown families)
-   */
-  readonly instanceTypeInfo?: InstanceTypeInfo;
-  /**
    * Replace machines whose node stays unready (a MachineHealthCheck for this pool).
    * @default - the cluster's `machineHealthChecks`
    */
@@ -70,12 +69,10 @@ export interface WorkerPoolProps extends MachineProps {
   readonly nodeReadyTimeout?: Duration;
 }
 
-/** What a concrete pool decides for its platform. */
+/** What a concrete pool decides for its operating system. */
 export interface WorkerPlatform {
   /** The machines' operating system. */
   readonly os: 'linux' | 'windows';
-  /** The image: the props', else the infra's, else the platform's public image lookup. */
-  readonly image: MachineImage;
   /** The platform's part of the K0sWorkerConfigTemplate spec (provisioner, install dir). */
   readonly bootstrap: K0SWorkerConfigTemplateSpecTemplateSpec;
   /** Taints every node of the pool registers with. */
@@ -87,12 +84,25 @@ export interface WorkerPlatform {
 }
 
 /**
- * A MachineDeployment of k0s workers on EC2 with its K0sWorkerConfigTemplate, AWSMachineTemplate
- * and MachineHealthCheck. Use `LinuxWorkerPool` or `WindowsWorkerPool`.
+ * What the machines' infrastructure decides: the template the MachineDeployment's machines are
+ * made from (AWSMachineTemplate on AWS), and how a rollout may replace them.
+ */
+export interface WorkerInfrastructure {
+  /**
+   * Builds the pool's machine template as a child of `pool`, after the pool's names are set;
+   * called once, from the pool's constructor.
+   */
+  machineTemplate(pool: WorkerPool): ApiObject;
+}
+
+/**
+ * A MachineDeployment of k0s workers with its K0sWorkerConfigTemplate, the machine template of
+ * its infrastructure and a MachineHealthCheck: the platform-neutral base of every pool. Use
+ * `LinuxWorkerPool` or `WindowsWorkerPool` (EC2 machines).
  */
 export abstract class WorkerPool extends Construct {
   /** The cluster the pool belongs to. */
-  public readonly cluster: HybridCluster;
+  public readonly cluster: IWorkerPoolCluster;
   /** The pool's name. */
   public readonly poolName: string;
   /** Name of the MachineDeployment (and of the pool's other objects, before their hash). */
@@ -103,18 +113,16 @@ export abstract class WorkerPool extends Construct {
   public readonly k0sVersion: string;
   /** The machines' operating system. */
   public readonly os: 'linux' | 'windows';
-  /** The EC2 instance type, parsed. */
-  public readonly instanceType: InstanceType;
   /** The MachineDeployment (`cluster.x-k8s.io`). */
   public readonly machineDeployment: ApiObject;
   /** The K0sWorkerConfigTemplate, named after its content. */
   public readonly workerConfigTemplate: ApiObject;
-  /** The AWSMachineTemplate, named after its content. */
+  /** The machines' template (an AWSMachineTemplate on EC2), named after its content. */
   public readonly machineTemplate: ApiObject;
   /** The MachineHealthCheck, unless turned off. */
   public readonly machineHealthCheck?: ApiObject;
 
-  protected constructor(cluster: HybridCluster, id: string, props: WorkerPoolProps, platform: WorkerPlatform) {
+  protected constructor(cluster: IWorkerPoolCluster, id: string, props: WorkerPoolProps, platform: WorkerPlatform, infrastructure: WorkerInfrastructure) {
     super(cluster, id);
     this.cluster = cluster;
     this.poolName = props.name ?? id;
@@ -122,15 +130,9 @@ export abstract class WorkerPool extends Construct {
     this.replicas = props.replicas ?? 1;
     this.k0sVersion = props.k0sVersion ?? cluster.k0sVersion;
     this.os = platform.os;
-    this.instanceType = checkInputs(this, props, platform);
+    checkInputs(this, props);
 
-    this.machineTemplate = hashedMachineTemplate(this, 'AWSMachineTemplate', this.deploymentName, machineTemplateSpec(props, {
-      os: platform.os,
-      image: platform.image,
-      iamInstanceProfile: props.iamInstanceProfile ?? cluster.infra?.nodeInstanceProfile ?? CLUSTERAWSADM_INSTANCE_PROFILES.nodes,
-      sshKeyName: cluster.sshKeyName,
-      additionalTags: cluster.additionalTags,
-    }));
+    this.machineTemplate = infrastructure.machineTemplate(this);
     markContentNamed(this.machineTemplate);
 
     const labels = { [POOL_LABEL]: this.poolName, ...props.labels };
@@ -171,8 +173,8 @@ export abstract class WorkerPool extends Construct {
               },
             },
             infrastructureRef: {
-              apiGroup: apiGroupOf(AwsMachineTemplate.GVK.apiVersion),
-              kind: AwsMachineTemplate.GVK.kind,
+              apiGroup: apiGroupOf(this.machineTemplate.apiVersion),
+              kind: this.machineTemplate.kind,
               name: this.machineTemplate.name,
             },
           },
@@ -215,17 +217,11 @@ export abstract class WorkerPool extends Construct {
 }
 
 /** Each input checked for form once, where it enters; the manifest rules judge the rest. */
-function checkInputs(pool: WorkerPool, props: WorkerPoolProps, platform: WorkerPlatform): InstanceType {
+function checkInputs(pool: WorkerPool, props: WorkerPoolProps): void {
   const replicas = integerProblem(props.replicas ?? 1, 0);
   if (replicas) fail(pool, `replicas ${replicas}`, 'set `replicas` to a whole number, 0 or more');
-  const version = K0sVersion.problem(props.k0sVersion ?? pool.cluster.k0sVersion);
-  if (version) fail(pool, version, 'write it like "v1.34.2+k0s.0"');
-  const ami = platform.image.amiId === undefined ? undefined : amiIdProblem(platform.image.amiId);
-  if (ami) fail(pool, ami, 'pass an id of the form ami-0123456789abcdef0');
-  if (platform.os === 'windows' && props.bootstrapThroughSecretsManager) {
-    fail(pool, 'bootstrapThroughSecretsManager on a Windows pool: CAPA\'s Secrets Manager hand-off is a cloud-init boothook, which Windows cannot run', 'remove it');
-  }
-  requirePinnedImageForSecretsManager(pool, 'pool', props, platform.image);
+  const version = K0sVersion.problem(pool.k0sVersion);
+  if (version) fail(pool, version, K0sVersion.FIX);
   for (const [key, value] of Object.entries(props.labels ?? {})) {
     if (key === POOL_LABEL) fail(pool, `label ${key} is the pool's own label (its name)`, 'remove it; the pool sets it');
     const label = nodeLabelProblem(key, value);
@@ -234,13 +230,6 @@ function checkInputs(pool: WorkerPool, props: WorkerPoolProps, platform: WorkerP
   const ready = props.nodeReadyTimeout === undefined ? undefined : integerProblem(props.nodeReadyTimeout.toSeconds(), MIN_NODE_CONDITION_TIMEOUT_SECONDS);
   // Shorter than a minute, a node that blips NotReady (a kubelet restart) would be replaced.
   if (ready) fail(pool, `nodeReadyTimeout of ${ready} seconds`, 'give at least Duration.minutes(1); Windows nodes need about 15');
-  const volume = props.rootVolumeSizeGiB === undefined ? undefined : integerProblem(props.rootVolumeSizeGiB, 8, 16384);
-  if (volume) fail(pool, `rootVolumeSizeGiB ${volume} (CAPA's minimum is 8, gp3's maximum 16384)`, 'choose a whole number of GiB in that range');
-  const type = InstanceType.parse(props.instanceType, props.instanceTypeInfo);
-  if (typeof type === 'string') fail(pool, type, 'use a known type such as m7i.large, or state `instanceTypeInfo: { arch, memoryGiB }`');
-  const archIssue = platform.os === 'linux' && props.ami === undefined ? (type.arch && pool.cluster.infra?.linuxArchitectureProblem(props.instanceType, type.arch)) : undefined;
-  if (archIssue) fail(pool, archIssue, 'pick an instance type of the AMI\'s architecture, or pass an `ami` for this one');
-  return type;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Construct } from 'constructs';
 import { fail, problem } from '../platform/errors';
-import { Architecture, InstanceType } from '../platform/instance-type';
+import { InstanceType, windowsInstanceTypeProblem } from '../platform/instance-type';
 import { WindowsPlatform, windowsSupport } from '../platform/support';
 import { isUnresolvedToken } from '../platform/tokens';
 import { WINDOWS_NODE_TAINT, WindowsEdition, WindowsVersion } from '../platform/windows';
@@ -35,9 +35,6 @@ export const EKS_WINDOWS_TAINT = { key: WINDOWS_NODE_TAINT.key, value: WINDOWS_N
  */
 const BOOTSTRAP_CALL = /Start-EKSBootstrap/i;
 const POWERSHELL_BLOCK = /^\s*<powershell>[\s\S]*<\/powershell>\s*$/;
-
-/** Windows Server nodes need this much memory (the k0smotron path refuses less too). */
-const MIN_WINDOWS_MEMORY_GIB = 8;
 
 /**
  * A managed node group of EKS-optimized Windows Server nodes: the AMI type from
@@ -120,11 +117,8 @@ export class EksWindowsNodeGroup extends Construct {
     for (const name of (group.instance_types ?? []) as string[]) {
       const type = InstanceType.parse(name);
       if (typeof type === 'string') continue; // a family this library does not know: EKS decides
-      if (type.arch === Architecture.ARM64) {
-        problems.push(problem(`instance type ${name} is arm64 (AWS Graviton), and Windows Server on EC2 is x86_64 only`, 'pick an x86 type such as m6i.xlarge'));
-      } else if (type.memoryGiB !== undefined && type.memoryGiB < MIN_WINDOWS_MEMORY_GIB) {
-        problems.push(problem(`instance type ${name} has ${type.memoryGiB} GiB of memory, and a Windows node needs ${MIN_WINDOWS_MEMORY_GIB} GiB or more`, 'pick a larger type such as m6i.large or t3.large'));
-      }
+      const verdict = windowsInstanceTypeProblem(type);
+      if (verdict) problems.push(problem(verdict.what, verdict.fix));
     }
     const taints = (group.taint ?? []) as { key?: string; value?: string; effect?: string }[];
     if (!taints.some((t) => t.key === EKS_WINDOWS_TAINT.key && t.value === EKS_WINDOWS_TAINT.value && t.effect === EKS_WINDOWS_TAINT.effect)) {

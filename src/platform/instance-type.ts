@@ -104,3 +104,37 @@ export class InstanceType {
     return this.name;
   }
 }
+
+/** Windows Server reserves about 3.5 GiB for itself; below 8 GiB a node has too little left for pods. */
+export const WINDOWS_MIN_MEMORY_GIB = 8;
+
+/**
+ * The one judgement of whether an EC2 instance type can run a Windows node: EC2 Mac runs macOS
+ * only, Windows Server on EC2 is amd64 only, and below `WINDOWS_MIN_MEMORY_GIB` a node has too
+ * little left for pods. Architecture and memory come from the family, else from what the props
+ * stated (`instanceTypeInfo`); what neither tells is not judged.
+ */
+export function windowsInstanceTypeProblem(type: InstanceType): { readonly what: string; readonly fix: string } | undefined {
+  const known = typeof InstanceType.parse(type.name) !== 'string';
+  if (type.isMac) return { what: `instance type ${type} is an EC2 Mac, which runs macOS only`, fix: 'pick an x86 type such as m7i.large' };
+  if (type.arch === Architecture.ARM64) {
+    return known
+      ? { what: `instance type ${type} is arm64 (AWS Graviton), and Windows Server on EC2 is amd64 only`, fix: `pick an x86 type such as ${amd64Sibling(type.name)}` }
+      : { what: `instance type ${type} is stated to be arm64, and Windows Server on EC2 is amd64 only`, fix: 'pick an amd64 instance type' };
+  }
+  if (type.memoryGiB !== undefined && type.memoryGiB < WINDOWS_MIN_MEMORY_GIB) {
+    return {
+      what: `instance type ${type} ${known ? 'has' : 'is stated to have'} ${type.memoryGiB} GiB of memory; Windows workers need at least ${WINDOWS_MIN_MEMORY_GIB} GiB (the OS takes about 3.5)`,
+      fix: 'pick a larger type, e.g. t3.large or m6i.large',
+    };
+  }
+  return undefined;
+}
+
+/** The x86 type of the same shape as a Graviton one, for the message. */
+function amd64Sibling(instanceType: string): string {
+  const [family, size] = instanceType.split('.');
+  if (family === 't4g') return `t3.${size}`;
+  if (family === 'a1') return `m5.${size}`;
+  return `${family.replace(/^([a-z]+\d+)g[a-z]*$/, '$1i')}.${size}`;
+}

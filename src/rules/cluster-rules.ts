@@ -1,11 +1,12 @@
-import { CALICO_WINDOWS_VXLAN, CalicoMode, NetworkProvider } from '../cluster/kubernetes-network';
-import { K0S_CLUSTER_PORTS, K0S_PORTS } from '../cluster/conventions';
-import { K0sVersion } from '../cluster/k0s-version';
-import { contentHash } from '../cluster/names';
+import { CAPA_DEFAULT_VPC_CIDR, K0S_CLUSTER_PORTS, K0S_PORTS, WINDOWS_K0S_INSTALL_DIR } from '../platform/conventions';
+import { K0sVersion } from '../platform/k0s-version';
+import { contentHash } from '../platform/names';
 import { amiIdProblem, regionProblem, zoneProblem } from '../platform/aws';
 import { cidrsOverlap, formatCidr, Ipv4Cidr, parseCidr } from '../platform/cidr';
 import { dnsLabelProblem } from '../platform/dns';
-import { Architecture, InstanceType } from '../platform/instance-type';
+import { Architecture, InstanceType, windowsInstanceTypeProblem } from '../platform/instance-type';
+import { LARGEST_SERVICE_PREFIX, MAX_KUBELET_MINOR_SKEW, MIN_NODE_CONDITION_TIMEOUT_SECONDS, SMALLEST_SERVICE_PREFIX } from '../platform/kubernetes';
+import { CALICO_WINDOWS_VXLAN, CalicoMode, NetworkProvider } from '../platform/network';
 import { nodeLabelProblem } from '../platform/labels';
 import { integerProblem } from '../platform/numbers';
 import { WINDOWS_SUPPORT, WindowsPlatform } from '../platform/support';
@@ -22,27 +23,6 @@ import { describe, groupOf, Json, ManifestGraph, ManifestRule, ManifestSource, M
 const CAPI = 'cluster.x-k8s.io';
 const CONTROLPLANE = 'controlplane.cluster.x-k8s.io';
 const INFRA = 'infrastructure.cluster.x-k8s.io';
-
-/** Windows Server reserves about 3.5 GiB for itself; below 8 GiB a node has too little left for pods. */
-export const WINDOWS_MIN_MEMORY_GIB = 8;
-/** Where k0s goes on Windows workers. k0smotron does not quote the path: no spaces. */
-export const WINDOWS_K0S_INSTALL_DIR = 'C:\\k0s';
-/** CAPA's VPC when the AWSCluster names none (CAPA `api/v1beta2/defaults.go`, `DefaultVPCCidr`). */
-export const CAPA_DEFAULT_VPC_CIDR = '10.0.0.0/16';
-/**
- * kube-apiserver refuses IPv4 service ranges larger than /12 (kubernetes `cmd/kube-apiserver/app/
- * options/validation.go`, `validateClusterIPFlags`, v1.34: "the mask must be >= 12").
- */
-export const LARGEST_SERVICE_PREFIX = 12;
-/**
- * k0s puts CoreDNS on the 10th address of the service range only from /28 up (k0s
- * `pkg/apis/k0s/v1beta1/network.go`, `DNSAddress`); a smaller range leaves no room for Services.
- */
-export const SMALLEST_SERVICE_PREFIX = 28;
-/** kubelet may be at most 3 minors older than the API server (CAPI v1.14 `core/reconcilers/machineset/machineset_preflight.go`). */
-export const MAX_KUBELET_MINOR_SKEW = 3;
-/** The shortest node-condition timeout a health check may have (the pools' `nodeReadyTimeout` minimum). */
-export const MIN_NODE_CONDITION_TIMEOUT_SECONDS = 60;
 
 const WORLD = new Set(['0.0.0.0/0', '::/0']);
 
@@ -171,7 +151,7 @@ const controlPlane = rule('control-plane', (graph) => graph.ofKind('K0sControlPl
   const out: ManifestViolation[] = [];
   const spec = kcp.manifest.spec ?? {};
   const versionProblem = K0sVersion.problem(spec.version);
-  if (versionProblem) out.push(violation('control-plane', kcp, versionProblem, 'write it like "v1.34.2+k0s.0"', 'spec.version'));
+  if (versionProblem) out.push(violation('control-plane', kcp, versionProblem, K0sVersion.FIX, 'spec.version'));
   const replicas = spec.replicas ?? 1;
   if (integerProblem(replicas, 1) || replicas % 2 === 0) {
     out.push(violation('control-plane', kcp, `control plane replicas ${replicas} is not an odd number >= 1; etcd needs a majority to keep working`, 'use 1, 3 or 5', 'spec.replicas'));
@@ -321,7 +301,7 @@ const machineDeployments = rule('machine-deployment', (graph) => pools(graph).fl
 
   const version = template.version;
   const versionProblem = version === undefined ? undefined : K0sVersion.problem(version);
-  if (versionProblem) v(versionProblem, 'write it like "v1.34.2+k0s.0"', 'spec.template.spec.version');
+  if (versionProblem) v(versionProblem, K0sVersion.FIX, 'spec.template.spec.version');
   const configVersion = pool.config?.manifest.spec?.template?.spec?.version;
   if (pool.config && configVersion !== undefined && version !== undefined && configVersion !== version) {
     v(`the machines are version ${version} but ${describe(pool.config)} installs k0s ${configVersion}, so CAPI's skew checks would judge the wrong version`, 'set one k0sVersion on the pool, not a patch on one object');
@@ -387,15 +367,8 @@ const windowsPools = rule('windows-pool', (graph) => {
         v(pool.machine, 'AWSMachineTemplate must keep cloudInit.insecureSkipSecretsManager and uncompressedUserData true: Windows can run neither the Secrets Manager boothook nor gzipped user data', 'remove the patch that changes them');
       }
       const type = InstanceType.parse(machine.instanceType, undefined);
-      if (typeof type !== 'string') {
-        if (type.isMac) {
-          v(pool.machine, `instance type ${type} is an EC2 Mac, which runs macOS only`, 'pick an x86 type such as m7i.large');
-        } else if (type.arch === Architecture.ARM64) {
-          v(pool.machine, `instance type ${type} is arm64 (AWS Graviton), and Windows Server on EC2 is amd64 only`, `pick an x86 type such as ${amd64Sibling(type.name)}`);
-        } else if (type.memoryGiB !== undefined && type.memoryGiB < WINDOWS_MIN_MEMORY_GIB) {
-          v(pool.machine, `instance type ${type} has ${type.memoryGiB} GiB of memory; Windows workers need at least ${WINDOWS_MIN_MEMORY_GIB} GiB (the OS takes about 3.5)`, 'pick a larger type, e.g. t3.large or m6i.large');
-        }
-      }
+      const problem = typeof type === 'string' ? undefined : windowsInstanceTypeProblem(type);
+      if (problem) v(pool.machine, problem.what, problem.fix, 'spec.template.spec.instanceType');
     }
     if (pool.cluster) byCluster.set(pool.cluster, [...(byCluster.get(pool.cluster) ?? []), pool]);
   }
@@ -424,14 +397,6 @@ const windowsPools = rule('windows-pool', (graph) => {
   }
   return out;
 });
-
-/** The x86 type of the same shape as a Graviton one, for the message. */
-function amd64Sibling(instanceType: string): string {
-  const [family, size] = instanceType.split('.');
-  if (family === 't4g') return `t3.${size}`;
-  if (family === 'a1') return `m5.${size}`;
-  return `${family.replace(/^([a-z]+\d+)g[a-z]*$/, '$1i')}.${size}`;
-}
 
 /** Each MachineHealthCheck selects machines of its cluster, or it guards nothing. */
 const healthChecks = rule('machine-health-check', (graph) => {

@@ -1,7 +1,7 @@
 import { LABEL_OS } from '../platform/windows';
-import { manifestPath, podTemplatesOf } from '../workloads/pod-template';
-import { validatePodSpec } from '../workloads/validate-pod-spec';
-import { podOsIssues } from '../workloads/windows-pod-rules';
+import { manifestPath, podTemplatesOf } from './pods/pod-template';
+import { validatePodSpec } from './pods/validate-pod-spec';
+import { podOsIssues } from './pods/windows-pod-rules';
 import { ManifestRule, ManifestViolation, violation } from './graph';
 
 /**

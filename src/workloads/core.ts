@@ -3,10 +3,10 @@
  * release checks and the Hyper-V RuntimeClass. The package root exports these, so that users who
  * only build clusters never load cdk8s-plus.
  */
-export * from './validate-pod-spec';
-export * from './pod-template';
+export * from '../rules/pods/validate-pod-spec';
+export * from '../rules/pods/pod-template';
 export * from './image-compatibility';
-export * from './windows-pod-rules';
+export * from '../rules/pods/windows-pod-rules';
 export * from './pod-template-policy';
 export * from './hybrid-chart';
 export * from './hyperv-runtime-class';

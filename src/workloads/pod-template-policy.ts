@@ -2,9 +2,9 @@ import { ApiObject, Chart, JsonPatch } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import { oncePerSynth } from '../platform/synth-scope';
 import { LABEL_OS } from '../platform/windows';
-import { PodTemplateLocation, manifestPath, osIntent, podTemplatesOf, pointerSegment } from './pod-template';
-import { validatePodSpec } from './validate-pod-spec';
-import { podOsIssues } from './windows-pod-rules';
+import { PodTemplateLocation, manifestPath, osIntent, podTemplatesOf, pointerSegment } from '../rules/pods/pod-template';
+import { validatePodSpec } from '../rules/pods/validate-pod-spec';
+import { podOsIssues } from '../rules/pods/windows-pod-rules';
 import { addRenderedPatch, rendered } from '../platform/render';
 
 const ID = 'PodTemplatePolicy';

@@ -6,7 +6,7 @@ import { WINDOWS_STARTUP_PROBE, windowsContainerDefaults, windowsSecurityProblem
 import { fail } from '../platform/errors';
 import { HyperVRuntimeClass } from './hyperv-runtime-class';
 import { WindowsIsolation, imageIncompatibility, imageRelease, unsupportedRelease } from './image-compatibility';
-import { podSpecPointer, podTemplateOf } from './pod-template';
+import { podSpecPointer, podTemplateOf } from '../rules/pods/pod-template';
 import { PodTemplatePolicy } from './pod-template-policy';
 import { oncePerSynth } from '../platform/synth-scope';
 import { rendered } from '../platform/render';

@@ -100,7 +100,7 @@ describe('import rules over the source tree', () => {
 
   test('the package root loads no cdk8s-plus: cluster-only users need none (workload constructs live in cdk-hybrid-windows/workloads)', () => {
     const { files: reached, packages } = reachedPackages(join(ROOT, 'src', 'index.ts'));
-    expect(reached).toEqual(expect.arrayContaining(['src/workloads/validate-pod-spec.ts', 'src/workloads/hybrid-chart.ts']));
+    expect(reached).toEqual(expect.arrayContaining(['src/rules/pods/validate-pod-spec.ts', 'src/workloads/hybrid-chart.ts']));
     expect(packages.filter((p) => p.includes('-> cdk8s-plus'))).toEqual([]);
     expect(reachedPackages(join(ROOT, 'src', 'workloads', 'index.ts')).packages.some((p) => p.endsWith('-> cdk8s-plus-28'))).toBe(true);
   });

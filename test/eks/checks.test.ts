@@ -56,8 +56,8 @@ describe('checks at synth', () => {
     new EksLinuxNodeGroup(stack.cluster, 'linux', { instanceTypes: ['t3.large'] });
     new EksWindowsNodeGroup(stack.cluster, 'windows', { instanceTypes: ['m7g.large', 't3.medium', 'm6i.large'] });
     const message = synthError(stack);
-    expect(message).toContain('[eks-test/Cluster/windows] instance type m7g.large is arm64 (AWS Graviton), and Windows Server on EC2 is x86_64 only');
-    expect(message).toContain('[eks-test/Cluster/windows] instance type t3.medium has 4 GiB of memory, and a Windows node needs 8 GiB or more');
+    expect(message).toContain('[eks-test/Cluster/windows] instance type m7g.large is arm64 (AWS Graviton), and Windows Server on EC2 is amd64 only. Fix: pick an x86 type such as m7i.large.');
+    expect(message).toContain('[eks-test/Cluster/windows] instance type t3.medium has 4 GiB of memory; Windows workers need at least 8 GiB');
     expect(message).not.toContain('instance type m6i.large');
   });
 

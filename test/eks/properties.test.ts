@@ -57,7 +57,7 @@ describe('property: the checks refuse every broken node-group combination and ac
         expect(message.includes('support IPv4 only')).toBe(broken.ipv6);
         expect(message.includes('needs Kubernetes 1.35 or newer')).toBe(broken.release);
         expect(message.includes('is arm64 (AWS Graviton)')).toBe(broken.graviton);
-        expect(message.includes('a Windows node needs 8 GiB')).toBe(broken.memory);
+        expect(message.includes('Windows workers need at least 8 GiB')).toBe(broken.memory);
         expect(message.includes('is unknown to hashicorp/aws')).toBe(broken.provider);
         const anyBroken = Object.values(broken).some(Boolean);
         expect(message === '').toBe(!anyBroken);

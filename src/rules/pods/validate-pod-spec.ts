@@ -1,4 +1,4 @@
-import { DNS1123_LABEL } from '../platform/dns';
+import { DNS1123_LABEL } from '../../platform/dns';
 
 /**
  * The Kubernetes API server's OS-specific pod validation (kubernetes/kubernetes

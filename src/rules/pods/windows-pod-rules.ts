@@ -1,4 +1,4 @@
-import { LABEL_OS, WINDOWS_NODE_TAINT, taintArgument } from '../platform/windows';
+import { LABEL_OS, WINDOWS_NODE_TAINT, taintArgument } from '../../platform/windows';
 import { osIntent, tolerates } from './pod-template';
 import { PodSpecViolation } from './validate-pod-spec';
 

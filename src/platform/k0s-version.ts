@@ -1,4 +1,4 @@
-import { HybridConfigError } from '../platform/errors';
+import { HybridConfigError } from './errors';
 
 /**
  * A k0s release in the `vX.Y.Z+k0s.N` form that k0s and k0smotron use (k0s
@@ -6,12 +6,15 @@ import { HybridConfigError } from '../platform/errors';
  * in SemVer 2.0.0 §2, so `v1.034.2+k0s.0` is refused rather than read as 1.34.
  */
 export class K0sVersion {
+  /** The one fix for a version of another form. */
+  public static readonly FIX = 'write it like "v1.34.2+k0s.0"';
+
   private static readonly PATTERN = /^v(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)\+k0s\.(0|[1-9]\d*)$/;
 
   /** Parses `vX.Y.Z+k0s.N`; throws a `HybridConfigError` naming the value for anything else. */
   public static of(text: string): K0sVersion {
     const version = K0sVersion.parse(text);
-    if (!version) throw new HybridConfigError('K0sVersion', K0sVersion.problem(text)!, 'write it like "v1.34.2+k0s.0"');
+    if (!version) throw new HybridConfigError('K0sVersion', K0sVersion.problem(text)!, K0sVersion.FIX);
     return version;
   }
 

@@ -1,4 +1,4 @@
-import { LABEL_OS, WINDOWS_NODE_TAINT } from '../platform/windows';
+import { LABEL_OS, WINDOWS_NODE_TAINT } from '../../platform/windows';
 
 /**
  * Where each pod-bearing kind keeps its pod spec, as JSON-pointer segments. CronJobs nest one level

@@ -17,3 +17,9 @@ export const CLUSTERAWSADM_INSTANCE_PROFILES = {
 export function apiGroupOf(apiVersion: string): string {
   return apiVersion.split('/')[0];
 }
+
+/** Where k0s goes on Windows workers. k0smotron does not quote the path: no spaces. */
+export const WINDOWS_K0S_INSTALL_DIR = 'C:\\k0s';
+
+/** CAPA's VPC when the AWSCluster names none (CAPA `api/v1beta2/defaults.go`, `DefaultVPCCidr`). */
+export const CAPA_DEFAULT_VPC_CIDR = '10.0.0.0/16';

@@ -1,0 +1,16 @@
+// Limits Kubernetes, k0s and Cluster API put on what a cluster may be given.
+
+/**
+ * kube-apiserver refuses IPv4 service ranges larger than /12 (kubernetes `cmd/kube-apiserver/app/
+ * options/validation.go`, `validateClusterIPFlags`, v1.34: "the mask must be >= 12").
+ */
+export const LARGEST_SERVICE_PREFIX = 12;
+/**
+ * k0s puts CoreDNS on the 10th address of the service range only from /28 up (k0s
+ * `pkg/apis/k0s/v1beta1/network.go`, `DNSAddress`); a smaller range leaves no room for Services.
+ */
+export const SMALLEST_SERVICE_PREFIX = 28;
+/** kubelet may be at most 3 minors older than the API server (CAPI v1.14 `core/reconcilers/machineset/machineset_preflight.go`). */
+export const MAX_KUBELET_MINOR_SKEW = 3;
+/** The shortest node-condition timeout a health check may have (the pools' `nodeReadyTimeout` minimum). */
+export const MIN_NODE_CONDITION_TIMEOUT_SECONDS = 60;

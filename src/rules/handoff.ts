@@ -1,0 +1,44 @@
+import { ClusterInfra } from '../infra/cluster-infra';
+import { InstanceType } from '../platform/instance-type';
+import { ManifestSource, ManifestViolation, violation } from './graph';
+
+/**
+ * What a cluster's objects, as written (after JSON patches), must agree on with
+ * the AWS stack that made `infra`, as validation messages: the Cluster's name (the stack tagged
+ * the subnets `kubernetes.io/cluster/<name>`, which the AWS cloud provider looks for; CAPA book
+ * `topics/bring-your-own-aws-infrastructure.md`, linked from k0smotron `docs/capi-aws.md`), the
+ * AWSCluster's region and VPC, and the instance type of every machine
+ * template that boots the infra's Linux AMI (an AMI runs on one architecture only). The cluster
+ * also checks its props when constructed, for a message that names the prop; this is the final
+ * word, so a patch cannot slip past it.
+ */
+export function handOffViolations(infra: ClusterInfra, objects: readonly ManifestSource[]): ManifestViolation[] {
+  const problems: ManifestViolation[] = [];
+  for (const source of objects) {
+    const obj = source.manifest;
+    const at = (what: string, fix: string, field: string) => problems.push(violation('hand-off', source, what, fix, field));
+    if (obj.kind === 'Cluster' && String(obj.apiVersion).startsWith('cluster.x-k8s.io/')) {
+      const name: unknown = obj.metadata?.name;
+      if (infra.clusterName !== undefined && name !== infra.clusterName) {
+        at(`the Cluster is named ${JSON.stringify(name)}, and the AWS stack tagged its network for "${infra.clusterName}"`, `keep the name "${infra.clusterName}", or deploy the stack with clusterName ${JSON.stringify(name)}`, 'metadata.name');
+      }
+    } else if (obj.kind === 'AWSCluster') {
+      const spec = obj.spec ?? {};
+      if (spec.region !== infra.region) {
+        at(`spec.region ${JSON.stringify(spec.region)} is not the infra's region ${infra.region}`, 'keep the infra\'s region, or use the infra of that region', 'spec.region');
+      }
+      if (spec.network?.vpc?.id !== infra.vpcId) {
+        at(`spec.network.vpc.id ${JSON.stringify(spec.network?.vpc?.id)} is not the infra's VPC ${infra.vpcId}, whose subnets the cluster lists`, 'keep the infra\'s VPC', 'spec.network.vpc.id');
+      }
+    } else if (obj.kind === 'AWSMachineTemplate') {
+      const spec = obj.spec?.template?.spec ?? {};
+      if (spec.ami?.id !== infra.linuxAmiId) continue;
+      const type = InstanceType.parse(spec.instanceType);
+      if (typeof type !== 'string' && type.arch !== undefined && type.arch !== infra.linuxAmiArchitecture) {
+        at(`instance type ${type.name} is ${type.arch}, and it boots the infra's Linux AMI ${infra.linuxAmiId}, which is ${infra.linuxAmiArchitecture}`,
+          'pick an instance type of the AMI\'s architecture, or another AMI', 'spec.template.spec.instanceType');
+      }
+    }
+  }
+  return problems;
+}

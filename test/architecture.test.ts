@@ -1,0 +1,92 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+
+/**
+ * The layers of docs/architecture.md, bottom first: a file may import its own layer and those
+ * below, never one above. `rules` judges objects and may read the `ClusterInfra` value
+ * (`infra/`), never a construct; `platform` holds facts and imports nothing above it.
+ */
+const ROOT = resolve(__dirname, '..');
+const LAYERS: ReadonlyArray<readonly string[]> = [
+  ['generated', 'platform'],
+  ['infra'],
+  ['rules'],
+  ['cluster', 'workloads', 'aws', 'eks', 'remote'],
+  ['index.ts'],
+];
+const CONSTRUCT_FOLDERS = LAYERS[3];
+
+function tsFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    return e.isDirectory() ? tsFiles(path) : e.name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+/** The files of src/ a file imports (relative specifiers only), type-only imports included. */
+function imports(file: string): string[] {
+  const source = readFileSync(file, 'utf8');
+  return [...source.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)(['"])(\.[^'"]*)\1/gm)].map((m) => {
+    const target = resolve(dirname(file), m[2]);
+    return existsSync(`${target}.ts`) ? `${target}.ts` : join(target, 'index.ts');
+  });
+}
+
+function layerOf(file: string): number {
+  const top = relative(join(ROOT, 'src'), file).split('/')[0];
+  const layer = LAYERS.findIndex((l) => l.includes(top));
+  if (layer < 0) throw new Error(`${relative(ROOT, file)}: src/${top} is in no layer of this test (add it, and to docs/architecture.md)`);
+  return layer;
+}
+
+/** Every circle a depth-first walk meets, each as the files along it, first file repeated last. */
+function circles(deps: ReadonlyMap<string, readonly string[]>): string[][] {
+  const found: string[][] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const visit = (file: string, stack: string[]): void => {
+    if (state.get(file) === 'done') return;
+    if (state.get(file) === 'open') {
+      found.push([...stack.slice(stack.indexOf(file)), file]);
+      return;
+    }
+    state.set(file, 'open');
+    for (const t of deps.get(file) ?? []) visit(t, [...stack, file]);
+    state.set(file, 'done');
+  };
+  deps.forEach((_, f) => visit(f, []));
+  return found;
+}
+
+const files = tsFiles(join(ROOT, 'src'));
+const graph = new Map(files.map((f) => [f, imports(f)]));
+
+describe('the layers of src/', () => {
+  test('reads the tree', () => {
+    expect(files).toContain(join(ROOT, 'src', 'rules', 'cluster-rules.ts'));
+    expect(graph.get(join(ROOT, 'src', 'cluster', 'hybrid-cluster.ts'))).toContain(join(ROOT, 'src', 'platform', 'errors.ts'));
+  });
+
+  test('no import runs from a lower layer to a higher one', () => {
+    const upward = [...graph].flatMap(([file, targets]) => targets
+      .filter((t) => layerOf(t) > layerOf(file))
+      .map((t) => `${relative(ROOT, file)} -> ${relative(ROOT, t)}`));
+    expect(upward).toEqual([]);
+  });
+
+  test('src/rules and src/platform import no construct folder', () => {
+    const below = files.filter((f) => /\/src\/(rules|platform)\//.test(f));
+    const offenders = below.flatMap((f) => graph.get(f)!.filter((t) => CONSTRUCT_FOLDERS.some((c) => t.startsWith(join(ROOT, 'src', c) + '/'))).map((t) => `${relative(ROOT, f)} -> ${relative(ROOT, t)}`));
+    expect(below.length).toBeGreaterThan(10);
+    expect(offenders).toEqual([]);
+  });
+
+  test('no circle of files', () => {
+    expect(circles(graph).map((c) => c.map((f) => relative(ROOT, f)).join(' -> '))).toEqual([]);
+  });
+
+  test('the circle finder finds a circle', () => {
+    // So that an always-empty result cannot pass unnoticed.
+    expect(circles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]))).toEqual([['a', 'b', 'c', 'a']]);
+  });
+});
