@@ -30,12 +30,12 @@ import { InstanceType, InstanceTypeInfo } from '../platform/instance-type';
 import { integerProblem } from '../platform/numbers';
 import { isUnresolvedToken } from '../platform/tokens';
 import { CalicoMode, NetworkProvider } from '../platform/network';
-import { KubernetesNetworkProps, cniIngressRules, k0sNetworkConfig } from './kubernetes-network';
+import { KubernetesNetworkProps, cniIngressRules, k0sNetworkConfig, networkWithDefaults } from './kubernetes-network';
 import { apiGroupOf, CLUSTERAWSADM_INSTANCE_PROFILES, K0S_CLUSTER_PORTS, K0S_PORTS } from '../platform/conventions';
 import { K0sVersion } from '../platform/k0s-version';
 import { MachineImage } from './machine-image';
 import { hashedMachineTemplate, MachineProps, machineTemplateSpec, requirePinnedImageForSecretsManager } from './machine-template';
-import { manifestProblems, markContentNamed, participate } from './manifest-checks';
+import { manifestProblems, markContentNamed, participate } from '../rules/judge';
 import { typedApiObject } from './typed-api-object';
 import { WorkerPool } from './worker-pool';
 
@@ -251,13 +251,7 @@ export class HybridCluster extends Construct {
     const region = props.region ?? props.infra?.region;
     checkInputs(this, props, region);
 
-    // Field by field: `{ podCidr: undefined }` means the default, like leaving it out.
-    const network: Required<KubernetesNetworkProps> = {
-      podCidr: props.network?.podCidr ?? '192.168.0.0/16',
-      serviceCidr: props.network?.serviceCidr ?? '10.128.0.0/12',
-      provider: props.network?.provider ?? NetworkProvider.CALICO,
-      calicoMode: props.network?.calicoMode ?? CalicoMode.VXLAN,
-    };
+    const network = networkWithDefaults(props.network);
     const scheme = props.apiServerLoadBalancer?.scheme ?? LoadBalancerScheme.INTERNET_FACING;
     const allowedCidrs = props.apiServerLoadBalancer?.allowedCidrs ?? ['0.0.0.0/0'];
     const additionalIngressRules = (props.apiServerLoadBalancer?.additionalIngressRules ?? []).map((r): L1IngressRule => ({

@@ -4,6 +4,9 @@ import {
   MachineDeployment,
   MachineHealthCheck,
   MachineHealthCheckSpecRemediationTriggerIfUnhealthyLessThanOrEqualTo as UnhealthyLimit,
+  MachineDeploymentSpecRolloutStrategyRollingUpdateMaxSurge as SurgeLimit,
+  MachineDeploymentSpecRolloutStrategyRollingUpdateMaxUnavailable as UnavailableLimit,
+  MachineDeploymentSpecRolloutStrategyType as RolloutType,
 } from '../generated/cluster-api-cluster.x-k8s.io';
 import { K0sWorkerConfigTemplate, K0SWorkerConfigTemplateSpecTemplateSpec } from '../generated/k0smotron-bootstrap.cluster.x-k8s.io';
 import { dnsLabelProblem } from '../platform/dns';
@@ -14,7 +17,7 @@ import { taintArgument } from '../platform/windows';
 import { MIN_NODE_CONDITION_TIMEOUT_SECONDS } from '../platform/kubernetes';
 import { apiGroupOf } from '../platform/conventions';
 import { K0sVersion } from '../platform/k0s-version';
-import { manifestProblems, markContentNamed, participate } from './manifest-checks';
+import { manifestProblems, markContentNamed, participate } from '../rules/judge';
 import { contentHash, MAX_MACHINE_DEPLOYMENT_NAME } from '../platform/names';
 import { typedApiObject } from './typed-api-object';
 
@@ -93,6 +96,12 @@ export interface WorkerInfrastructure {
    * called once, from the pool's constructor.
    */
   machineTemplate(pool: WorkerPool): ApiObject;
+  /**
+   * The rolling update's limits for `replicas` machines, when the infrastructure cannot take
+   * CAPI's default (one machine more, none fewer): fixed hosts have no room for one more.
+   * @default - CAPI's default, unwritten
+   */
+  rollout?(replicas: number): { readonly maxSurge: number; readonly maxUnavailable: number };
 }
 
 /**
@@ -153,12 +162,16 @@ export abstract class WorkerPool extends Construct {
     });
     markContentNamed(this.workerConfigTemplate);
 
+    const rollout = infrastructure.rollout?.(this.replicas);
     const selectorLabels = { 'cluster.x-k8s.io/cluster-name': cluster.clusterName, [POOL_LABEL]: this.poolName };
     this.machineDeployment = typedApiObject(this, 'MachineDeployment', MachineDeployment, {
       metadata: { name: this.deploymentName },
       spec: {
         clusterName: cluster.clusterName,
         replicas: this.replicas,
+        rollout: rollout ? { strategy: { type: RolloutType.ROLLING_UPDATE, rollingUpdate: {
+          maxSurge: SurgeLimit.fromNumber(rollout.maxSurge), maxUnavailable: UnavailableLimit.fromNumber(rollout.maxUnavailable),
+        } } } : undefined,
         selector: { matchLabels: selectorLabels },
         template: {
           metadata: { labels: selectorLabels },

@@ -3,11 +3,11 @@ import { Construct } from 'constructs';
 import { Cluster } from '../generated/cluster-api-cluster.x-k8s.io';
 import { K0sControlPlane, K0SControlPlaneSpecUpdateStrategy as L1UpdateStrategy } from '../generated/k0smotron-controlplane.cluster.x-k8s.io';
 import { RemoteCluster } from '../generated/k0smotron-infrastructure.cluster.x-k8s.io';
-import { apiGroupOf, K0S_PORTS } from '../cluster/conventions';
+import { apiGroupOf, K0S_PORTS } from '../platform/conventions';
 import { ControlPlaneUpdateStrategy } from '../cluster/hybrid-cluster';
-import { K0sVersion } from '../cluster/k0s-version';
-import { CalicoMode, k0sNetworkConfig, KubernetesNetworkProps, NetworkProvider } from '../cluster/kubernetes-network';
-import { manifestProblems, markContentNamed, participate } from '../cluster/manifest-checks';
+import { K0sVersion } from '../platform/k0s-version';
+import { k0sNetworkConfig, KubernetesNetworkProps, networkWithDefaults } from '../cluster/kubernetes-network';
+import { manifestProblems, markContentNamed, participate } from '../rules/judge';
 import { typedApiObject } from '../cluster/typed-api-object';
 import { dnsLabelProblem, MAX_CLUSTER_NAME } from '../platform/dns';
 import { fail, problem } from '../platform/errors';
@@ -137,12 +137,7 @@ export class RemoteHybridCluster extends Construct {
     const machines = new RemoteMachines(`${this.node.path}/ControlPlane`, cp, { user: cp.user ?? REMOTE_MACHINE_DEFAULTS.user, useSudo: cp.useSudo });
     const replicas = cp.replicas ?? machines.hosts.length;
 
-    const network: Required<KubernetesNetworkProps> = {
-      podCidr: props.network?.podCidr ?? '192.168.0.0/16',
-      serviceCidr: props.network?.serviceCidr ?? '10.128.0.0/12',
-      provider: props.network?.provider ?? NetworkProvider.CALICO,
-      calicoMode: props.network?.calicoMode ?? CalicoMode.VXLAN,
-    };
+    const network = networkWithDefaults(props.network);
 
     this.controlPlaneMachineTemplate = machines.machineTemplate(this, `${this.clusterName}-control-plane`);
     markContentNamed(this.controlPlaneMachineTemplate);

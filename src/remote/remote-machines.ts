@@ -1,7 +1,7 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { PooledRemoteMachine, RemoteMachineTemplate } from '../generated/k0smotron-infrastructure.cluster.x-k8s.io';
-import { contentHash } from '../cluster/names';
+import { contentHash } from '../platform/names';
 import { typedApiObject } from '../cluster/typed-api-object';
 import { dnsLabelProblem } from '../platform/dns';
 import { fail } from '../platform/errors';

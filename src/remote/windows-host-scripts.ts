@@ -1,4 +1,4 @@
-import { K0sVersion } from '../cluster/k0s-version';
+import { K0sVersion } from '../platform/k0s-version';
 import { psQuote } from '../platform/powershell';
 import { K0S_WINDOWS_RESET_SINCE, KUBELET_PORT, SSH_PORT, WINDOWS_BOOTSTRAP } from '../platform/remote';
 

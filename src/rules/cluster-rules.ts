@@ -341,7 +341,7 @@ const versionSkew = rule('version-skew', (graph) => pools(graph).flatMap((pool) 
 const windowsPools = rule('windows-pool', (graph) => {
   const out: ManifestViolation[] = [];
   const all = pools(graph);
-  const minimum = Object.values(WINDOWS_SUPPORT[WindowsPlatform.K0SMOTRON_AWS])
+  const minimumOf = (platform: WindowsPlatform) => Object.values(WINDOWS_SUPPORT[platform])
     .filter((s) => s.supported && s.minimumVersion)
     .map((s) => K0sVersion.of(s.minimumVersion!))
     .sort((a, b) => a.compare(b))[0];
@@ -350,12 +350,14 @@ const windowsPools = rule('windows-pool', (graph) => {
     const { md } = pool;
     const v = (source: ManifestSource, what: string, fix: string, field?: string) => out.push(violation('windows-pool', source, what, fix, field));
     const version = K0sVersion.parse(md.manifest.spec?.template?.spec?.version ?? pool.config?.manifest.spec?.template?.spec?.version);
+    const remote = md.manifest.spec?.template?.spec?.infrastructureRef?.kind === 'RemoteMachineTemplate';
+    const minimum = minimumOf(remote ? WindowsPlatform.K0SMOTRON_REMOTE : WindowsPlatform.K0SMOTRON_AWS);
     if (version && minimum && version.compare(minimum) < 0) {
       v(md, `k0s ${version} cannot run Windows workers`, `use k0s ${minimum} or newer for this pool (k0sVersion)`, 'spec.template.spec.version');
     }
     const bootstrap = pool.config!.manifest.spec?.template?.spec ?? {};
-    // On remote machines (SSH) only cloud-config works: the remote-windows rule judges those.
-    if (md.manifest.spec?.template?.spec?.infrastructureRef?.kind === 'AWSMachineTemplate' && bootstrap.provisioner?.type !== 'powershell-xml') {
+    // Over SSH only cloud-config works: the remote-windows rule judges those pools.
+    if (!remote && bootstrap.provisioner?.type !== 'powershell-xml') {
       v(pool.config!, `K0sWorkerConfigTemplate provisioner is ${JSON.stringify(bootstrap.provisioner)}; Windows workers on AWS need {"platform":"windows","type":"powershell-xml"}`, 'remove the patch that changes it', 'spec.template.spec.provisioner');
     }
     if (typeof bootstrap.k0sInstallDir !== 'string' || !/^[A-Za-z]:\\\S*$/.test(bootstrap.k0sInstallDir)) {
