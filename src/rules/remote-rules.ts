@@ -69,14 +69,17 @@ const remotePools: ManifestRule = {
         const strategy = o.owner.manifest.spec?.rollout?.strategy ?? {};
         if (strategy.type === 'OnDelete') continue;
         const rolling = strategy.rollingUpdate ?? {};
-        let surge: number;
+        let resolved;
         try {
-          surge = resolveRollout(o.replicas, rolling.maxSurge, rolling.maxUnavailable).maxSurge;
+          resolved = resolveRollout(o.replicas, rolling.maxSurge, rolling.maxUnavailable);
         } catch {
           continue; // the CRD's own schema refuses a malformed value
         }
-        if (o.replicas + surge > hosts) {
-          v(`a rollout adds up to ${surge} machine${surge === 1 ? '' : 's'} (maxSurge${rolling.maxSurge === undefined ? ', CAPI\'s default 1' : ''}) to ${o.replicas}, and pool "${o.pool}" has ${hosts} host${hosts === 1 ? '' : 's'}: the extra machine waits for a host that does not exist${resolveRollout(o.replicas, rolling.maxSurge, rolling.maxUnavailable).maxUnavailable === 0 ? ', and with maxUnavailable 0 no old machine is ever deleted to free one' : ''}`,
+        // CAPI adds at most maxSurge machines, and never more new ones than replicas
+        // (mdutil.NewMSNewReplicas), so a rollout holds replicas + min(maxSurge, replicas) machines.
+        const extra = Math.min(resolved.maxSurge, o.replicas);
+        if (o.replicas + extra > hosts) {
+          v(`a rollout adds up to ${extra} machine${extra === 1 ? '' : 's'} (maxSurge${rolling.maxSurge === undefined ? ', CAPI\'s default 1' : ''}) to ${o.replicas}, and pool "${o.pool}" has ${hosts} host${hosts === 1 ? '' : 's'}: the extra machine waits for a host that does not exist${resolved.maxUnavailable === 0 && hosts <= o.replicas ? ', and with maxUnavailable 0 and no spare host no old machine is ever deleted to free one' : ''}`,
             'set rollout.strategy.rollingUpdate to maxSurge 0 and maxUnavailable 1, or list a spare host', 'spec.rollout.strategy.rollingUpdate');
         }
       } else if ((o.owner.manifest.spec?.updateStrategy ?? 'InPlace') === 'Recreate' && hosts <= o.replicas) {
