@@ -1,12 +1,11 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
-import { Cluster } from '../generated/cluster-api-cluster.x-k8s.io';
-import { K0sControlPlane, K0SControlPlaneSpecUpdateStrategy as L1UpdateStrategy } from '../generated/k0smotron-controlplane.cluster.x-k8s.io';
 import { RemoteCluster } from '../generated/k0smotron-infrastructure.cluster.x-k8s.io';
-import { apiGroupOf, K0S_PORTS } from '../platform/conventions';
+import { K0S_PORTS } from '../platform/conventions';
 import { ControlPlaneUpdateStrategy } from '../cluster/hybrid-cluster';
 import { K0sVersion } from '../platform/k0s-version';
-import { k0sNetworkConfig, KubernetesNetworkProps, networkWithDefaults } from '../cluster/kubernetes-network';
+import { capiCluster, k0sControlPlane } from '../cluster/control-plane';
+import { KubernetesNetworkProps, networkWithDefaults } from '../cluster/kubernetes-network';
 import { manifestProblems, markContentNamed, participate } from '../rules/judge';
 import { typedApiObject } from '../cluster/typed-api-object';
 import { dnsLabelProblem, MAX_CLUSTER_NAME } from '../platform/dns';
@@ -142,50 +141,21 @@ export class RemoteHybridCluster extends Construct {
     this.controlPlaneMachineTemplate = machines.machineTemplate(this, `${this.clusterName}-control-plane`);
     markContentNamed(this.controlPlaneMachineTemplate);
     const spare = machines.hosts.length > replicas;
-    this.controlPlane = typedApiObject(this, 'K0sControlPlane', K0sControlPlane, {
-      metadata: { name: this.clusterName },
-      spec: {
-        replicas,
-        version: props.k0sVersion,
-        updateStrategy: (cp.updateStrategy ?? (spare ? ControlPlaneUpdateStrategy.RECREATE : ControlPlaneUpdateStrategy.IN_PLACE)) as string as L1UpdateStrategy,
-        k0SConfigSpec: {
-          args: cp.enableWorker ? ['--enable-worker', ...(cp.untaintedControllers ? ['--no-taints'] : [])] : undefined,
-          k0S: {
-            apiVersion: 'k0s.k0sproject.io/v1beta1',
-            kind: 'ClusterConfig',
-            metadata: { name: 'k0s' },
-            spec: { network: k0sNetworkConfig(network), telemetry: { enabled: false } },
-          },
-        },
-        machineTemplate: {
-          // A classic ObjectReference in k0smotron: apiVersion, not apiGroup.
-          infrastructureRef: {
-            apiVersion: this.controlPlaneMachineTemplate.apiVersion,
-            kind: this.controlPlaneMachineTemplate.kind,
-            name: this.controlPlaneMachineTemplate.name,
-          },
-        },
-      },
+    this.controlPlane = k0sControlPlane(this, this.clusterName, {
+      replicas,
+      k0sVersion: props.k0sVersion,
+      updateStrategy: cp.updateStrategy ?? (spare ? ControlPlaneUpdateStrategy.RECREATE : ControlPlaneUpdateStrategy.IN_PLACE),
+      enableWorker: cp.enableWorker,
+      untaintedControllers: cp.untaintedControllers,
+      network,
+      machineTemplate: this.controlPlaneMachineTemplate,
     });
-
     const controlPlaneEndpoint = { host: endpoint.host, port };
     this.remoteCluster = typedApiObject(this, 'RemoteCluster', RemoteCluster, {
       metadata: { name: this.clusterName },
       spec: { controlPlaneEndpoint },
     });
-    this.cluster = typedApiObject(this, 'Cluster', Cluster, {
-      metadata: { name: this.clusterName },
-      spec: {
-        controlPlaneEndpoint,
-        clusterNetwork: {
-          pods: { cidrBlocks: [network.podCidr] },
-          services: { cidrBlocks: [network.serviceCidr] },
-          serviceDomain: 'cluster.local',
-        },
-        controlPlaneRef: { apiGroup: apiGroupOf(K0sControlPlane.GVK.apiVersion), kind: K0sControlPlane.GVK.kind, name: this.controlPlane.name },
-        infrastructureRef: { apiGroup: apiGroupOf(RemoteCluster.GVK.apiVersion), kind: RemoteCluster.GVK.kind, name: this.remoteCluster.name },
-      },
-    });
+    this.cluster = capiCluster(this, this.clusterName, { network, controlPlane: this.controlPlane, infrastructure: this.remoteCluster, controlPlaneEndpoint });
 
     participate(this);
     this.node.addValidation({ validate: () => [...this.nameProblems(), ...manifestProblems(this)] });
