@@ -1,5 +1,4 @@
 import { ApiObject } from 'cdk8s';
-import { amiIdProblem } from '../platform/aws';
 import { CLUSTERAWSADM_INSTANCE_PROFILES } from '../platform/conventions';
 import { fail } from '../platform/errors';
 import { InstanceType, InstanceTypeInfo } from '../platform/instance-type';
@@ -25,6 +24,10 @@ export interface AwsWorkerPoolProps extends WorkerPoolProps, MachineProps {
 export class AwsMachines implements WorkerInfrastructure {
   /** The EC2 instance type, parsed. */
   public readonly instanceType: InstanceType;
+  public readonly propsOfFields = {
+    'AWSMachineTemplate spec.template.spec.ami.id': 'ami',
+    'AWSMachineTemplate spec.template.spec.instanceType': 'instanceType',
+  };
 
   public constructor(
     private readonly cluster: HybridCluster,
@@ -35,8 +38,6 @@ export class AwsMachines implements WorkerInfrastructure {
   ) {
     // The pool does not exist yet: errors name the path it will have.
     const path = `${cluster.node.path}/${id}`;
-    const ami = image.amiId === undefined ? undefined : amiIdProblem(image.amiId);
-    if (ami) fail(path, ami, 'pass an id of the form ami-0123456789abcdef0');
     if (os === 'windows' && props.bootstrapThroughSecretsManager) {
       fail(path, 'bootstrapThroughSecretsManager on a Windows pool: CAPA\'s Secrets Manager hand-off is a cloud-init boothook, which Windows cannot run', 'remove it');
     }

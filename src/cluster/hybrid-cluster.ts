@@ -19,7 +19,6 @@ import {
   AwsClusterSpecNetworkAdditionalNodeIngressRulesSourceSecurityGroupRoles as NodeSourceRole,
   AwsClusterSpecNetwork,
 } from '../generated/capa-infrastructure.cluster.x-k8s.io';
-import { amiIdProblem, regionProblem } from '../platform/aws';
 import { parseCidr } from '../platform/cidr';
 import { dnsLabelProblem, MAX_CLUSTER_NAME } from '../platform/dns';
 import { fail, problem } from '../platform/errors';
@@ -30,10 +29,9 @@ import { CalicoMode, NetworkProvider } from '../platform/network';
 import { capiCluster, k0sControlPlane } from './control-plane';
 import { KubernetesNetworkProps, cniIngressRules, networkWithDefaults } from './kubernetes-network';
 import { CLUSTERAWSADM_INSTANCE_PROFILES, K0S_CLUSTER_PORTS, K0S_PORTS } from '../platform/conventions';
-import { K0sVersion } from '../platform/k0s-version';
 import { MachineImage } from './machine-image';
 import { hashedMachineTemplate, MachineProps, machineTemplateSpec, requirePinnedImageForSecretsManager } from './machine-template';
-import { manifestProblems, markContentNamed, participate } from '../rules/judge';
+import { judgeOwnObjects, manifestProblems, markContentNamed, participate, PropsOfFields } from '../rules/judge';
 import { typedApiObject } from './typed-api-object';
 import { WorkerPool } from './worker-pool';
 
@@ -247,7 +245,7 @@ export class HybridCluster extends Construct {
     this.machineHealthChecks = props.machineHealthChecks ?? true;
     const cp = props.controlPlane ?? fail(this, 'no `controlPlane`', 'pass `controlPlane: { instanceType: \'t3.large\' }`');
     const region = props.region ?? props.infra?.region;
-    checkInputs(this, props, region);
+    checkInputs(this, props);
 
     const network = networkWithDefaults(props.network);
     const scheme = props.apiServerLoadBalancer?.scheme ?? LoadBalancerScheme.INTERNET_FACING;
@@ -307,6 +305,7 @@ export class HybridCluster extends Construct {
     });
     this.cluster = capiCluster(this, this.clusterName, { network, controlPlane: this.controlPlane, infrastructure: this.awsCluster });
 
+    judgeOwnObjects(this, [this.cluster, this.awsCluster, this.controlPlane, this.controlPlaneMachineTemplate], [], PROPS_OF_FIELDS);
     participate(this);
     this.node.addValidation({ validate: () => [...this.nameProblems(), ...manifestProblems(this)] });
     const infra = props.infra;
@@ -361,13 +360,23 @@ export class HybridCluster extends Construct {
   }
 }
 
-/** Each input checked for form once, where it enters; the manifest rules judge the rest. */
-function checkInputs(scope: Construct, props: HybridClusterProps, region: string | undefined): void {
-  const versionProblem = K0sVersion.problem(props.k0sVersion);
-  if (versionProblem) fail(scope, versionProblem, K0sVersion.FIX);
-  if (region === undefined) fail(scope, 'no AWS region', 'pass `region`, or an `infra` from the AWS stack');
-  const regionIssue = regionProblem(region);
-  if (regionIssue) fail(scope, regionIssue, 'use a region name such as eu-north-1');
+/** The props behind the fields the cluster rules name, for messages at construction. */
+const PROPS_OF_FIELDS: PropsOfFields = {
+  'Cluster metadata.name': 'name',
+  'Cluster spec.clusterNetwork.pods': 'network.podCidr',
+  'Cluster spec.clusterNetwork.services': 'network.serviceCidr',
+  'K0sControlPlane spec.version': 'k0sVersion',
+  'K0sControlPlane spec.replicas': 'controlPlane.replicas',
+  'AWSCluster spec.region': 'region',
+  'AWSMachineTemplate spec.template.spec.ami.id': 'controlPlane.ami',
+  'AWSMachineTemplate spec.template.spec.instanceType': 'controlPlane.instanceType',
+};
+
+/**
+ * The inputs no object can show (the instance type's stated facts, flag combinations, the infra's
+ * agreement), checked where they enter; the rules judge the objects built from the rest.
+ */
+function checkInputs(scope: Construct, props: HybridClusterProps): void {
   const mismatch = props.infra?.mismatch(props.name ?? scope.node.id, props.region);
   if (mismatch) fail(scope, mismatch.what, mismatch.fix);
   const cp = props.controlPlane;
@@ -375,13 +384,7 @@ function checkInputs(scope: Construct, props: HybridClusterProps, region: string
   if (typeof type === 'string') fail(scope, `controlPlane: ${type}`, 'use a known type such as t3.large, or state `instanceTypeInfo: { arch, memoryGiB }`');
   const archIssue = cp.ami === undefined ? (type.arch && props.infra?.linuxArchitectureProblem(cp.instanceType, type.arch)) : undefined;
   if (archIssue) fail(scope, `controlPlane: ${archIssue}`, 'pick an instance type of the AMI\'s architecture, or pass an `ami` for this one');
-  const image = controlPlaneImage(props);
-  const amiIssue = image.amiId === undefined ? undefined : amiIdProblem(image.amiId);
-  if (amiIssue) fail(scope, `control plane ${amiIssue}`, 'pass an id of the form ami-0123456789abcdef0');
-  requirePinnedImageForSecretsManager(scope, 'controlPlane', cp, image);
-  if (cp.replicas !== undefined && integerProblem(cp.replicas, 1, 7)) {
-    fail(scope, `controlPlane.replicas ${integerProblem(cp.replicas, 1, 7)}`, 'use 1, 3 or 5');
-  }
+  requirePinnedImageForSecretsManager(scope, 'controlPlane', cp, controlPlaneImage(props));
   if (cp.untaintedControllers && !cp.enableWorker) {
     fail(scope, 'controlPlane.untaintedControllers without enableWorker: controllers that run no kubelet have no taint to drop', 'set controlPlane.enableWorker too, or remove untaintedControllers');
   }

@@ -3,10 +3,9 @@ import { Construct } from 'constructs';
 import { RemoteCluster } from '../generated/k0smotron-infrastructure.cluster.x-k8s.io';
 import { K0S_PORTS } from '../platform/conventions';
 import { ControlPlaneUpdateStrategy } from '../cluster/hybrid-cluster';
-import { K0sVersion } from '../platform/k0s-version';
 import { capiCluster, k0sControlPlane } from '../cluster/control-plane';
 import { KubernetesNetworkProps, networkWithDefaults } from '../cluster/kubernetes-network';
-import { manifestProblems, markContentNamed, participate } from '../rules/judge';
+import { judgeOwnObjects, manifestProblems, markContentNamed, participate, PropsOfFields } from '../rules/judge';
 import { typedApiObject } from '../cluster/typed-api-object';
 import { dnsLabelProblem, MAX_CLUSTER_NAME } from '../platform/dns';
 import { fail, problem } from '../platform/errors';
@@ -120,8 +119,6 @@ export class RemoteHybridCluster extends Construct {
     this.k0sVersion = props.k0sVersion;
     this.machineHealthChecks = props.machineHealthChecks ?? true;
     const cp = props.controlPlane ?? fail(this, 'no `controlPlane`', 'pass `controlPlane: { hosts: [...], sshKeySecret: \'...\' }`');
-    const versionProblem = K0sVersion.problem(props.k0sVersion);
-    if (versionProblem) fail(this, versionProblem, K0sVersion.FIX);
     const endpoint = props.controlPlaneEndpoint ?? fail(this, 'no `controlPlaneEndpoint`: k0smotron writes no controller bootstrap data without it (controlplane_bootstrap_controller.go)',
       'pass the address of a load balancer or virtual IP in front of the controllers, e.g. `controlPlaneEndpoint: { host: \'10.0.0.10\' }`');
     if (typeof endpoint.host !== 'string' || !/^[A-Za-z0-9][A-Za-z0-9.:-]*$/.test(endpoint.host)) {
@@ -157,6 +154,8 @@ export class RemoteHybridCluster extends Construct {
     });
     this.cluster = capiCluster(this, this.clusterName, { network, controlPlane: this.controlPlane, infrastructure: this.remoteCluster, controlPlaneEndpoint });
 
+    const own = this.node.children.filter((c): c is ApiObject => c instanceof ApiObject);
+    judgeOwnObjects(this, own, [], PROPS_OF_FIELDS);
     participate(this);
     this.node.addValidation({ validate: () => [...this.nameProblems(), ...manifestProblems(this)] });
   }
@@ -166,3 +165,12 @@ export class RemoteHybridCluster extends Construct {
     return p ? [problem(`cluster name "${this.clusterName}" ${p} (pool and machine names are built from it)`, 'pass a shorter lower-case `name`')] : [];
   }
 }
+
+/** The props behind the fields the cluster rules name, for messages at construction. */
+const PROPS_OF_FIELDS: PropsOfFields = {
+  'Cluster metadata.name': 'name',
+  'Cluster spec.clusterNetwork.pods': 'network.podCidr',
+  'Cluster spec.clusterNetwork.services': 'network.serviceCidr',
+  'K0sControlPlane spec.version': 'k0sVersion',
+  'K0sControlPlane spec.replicas': 'controlPlane.replicas',
+};

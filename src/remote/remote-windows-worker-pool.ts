@@ -63,14 +63,15 @@ export class RemoteWindowsWorkerPool extends WorkerPool {
 
   public constructor(cluster: RemoteHybridCluster, id: string, props: RemoteWindowsWorkerPoolProps) {
     const path = `${cluster.node.path}/${id}`;
-    const version = K0sVersion.parse(props.k0sVersion ?? cluster.k0sVersion) ?? fail(path, K0sVersion.problem(props.k0sVersion ?? cluster.k0sVersion)!, K0sVersion.FIX);
+    // A version of another form gets no cleanup here: the pool's rules refuse it with the fix.
+    const version = K0sVersion.parse(props.k0sVersion ?? cluster.k0sVersion);
     const machines = new RemoteWorkerMachines(path, props, {
       user: props.user ?? 'Administrator',
       // rig runs commands as they are on Windows (connection.go, sudoWindows); sudo is a Linux idea.
       useSudo: false,
       // true would write the commands into a "#!/bin/sh" script (ssh_provisioner.go, Provision).
       commandsAsScript: false,
-      cleanUpCommands: [encodedPowerShell(windowsCleanupScript(version, WINDOWS_K0S_INSTALL_DIR))],
+      cleanUpCommands: version ? [encodedPowerShell(windowsCleanupScript(version, WINDOWS_K0S_INSTALL_DIR))] : undefined,
     });
     super(cluster, id, withHostReplicas(props), {
       os: 'windows',

@@ -1,5 +1,6 @@
 import { ApiObject } from 'cdk8s';
 import { WorkerInfrastructure, WorkerPool, WorkerPoolProps } from '../cluster/worker-pool';
+import { PropsOfFields } from '../rules/judge';
 import { RemoteAccessProps, RemoteMachines, RemoteMachineSettings, Rollout } from './remote-machines';
 
 /** Props every remote pool has: those of every pool, and its hosts. */
@@ -19,6 +20,7 @@ export interface RemoteWorkerPoolProps extends WorkerPoolProps, RemoteAccessProp
 export class RemoteWorkerMachines implements WorkerInfrastructure {
   /** The hosts, checked. */
   public readonly machines: RemoteMachines;
+  public readonly propsOfFields: PropsOfFields = { 'RemoteMachineTemplate spec.template.spec.pool': 'name' };
 
   /** @param path construct path the pool will have, for errors before it exists. */
   public constructor(path: string, props: RemoteAccessProps, settings: RemoteMachineSettings) {

@@ -82,8 +82,8 @@ describe('any cluster either synthesizes schema-valid objects or fails with expl
         expect(lines[0]).toBe('Validation failed with the following errors:');
         for (const line of lines.slice(1)) expect(line).toMatch(/^ {2}\[mgmt\/c(\/[a-z0-9]+)?\] .+Fix: .+\.$/);
       } else {
-        // Found where an input enters (HybridConfigError): the construct path, the value and the fix.
-        expect(outcome.message).toMatch(/^\[mgmt\/c(\/[a-z0-9]+)?\] .+\. Fix: .+\.$/);
+        // Found where an input enters (HybridConfigError): one line a problem, each with the construct path, the value and the fix.
+        for (const line of outcome.message.split('\n')) expect(line).toMatch(/^\[mgmt\/c(\/[a-z0-9]+)?\] .+\. Fix: .+\.$/);
       }
     }), { numRuns: 150 });
     // Both branches must be exercised, or the property proves little.

@@ -12,10 +12,13 @@ function objectsOf(opts: Parameters<typeof remoteApp>[0] = {}): K8sObject[] {
   return synthObjects(remoteApp(opts).app);
 }
 
-/** Synthesis errors (construct validations, rules included) as one string. */
-function synthErrors(app: App): string {
+/**
+ * The errors of building and synthesizing an app, as one string: a rule of object scope refuses
+ * when the construct is built, one of graph scope at synth.
+ */
+function synthErrors(app: App | (() => App)): string {
   try {
-    app.synthYaml();
+    (typeof app === 'function' ? app() : app).synthYaml();
     return '';
   } catch (e) {
     return (e as Error).message;
@@ -105,8 +108,8 @@ describe('RemoteHybridCluster', () => {
   });
 
   test('an even number of controllers is refused (etcd quorum)', () => {
-    const { app } = remoteApp({ cluster: { controlPlane: { hosts: [{ address: '10.0.0.11' }, { address: '10.0.0.12' }], sshKeySecret: 'k' } } });
-    expect(synthErrors(app)).toMatch(/control plane replicas 2 is not an odd number/);
+    expect(synthErrors(() => remoteApp({ cluster: { controlPlane: { hosts: [{ address: '10.0.0.11' }, { address: '10.0.0.12' }], sshKeySecret: 'k' } } }).app))
+      .toMatch(/controlPlane\.replicas: K0sControlPlane edge: control plane replicas 2 is not an odd number/);
   });
 
   test('hosts: none, a bad address, a bad port, a duplicate and a bad Secret name are refused with the fix', () => {
@@ -221,7 +224,7 @@ describe('refusals over the objects as written (rules remote-pools, remote-windo
   });
 
   test('root, or no user (the CRD default root), on Windows hosts (rig connection.go discoverSudo needs Administrators)', () => {
-    expect(synthErrors(remoteApp({ windows: { user: 'root' } }).app)).toMatch(/user "root" on a Windows host, which has no root account.*Fix: set the user to Administrator/);
+    expect(synthErrors(() => remoteApp({ windows: { user: 'root' } }).app)).toMatch(/user "root" on a Windows host, which has no root account.*Fix: set the user to Administrator/);
     expect(patched('PooledRemoteMachine', JsonPatch.remove('/spec/machine/user'))).toMatch(/user unset \(the CRD default "root"\) on a Windows host/);
   });
 
@@ -231,15 +234,19 @@ describe('refusals over the objects as written (rules remote-pools, remote-windo
   });
 
   test('a k0s version below the Windows minimum', () => {
-    expect(synthErrors(remoteApp({ windows: { k0sVersion: 'v1.34.1+k0s.0' } }).app)).toMatch(/k0s v1\.34\.1\+k0s\.0 cannot run Windows workers/);
+    expect(synthErrors(() => remoteApp({ windows: { k0sVersion: 'v1.34.1+k0s.0' } }).app)).toMatch(/k0s v1\.34\.1\+k0s\.0 cannot run Windows workers/);
+  });
+
+  test('a k0s version of another form (no cleanup script can be chosen for it)', () => {
+    expect(synthErrors(() => remoteApp({ windows: { k0sVersion: '1.34.4' } }).app)).toMatch(/k0s version "1\.34\.4" is not of the form vX\.Y\.Z\+k0s\.N/);
   });
 
   test('a Windows pool without a Linux worker for CoreDNS', () => {
-    expect(synthErrors(remoteApp({ linux: false }).app)).toMatch(/need a Linux worker for CoreDNS/);
+    expect(synthErrors(() => remoteApp({ linux: false }).app)).toMatch(/need a Linux worker for CoreDNS/);
   });
 
   test('more replicas than hosts, and CAPI\'s default rollout without a spare host', () => {
-    expect(synthErrors(remoteApp({ windows: { replicas: 3 } }).app)).toMatch(/3 replicas but pool "edge-win" lists 2 hosts/);
+    expect(synthErrors(() => remoteApp({ windows: { replicas: 3 } }).app)).toMatch(/3 replicas but pool "edge-win" lists 2 hosts/);
     expect(patched('MachineDeployment', JsonPatch.remove('/spec/rollout'))).toMatch(/a rollout adds up to 1 machine \(maxSurge, CAPI's default 1\) to 2, and pool "edge-win" has 2 hosts/);
   });
 
