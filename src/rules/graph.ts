@@ -62,6 +62,12 @@ export interface ManifestRule {
    */
   readonly scope?: RuleScope;
   check(graph: ManifestGraph): ManifestViolation[];
+  /**
+   * Recommendations that are not requirements: reported by `adviseManifests` and the plugin's
+   * report, never as a violation.
+   * @default - none
+   */
+  advise?(graph: ManifestGraph): ManifestViolation[];
 }
 
 /** `group/version` → `group`; core objects have no group. */

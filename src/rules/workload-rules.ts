@@ -1,8 +1,17 @@
 import { LABEL_OS } from '../platform/windows';
 import { manifestPath, podTemplatesOf } from './pods/pod-template';
 import { validatePodSpec } from './pods/validate-pod-spec';
-import { podOsIssues } from './pods/windows-pod-rules';
-import { ManifestRule, ManifestViolation, violation } from './graph';
+import { podOsAdvice, podOsIssues } from './pods/windows-pod-rules';
+import { Json, ManifestGraph, ManifestRule, ManifestViolation, violation } from './graph';
+
+/** What each RuntimeClass of the objects adds to its pods: the OS it selects and its tolerations. */
+function runtimeClassesOf(graph: ManifestGraph): Map<string, { os?: string; tolerations: Json[] }> {
+  return new Map(graph.ofKind('RuntimeClass').map((s) => {
+    const scheduling = s.manifest.scheduling ?? {};
+    const os = scheduling.nodeSelector?.[LABEL_OS];
+    return [String(s.manifest.metadata?.name), { os: typeof os === 'string' ? os : undefined, tolerations: Array.isArray(scheduling.tolerations) ? scheduling.tolerations : [] }];
+  }));
+}
 
 /**
  * The workload rules over plain manifests: the API server's OS-specific pod validation
@@ -10,21 +19,28 @@ import { ManifestRule, ManifestViolation, violation } from './graph';
  * (`windowsPodIssues`), pod templates whose OS constraints contradict each other, and templates
  * that tolerate the Windows taint without selecting an OS. Inside a
  * cdk8s app, `PodTemplatePolicy` applies the same functions; this rule brings them to YAML written
- * elsewhere. Pod templates inside `v1 List` items count too.
+ * elsewhere. Pod templates inside `v1 List` items count too. Its advice (`windowsPodAdvice`) is
+ * reported apart, never as a violation.
  */
 export const POD_TEMPLATE_RULE: ManifestRule = {
   name: 'pod-template',
   check: (graph) => {
-    const runtimeClasses = new Map(graph.ofKind('RuntimeClass')
-      .map((s) => [s.manifest.metadata?.name, s.manifest.scheduling?.nodeSelector?.[LABEL_OS]] as const)
-      .filter((e): e is readonly [string, string] => typeof e[1] === 'string'));
+    const classes = runtimeClassesOf(graph);
+    const runtimeClassOs = (name: string) => classes.get(name)?.os;
+    const runtimeClassTolerations = (name: string) => classes.get(name)?.tolerations;
     return graph.sources.flatMap((source) => podTemplatesOf(source.manifest).flatMap((location) => {
       const out: ManifestViolation[] = validatePodSpec(location.spec).map((v) => violation('pod-template', source,
         `${manifestPath(location, v.path)}: ${v.message}`, 'change the field as the message says (the API server would reject this object)', manifestPath(location, v.path)));
-      out.push(...podOsIssues(location.spec, (name) => runtimeClasses.get(name)).map((v) => violation('pod-template', source,
+      out.push(...podOsIssues(location.spec, runtimeClassOs, { kind: location.kind, runtimeClassTolerations }).map((v) => violation('pod-template', source,
         `${manifestPath(location, v.path)}: ${v.message}`, 'change the pod template as the message says', manifestPath(location, v.path))));
       return out;
     }));
+  },
+  advise: (graph) => {
+    const classes = runtimeClassesOf(graph);
+    return graph.sources.flatMap((source) => podTemplatesOf(source.manifest).flatMap((location) =>
+      podOsAdvice(location.spec, (name) => classes.get(name)?.os).map((v) => violation('pod-template', source,
+        `${manifestPath(location, v.path)}: ${v.message}`, 'set it when you can; the objects are valid without it', manifestPath(location, v.path)))));
   },
 };
 

@@ -1,5 +1,6 @@
 import { ApiObject, Size } from 'cdk8s';
 import { Construct } from 'constructs';
+import { dropChartNamespace } from '../platform/cluster-scope';
 import { LABEL_HYPERV, LABEL_OS, LABEL_WINDOWS_BUILD, WINDOWS_NODE_TAINT, WINDOWS_RELEASES, WindowsVersion } from '../platform/windows';
 
 /** containerd's runhcs handler that starts each Windows pod in its own utility VM. */
@@ -61,7 +62,7 @@ export class HyperVRuntimeClass extends Construct {
     const nodeSelector: Record<string, string> = { [LABEL_OS]: 'windows', [LABEL_HYPERV]: 'true' };
     if (props.version) nodeSelector[LABEL_WINDOWS_BUILD] = WINDOWS_RELEASES[props.version].build;
 
-    new ApiObject(this, 'Resource', {
+    const runtimeClass = new ApiObject(this, 'Resource', {
       apiVersion: 'node.k8s.io/v1',
       kind: 'RuntimeClass',
       metadata: { name: this.name },
@@ -77,5 +78,6 @@ export class HyperVRuntimeClass extends Construct {
         tolerations: [{ key: WINDOWS_NODE_TAINT.key, operator: 'Equal', value: WINDOWS_NODE_TAINT.value, effect: WINDOWS_NODE_TAINT.effect }],
       },
     });
+    dropChartNamespace(runtimeClass);
   }
 }

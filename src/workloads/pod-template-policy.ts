@@ -1,10 +1,11 @@
 import { ApiObject, Chart, JsonPatch } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
+import { CLUSTER_SCOPED_KINDS } from '../platform/cluster-scope';
 import { oncePerSynth } from '../platform/synth-scope';
 import { LABEL_OS } from '../platform/windows';
 import { PodTemplateLocation, manifestPath, osIntent, podTemplatesOf, pointerSegment } from '../rules/pods/pod-template';
 import { validatePodSpec } from '../rules/pods/validate-pod-spec';
-import { podOsIssues } from '../rules/pods/windows-pod-rules';
+import { podOsAdvice, podOsIssues } from '../rules/pods/windows-pod-rules';
 import { addRenderedPatch, rendered } from '../platform/render';
 
 const ID = 'PodTemplatePolicy';
@@ -40,8 +41,8 @@ export class PodTemplatePolicy extends Construct {
         // Testing.synth), so this is the last moment before rendering; prepare() is idempotent.
         return oncePerSynth(this, () => {
           this.prepare();
-          const runtimeClassOs = runtimeClassesOf(this.chart);
-          return this.objects().flatMap((o) => this.check(o, runtimeClassOs));
+          const classes = runtimeClassesOf(this.chart);
+          return this.objects().flatMap((o) => this.check(o, classes));
         });
       },
     });
@@ -58,13 +59,31 @@ export class PodTemplatePolicy extends Construct {
    * manifests through `ApiObject.toJson()` outside a synth.
    */
   public prepare(): void {
+    this.dropNamespacesOfClusterScopedObjects();
     if (!this.linuxPinning) return;
-    const runtimeClassOs = runtimeClassesOf(this.chart);
+    const classes = runtimeClassesOf(this.chart);
     for (const obj of this.objects()) {
       const patches = podTemplatesOf(rendered(obj))
-        .filter((location) => osIntent(location.spec, runtimeClassOs).os === 'open')
+        .filter((location) => osIntent(location.spec, (name) => classes(name)?.os).os === 'open')
         .flatMap(linuxPinningPatches);
       if (patches.length > 0) addRenderedPatch(obj, ...patches);
+    }
+  }
+
+  /**
+   * Cluster-scoped objects (`CLUSTER_SCOPED_KINDS`, and kinds the app's CustomResourceDefinitions
+   * declare `scope: Cluster`) that carry the chart's namespace, which cdk8s gives every object of
+   * a namespaced chart: they are written without it.
+   */
+  private dropNamespacesOfClusterScopedObjects(): void {
+    const namespace = this.chart.namespace;
+    if (namespace === undefined) return;
+    const clusterScoped = clusterScopedKinds(this.chart);
+    for (const obj of this.objects()) {
+      const manifest = rendered(obj);
+      if (clusterScoped.has(String(manifest.kind)) && manifest.metadata?.namespace === namespace) {
+        addRenderedPatch(obj, JsonPatch.remove('/metadata/namespace'));
+      }
     }
   }
 
@@ -76,13 +95,29 @@ export class PodTemplatePolicy extends Construct {
     return this.chart.node.findAll().filter((c): c is ApiObject => c instanceof ApiObject && guardingChart(c) === this.chart);
   }
 
-  private check(obj: ApiObject, runtimeClassOs: (name: string) => string | undefined): string[] {
+  /**
+   * What the chart's pod templates should have but need not (`windowsPodAdvice`: `spec.os.name` and
+   * resource requests on Windows pods), one line each. Never part of validation: upstream
+   * manifests such as Calico's Windows DaemonSet are valid without them.
+   */
+  public advice(): string[] {
+    const classes = runtimeClassesOf(this.chart);
+    return this.objects().flatMap((obj) => {
+      const manifest = rendered(obj);
+      return podTemplatesOf(manifest).flatMap((location) => podOsAdvice(location.spec, (name) => classes(name)?.os)
+        .map((v) => `${obj.node.path} (${manifest.kind} ${manifest.metadata?.name}) ${manifestPath(location, v.path)}: ${v.message}`));
+    });
+  }
+
+  private check(obj: ApiObject, classes: RuntimeClasses): string[] {
     const manifest = rendered(obj);
+    const runtimeClassOs = (name: string) => classes(name)?.os;
+    const runtimeClassTolerations = (name: string) => classes(name)?.tolerations;
     return podTemplatesOf(manifest).flatMap((location) => {
       const where = `${obj.node.path} (${manifest.kind} ${manifest.metadata?.name})`;
       const format = (path: string, message: string, advice = '') => `${where} ${manifestPath(location, path)}: ${message}${advice}`;
       const errors = validatePodSpec(location.spec).map((v) => format(v.path, v.message, ' (the API server would reject this)'));
-      errors.push(...podOsIssues(location.spec, runtimeClassOs).map((v) => format(v.path, v.message)));
+      errors.push(...podOsIssues(location.spec, runtimeClassOs, { kind: location.kind, runtimeClassTolerations }).map((v) => format(v.path, v.message)));
       return errors;
     });
   }
@@ -96,20 +131,41 @@ function guardingChart(obj: ApiObject): Chart | undefined {
   return undefined;
 }
 
+/** The built-in cluster-scoped kinds and those the app's CustomResourceDefinitions declare cluster-scoped. */
+function clusterScopedKinds(chart: Chart): ReadonlySet<string> {
+  return oncePerSynth(CLUSTER_SCOPED, () => {
+    const kinds = new Set(CLUSTER_SCOPED_KINDS);
+    for (const c of chart.node.root.node.findAll()) {
+      if (c instanceof ApiObject && c.kind === 'CustomResourceDefinition') {
+        const spec = rendered(c).spec ?? {};
+        if (spec.scope === 'Cluster' && typeof spec.names?.kind === 'string') kinds.add(spec.names.kind);
+      }
+    }
+    return kinds;
+  });
+}
+
+/** Key of the app's cluster-scoped kinds in `oncePerSynth`. */
+const CLUSTER_SCOPED = {};
+
+/** What a RuntimeClass adds to its pods: the OS its `scheduling.nodeSelector` picks, and its tolerations. */
+type RuntimeClasses = (name: string) => { readonly os?: string; readonly tolerations: unknown[] } | undefined;
+
 /**
- * RuntimeClass name -> the OS its `scheduling.nodeSelector` picks, over the whole app
- * (RuntimeClasses are cluster-scoped, so another chart's count).
+ * RuntimeClass name -> what its scheduling adds, over the whole app (RuntimeClasses are
+ * cluster-scoped, so another chart's count).
  */
-function runtimeClassesOf(chart: Chart): (name: string) => string | undefined {
+function runtimeClassesOf(chart: Chart): RuntimeClasses {
   // Once per synth call for the whole app, not once per chart: a walk of the app per chart
   // would make synth grow with the square of the number of charts.
   const byName = oncePerSynth(RUNTIME_CLASSES, () => {
-    const found = new Map<string, string>();
+    const found = new Map<string, { os?: string; tolerations: unknown[] }>();
     for (const c of chart.node.root.node.findAll()) {
       if (c instanceof ApiObject && c.kind === 'RuntimeClass') {
         const manifest = rendered(c);
-        const os = manifest.scheduling?.nodeSelector?.[LABEL_OS];
-        if (typeof os === 'string') found.set(manifest.metadata?.name, os);
+        const scheduling = manifest.scheduling ?? {};
+        const os = scheduling.nodeSelector?.[LABEL_OS];
+        found.set(manifest.metadata?.name, { os: typeof os === 'string' ? os : undefined, tolerations: Array.isArray(scheduling.tolerations) ? scheduling.tolerations : [] });
       }
     }
     return found;

@@ -2,6 +2,7 @@ import { ApiObject, ApiObjectMetadata, Chart, Cron } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import { containerPort, windowsContainerDefaults, windowsSecurityProblems } from './container-defaults';
+import { dropChartNamespace } from '../platform/cluster-scope';
 import { fail } from '../platform/errors';
 import { integerProblem } from '../platform/numbers';
 import { WindowsPod, WindowsPodOptions } from './windows-pod';
@@ -155,6 +156,7 @@ export class WindowsWorkload extends Construct {
       kind: 'ClusterRole',
       rules: [{ apiGroups: ['windows.k8s.io'], resources: ['gmsacredentialspecs'], verbs: ['use'], resourceNames: [credSpec] }],
     });
+    dropChartNamespace(role);
     new ApiObject(this, 'GmsaRoleBinding', {
       apiVersion: 'rbac.authorization.k8s.io/v1',
       kind: 'RoleBinding',
