@@ -57,7 +57,6 @@ export class AwsMachines implements WorkerInfrastructure {
       image: this.image,
       iamInstanceProfile: this.props.iamInstanceProfile ?? this.cluster.infra?.nodeInstanceProfile ?? CLUSTERAWSADM_INSTANCE_PROFILES.nodes,
       sshKeyName: this.cluster.sshKeyName,
-      additionalTags: this.cluster.additionalTags,
     }));
   }
 }

@@ -192,7 +192,10 @@ export interface HybridClusterProps {
    */
   readonly machineHealthChecks?: boolean;
   /**
-   * Tags for every AWS resource CAPA creates.
+   * Tags for every AWS resource CAPA creates, as CAPA validates them: keys of 1 to 128 and values of
+   * up to 256 letters, digits, spaces and `_ . : / = + - @`, no `aws:` prefix, at most 50. Written
+   * on the AWSCluster only: CAPA tags machines with them and re-tags running ones when they change,
+   * so a change replaces no machine.
    * @default - none
    */
   readonly additionalTags?: Record<string, string>;
@@ -296,7 +299,6 @@ export class HybridCluster extends Construct {
       image: controlPlaneImage(props),
       iamInstanceProfile: cp.iamInstanceProfile ?? props.infra?.controlPlaneInstanceProfile ?? CLUSTERAWSADM_INSTANCE_PROFILES.controlPlane,
       sshKeyName: this.sshKeyName,
-      additionalTags: props.additionalTags,
     });
     this.controlPlaneMachineTemplate = hashedMachineTemplate(this, 'ControlPlaneMachineTemplate', `${this.clusterName}-cp`, cpSpec);
     markContentNamed(this.controlPlaneMachineTemplate);
@@ -407,6 +409,7 @@ const PROPS_OF_FIELDS: PropsOfFields = {
   'K0sControlPlane spec.version': 'k0sVersion',
   'K0sControlPlane spec.replicas': 'controlPlane.replicas',
   'AWSCluster spec.region': 'region',
+  'AWSCluster spec.additionalTags': 'additionalTags',
   'AWSMachineTemplate spec.template.spec.ami.id': 'controlPlane.ami',
   'AWSMachineTemplate spec.template.spec.instanceType': 'controlPlane.instanceType',
 };

@@ -10,7 +10,9 @@ import { CALICO_WINDOWS_VXLAN, CalicoMode, NetworkProvider } from '../platform/n
 import { nodeLabelProblem } from '../platform/labels';
 import { integerProblem } from '../platform/numbers';
 import { WINDOWS_SUPPORT, WindowsPlatform } from '../platform/support';
-import { describe, groupOf, Json, ManifestGraph, ManifestRule, ManifestSource, ManifestViolation, RuleScope, violation } from './graph';
+import { awsTags } from './aws-tags';
+import { k0smotronWebhooks } from './k0smotron-webhooks';
+import { describe, isCapi, Json, list, ManifestGraph, ManifestRule, ManifestSource, ManifestViolation, rule, violation } from './graph';
 
 /**
  * The cluster rules, over the final objects of Cluster API + k0smotron + CAPA: each follows the
@@ -25,17 +27,6 @@ const INFRA = 'infrastructure.cluster.x-k8s.io';
 
 const WORLD = new Set(['0.0.0.0/0', '::/0']);
 
-/** The value when it is an array, else none: foreign YAML may hold anything anywhere. */
-function list(value: unknown): Json[] {
-  return Array.isArray(value) ? value : [];
-}
-
-/** A rule of object scope unless it says otherwise (`RuleScope`). */
-function rule(name: string, check: (graph: ManifestGraph) => ManifestViolation[], scope: RuleScope = 'object'): ManifestRule {
-  return { name, check, scope };
-}
-
-const isCapi = (s: ManifestSource, group: string) => groupOf(s.manifest.apiVersion) === group;
 
 /** Objects whose group, kind, namespace and name coincide: the later one would overwrite the earlier. */
 const uniqueNames = rule('unique-names', (graph) => graph.duplicates().flatMap((group) => group.slice(1).map((dup) => violation(
@@ -243,10 +234,26 @@ function coversPort(r: Json, port: number): boolean {
   return (r.fromPort ?? 0) <= port && port <= (r.toPort ?? 65535);
 }
 
+/**
+ * Whether a label selector selects `labels`, as apimachinery's LabelSelectorAsSelector reads it
+ * (matchLabels equal; matchExpressions In, NotIn, Exists, DoesNotExist). An empty selector selects
+ * nothing here: CAPI's webhooks refuse one for MachineHealthChecks.
+ */
 function matches(selector: Json, labels: Json): boolean {
   const want: Record<string, string> = selector?.matchLabels ?? {};
-  if (want === null || typeof want !== 'object' || (Object.keys(want).length === 0 && list(selector?.matchExpressions).length === 0)) return false;
-  return Object.entries(want).every(([k, v]) => labels?.[k] === v);
+  const expressions = list(selector?.matchExpressions);
+  if (want === null || typeof want !== 'object' || (Object.keys(want).length === 0 && expressions.length === 0)) return false;
+  const has = (key: unknown) => labels !== null && typeof labels === 'object' && Object.prototype.hasOwnProperty.call(labels, String(key));
+  return Object.entries(want).every(([k, v]) => has(k) && labels[k] === v) && expressions.every((e) => {
+    const values = list(e?.values);
+    switch (e?.operator) {
+      case 'In': return has(e.key) && values.includes(labels[e.key]);
+      case 'NotIn': return !has(e.key) || !values.includes(labels[e.key]);
+      case 'Exists': return has(e.key);
+      case 'DoesNotExist': return !has(e.key);
+      default: return false;
+    }
+  });
 }
 
 /** A worker pool as the rules see it: the MachineDeployment and what it references. */
@@ -403,16 +410,64 @@ const windowsClusters = rule('windows-cluster', (graph) => {
   return out;
 }, 'graph');
 
-/** Each MachineHealthCheck selects machines of its cluster, or it guards nothing. */
+const CLUSTER_NAME_LABEL = 'cluster.x-k8s.io/cluster-name';
+/** CAPI's MachineControlPlaneLabel (cluster-api v1.14 api/core/v1beta2/machine_types.go). */
+const CONTROL_PLANE_LABEL = 'cluster.x-k8s.io/control-plane';
+
+/** Machines that share labels: a pool's, or the control plane's. */
+interface MachineGroup {
+  readonly name: string;
+  readonly labels: Record<string, string>;
+  readonly replicas: unknown;
+}
+
+/**
+ * The labels a cluster's Machines carry. A pool's: its template's, which CAPI copies to each
+ * Machine with the cluster and deployment names. The control plane's: its machineTemplate's
+ * labels and the ones k0smotron forces (cluster name, control-plane "true", the control plane's
+ * name: k0smotron v2.1.0 internal/controller/controlplane/util.go, controlPlaneCommonLabelsForCluster).
+ */
+function machineGroups(graph: ManifestGraph, all: readonly Pool[], cluster: ManifestSource): MachineGroup[] {
+  const clusterName = String(cluster.manifest.metadata?.name);
+  const groups: MachineGroup[] = all.filter((p) => p.cluster === cluster).map((p) => ({
+    name: String(p.md.manifest.metadata?.name),
+    labels: { ...p.md.manifest.spec?.template?.metadata?.labels, [CLUSTER_NAME_LABEL]: clusterName, 'cluster.x-k8s.io/deployment-name': String(p.md.manifest.metadata?.name) },
+    replicas: p.replicas,
+  }));
+  const kcp = controlPlaneOf(graph, cluster);
+  if (kcp) {
+    groups.push({
+      name: `${kcp.manifest.metadata?.name} (control plane)`,
+      labels: { ...kcp.manifest.spec?.machineTemplate?.metadata?.labels, [CLUSTER_NAME_LABEL]: clusterName, [CONTROL_PLANE_LABEL]: 'true', 'cluster.x-k8s.io/control-plane-name': String(kcp.manifest.metadata?.name) },
+      replicas: kcp.manifest.spec?.replicas ?? 1,
+    });
+  }
+  return groups;
+}
+
+/** Each MachineHealthCheck selects machines of its cluster (a pool's or the control plane's), or it guards nothing. */
 const healthChecks = rule('machine-health-check', (graph) => {
   const all = pools(graph);
   return graph.ofKind('MachineHealthCheck').filter((m) => isCapi(m, CAPI)).flatMap((mhc) => {
     const spec = mhc.manifest.spec ?? {};
     const cluster = graph.cluster(mhc, spec.clusterName);
     if (!cluster) return [violation('machine-health-check', mhc, `spec.clusterName "${spec.clusterName}" names no Cluster among the objects`, 'use the name of the Cluster it guards', 'spec.clusterName')];
-    const selected = all.filter((p) => p.cluster === cluster && matches(spec.selector, p.md.manifest.spec?.template?.metadata?.labels));
+    // CAPI's webhook (cluster-api v1.14 core/webhooks/admission/machinehealthcheck.go) refuses a
+    // selector whose cluster-name label names another cluster.
+    const named = spec.selector?.matchLabels?.[CLUSTER_NAME_LABEL];
+    if (named !== undefined && named !== spec.clusterName) {
+      return [violation('machine-health-check', mhc, `spec.selector names cluster "${named}" and spec.clusterName "${spec.clusterName}": CAPI's webhook refuses a cluster selector other than clusterName`, `drop ${CLUSTER_NAME_LABEL} from the selector`, 'spec.selector')];
+    }
+    // The controller lists the Machines of the MHC's namespace that match the selector plus the
+    // cluster-name label (core/reconcilers/machinehealthcheck/machinehealthcheck_targets.go,
+    // getMachinesFromMHC): a pool's machines and the control plane's.
+    const selected = machineGroups(graph, all, cluster).filter((g) => matches(spec.selector, g.labels));
     if (selected.length === 0) {
-      return [violation('machine-health-check', mhc, `spec.selector ${JSON.stringify(spec.selector?.matchLabels ?? {})} matches the machines of no MachineDeployment of cluster ${spec.clusterName}, so it never remediates anything`, 'select the labels of the pool\'s machine template', 'spec.selector')];
+      const controlPlaneHint = spec.selector?.matchLabels?.[CONTROL_PLANE_LABEL] === ''
+        ? `; k0smotron labels its control-plane machines ${CONTROL_PLANE_LABEL}: "true", not "" (k0smotron v2.1.0 internal/controller/controlplane/util.go, controlPlaneCommonLabelsForCluster)`
+        : '';
+      return [violation('machine-health-check', mhc, `spec.selector ${JSON.stringify(spec.selector ?? {})} matches the machines of no MachineDeployment and not the control plane of cluster ${spec.clusterName}, so it never remediates anything${controlPlaneHint}`,
+        `select the labels of the pool's machine template, or ${CONTROL_PLANE_LABEL}: "true" (or an Exists expression on it) for the control plane`, 'spec.selector')];
     }
     const out: ManifestViolation[] = [];
     const v = (what: string, fix: string, field: string) => out.push(violation('machine-health-check', mhc, what, fix, field));
@@ -421,13 +476,13 @@ const healthChecks = rule('machine-health-check', (graph) => {
     // expected machines with GetScaledValueFromIntOrPercent(..., false), which rounds down, and
     // remediation stops while more machines are unhealthy than that.
     const trigger = spec.remediation?.triggerIf ?? {};
-    const expected = selected.reduce((n, p) => n + (typeof p.replicas === 'number' ? p.replicas : 0), 0);
+    const expected = selected.reduce((n, g) => n + (typeof g.replicas === 'number' ? g.replicas : 0), 0);
     const limitField = 'spec.remediation.triggerIf.unhealthyLessThanOrEqualTo';
     if (trigger.unhealthyInRange === undefined && trigger.unhealthyLessThanOrEqualTo !== undefined && expected >= 1) {
       const value = trigger.unhealthyLessThanOrEqualTo;
       const percent = typeof value === 'string' ? /^(\d+)%$/.exec(value) : null;
       const limit = typeof value === 'number' ? value : percent ? Math.floor(Number(percent[1]) * expected / 100) : undefined;
-      const machines = `${expected} machine${expected === 1 ? '' : 's'} (${selected.map((p) => p.md.manifest.metadata?.name).join(', ')})`;
+      const machines = `${expected} machine${expected === 1 ? '' : 's'} (${selected.map((g) => g.name).join(', ')})`;
       if (limit === undefined) {
         v(`remediation.triggerIf.unhealthyLessThanOrEqualTo ${JSON.stringify(value)} is neither a number nor a whole percentage, and CAPI's MachineHealthCheck controller fails on it`, 'write a number of machines, e.g. 1', limitField);
       } else if (limit < 1) {
@@ -473,5 +528,5 @@ const machineNaming = rule('machine-naming', (graph) => {
 
 /** Every cluster rule, in the order messages are reported. */
 export const CLUSTER_RULES: readonly ManifestRule[] = [
-  uniqueNames, clusterReferences, clusterNetwork, controlPlane, awsCluster, machineDeployments, machineNaming, versionSkew, windowsPools, windowsClusters, healthChecks, contentNames,
+  uniqueNames, clusterReferences, clusterNetwork, controlPlane, k0smotronWebhooks, awsCluster, awsTags, machineDeployments, machineNaming, versionSkew, windowsPools, windowsClusters, healthChecks, contentNames,
 ];

@@ -70,6 +70,21 @@ export interface ManifestRule {
   advise?(graph: ManifestGraph): ManifestViolation[];
 }
 
+/** A rule of object scope unless it says otherwise (`RuleScope`). */
+export function rule(name: string, check: (graph: ManifestGraph) => ManifestViolation[], scope: RuleScope = 'object'): ManifestRule {
+  return { name, check, scope };
+}
+
+/** The value when it is an array, else none: foreign YAML may hold anything anywhere. */
+export function list(value: unknown): Json[] {
+  return Array.isArray(value) ? value : [];
+}
+
+/** Whether an object is of an API group (`cluster.x-k8s.io`, `infrastructure.cluster.x-k8s.io`). */
+export function isCapi(source: ManifestSource, group: string): boolean {
+  return groupOf(source.manifest.apiVersion) === group;
+}
+
 /** `group/version` → `group`; core objects have no group. */
 export function groupOf(apiVersion: unknown): string {
   return typeof apiVersion === 'string' && apiVersion.includes('/') ? apiVersion.split('/')[0] : '';

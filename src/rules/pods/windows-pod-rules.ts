@@ -1,14 +1,10 @@
 import { LABEL_OS, WINDOWS_NODE_TAINT, taintArgument } from '../../platform/windows';
+import { list } from '../graph';
 import { osIntent, tolerates } from './pod-template';
 import { PodSpecViolation } from './validate-pod-spec';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
-
-/** The value when it is an array, else none: foreign YAML may hold anything anywhere. */
-function list(value: unknown): Json[] {
-  return Array.isArray(value) ? value : [];
-}
 
 /** The image default user; the kubelet treats it as root and refuses it under runAsNonRoot. */
 const WINDOWS_ROOT_USER = 'ContainerAdministrator';
