@@ -3,15 +3,7 @@ import { manifestPath, podTemplatesOf } from './pods/pod-template';
 import { validatePodSpec } from './pods/validate-pod-spec';
 import { podOsAdvice, podOsIssues } from './pods/windows-pod-rules';
 import { Json, ManifestGraph, ManifestRule, ManifestViolation, violation } from './graph';
-
-/** What each RuntimeClass of the objects adds to its pods: the OS it selects and its tolerations. */
-function runtimeClassesOf(graph: ManifestGraph): Map<string, { os?: string; tolerations: Json[] }> {
-  return new Map(graph.ofKind('RuntimeClass').map((s) => {
-    const scheduling = s.manifest.scheduling ?? {};
-    const os = scheduling.nodeSelector?.[LABEL_OS];
-    return [String(s.manifest.metadata?.name), { os: typeof os === 'string' ? os : undefined, tolerations: Array.isArray(scheduling.tolerations) ? scheduling.tolerations : [] }];
-  }));
-}
+import { eksPodIssues } from './pods/eks-pod-rules';
 
 /**
  * The workload rules over plain manifests: the API server's OS-specific pod validation
@@ -44,5 +36,28 @@ export const POD_TEMPLATE_RULE: ManifestRule = {
   },
 };
 
+/** What each RuntimeClass of the objects adds to its pods: the OS its `scheduling.nodeSelector` picks and its tolerations. */
+function runtimeClassesOf(graph: ManifestGraph): Map<string, { os?: string; tolerations: Json[] }> {
+  return new Map(graph.ofKind('RuntimeClass').map((s) => {
+    const scheduling = s.manifest.scheduling ?? {};
+    const os = scheduling.nodeSelector?.[LABEL_OS];
+    return [String(s.manifest.metadata?.name), { os: typeof os === 'string' ? os : undefined, tolerations: Array.isArray(scheduling.tolerations) ? scheduling.tolerations : [] }];
+  }));
+}
+
 /** Every workload rule. */
 export const WORKLOAD_RULES: readonly ManifestRule[] = [POD_TEMPLATE_RULE];
+
+/** Windows pods on Amazon EKS get an address only when their nodeSelector names Windows (`eksPodIssues`). */
+export const EKS_POD_ADDRESS_RULE: ManifestRule = {
+  name: 'eks-pod-address',
+  check: (graph) => {
+    const classes = runtimeClassesOf(graph);
+    return graph.sources.flatMap((source) => podTemplatesOf(source.manifest).flatMap((location) =>
+      eksPodIssues(location.spec, (name) => classes.get(name)?.os).map((v) => violation('eks-pod-address', source,
+        `${manifestPath(location, v.path)}: ${v.message}`, 'change the pod template as the message says', manifestPath(location, v.path)))));
+  },
+};
+
+/** The workload rules that hold on Amazon EKS only (`validateManifests` `platform: WindowsPlatform.EKS`). */
+export const EKS_WORKLOAD_RULES: readonly ManifestRule[] = [EKS_POD_ADDRESS_RULE];

@@ -3,10 +3,12 @@ import { Construct, IConstruct } from 'constructs';
 import { CLUSTER_SCOPED_KINDS } from '../platform/cluster-scope';
 import { oncePerSynth } from '../platform/synth-scope';
 import { LABEL_OS } from '../platform/windows';
-import { PodTemplateLocation, manifestPath, osIntent, podTemplatesOf, pointerSegment } from '../rules/pods/pod-template';
-import { validatePodSpec } from '../rules/pods/validate-pod-spec';
-import { podOsAdvice, podOsIssues } from '../rules/pods/windows-pod-rules';
+import { WindowsPlatform } from '../platform/support';
 import { addRenderedPatch, rendered } from '../platform/render';
+import { ManifestSource } from '../rules/graph';
+import { adviseManifests, validateManifests } from '../rules/index';
+import { PodTemplateLocation, osIntent, podTemplatesOf, pointerSegment } from '../rules/pods/pod-template';
+import { EKS_WORKLOAD_RULES, WORKLOAD_RULES } from '../rules/workload-rules';
 
 const ID = 'PodTemplatePolicy';
 
@@ -31,6 +33,7 @@ export class PodTemplatePolicy extends Construct {
   }
 
   private linuxPinning = false;
+  private platform?: WindowsPlatform;
 
   private constructor(private readonly chart: Chart) {
     super(chart, ID);
@@ -41,8 +44,7 @@ export class PodTemplatePolicy extends Construct {
         // Testing.synth), so this is the last moment before rendering; prepare() is idempotent.
         return oncePerSynth(this, () => {
           this.prepare();
-          const classes = runtimeClassesOf(this.chart);
-          return this.objects().flatMap((o) => this.check(o, classes));
+          return this.check();
         });
       },
     });
@@ -54,6 +56,14 @@ export class PodTemplatePolicy extends Construct {
   }
 
   /**
+   * Also checks what the chart's pod templates need on `platform`: on `WindowsPlatform.EKS`, a
+   * Windows pod gets an address only when its nodeSelector names Windows (`eksPodIssues`).
+   */
+  public checkFor(platform: WindowsPlatform): void {
+    this.platform = platform;
+  }
+
+  /**
    * Adds the Linux pinning patches to the templates that ask for no OS. Idempotent: a pinned
    * template needs no further patch. Runs in validation; call it yourself only to read pinned
    * manifests through `ApiObject.toJson()` outside a synth.
@@ -61,10 +71,10 @@ export class PodTemplatePolicy extends Construct {
   public prepare(): void {
     this.dropNamespacesOfClusterScopedObjects();
     if (!this.linuxPinning) return;
-    const classes = runtimeClassesOf(this.chart);
+    const runtimeClassOs = runtimeClassOsOf(this.chart);
     for (const obj of this.objects()) {
       const patches = podTemplatesOf(rendered(obj))
-        .filter((location) => osIntent(location.spec, (name) => classes(name)?.os).os === 'open')
+        .filter((location) => osIntent(location.spec, runtimeClassOs).os === 'open')
         .flatMap(linuxPinningPatches);
       if (patches.length > 0) addRenderedPatch(obj, ...patches);
     }
@@ -88,6 +98,19 @@ export class PodTemplatePolicy extends Construct {
   }
 
   /**
+   * What the chart's pod templates should have but need not (`windowsPodAdvice`: `spec.os.name` and
+   * resource requests on Windows pods), one line each, from the same rules as its validation.
+   * Never part of validation: upstream manifests such as Calico's Windows DaemonSet are valid
+   * without them.
+   */
+  public advice(): string[] {
+    const { sources, paths, rules } = this.judged();
+    return adviseManifests(sources, { rules })
+      .filter((v) => v.path !== undefined && paths.has(v.path))
+      .map((v) => `${v.path} (${v.kind} ${v.name}) ${v.message}`);
+  }
+
+  /**
    * The API objects this policy guards: those of its chart, at any depth, and of plain charts
    * nested in it; a nested chart with a policy of its own guards its objects itself.
    */
@@ -96,30 +119,23 @@ export class PodTemplatePolicy extends Construct {
   }
 
   /**
-   * What the chart's pod templates should have but need not (`windowsPodAdvice`: `spec.os.name` and
-   * resource requests on Windows pods), one line each. Never part of validation: upstream
-   * manifests such as Calico's Windows DaemonSet are valid without them.
+   * The workload rules (`WORKLOAD_RULES`, and `EKS_WORKLOAD_RULES` on EKS) over this chart's
+   * objects, beside the app's RuntimeClasses (cluster-scoped, so another chart's count), as
+   * validation messages.
    */
-  public advice(): string[] {
-    const classes = runtimeClassesOf(this.chart);
-    return this.objects().flatMap((obj) => {
-      const manifest = rendered(obj);
-      return podTemplatesOf(manifest).flatMap((location) => podOsAdvice(location.spec, (name) => classes(name)?.os)
-        .map((v) => `${obj.node.path} (${manifest.kind} ${manifest.metadata?.name}) ${manifestPath(location, v.path)}: ${v.message}`));
-    });
+  private check(): string[] {
+    const { sources, paths, rules } = this.judged();
+    return validateManifests(sources, { rules })
+      .filter((v) => v.path !== undefined && paths.has(v.path))
+      .map((v) => `${v.path} (${v.kind} ${v.name}) ${v.message}`);
   }
 
-  private check(obj: ApiObject, classes: RuntimeClasses): string[] {
-    const manifest = rendered(obj);
-    const runtimeClassOs = (name: string) => classes(name)?.os;
-    const runtimeClassTolerations = (name: string) => classes(name)?.tolerations;
-    return podTemplatesOf(manifest).flatMap((location) => {
-      const where = `${obj.node.path} (${manifest.kind} ${manifest.metadata?.name})`;
-      const format = (path: string, message: string, advice = '') => `${where} ${manifestPath(location, path)}: ${message}${advice}`;
-      const errors = validatePodSpec(location.spec).map((v) => format(v.path, v.message, ' (the API server would reject this)'));
-      errors.push(...podOsIssues(location.spec, runtimeClassOs, { kind: location.kind, runtimeClassTolerations }).map((v) => format(v.path, v.message)));
-      return errors;
-    });
+  /** This chart's objects beside the app's RuntimeClasses, the paths of its own, and the rules for its platform. */
+  private judged() {
+    const own = this.objects().map((o) => ({ manifest: rendered(o), path: o.node.path }));
+    const paths = new Set(own.map((o) => o.path));
+    const rules = this.platform === WindowsPlatform.EKS ? [...WORKLOAD_RULES, ...EKS_WORKLOAD_RULES] : WORKLOAD_RULES;
+    return { sources: [...own, ...runtimeClassesOf(this.chart).filter((r) => !paths.has(r.path!))], paths, rules };
   }
 }
 
@@ -148,33 +164,21 @@ function clusterScopedKinds(chart: Chart): ReadonlySet<string> {
 /** Key of the app's cluster-scoped kinds in `oncePerSynth`. */
 const CLUSTER_SCOPED = {};
 
-/** What a RuntimeClass adds to its pods: the OS its `scheduling.nodeSelector` picks, and its tolerations. */
-type RuntimeClasses = (name: string) => { readonly os?: string; readonly tolerations: unknown[] } | undefined;
-
-/**
- * RuntimeClass name -> what its scheduling adds, over the whole app (RuntimeClasses are
- * cluster-scoped, so another chart's count).
- */
-function runtimeClassesOf(chart: Chart): RuntimeClasses {
-  // Once per synth call for the whole app, not once per chart: a walk of the app per chart
-  // would make synth grow with the square of the number of charts.
-  const byName = oncePerSynth(RUNTIME_CLASSES, () => {
-    const found = new Map<string, { os?: string; tolerations: unknown[] }>();
-    for (const c of chart.node.root.node.findAll()) {
-      if (c instanceof ApiObject && c.kind === 'RuntimeClass') {
-        const manifest = rendered(c);
-        const scheduling = manifest.scheduling ?? {};
-        const os = scheduling.nodeSelector?.[LABEL_OS];
-        found.set(manifest.metadata?.name, { os: typeof os === 'string' ? os : undefined, tolerations: Array.isArray(scheduling.tolerations) ? scheduling.tolerations : [] });
-      }
-    }
-    return found;
-  });
-  return (name) => byName.get(name);
+/** The app's RuntimeClasses as written, read once per synth call for the whole app, not once per chart. */
+function runtimeClassesOf(chart: Chart): ManifestSource[] {
+  return oncePerSynth(RUNTIME_CLASSES, () => chart.node.root.node.findAll()
+    .filter((c): c is ApiObject => c instanceof ApiObject && c.kind === 'RuntimeClass')
+    .map((c) => ({ manifest: rendered(c), path: c.node.path })));
 }
 
 /** Key of the app's RuntimeClasses in `oncePerSynth`. */
 const RUNTIME_CLASSES = {};
+
+/** RuntimeClass name -> the OS its `scheduling.nodeSelector` picks, for the pinning. */
+function runtimeClassOsOf(chart: Chart): (name: string) => string | undefined {
+  const byName = new Map(runtimeClassesOf(chart).map((r) => [r.manifest.metadata?.name, r.manifest.scheduling?.nodeSelector?.[LABEL_OS]]));
+  return (name) => (typeof byName.get(name) === 'string' ? byName.get(name) : undefined);
+}
 
 /** The patches that pin a non-Windows pod template to Linux; none when it already is. */
 function linuxPinningPatches(location: PodTemplateLocation): JsonPatch[] {
