@@ -10,6 +10,7 @@ import { CALICO_WINDOWS_VXLAN, CalicoMode, NetworkProvider } from '../platform/n
 import { nodeLabelProblem } from '../platform/labels';
 import { integerProblem } from '../platform/numbers';
 import { WINDOWS_SUPPORT, WindowsPlatform } from '../platform/support';
+import { taintArgument, WINDOWS_NODE_TAINT } from '../platform/windows';
 import { awsTags } from './aws-tags';
 import { k0smotronWebhooks } from './k0smotron-webhooks';
 import { describe, isCapi, Json, list, ManifestGraph, ManifestRule, ManifestSource, ManifestViolation, rule, violation } from './graph';
@@ -139,6 +140,11 @@ function controlPlaneOf(graph: ManifestGraph, cluster: ManifestSource | undefine
 const controlPlane = rule('control-plane', (graph) => graph.ofKind('K0sControlPlane').filter((k) => isCapi(k, CONTROLPLANE)).flatMap((kcp) => {
   const out: ManifestViolation[] = [];
   const spec = kcp.manifest.spec ?? {};
+  // k0s v1.34.4+k0s.0 pkg/apis/k0s/v1beta1/network.go, Network.Validate: calico, kuberouter or custom.
+  const provider = spec.k0sConfigSpec?.k0s?.spec?.network?.provider;
+  if (provider !== undefined && !Object.values(NetworkProvider).includes(provider)) {
+    out.push(violation('control-plane', kcp, `k0s network provider ${JSON.stringify(provider)} is none of k0s's (calico, kuberouter, custom), and k0s refuses its config`, 'use NetworkProvider.CALICO', 'spec.k0sConfigSpec.k0s.spec.network.provider'));
+  }
   const versionProblem = K0sVersion.problem(spec.version);
   if (versionProblem) out.push(violation('control-plane', kcp, versionProblem, K0sVersion.FIX, 'spec.version'));
   const replicas = spec.replicas ?? 1;
@@ -276,11 +282,29 @@ function pools(graph: ManifestGraph): Pool[] {
       cluster: graph.cluster(md, spec.clusterName),
       config,
       machine: template.infrastructureRef?.kind === 'AWSMachineTemplate' ? graph.resolve(md, template.infrastructureRef) : undefined,
-      windows: config?.manifest.spec?.template?.spec?.provisioner?.platform === 'windows',
+      windows: isWindowsConfig(config),
       // CAPI defaults an unset replicas to 1 (MachineDeployment defaulting webhook).
       replicas: spec.replicas ?? 1,
     };
   });
+}
+
+/**
+ * Whether a K0sWorkerConfigTemplate bootstraps Windows workers: its provisioner says so, or, when a
+ * patch changed the provisioner, its Windows install directory or Windows taint still do, so that
+ * the patched provisioner is reported as such.
+ */
+function isWindowsConfig(config: ManifestSource | undefined): boolean {
+  const spec = config?.manifest.spec?.template?.spec ?? {};
+  return spec.provisioner?.platform === 'windows'
+    || (typeof spec.k0sInstallDir === 'string' && /^[A-Za-z]:\\/.test(spec.k0sInstallDir))
+    || list(spec.args).some((a) => typeof a === 'string' && a.startsWith('--taints=') && a.includes(taintArgument(WINDOWS_NODE_TAINT)));
+}
+
+/** The names of the Clusters in `from`'s namespace, for a message about a name that matches none (a patched name shows here). */
+function clustersThere(graph: ManifestGraph, from: ManifestSource): string {
+  const names = graph.ofKind('Cluster').filter((c) => isCapi(c, CAPI) && (c.manifest.metadata?.namespace ?? '') === (from.manifest.metadata?.namespace ?? '')).map((c) => `"${c.manifest.metadata?.name}"`);
+  return names.length > 0 ? ` (there: ${names.join(', ')})` : '';
 }
 
 /** Each MachineDeployment: its references, selector, replicas, version and node labels. */
@@ -290,7 +314,7 @@ const machineDeployments = rule('machine-deployment', (graph) => pools(graph).fl
   const spec = md.manifest.spec ?? {};
   const template = spec.template?.spec ?? {};
   const v = (what: string, fix: string, field?: string) => out.push(violation('machine-deployment', md, what, fix, field));
-  if (!pool.cluster) v(`spec.clusterName "${spec.clusterName}" names no Cluster among the objects`, 'use the name of the Cluster this pool belongs to', 'spec.clusterName');
+  if (!pool.cluster) v(`spec.clusterName "${spec.clusterName}" names no Cluster among the objects${clustersThere(graph, md)}`, 'use the name of the Cluster this pool belongs to', 'spec.clusterName');
   const nameProblem = dnsLabelProblem(md.manifest.metadata?.name ?? '', 63);
   if (nameProblem) v(`MachineDeployment name "${md.manifest.metadata?.name}" ${nameProblem}`, 'name it with lower-case letters, digits and "-", at most 63 characters', 'metadata.name');
   if (!matches(spec.selector, spec.template?.metadata?.labels)) {
@@ -451,7 +475,7 @@ const healthChecks = rule('machine-health-check', (graph) => {
   return graph.ofKind('MachineHealthCheck').filter((m) => isCapi(m, CAPI)).flatMap((mhc) => {
     const spec = mhc.manifest.spec ?? {};
     const cluster = graph.cluster(mhc, spec.clusterName);
-    if (!cluster) return [violation('machine-health-check', mhc, `spec.clusterName "${spec.clusterName}" names no Cluster among the objects`, 'use the name of the Cluster it guards', 'spec.clusterName')];
+    if (!cluster) return [violation('machine-health-check', mhc, `spec.clusterName "${spec.clusterName}" names no Cluster among the objects${clustersThere(graph, mhc)}`, 'use the name of the Cluster it guards', 'spec.clusterName')];
     // CAPI's webhook (cluster-api v1.14 core/webhooks/admission/machinehealthcheck.go) refuses a
     // selector whose cluster-name label names another cluster.
     const named = spec.selector?.matchLabels?.[CLUSTER_NAME_LABEL];

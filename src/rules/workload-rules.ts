@@ -2,7 +2,7 @@ import { LABEL_OS } from '../platform/windows';
 import { manifestPath, podTemplatesOf } from './pods/pod-template';
 import { validatePodSpec } from './pods/validate-pod-spec';
 import { podOsAdvice, podOsIssues } from './pods/windows-pod-rules';
-import { Json, ManifestGraph, ManifestRule, ManifestViolation, violation } from './graph';
+import { Json, list, ManifestGraph, ManifestRule, ManifestViolation, violation } from './graph';
 import { eksPodIssues } from './pods/eks-pod-rules';
 
 /**
@@ -45,8 +45,32 @@ function runtimeClassesOf(graph: ManifestGraph): Map<string, { os?: string; tole
   }));
 }
 
+/**
+ * A Service's ports: the API server refuses two of one port and protocol (kubernetes
+ * pkg/apis/core/validation/validation.go, ValidateService: "Duplicate value" for a repeated
+ * `ServicePort{Port, Protocol}`), and two of one name.
+ */
+export const SERVICE_PORTS_RULE: ManifestRule = {
+  name: 'service-ports',
+  check: (graph) => graph.ofKind('Service').filter((s) => s.manifest.apiVersion === 'v1').flatMap((service) => {
+    const out: ManifestViolation[] = [];
+    const seen = new Map<string, number>();
+    const names = new Map<string, number>();
+    list(service.manifest.spec?.ports).forEach((p, i) => {
+      const key = `${p?.port}/${p?.protocol ?? 'TCP'}`;
+      if (seen.has(key)) out.push(violation('service-ports', service, `spec.ports[${i}] repeats port ${key} of spec.ports[${seen.get(key)}], which the API server refuses`, 'list each port and protocol once', `spec.ports[${i}]`));
+      seen.set(key, i);
+      if (typeof p?.name === 'string') {
+        if (names.has(p.name)) out.push(violation('service-ports', service, `spec.ports[${i}] repeats the name "${p.name}" of spec.ports[${names.get(p.name)}], which the API server refuses`, 'give each port its own name', `spec.ports[${i}].name`));
+        names.set(p.name, i);
+      }
+    });
+    return out;
+  }),
+};
+
 /** Every workload rule. */
-export const WORKLOAD_RULES: readonly ManifestRule[] = [POD_TEMPLATE_RULE];
+export const WORKLOAD_RULES: readonly ManifestRule[] = [POD_TEMPLATE_RULE, SERVICE_PORTS_RULE];
 
 /** Windows pods on Amazon EKS get an address only when their nodeSelector names Windows (`eksPodIssues`). */
 export const EKS_POD_ADDRESS_RULE: ManifestRule = {

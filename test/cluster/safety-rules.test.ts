@@ -139,3 +139,34 @@ describe('a MachineHealthCheck for the control plane is accepted (issue 18.15)',
       .toEqual([expect.stringMatching(/CAPI's webhook refuses a cluster selector other than clusterName/)]);
   });
 });
+
+describe('found again in issue 18.14 (cluster side)', () => {
+  test('an unknown network provider is refused at construction and on the final object', () => {
+    const e = constructionError({ windows: null, cluster: { network: { provider: 'flannel' as never } } });
+    expect(e.message).toMatch(/^\[mgmt\/prod\] network\.provider is "flannel", not a NetworkProvider\. Fix: use one of NetworkProvider\.CALICO/);
+    const list = objects({ windows: null });
+    find(list, 'K0sControlPlane').spec.k0sConfigSpec.k0s.spec.network.provider = 'flannel';
+    // k0s v1.34.4+k0s.0 pkg/apis/k0s/v1beta1/network.go, Network.Validate.
+    expect(byRule(list, 'control-plane')).toEqual([expect.stringMatching(/k0s network provider "flannel" is none of k0s's/)]);
+  });
+
+  test('a Windows root volume below the base image\'s 30 GiB snapshot', () => {
+    // cluster-api-provider-aws v2.11.1 api/v1beta2/types.go Volume.Size: "must be greater than the image snapshot size".
+    const e = constructionError({ windows: { rootVolumeSizeGiB: 20 } });
+    expect(e.message).toMatch(/^\[mgmt\/prod\/win\] rootVolumeSizeGiB 20 is below 30/);
+    expect(() => hybridCluster({ windows: { rootVolumeSizeGiB: 30 } })).not.toThrow();
+  });
+
+  test('a patched cluster name is named in the messages of the objects that lost it', () => {
+    const list = objects();
+    find(list, 'Cluster').metadata.name = 'renamed';
+    expect(validateManifests(list).filter((v) => v.kind === 'MachineDeployment').map((v) => v.message))
+      .toContain('spec.clusterName "prod" names no Cluster among the objects (there: "renamed"). Fix: use the name of the Cluster this pool belongs to.');
+  });
+
+  test('a patched provisioner of a Windows pool is reported as such', () => {
+    const list = objects();
+    find(list, 'K0sWorkerConfigTemplate', 'prod-win-').spec.template.spec.provisioner = { platform: 'linux', type: 'cloud-config' };
+    expect(byRule(list, 'windows-pool')).toEqual([expect.stringMatching(/provisioner is \{"platform":"linux","type":"cloud-config"\}; Windows workers on AWS need/)]);
+  });
+});
