@@ -12,6 +12,7 @@ import { integerProblem } from '../platform/numbers';
 import { WINDOWS_SUPPORT, WindowsPlatform } from '../platform/support';
 import { taintArgument, WINDOWS_NODE_TAINT } from '../platform/windows';
 import { awsTags } from './aws-tags';
+import { CRD_CEL_RULE } from './crd-cel';
 import { k0smotronWebhooks } from './k0smotron-webhooks';
 import { describe, isCapi, Json, list, ManifestGraph, ManifestRule, ManifestSource, ManifestViolation, rule, violation } from './graph';
 
@@ -385,6 +386,14 @@ const windowsPools = rule('windows-pool', (graph) => {
     if (bootstrap.provisioner?.type !== 'powershell-xml') {
       v(pool.config!, `K0sWorkerConfigTemplate provisioner is ${JSON.stringify(bootstrap.provisioner)}; Windows workers on AWS need {"platform":"windows","type":"powershell-xml"}`, 'remove the patch that changes it', 'spec.template.spec.provisioner');
     }
+    // k0smotron's Windows script always downloads k0s.exe from get.k0sproject.io, whatever these say
+    // (k0smotron v2.1.0 internal/controller/bootstrap/worker_bootstrap_controller.go, getWindowsCommands;
+    // only getLinuxCommands reads them): an air-gapped pool that relies on them never boots.
+    const ignored = [bootstrap.downloadURL ? 'downloadURL' : '', bootstrap.preInstalledK0s === true ? 'preInstalledK0s' : ''].filter(Boolean);
+    if (ignored.length > 0) {
+      v(pool.config!, `${ignored.join(' and ')} on a Windows worker config: k0smotron's Windows bootstrap ignores ${ignored.length > 1 ? 'them' : 'it'} and downloads k0s.exe from get.k0sproject.io`,
+        `remove ${ignored.length > 1 ? 'them' : 'it'}, and let the Windows machines reach get.k0sproject.io (through the NAT gateways or a proxy)`, `spec.template.spec.${ignored[0]}`);
+    }
     if (typeof bootstrap.k0sInstallDir !== 'string' || !/^[A-Za-z]:\\\S*$/.test(bootstrap.k0sInstallDir)) {
       v(pool.config!, `k0sInstallDir ${JSON.stringify(bootstrap.k0sInstallDir)} is not a Windows path without spaces`, `use ${JSON.stringify(WINDOWS_K0S_INSTALL_DIR)}`, 'spec.template.spec.k0sInstallDir');
     }
@@ -553,4 +562,5 @@ const machineNaming = rule('machine-naming', (graph) => {
 /** Every cluster rule, in the order messages are reported. */
 export const CLUSTER_RULES: readonly ManifestRule[] = [
   uniqueNames, clusterReferences, clusterNetwork, controlPlane, k0smotronWebhooks, awsCluster, awsTags, machineDeployments, machineNaming, versionSkew, windowsPools, windowsClusters, healthChecks, contentNames,
+  CRD_CEL_RULE,
 ];
