@@ -422,8 +422,7 @@ const PROPS_OF_FIELDS: PropsOfFields = {
 function checkInputs(scope: Construct, props: HybridClusterProps): void {
   const at = (prop: string) => ({ path: scope.node.path, prop });
   const cp = props.controlPlane;
-  // Values first: what follows reads them.
-  wholeNumber(at('controlPlane.replicas'), cp.replicas, 1);
+  // Values first: what follows reads them. Replicas are the rules' (control-plane: odd, >= 1), at construction too.
   wholeNumber(at('controlPlane.rootVolumeSizeGiB'), cp.rootVolumeSizeGiB, CAPA_MIN_ROOT_VOLUME_GIB, GP3_MAX_VOLUME_GIB);
   stringMap(at('controlPlane.apiExtraArgs'), cp.apiExtraArgs);
   stringMap(at('additionalTags'), props.additionalTags);

@@ -1,7 +1,7 @@
 import { ApiObject, JsonPatch } from 'cdk8s';
-import { HybridConfigError, validateManifests } from '../../src';
+import { validateManifests } from '../../src';
 import { K8sObject, synthObjects } from '../support/synth';
-import { FixtureOptions, hybridCluster } from './fixture';
+import { constructionError, FixtureOptions, hybridCluster } from './fixture';
 
 /** The fixture's objects as written, without the app's validations. */
 function objects(options: FixtureOptions = {}): K8sObject[] {
@@ -14,15 +14,6 @@ function find(list: K8sObject[], kind: string, prefix = ''): K8sObject {
 
 const byRule = (list: K8sObject[], rule: string) => validateManifests(list).filter((v) => v.rule === rule).map((v) => v.message);
 
-function constructionError(options: FixtureOptions): HybridConfigError {
-  try {
-    hybridCluster(options);
-  } catch (e) {
-    if (e instanceof HybridConfigError) return e;
-    throw e;
-  }
-  throw new Error('constructed without an error');
-}
 
 describe('k0smotron v2.1.0 webhooks, transcribed (issue 18.10)', () => {
   // k0smotron v2.1.0 api/controlplane/v1beta2/k0s_controlplane_webhook.go and
