@@ -11,6 +11,7 @@ import {
 import { K0sWorkerConfigTemplate, K0SWorkerConfigTemplateSpecTemplateSpec } from '../generated/k0smotron-bootstrap.cluster.x-k8s.io';
 import { dnsLabelProblem } from '../platform/dns';
 import { fail, problem } from '../platform/errors';
+import { stringMap, wholeSeconds } from '../platform/values';
 import { taintArgument } from '../platform/windows';
 import { apiGroupOf } from '../platform/conventions';
 import { judgeOwnObjects, manifestProblems, markContentNamed, participate, PropsOfFields } from '../rules/judge';
@@ -243,9 +244,12 @@ const POOL_PROPS_OF_FIELDS: PropsOfFields = {
   'MachineHealthCheck spec.checks.unhealthyNodeConditions.timeoutSeconds': 'nodeReadyTimeout',
 };
 
-/** The one input no object can show: a label that would overwrite the pool's own. The rules judge the rest. */
+/** The props' values (labels, nodeReadyTimeout; replicas are the machine-deployment rule's), and the one input no object can show: a label that would overwrite the pool's own. The rules judge the rest. */
 function checkInputs(pool: WorkerPool, props: WorkerPoolProps): void {
-  if (props.labels && POOL_LABEL in props.labels) fail(pool, `label ${POOL_LABEL} is the pool's own label (its name)`, 'remove it; the pool sets it');
+  const at = (prop: string) => ({ path: pool.node.path, prop });
+  wholeSeconds(at('nodeReadyTimeout'), props.nodeReadyTimeout);
+  const labels = stringMap(at('labels'), props.labels);
+  if (labels && POOL_LABEL in labels) fail(pool, `label ${POOL_LABEL} is the pool's own label (its name)`, 'remove it; the pool sets it');
 }
 
 /**
