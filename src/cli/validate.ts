@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LineCounter, parseAllDocuments } from 'yaml';
 import { WindowsPlatform } from '../platform/support';
-import { CLUSTER_RULES, ManifestRule, ManifestSource, WORKLOAD_RULES, platformRules, validateManifests } from '../rules/index';
+import { CLUSTER_RULES, ManifestRule, ManifestSource, ManifestViolation, WORKLOAD_RULES, adviseManifests, platformRules, validateManifests } from '../rules/index';
 
 /** The rule sets `--rules` can name. */
 const RULE_SETS: Readonly<Record<string, readonly ManifestRule[]>> = { cluster: CLUSTER_RULES, workloads: WORKLOAD_RULES };
@@ -16,7 +16,9 @@ objects, as kubectl apply -f would. Prints one line per violation:
 
   <file>:<document> <Kind> <namespace/name>: <what>. Fix: <how>.
 
-where <document> is the object's position in its file (1-based).
+where <document> is the object's position in its file (1-based). What the rules recommend without
+requiring it (spec.os.name and resource requests on Windows pods) goes to standard error as
+"advice: " lines of the same shape and leaves the exit status alone.
 
 Options:
   --rules <sets>     the rule sets to apply, comma-separated: cluster, workloads (default: both)
@@ -119,9 +121,13 @@ export function runValidate(args: readonly string[], io: CliIo): number {
 
   const rules = [...sets.flatMap((s) => RULE_SETS[s]), ...(sets.includes('workloads') ? platformRules(platform) : [])];
   const violations = validateManifests(sources, { rules, platform });
-  for (const v of violations) {
-    io.out(`${v.path ?? '?'} ${v.kind} ${v.namespace ? `${v.namespace}/` : ''}${v.name}: ${v.message}`);
-  }
+  violations.forEach((v) => io.out(line(v)));
+  adviseManifests(sources, { rules, platform }).forEach((v) => io.err(`advice: ${line(v)}`));
   io.err(`${violations.length} violation${violations.length === 1 ? '' : 's'} in ${sources.length} object${sources.length === 1 ? '' : 's'}`);
   return violations.length > 0 ? 1 : 0;
+}
+
+/** `<file>:<document> <Kind> <namespace/name>: <what>. Fix: <how>.` */
+function line(v: ManifestViolation): string {
+  return `${v.path ?? '?'} ${v.kind} ${v.namespace ? `${v.namespace}/` : ''}${v.name}: ${v.message}`;
 }

@@ -3,8 +3,9 @@ import {
   K0SWorkerConfigTemplateSpecTemplateSpecProvisionerType as ProvisionerType,
 } from '../generated/k0smotron-bootstrap.cluster.x-k8s.io';
 import { fail, problem } from '../platform/errors';
+import { oneOf } from '../platform/values';
 import { windowsSupport, WindowsPlatform } from '../platform/support';
-import { LABEL_HYPERV, WINDOWS_NODE_TAINT, WindowsEdition, WindowsVersion } from '../platform/windows';
+import { LABEL_HYPERV, WINDOWS_NODE_TAINT, WINDOWS_NODE_TIMEOUTS, WindowsEdition, WindowsVersion } from '../platform/windows';
 import { InstanceType, windowsInstanceTypeProblem } from '../platform/instance-type';
 import { WINDOWS_K0S_INSTALL_DIR } from '../platform/conventions';
 import type { HybridCluster } from './hybrid-cluster';
@@ -63,8 +64,10 @@ export class WindowsWorkerPool extends WorkerPool {
   public readonly instanceType: InstanceType;
 
   public constructor(cluster: HybridCluster, id: string, props: WindowsWorkerPoolProps) {
-    const windowsVersion = props.windowsVersion ?? WindowsVersion.SERVER_2022;
-    const edition = props.edition ?? WindowsEdition.CORE;
+    // The pool does not exist yet: errors name the path it will have.
+    const at = (prop: string) => ({ path: `${cluster.node.path}/${id}`, prop });
+    const windowsVersion = oneOf(at('windowsVersion'), props.windowsVersion, WindowsVersion, 'WindowsVersion') ?? WindowsVersion.SERVER_2022;
+    const edition = oneOf(at('edition'), props.edition, WindowsEdition, 'WindowsEdition') ?? WindowsEdition.CORE;
     const machines = new AwsMachines(cluster, id, props, 'windows', props.ami ?? windowsImage(cluster, windowsVersion, edition));
     super(cluster, id, props.hyperV ? { ...props, labels: { ...props.labels, [LABEL_HYPERV]: 'true' } } : props, {
       os: 'windows',
@@ -73,11 +76,8 @@ export class WindowsWorkerPool extends WorkerPool {
         k0SInstallDir: WINDOWS_K0S_INSTALL_DIR,
       },
       taints: [WINDOWS_NODE_TAINT],
-      // Windows bootstrap enables the Containers feature and reboots before k0s starts.
-      nodeStartupTimeoutSeconds: 1800,
-      // A new Windows node stays NotReady until k0s's Windows reconciler, which polls once a
-      // minute, has deployed Calico and kube-proxy for Windows and their images are pulled.
-      nodeReadyTimeoutSeconds: 900,
+      nodeStartupTimeoutSeconds: WINDOWS_NODE_TIMEOUTS.startupSeconds,
+      nodeReadyTimeoutSeconds: WINDOWS_NODE_TIMEOUTS.readySeconds,
     }, machines);
     this.windowsVersion = windowsVersion;
     this.instanceType = machines.instanceType;

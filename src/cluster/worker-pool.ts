@@ -4,10 +4,14 @@ import {
   MachineDeployment,
   MachineHealthCheck,
   MachineHealthCheckSpecRemediationTriggerIfUnhealthyLessThanOrEqualTo as UnhealthyLimit,
+  MachineDeploymentSpecRolloutStrategyRollingUpdateMaxSurge as SurgeLimit,
+  MachineDeploymentSpecRolloutStrategyRollingUpdateMaxUnavailable as UnavailableLimit,
+  MachineDeploymentSpecRolloutStrategyType as RolloutType,
 } from '../generated/cluster-api-cluster.x-k8s.io';
 import { K0sWorkerConfigTemplate, K0SWorkerConfigTemplateSpecTemplateSpec } from '../generated/k0smotron-bootstrap.cluster.x-k8s.io';
 import { dnsLabelProblem } from '../platform/dns';
 import { fail, problem } from '../platform/errors';
+import { stringMap, wholeSeconds } from '../platform/values';
 import { taintArgument } from '../platform/windows';
 import { apiGroupOf } from '../platform/conventions';
 import { judgeOwnObjects, manifestProblems, markContentNamed, participate, PropsOfFields } from '../rules/judge';
@@ -91,6 +95,12 @@ export interface WorkerInfrastructure {
   machineTemplate(pool: WorkerPool): ApiObject;
   /** The props behind the machine template's fields that the rules name, for messages at construction. */
   readonly propsOfFields: PropsOfFields;
+  /**
+   * The rolling update's limits for `replicas` machines, when the infrastructure cannot take
+   * CAPI's default (one machine more, none fewer): fixed hosts have no room for one more.
+   * @default - CAPI's default, unwritten
+   */
+  rollout?(replicas: number): { readonly maxSurge: number; readonly maxUnavailable: number };
 }
 
 /**
@@ -151,12 +161,16 @@ export abstract class WorkerPool extends Construct {
     });
     markContentNamed(this.workerConfigTemplate);
 
+    const rollout = infrastructure.rollout?.(this.replicas);
     const selectorLabels = { 'cluster.x-k8s.io/cluster-name': cluster.clusterName, [POOL_LABEL]: this.poolName };
     this.machineDeployment = typedApiObject(this, 'MachineDeployment', MachineDeployment, {
       metadata: { name: this.deploymentName },
       spec: {
         clusterName: cluster.clusterName,
         replicas: this.replicas,
+        rollout: rollout ? { strategy: { type: RolloutType.ROLLING_UPDATE, rollingUpdate: {
+          maxSurge: SurgeLimit.fromNumber(rollout.maxSurge), maxUnavailable: UnavailableLimit.fromNumber(rollout.maxUnavailable),
+        } } } : undefined,
         selector: { matchLabels: selectorLabels },
         template: {
           metadata: { labels: selectorLabels },
@@ -198,8 +212,11 @@ export abstract class WorkerPool extends Construct {
     }
 
     // Judged beside the cluster's own objects (its control plane, for the version skew), not other pools'.
-    const clusterObjects = cluster.node.children.filter((c): c is ApiObject => c instanceof ApiObject);
-    const own = [this.machineDeployment, this.workerConfigTemplate, this.machineTemplate, ...(this.machineHealthCheck ? [this.machineHealthCheck] : [])];
+    // Every object beneath the pool (its infrastructure part may write more than the template,
+    // such as the RemoteMachine pool's hosts), beside the cluster's own objects.
+    const isObject = (c: IConstruct): c is ApiObject => c instanceof ApiObject;
+    const clusterObjects = cluster.node.children.filter(isObject);
+    const own = this.node.findAll().filter(isObject);
     judgeOwnObjects(this, own, clusterObjects, { ...POOL_PROPS_OF_FIELDS, ...infrastructure.propsOfFields });
     participate(this);
     this.node.addValidation({
@@ -227,9 +244,12 @@ const POOL_PROPS_OF_FIELDS: PropsOfFields = {
   'MachineHealthCheck spec.checks.unhealthyNodeConditions.timeoutSeconds': 'nodeReadyTimeout',
 };
 
-/** The one input no object can show: a label that would overwrite the pool's own. The rules judge the rest. */
+/** The props' values (labels, nodeReadyTimeout; replicas are the machine-deployment rule's), and the one input no object can show: a label that would overwrite the pool's own. The rules judge the rest. */
 function checkInputs(pool: WorkerPool, props: WorkerPoolProps): void {
-  if (props.labels && POOL_LABEL in props.labels) fail(pool, `label ${POOL_LABEL} is the pool's own label (its name)`, 'remove it; the pool sets it');
+  const at = (prop: string) => ({ path: pool.node.path, prop });
+  wholeSeconds(at('nodeReadyTimeout'), props.nodeReadyTimeout);
+  const labels = stringMap(at('labels'), props.labels);
+  if (labels && POOL_LABEL in labels) fail(pool, `label ${POOL_LABEL} is the pool's own label (its name)`, 'remove it; the pool sets it');
 }
 
 /**

@@ -6,6 +6,8 @@ export enum WindowsPlatform {
   K0SMOTRON_AWS = 'k0smotron-aws',
   /** Amazon EKS managed node groups (`cdk-hybrid-windows/eks`). */
   EKS = 'eks',
+  /** Cluster API + k0smotron's RemoteMachine provider on hosts reached over SSH (`RemoteHybridCluster`). */
+  K0SMOTRON_REMOTE = 'k0smotron-remote',
 }
 
 /** Whether a platform supports a Windows Server release as a worker, and from which version. */
@@ -23,7 +25,13 @@ export interface WindowsSupport {
 }
 
 const K0S_WINDOWS_DOC = 'k0sproject/k0s docs/experimental-windows.md (v1.34.9+k0s.0): "Supported Windows versions: Windows Server 2019 and Windows Server 2022"';
-const K0SMOTRON_WINDOWS = 'Windows workers exist only in k0smotron bootstrap.cluster.x-k8s.io/v1beta2 (provisioner windows/powershell-xml), with k0s v1.34.2+k0s.0 or newer';
+/**
+ * The oldest k0s whose Windows workers k0smotron admits: its K0sWorkerConfig webhook refuses older
+ * ones (k0smotron v2.1.0 api/bootstrap/v1beta2/k0s_types.go, minWindowsVersion).
+ */
+export const K0SMOTRON_WINDOWS_MINIMUM = 'v1.34.2+k0s.0';
+const K0SMOTRON_REMOTE_WINDOWS = `k0smotron v2.1.0 docs/capi-remotemachine-windows.md: Windows Server 2019/2022 over SSH, provisioner windows/cloud-config, k0s ${K0SMOTRON_WINDOWS_MINIMUM} or newer`;
+const K0SMOTRON_WINDOWS = `Windows workers exist only in k0smotron bootstrap.cluster.x-k8s.io/v1beta2 (provisioner windows/powershell-xml), with k0s ${K0SMOTRON_WINDOWS_MINIMUM} or newer`;
 
 // EKS User Guide (awsdocs/amazon-eks-user-guide latest/ug/nodes): retrieve-windows-ami-id.adoc lists the
 // 2025, 2022 and 2019 releases of the EKS-optimized Windows AMIs; eks-ami-versions-windows.adoc lists the
@@ -33,8 +41,13 @@ const EKS_WINDOWS_AMIS = 'EKS User Guide retrieve-windows-ami-id.adoc (Windows S
 /** Platform × Windows release support, the one table every check reads; each row says where upstream says so. */
 export const WINDOWS_SUPPORT: Readonly<Record<WindowsPlatform, Readonly<Record<WindowsVersion, WindowsSupport>>>> = {
   [WindowsPlatform.K0SMOTRON_AWS]: {
-    [WindowsVersion.SERVER_2019]: { supported: true, minimumVersion: 'v1.34.2+k0s.0', source: `${K0S_WINDOWS_DOC}; ${K0SMOTRON_WINDOWS}` },
-    [WindowsVersion.SERVER_2022]: { supported: true, minimumVersion: 'v1.34.2+k0s.0', source: `${K0S_WINDOWS_DOC}; ${K0SMOTRON_WINDOWS}` },
+    [WindowsVersion.SERVER_2019]: { supported: true, minimumVersion: K0SMOTRON_WINDOWS_MINIMUM, source: `${K0S_WINDOWS_DOC}; ${K0SMOTRON_WINDOWS}` },
+    [WindowsVersion.SERVER_2022]: { supported: true, minimumVersion: K0SMOTRON_WINDOWS_MINIMUM, source: `${K0S_WINDOWS_DOC}; ${K0SMOTRON_WINDOWS}` },
+    [WindowsVersion.SERVER_2025]: { supported: false, source: K0S_WINDOWS_DOC },
+  },
+  [WindowsPlatform.K0SMOTRON_REMOTE]: {
+    [WindowsVersion.SERVER_2019]: { supported: true, minimumVersion: K0SMOTRON_WINDOWS_MINIMUM, source: `${K0S_WINDOWS_DOC}; ${K0SMOTRON_REMOTE_WINDOWS}` },
+    [WindowsVersion.SERVER_2022]: { supported: true, minimumVersion: K0SMOTRON_WINDOWS_MINIMUM, source: `${K0S_WINDOWS_DOC}; ${K0SMOTRON_REMOTE_WINDOWS}` },
     [WindowsVersion.SERVER_2025]: { supported: false, source: K0S_WINDOWS_DOC },
   },
   [WindowsPlatform.EKS]: {
