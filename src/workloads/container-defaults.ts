@@ -58,8 +58,8 @@ function withRequests(plus: Cdk8sPlus, resources: kplus.ContainerResources | und
 const API_SERVER_REFUSES = 'which the API server refuses on Windows pods';
 
 /**
- * Container security settings Windows pods cannot carry, with cdk8s-plus-28's default of each
- * (lib/container.js, ContainerSecurityContext) and what to use on Windows instead. The construct
+ * Container security settings Windows pods cannot carry, with cdk8s-plus's default of each (the
+ * same in 28 and 33: lib/container.js, ContainerSecurityContext) and what to use on Windows instead. The construct
  * removes only cdk8s-plus's defaults; a value the user chose is reported, never dropped. Kubernetes
  * v1.34 pkg/apis/core/validation/validation.go, validateWindows: privileged,
  * allowPrivilegeEscalation and readOnlyRootFilesystem "cannot be set for a windows pod"; the kubelet
