@@ -3,7 +3,7 @@ import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import { LABEL_HYPERV, LABEL_OS, LABEL_WINDOWS_BUILD, WINDOWS_NODE_TAINT, WINDOWS_RELEASES, WindowsVersion } from '../platform/windows';
 import { WINDOWS_STARTUP_PROBE, windowsContainerDefaults, windowsSecurityProblems } from './container-defaults';
-import { fail } from '../platform/errors';
+import { fail, problem } from '../platform/errors';
 import { HyperVRuntimeClass } from './hyperv-runtime-class';
 import { WindowsIsolation, imageIncompatibility, imageRelease, unsupportedRelease } from './image-compatibility';
 import { podSpecPointer, podTemplateOf } from '../rules/pods/pod-template';
@@ -225,10 +225,10 @@ export class WindowsPod extends Construct {
     const errors: string[] = [];
     const { hyperV, hostProcess } = this.options;
     if (hyperV && hostProcess) {
-      errors.push(`HostProcess containers run directly on the host and cannot use Hyper-V isolation (RuntimeClass ${hyperV.name}); drop hyperV or hostProcess`);
+      errors.push(problem(`HostProcess containers run directly on the host and cannot use Hyper-V isolation (RuntimeClass ${hyperV.name})`, 'drop hyperV or hostProcess'));
     }
     if (this.options.version && hyperV?.version && this.options.version !== hyperV.version) {
-      errors.push(`version ${this.options.version} contradicts RuntimeClass ${hyperV.name}, which schedules to Windows Server ${hyperV.version}; the pod could never be placed: use the same release`);
+      errors.push(problem(`version ${this.options.version} contradicts RuntimeClass ${hyperV.name}, which schedules to Windows Server ${hyperV.version}, so the pod could never be placed`, 'use the same release'));
     }
 
     const spec = podTemplateOf(rendered(this.apiObject))?.spec ?? {};
@@ -236,14 +236,14 @@ export class WindowsPod extends Construct {
       const count = (spec[field] ?? []).length;
       if (count > this.patchedContainers[field]) {
         const names = spec[field].slice(this.patchedContainers[field]).map((c: { name: string }) => c.name).join(', ');
-        errors.push(`${field} ${names} were added to ${this.workload.node.path} after it was made Windows-safe and keep cdk8s-plus's Linux-only defaults; add them with WindowsPod.of(workload).${field === 'containers' ? 'addContainer' : 'addInitContainer'}()`);
+        errors.push(problem(`${field} ${names} were added to ${this.workload.node.path} after it was made Windows-safe and keep cdk8s-plus's Linux-only defaults`, `add them with WindowsPod.of(workload).${field === 'containers' ? 'addContainer' : 'addInitContainer'}()`));
       }
       if (hostProcess) continue;
       (spec[field] ?? []).forEach((c: { name: string; image: string }) => {
-        const problem = this.version
+        const incompatible = this.version
           ? imageIncompatibility(c.image, this.version, this.isolation)
           : unsupportedRelease(c.image);
-        if (problem) errors.push(`container ${c.name}: ${problem}`);
+        if (incompatible) errors.push(problem(`container ${c.name}: ${incompatible.slice(0, incompatible.lastIndexOf('; '))}`, incompatible.slice(incompatible.lastIndexOf('; ') + 2)));
       });
     }
     return errors;

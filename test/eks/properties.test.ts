@@ -1,6 +1,7 @@
 import * as fc from 'fast-check';
 import { WindowsEdition, WindowsVersion } from '../../src';
 import { EksIpFamily, EksLinuxNodeGroup, EksNodeRole, EksWindowsNodeGroup, NodeAccessEntryType } from '../../src/eks';
+import { offShape } from '../support/message-shape';
 import { eksStack, synthError } from './fixture';
 
 /** Node-group props and cluster settings, with what makes them broken computed independently of the code. */
@@ -53,6 +54,7 @@ describe('property: the checks refuse every broken node-group combination and ac
           memory: UNDER_8_GIB.has(s.windowsType),
         };
         const message = synthError(stack);
+        expect(offShape(message)).toEqual([]);
         expect(message.includes('need a Linux node for CoreDNS')).toBe(broken.coreDns);
         expect(message.includes('support IPv4 only')).toBe(broken.ipv6);
         expect(message.includes('needs Kubernetes 1.35 or newer')).toBe(broken.release);
