@@ -2,11 +2,12 @@ import { ApiObject, Chart, JsonPatch } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import { oncePerSynth } from '../platform/synth-scope';
 import { LABEL_OS } from '../platform/windows';
+import { WindowsPlatform } from '../platform/support';
 import { addRenderedPatch, rendered } from '../platform/render';
 import { ManifestSource } from '../rules/graph';
 import { validateManifests } from '../rules/index';
 import { PodTemplateLocation, osIntent, podTemplatesOf, pointerSegment } from '../rules/pods/pod-template';
-import { WORKLOAD_RULES } from '../rules/workload-rules';
+import { EKS_WORKLOAD_RULES, WORKLOAD_RULES } from '../rules/workload-rules';
 
 const ID = 'PodTemplatePolicy';
 
@@ -31,6 +32,7 @@ export class PodTemplatePolicy extends Construct {
   }
 
   private linuxPinning = false;
+  private platform?: WindowsPlatform;
 
   private constructor(private readonly chart: Chart) {
     super(chart, ID);
@@ -50,6 +52,14 @@ export class PodTemplatePolicy extends Construct {
   /** Pins every pod template that does not ask for an OS to Linux. */
   public pinLinux(): void {
     this.linuxPinning = true;
+  }
+
+  /**
+   * Also checks what the chart's pod templates need on `platform`: on `WindowsPlatform.EKS`, a
+   * Windows pod gets an address only when its nodeSelector names Windows (`eksPodIssues`).
+   */
+  public checkFor(platform: WindowsPlatform): void {
+    this.platform = platform;
   }
 
   /**
@@ -77,13 +87,15 @@ export class PodTemplatePolicy extends Construct {
   }
 
   /**
-   * The workload rules (`WORKLOAD_RULES`) over this chart's objects, beside the app's
-   * RuntimeClasses (cluster-scoped, so another chart's count), as validation messages.
+   * The workload rules (`WORKLOAD_RULES`, and `EKS_WORKLOAD_RULES` on EKS) over this chart's
+   * objects, beside the app's RuntimeClasses (cluster-scoped, so another chart's count), as
+   * validation messages.
    */
   private check(): string[] {
     const own = this.objects().map((o) => ({ manifest: rendered(o), path: o.node.path }));
     const paths = new Set(own.map((o) => o.path));
-    return validateManifests([...own, ...runtimeClassesOf(this.chart).filter((r) => !paths.has(r.path!))], { rules: WORKLOAD_RULES })
+    const rules = this.platform === WindowsPlatform.EKS ? [...WORKLOAD_RULES, ...EKS_WORKLOAD_RULES] : WORKLOAD_RULES;
+    return validateManifests([...own, ...runtimeClassesOf(this.chart).filter((r) => !paths.has(r.path!))], { rules })
       .filter((v) => v.path !== undefined && paths.has(v.path))
       .map((v) => `${v.path} (${v.kind} ${v.name}) ${v.message}`);
   }

@@ -281,4 +281,14 @@ describe('WindowsPod on hand-made cdk8s-plus workloads', () => {
     ApiObject.of(d).addJsonPatch(JsonPatch.add('/spec/template/spec/securityContext/runAsNonRoot', true));
     expect(() => synthObjects(app)).toThrow(/containers\[0\]\.securityContext\.runAsNonRoot: is true while the container runs as ContainerAdministrator/);
   });
+
+  // kubernetes pkg/kubelet/kuberuntime/security_context_windows.go, verifyRunAsNonRoot compares
+  // with strings.EqualFold (since v1.25.0, kubernetes#111009).
+  test('so is any spelling the kubelet folds to ContainerAdministrator', () => {
+    const { app, chart } = setup();
+    const d = new kplus.Deployment(chart, 'd', { containers: [{ image: IIS_2022 }] });
+    new WindowsPod(d, { runAsUserName: 'containerADMINISTRATOR' });
+    ApiObject.of(d).addJsonPatch(JsonPatch.add('/spec/template/spec/securityContext/runAsNonRoot', true));
+    expect(() => synthObjects(app)).toThrow(/runAsNonRoot: is true while the container runs as containerADMINISTRATOR, which the kubelet treats as ContainerAdministrator/);
+  });
 });
