@@ -47,7 +47,10 @@ export interface EksNodeGroupOptions {
   readonly nodeGroupName?: string;
 }
 
-/** What the operating system decides. */
+/**
+ * What the operating system decides.
+ * @internal
+ */
 export interface NodeGroupPlatform {
   readonly amiType: string;
   /** The AMI's root device name. */
@@ -72,6 +75,7 @@ const NODE_GROUP_NAME = /^[0-9A-Za-z][A-Za-z0-9\-_]{0,62}$/;
  * A launch template without an AMI id (EKS picks the AMI from the AMI type and adds its own
  * bootstrap to the user data) that requires IMDSv2 and encrypts the root volume, and the managed
  * node group that uses it. Used by `EksLinuxNodeGroup` and `EksWindowsNodeGroup`.
+ * @internal
  */
 export function createNodeGroup(scope: Construct, cluster: HybridEksCluster, options: EksNodeGroupOptions, platform: NodeGroupPlatform): NodeGroupParts {
   const name = options.nodeGroupName ?? scope.node.id;

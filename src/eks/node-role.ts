@@ -27,6 +27,7 @@ export const EKS_NODE_POLICIES = ['AmazonEKSWorkerNodePolicy', 'AmazonEC2Contain
  * created"), and EKS creates `EC2_LINUX` for a Linux group's role. Which group existed first would
  * decide the type: a Windows group added beside an existing Linux group of the role fails at
  * apply, and its nodes would lack the `eks:kube-proxy-windows` group of `EC2_WINDOWS` anyway.
+ * @internal
  */
 export function sharedNodeRoleProblem(role: string, linuxGroups: readonly string[], windowsGroups: readonly string[]): { what: string; fix: string } {
   return {

@@ -72,7 +72,10 @@ export const WINDOWS_ROOT_USER = 'ContainerAdministrator';
 /** LocalSystem, the host's most privileged account; HostProcess containers may run as it. */
 export const WINDOWS_SYSTEM_USER = 'NT AUTHORITY\\SYSTEM';
 
-/** Whether the kubelet refuses this `runAsUserName` under `runAsNonRoot` (its `EqualFold` comparison). */
+/**
+ * Whether the kubelet refuses this `runAsUserName` under `runAsNonRoot` (its `EqualFold` comparison).
+ * @internal
+ */
 export function isWindowsRootUser(userName: string): boolean {
   return equalFold(userName, WINDOWS_ROOT_USER);
 }
@@ -80,6 +83,7 @@ export function isWindowsRootUser(userName: string): boolean {
 /**
  * Whether a `runAsUserName` names an administrator: the container's root, or LocalSystem. Only
  * another user is known to be unprivileged, and only then may a pod claim `runAsNonRoot`.
+ * @internal
  */
 export function isWindowsAdminUser(userName: string): boolean {
   return isWindowsRootUser(userName) || equalFold(userName, WINDOWS_SYSTEM_USER);

@@ -100,7 +100,10 @@ export class WindowsExporter extends Construct {
   }
 }
 
-/** An inbound firewall rule for `port`, added once: a restarted pod finds it in place. */
+/**
+ * An inbound firewall rule for `port`, added once: a restarted pod finds it in place.
+ * @internal
+ */
 export function firewallRuleScript(port: number): string {
   const name = `windows-exporter-${port}`;
   return `if (-not (Get-NetFirewallRule -DisplayName '${name}' -ErrorAction SilentlyContinue)) { `

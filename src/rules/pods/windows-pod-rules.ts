@@ -10,6 +10,7 @@ type Json = any;
  * (os, node selector, toleration of the Windows taint) and to run there (no hostPort, no
  * memory-backed emptyDir, no mount propagation, resource requests). Paths are rooted at `spec`,
  * like `validatePodSpec`; each message says how to fix it.
+ * @internal
  */
 export function windowsPodIssues(spec: Json): PodSpecViolation[] {
   const issues: PodSpecViolation[] = [];
@@ -69,7 +70,10 @@ export function windowsPodIssues(spec: Json): PodSpecViolation[] {
   return issues;
 }
 
-/** Whether any container of the pod is a HostProcess container (validatePodSpec checks the all-or-nothing rule). */
+/**
+ * Whether any container of the pod is a HostProcess container (validatePodSpec checks the all-or-nothing rule).
+ * @internal
+ */
 export function isHostProcessPod(spec: Json): boolean {
   const pod = spec?.securityContext?.windowsOptions?.hostProcess;
   const containers = ['initContainers', 'containers', 'ephemeralContainers'].flatMap((f) => spec?.[f] ?? []);
@@ -83,6 +87,7 @@ export function isHostProcessPod(spec: Json): boolean {
  * (`windowsPodIssues`). A template that reaches Windows only through its RuntimeClass is not held
  * to those: RuntimeClass admission adds the selection and tolerations. One decision for
  * `PodTemplatePolicy` and the `pod-template` manifest rule.
+ * @internal
  */
 export function podOsIssues(spec: Json, runtimeClassOs: (name: string) => string | undefined): PodSpecViolation[] {
   const intent = osIntent(spec, runtimeClassOs);
