@@ -4,10 +4,14 @@ export { WindowsPlatform } from './platform/support';
 export * from './infra/cluster-infra';
 export * from './infra/outputs';
 
-/** Generated L1 bindings (escape hatch for fields the constructs do not model). */
+// Generated L1 bindings: the escape hatch for fields the constructs do not model.
+/** Cluster API (`cluster.x-k8s.io`) objects, generated from the pinned CRDs. */
 export * as capi from './generated/cluster-api-cluster.x-k8s.io';
+/** Cluster API Provider AWS (`infrastructure.cluster.x-k8s.io`) objects, generated from the pinned CRDs. */
 export * as capa from './generated/capa-infrastructure.cluster.x-k8s.io';
+/** k0smotron bootstrap (`bootstrap.cluster.x-k8s.io`) objects, generated from the pinned CRDs. */
 export * as k0smotronBootstrap from './generated/k0smotron-bootstrap.cluster.x-k8s.io';
+/** k0smotron control-plane (`controlplane.cluster.x-k8s.io`) objects, generated from the pinned CRDs. */
 export * as k0smotronControlPlane from './generated/k0smotron-controlplane.cluster.x-k8s.io';
 
 export * from './cluster/hybrid-cluster';

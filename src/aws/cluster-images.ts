@@ -39,7 +39,7 @@ export function ubuntuAmiParameter(release: UbuntuRelease): string {
   return `/aws/service/canonical/ubuntu/server/${release}/stable/current/amd64/hvm/${volume}/ami-id`;
 }
 
-
+/** Props of `ClusterImages`: which images to look up, or pin. */
 export interface ClusterImagesProps {
   /**
    * Ubuntu release for the control plane and Linux workers.
