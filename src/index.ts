@@ -1,3 +1,12 @@
+/**
+ * The cluster side (cdk8s): `HybridCluster` and its worker pools, the rules over the objects
+ * (`validateManifests`, `HybridValidation`), the Windows facts they share, and the workload pieces
+ * that need no cdk8s-plus. The namespaces `capi`, `capa`, `k0smotronBootstrap` and
+ * `k0smotronControlPlane` hold the bindings generated from the pinned CRDs, the escape hatch for
+ * fields the constructs do not model; this reference leaves them out, as their types are the CRDs'
+ * fields one for one.
+ * @module cdk-hybrid-windows
+ */
 export * from './platform/windows';
 export { HybridConfigError } from './platform/errors';
 export { WindowsPlatform } from './platform/support';
@@ -32,7 +41,8 @@ export type { InstanceTypeInfo } from './platform/instance-type';
 
 /** The rules over final manifests, for this library's objects and YAML from elsewhere. */
 export { validateManifests, formatViolation, CLUSTER_RULES, WORKLOAD_RULES, EKS_WORKLOAD_RULES, ManifestGraph } from './rules/index';
-export type { Manifest, ManifestRule, ManifestSource, ManifestViolation, Reference, ValidateManifestsOptions } from './rules/index';
+export type { Manifest, ManifestRule, ManifestSource, ManifestViolation, Reference, RuleScope, ValidateManifestsOptions } from './rules/index';
+export type { PropsOfFields } from './rules/judge';
 export { HybridValidation } from './rules/plugin';
 export type { HybridValidationProps, PluginValidationContext } from './rules/plugin';
 
