@@ -7,8 +7,9 @@ import * as ts from 'typescript';
 /**
  * The public surface is what a user's compiler sees: the declarations `tsc -b` emits for each entry
  * point of package.json `exports`, with `@internal` names stripped (`stripInternal`). Every name
- * there, and every member a user can reach on it, carries TSDoc; and the emitted declarations
- * type-check on their own, so no public signature names a stripped helper.
+ * there, and every member a user can reach on it, carries TSDoc; the emitted declarations
+ * type-check on their own, so no public signature names a stripped helper; and the API reference
+ * built from the same TSDoc names every export.
  */
 const ROOT = join(__dirname, '..');
 const LIB = join(ROOT, 'lib', 'src');
@@ -28,7 +29,7 @@ const where = (node: ts.Node): string => {
   return `${relative(ROOT, sf.fileName)}:${sf.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
 };
 
-/** The doc text of a declaration, or of the statement it belongs to (`export * as x from`, `export const x`). */
+/** Whether a symbol has doc text: its own, or that of the statement that exports it (`export * as x from`). */
 function documented(symbol: ts.Symbol, checker: ts.TypeChecker): boolean {
   if (ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim() !== '') return true;
   return (symbol.declarations ?? []).some((d) => {
