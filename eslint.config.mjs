@@ -25,12 +25,12 @@ export default tseslint.config(
   },
   {
     // Plain JavaScript run by Node (jest config and reporter, the scripts).
-    files: ['**/*.js', '**/*.mjs'],
+    files: ['**/*.js', '**/*.cjs', '**/*.mjs'],
     languageOptions: { globals: globals.node },
   },
   {
     // CommonJS files load their modules with require().
-    files: ['**/*.js'],
+    files: ['**/*.js', '**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {

@@ -1,10 +1,10 @@
 /**
  * The cluster side (cdk8s): `HybridCluster` and its worker pools, the rules over the objects
  * (`validateManifests`, `HybridValidation`), the Windows facts they share, and the workload pieces
- * that need no cdk8s-plus. The namespaces `capi`, `capa`, `k0smotronBootstrap` and
- * `k0smotronControlPlane` hold the bindings generated from the pinned CRDs, the escape hatch for
- * fields the constructs do not model; this reference leaves them out, as their types are the CRDs'
- * fields one for one.
+ * that need no cdk8s-plus. The namespaces `capi`, `capa`, `k0smotronBootstrap`,
+ * `k0smotronControlPlane` and `k0smotronInfrastructure` hold the bindings generated from the
+ * pinned CRDs, the escape hatch for fields the constructs do not model; this reference leaves them
+ * out, as their types are the CRDs' fields one for one.
  * @module cdk-hybrid-windows
  */
 export * from './platform/windows';
@@ -22,6 +22,7 @@ export * as capa from './generated/capa-infrastructure.cluster.x-k8s.io';
 export * as k0smotronBootstrap from './generated/k0smotron-bootstrap.cluster.x-k8s.io';
 /** k0smotron control-plane (`controlplane.cluster.x-k8s.io`) objects, generated from the pinned CRDs. */
 export * as k0smotronControlPlane from './generated/k0smotron-controlplane.cluster.x-k8s.io';
+/** k0smotron infrastructure (`infrastructure.cluster.x-k8s.io`: `RemoteMachine`, `PooledRemoteMachine`, ...) objects, generated from the pinned CRDs. */
 export * as k0smotronInfrastructure from './generated/k0smotron-infrastructure.cluster.x-k8s.io';
 
 export * from './cluster/hybrid-cluster';
