@@ -211,8 +211,11 @@ export abstract class WorkerPool extends Construct {
     }
 
     // Judged beside the cluster's own objects (its control plane, for the version skew), not other pools'.
-    const clusterObjects = cluster.node.children.filter((c): c is ApiObject => c instanceof ApiObject);
-    const own = [this.machineDeployment, this.workerConfigTemplate, this.machineTemplate, ...(this.machineHealthCheck ? [this.machineHealthCheck] : [])];
+    // Every object beneath the pool (its infrastructure part may write more than the template,
+    // such as the RemoteMachine pool's hosts), beside the cluster's own objects.
+    const isObject = (c: IConstruct): c is ApiObject => c instanceof ApiObject;
+    const clusterObjects = cluster.node.children.filter(isObject);
+    const own = this.node.findAll().filter(isObject);
     judgeOwnObjects(this, own, clusterObjects, { ...POOL_PROPS_OF_FIELDS, ...infrastructure.propsOfFields });
     participate(this);
     this.node.addValidation({
