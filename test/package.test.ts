@@ -64,7 +64,7 @@ function packed(): string[] {
   // Scripts"); prepack runs only where the tarball is made.
   test('ships no install-time script, and says where it lives and what it is about', () => {
     expect(Object.keys(pkg.scripts).filter((s) => ['preinstall', 'install', 'postinstall', 'prepare'].includes(s))).toEqual([]);
-    expect(pkg.scripts.prepack).toBe('tsc -b');
+    expect(pkg.scripts.prepack).toMatch(/^tsc -b( |$)/);
     expect(pkg.repository?.url).toMatch(/^git\+https:\/\/.+\.git$/);
     expect(pkg.homepage).toMatch(/^https:\/\//);
     expect(pkg.keywords).toEqual(expect.arrayContaining(['cdk8s', 'cdktn', 'cdktf', 'kubernetes', 'windows']));

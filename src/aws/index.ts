@@ -2,6 +2,7 @@
  * The AWS foundation (CDK Terrain or cdktf): `import … from 'cdk-hybrid-windows/aws'`. Kept out of
  * the package root so that cdk8s-only users load no Terraform CDK; the Terraform CDK and the
  * provider come through ../terraform only.
+ * @module cdk-hybrid-windows/aws
  */
 export * from './hybrid-cluster-infra';
 export * from './hybrid-cluster-infra-stack';

@@ -2,6 +2,7 @@
  * Amazon EKS with Windows managed node groups (CDK Terrain or cdktf):
  * `import … from 'cdk-hybrid-windows/eks'`. Like `cdk-hybrid-windows/aws`, kept out of the package
  * root; the Terraform CDK and the provider come through ../terraform only.
+ * @module cdk-hybrid-windows/eks
  */
 export * from './hybrid-eks-stack';
 export * from './eks-cluster';

@@ -7,6 +7,7 @@ import { WINDOWS_EXPORTER_PORT } from '../platform/windows';
 /** windows_exporter release pinned by default (prometheus-community/windows_exporter). */
 export const WINDOWS_EXPORTER_IMAGE = 'ghcr.io/prometheus-community/windows-exporter:0.31.8';
 
+/** Props of `WindowsExporter`. */
 export interface WindowsExporterProps {
   /**
    * windows_exporter image.
@@ -100,7 +101,10 @@ export class WindowsExporter extends Construct {
   }
 }
 
-/** An inbound firewall rule for `port`, added once: a restarted pod finds it in place. */
+/**
+ * An inbound firewall rule for `port`, added once: a restarted pod finds it in place.
+ * @internal
+ */
 export function firewallRuleScript(port: number): string {
   const name = `windows-exporter-${port}`;
   return `if (-not (Get-NetFirewallRule -DisplayName '${name}' -ErrorAction SilentlyContinue)) { `

@@ -19,10 +19,15 @@ import { rendered } from '../platform/render';
  * TypeScript keeps the two majors' classes apart (private members); the classes of both fit.
  */
 export interface PodOwner extends IConstruct {
+  /** The pod's containers, whose images name the Windows release. */
   readonly containers: ReadonlyArray<{ readonly image: string }>;
+  /** The pod's init containers. */
   readonly initContainers: ReadonlyArray<{ readonly image: string }>;
+  /** Adds a container; `WindowsPod.addContainer` calls it with the Windows defaults applied. */
   addContainer(props: never): unknown;
+  /** Adds an init container; `WindowsPod.addInitContainer` calls it with the Windows defaults applied. */
   addInitContainer(props: never): unknown;
+  /** Where the toleration of the Windows node taint goes. */
   readonly scheduling: { tolerate(...tolerations: never[]): void };
 }
 

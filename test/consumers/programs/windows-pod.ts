@@ -4,6 +4,7 @@ import { App, Chart } from 'cdk8s';
 import { WindowsPod } from 'cdk-hybrid-windows/workloads';
 
 // Loaded by name so that this file compiles where cdk8s-plus-28 is not installed.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
 const kplus: typeof import('cdk8s-plus-33') = require(process.env.CDK8S_PLUS ?? 'cdk8s-plus-33');
 const app = new App();
 const chart = new Chart(app, 'windows-pod');
