@@ -11,7 +11,7 @@ export function buildFiftyPools(app: App): Chart {
   const chart = new Chart(app, 'fifty-pools', { disableResourceNameHashes: true });
   const cluster = new HybridCluster(chart, 'big', {
     region: 'eu-north-1',
-    k0sVersion: 'v1.34.2+k0s.0',
+    k0sVersion: 'v1.34.10+k0s.0',
     controlPlane: { replicas: 3, instanceType: 'm6i.large', ami: MachineImage.id('ami-0fa91bc90632c73c9') },
   });
   for (let i = 0; i < POOLS / 2; i++) {

@@ -348,7 +348,10 @@ const windowsPools = rule('windows-pool', (graph) => {
     const v = (source: ManifestSource, what: string, fix: string, field?: string) => out.push(violation('windows-pool', source, what, fix, field));
     const version = K0sVersion.parse(md.manifest.spec?.template?.spec?.version ?? pool.config?.manifest.spec?.template?.spec?.version);
     if (version && minimum && version.compare(minimum) < 0) {
-      v(md, `k0s ${version} cannot run Windows workers`, `use k0s ${minimum} or newer for this pool (k0sVersion)`, 'spec.template.spec.version');
+      // k0smotron v2.1.0 refuses Windows below v1.34.2 (api/bootstrap/v1beta2/k0s_types.go); k0s
+      // gives Windows pods a network from v1.34.4 (src/platform/support.ts says why).
+      v(md, `k0s ${version} cannot run Windows workers: k0smotron refuses them below v1.34.2+k0s.0, and below ${minimum} Windows pods stay in ContainerCreating (k0s's Calico for Windows CNI kubeconfig path, fixed in v1.34.3; the pause image from the frozen k8s.gcr.io, fixed in v1.34.4)`,
+        `use k0s ${minimum} or newer for this pool (k0sVersion)`, 'spec.template.spec.version');
     }
     const bootstrap = pool.config!.manifest.spec?.template?.spec ?? {};
     if (bootstrap.provisioner?.type !== 'powershell-xml') {

@@ -98,7 +98,7 @@ describe('CNI security-group rules (issue 7.4)', () => {
   const cni = (options: FixtureOptions) => only(synthObjects(hybridCluster({ windows: null, ...options }).app), 'AWSCluster').spec.network;
 
   test('Calico BIRD opens BGP and IP-in-IP: k0s runs bird mode with CALICO_IPV4POOL_IPIP on', () => {
-    // k0s v1.34.2+k0s.0 pkg/component/controller/calico.go maps bird and ipip to "bird", and
+    // k0s v1.34.10+k0s.0 pkg/component/controller/calico.go maps bird and ipip to "bird", and
     // static/manifests/calico/DaemonSet/calico-node.yaml sets CALICO_IPV4POOL_IPIP to the overlay
     // (Always) in that mode.
     const rules = cni({ cluster: { network: { calicoMode: CalicoMode.BIRD } } }).cni.cniIngressRules;

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ApiObject, JsonPatch } from 'cdk8s';
-import { CalicoMode, NetworkProvider, WindowsWorkerPool } from '../../src';
+import { CalicoMode, NetworkProvider, WindowsVersion, WindowsWorkerPool } from '../../src';
+import { WINDOWS_SUPPORT, WindowsPlatform } from '../../src/platform/support';
 import { synthObjects } from '../support/synth';
 import { FixtureOptions, hybridCluster, WINDOWS_AMI } from './fixture';
 
@@ -35,17 +36,27 @@ describe('the platform checks', () => {
   describe('k0s versions', () => {
     test('a Windows pool on v1.33.x is refused', () => {
       expect(synthError({ windows: { k0sVersion: 'v1.33.4+k0s.0' } }))
-        .toMatch(/\[mgmt\/prod\/win\] MachineDeployment prod-win: k0s v1\.33\.4\+k0s\.0 cannot run Windows workers\. Fix: use k0s v1\.34\.2\+k0s\.0 or newer/);
+        .toMatch(/\[mgmt\/prod\/win\] MachineDeployment prod-win: k0s v1\.33\.4\+k0s\.0 cannot run Windows workers: k0smotron refuses them below v1\.34\.2\+k0s\.0.*Fix: use k0s v1\.34\.4\+k0s\.0 or newer/);
     });
     test('a cluster on v1.33.x refuses its Windows pool, not its Linux one', () => {
       const message = synthError({ cluster: { k0sVersion: 'v1.33.4+k0s.0' } });
       expect(message).toMatch(/\[mgmt\/prod\/win\] MachineDeployment prod-win: k0s v1\.33\.4\+k0s\.0 cannot run Windows workers/);
       expect(message).not.toMatch(/mgmt\/prod\/linux\]/);
     });
-    test('v1.34.1 is too old, v1.34.2+k0s.1 and v1.35.0 are fine', () => {
-      expect(synthError({ windows: { k0sVersion: 'v1.34.1+k0s.0' } })).toMatch(/cannot run Windows workers/);
-      expect(synthError({ windows: { k0sVersion: 'v1.34.2+k0s.1' } })).toBe('');
-      expect(synthError({ cluster: { k0sVersion: 'v1.35.0+k0s.0' } })).toBe('');
+    // k0smotron v2.1.0 accepts v1.34.2 and v1.34.3 (api/bootstrap/v1beta2/k0s_types.go,
+    // minWindowsVersion), but their Windows pods get no network: k0s v1.34.2's calico-node-windows
+    // points the host CNI config at a path inside its container (fixed in v1.34.3+k0s.0, commit
+    // 6a3eb47c, static/manifests/calico/DaemonSet/calico-node-windows.yaml CNI_NET_DIR), and
+    // before v1.34.4+k0s.0 the pause image comes from k8s.gcr.io (pkg/constant/constant.go).
+    test.each(['v1.34.1+k0s.0', 'v1.34.2+k0s.0', 'v1.34.3+k0s.0'])('%s is too old for Windows pods', (k0sVersion) => {
+      expect(synthError({ windows: { k0sVersion } })).toMatch(/cannot run Windows workers: .*Windows pods stay in ContainerCreating.*Fix: use k0s v1\.34\.4\+k0s\.0 or newer/);
+    });
+    test.each(['v1.34.4+k0s.0', 'v1.34.10+k0s.0'])('%s is fine', (k0sVersion) => expect(synthError({ windows: { k0sVersion } })).toBe(''));
+    test('v1.35.1 is fine on the whole cluster', () => expect(synthError({ cluster: { k0sVersion: 'v1.35.1+k0s.0' } })).toBe(''));
+    test('the support matrix says k0s reset runs on Windows from v1.35.1 (k0s v1.34 cmd/root_linux.go)', () => {
+      for (const version of [WindowsVersion.SERVER_2019, WindowsVersion.SERVER_2022]) {
+        expect(WINDOWS_SUPPORT[WindowsPlatform.K0SMOTRON_AWS][version].caveats).toEqual([expect.stringContaining('`k0s reset` runs on Windows only from v1.35.1+k0s.0')]);
+      }
     });
     test.each(['v1.34.2', '1.34.2+k0s.0', 'v1.34.2-k0s.0', 'v1.34+k0s.0'])('%s is not in vX.Y.Z+k0s.N form', (version) => {
       expect(synthError({ windows: { k0sVersion: version } })).toContain(`[mgmt/prod/win] k0s version "${version}" is not of the form vX.Y.Z+k0s.N`);

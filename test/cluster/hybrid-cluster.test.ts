@@ -47,7 +47,7 @@ describe('HybridCluster objects', () => {
   test('control plane: Linux, Calico in VXLAN mode, no anonymous auth, no worker by default', () => {
     const kcp = only(objects, 'K0sControlPlane').spec;
     expect(kcp.replicas).toBe(3);
-    expect(kcp.version).toBe('v1.34.2+k0s.0');
+    expect(kcp.version).toBe('v1.34.10+k0s.0');
     expect(kcp.k0sConfigSpec.provisioner).toBeUndefined();
     expect(kcp.k0sConfigSpec.args).toBeUndefined();
     expect(kcp.k0sConfigSpec.k0s.spec.network).toMatchObject({
@@ -91,7 +91,7 @@ describe('HybridCluster objects', () => {
   test('Windows pool: powershell-xml, C:\\k0s, taint and labels through k0s args, plain user data', () => {
     const kwct = byKind('K0sWorkerConfigTemplate').find((t) => t.metadata.name.startsWith('prod-win-'))!.spec.template.spec;
     expect(kwct.provisioner).toEqual({ platform: 'windows', type: 'powershell-xml' });
-    expect(kwct.version).toBe('v1.34.2+k0s.0');
+    expect(kwct.version).toBe('v1.34.10+k0s.0');
     expect(kwct.k0sInstallDir).toBe('C:\\k0s');
     expect(kwct.args).toEqual([
       '--labels=node.cluster.x-k8s.io/pool=win',

@@ -103,11 +103,11 @@ describe('validateManifests over YAML from anywhere', () => {
     // CAPI v1.14 core/reconcilers/machineset/machineset_preflight.go, kubernetesVersionPreflightCheck.
     test('a pool newer than its control plane is held by the MachineSet preflight check', () => {
       const list = objects({ windows: null, linux: { k0sVersion: 'v1.35.0+k0s.0' } });
-      expect(rules(validateManifests(list)).join('\n')).toContain('version-skew MachineDeployment/prod-linux: pool k0s v1.35.0+k0s.0 is newer than the control plane\'s v1.34.2+k0s.0');
+      expect(rules(validateManifests(list)).join('\n')).toContain('version-skew MachineDeployment/prod-linux: pool k0s v1.35.0+k0s.0 is newer than the control plane\'s v1.34.10+k0s.0');
     });
     test('more than 3 minors older is held; 3 is fine', () => {
       expect(rules(validateManifests(objects({ windows: null, linux: { k0sVersion: 'v1.30.9+k0s.0' } }))).join('\n'))
-        .toContain('pool k0s v1.30.9+k0s.0 is more than 3 minors older than the control plane\'s v1.34.2+k0s.0');
+        .toContain('pool k0s v1.30.9+k0s.0 is more than 3 minors older than the control plane\'s v1.34.10+k0s.0');
       expect(validateManifests(objects({ windows: null, linux: { k0sVersion: 'v1.31.0+k0s.0' } }))).toEqual([]);
     });
     test('a patched control-plane version is judged against the pools', () => {
@@ -115,15 +115,15 @@ describe('validateManifests over YAML from anywhere', () => {
         const f = hybridCluster();
         ApiObject.of(f.cluster.controlPlane).addJsonPatch(JsonPatch.replace('/spec/version', 'v1.33.0+k0s.0'));
         return f.app;
-      })).toMatch(/\[mgmt\/prod\/linux\] MachineDeployment prod-linux: pool k0s v1\.34\.2\+k0s\.0 is newer than the control plane's v1\.33\.0\+k0s\.0.*Fix: upgrade the control plane/);
+      })).toMatch(/\[mgmt\/prod\/linux\] MachineDeployment prod-linux: pool k0s v1\.34\.10\+k0s\.0 is newer than the control plane's v1\.33\.0\+k0s\.0.*Fix: upgrade the control plane/);
     });
     test('a K0sWorkerConfigTemplate version that differs from its machines', () => {
       const list = objects();
       find(list, 'K0sWorkerConfigTemplate', 'prod-linux-').spec.template.spec.version = 'v1.33.0+k0s.0';
       expect(rules(validateManifests(list, { rules: CLUSTER_RULES.filter((r) => r.name === 'machine-deployment') })).join('\n'))
-        .toMatch(/the machines are version v1\.34\.2\+k0s\.0 but K0sWorkerConfigTemplate prod-linux-[0-9a-f]{8} installs k0s v1\.33\.0\+k0s\.0/);
+        .toMatch(/the machines are version v1\.34\.10\+k0s\.0 but K0sWorkerConfigTemplate prod-linux-[0-9a-f]{8} installs k0s v1\.33\.0\+k0s\.0/);
     });
-    test.each(['v1.034.2+k0s.0', 'v1.34.2+k0s.01', 'latest'])('k0s version %s on the control plane', (version) => {
+    test.each(['v1.034.2+k0s.0', 'v1.34.10+k0s.01', 'latest'])('k0s version %s on the control plane', (version) => {
       const list = objects();
       find(list, 'K0sControlPlane', 'prod').spec.version = version;
       expect(rules(validateManifests(list)).join('\n')).toContain(`control-plane K0sControlPlane/prod: k0s version "${version}" is not of the form vX.Y.Z+k0s.N`);
@@ -227,14 +227,14 @@ describe('validateManifests over YAML from anywhere', () => {
     test('two clusters of one name in one namespace, across charts of one App', () => {
       const message = synthError(() => {
         const f = hybridCluster({ windows: null });
-        new HybridCluster(new Chart(f.app, 'other'), 'prod', { region: 'eu-north-1', k0sVersion: 'v1.34.2+k0s.0', controlPlane: { instanceType: 't3.large', ami: LINUX_AMI } });
+        new HybridCluster(new Chart(f.app, 'other'), 'prod', { region: 'eu-north-1', k0sVersion: 'v1.34.10+k0s.0', controlPlane: { instanceType: 't3.large', ami: LINUX_AMI } });
         return f.app;
       });
       expect(message).toContain('[other/prod] Cluster prod: Cluster prod is written 2 times (mgmt/prod/Cluster, other/prod/Cluster)');
       // In different namespaces they are two clusters.
       expect(synthError(() => {
         const f = hybridCluster({ windows: null });
-        new HybridCluster(new Chart(f.app, 'other', { namespace: 'team-b' }), 'prod', { region: 'eu-north-1', k0sVersion: 'v1.34.2+k0s.0', controlPlane: { instanceType: 't3.large', ami: LINUX_AMI } });
+        new HybridCluster(new Chart(f.app, 'other', { namespace: 'team-b' }), 'prod', { region: 'eu-north-1', k0sVersion: 'v1.34.10+k0s.0', controlPlane: { instanceType: 't3.large', ami: LINUX_AMI } });
         return f.app;
       })).toBe('');
     });
@@ -243,7 +243,7 @@ describe('validateManifests over YAML from anywhere', () => {
       const message = synthError(() => {
         const app = new App();
         const chart = new Chart(app, 'mgmt');
-        const props = { region: 'eu-north-1', k0sVersion: 'v1.34.2+k0s.0', controlPlane: { instanceType: 't3.large', ami: LINUX_AMI } };
+        const props = { region: 'eu-north-1', k0sVersion: 'v1.34.10+k0s.0', controlPlane: { instanceType: 't3.large', ami: LINUX_AMI } };
         new LinuxWorkerPool(new HybridCluster(chart, 'a', props), 'pool', { name: 'b-linux', instanceType: 't3.large', ami: LINUX_AMI });
         new LinuxWorkerPool(new HybridCluster(chart, 'a-b', props), 'pool', { name: 'linux', instanceType: 't3.large', ami: LINUX_AMI });
         return app;
@@ -255,7 +255,7 @@ describe('validateManifests over YAML from anywhere', () => {
   test('each synth judges the app as it is then, clusters added since included', () => {
     const app = new App();
     const early = new Chart(app, 'early');
-    const props = { region: 'eu-north-1', k0sVersion: 'v1.34.2+k0s.0', controlPlane: { instanceType: 't3.large', ami: LINUX_AMI } };
+    const props = { region: 'eu-north-1', k0sVersion: 'v1.34.10+k0s.0', controlPlane: { instanceType: 't3.large', ami: LINUX_AMI } };
     const cluster = new HybridCluster(new Chart(app, 'mgmt'), 'prod', props);
     const pool = new LinuxWorkerPool(cluster, 'linux', { instanceType: 't3.large', ami: LINUX_AMI });
     expect(synthError(() => app)).toBe('');
@@ -374,7 +374,7 @@ describe('validateManifests over YAML from anywhere', () => {
         });
         return f.app;
       });
-      expect(message).toContain('[mgmt/prod] extra/md (MachineDeployment stray): pool k0s v1.36.0+k0s.0 is newer than the control plane\'s v1.34.2+k0s.0');
+      expect(message).toContain('[mgmt/prod] extra/md (MachineDeployment stray): pool k0s v1.36.0+k0s.0 is newer than the control plane\'s v1.34.10+k0s.0');
     });
   });
 

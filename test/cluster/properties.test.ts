@@ -12,7 +12,7 @@ function mostly<T>(valid: fc.Arbitrary<T>, invalid: fc.Arbitrary<T>): fc.Arbitra
 }
 
 const instanceType = mostly(fc.constantFrom('t3.large', 't3.xlarge', 'm6i.large', 'g4dn.xlarge'), fc.constantFrom('t3.medium', 'c5.large', 'm7g.large', 't4g.xlarge', 'foo1.large', 'T3.LARGE', 'mac2.metal'));
-const k0sVersion = mostly(fc.constantFrom('v1.34.2+k0s.0', 'v1.35.1+k0s.2'), fc.constantFrom('v1.33.4+k0s.0', 'v1.34.2', 'latest'));
+const k0sVersion = mostly(fc.constantFrom('v1.34.10+k0s.0', 'v1.35.1+k0s.2'), fc.constantFrom('v1.33.4+k0s.0', 'v1.34.2', 'latest'));
 const poolName = mostly(fc.stringMatching(/^[a-z][a-z0-9]{0,8}$/), fc.oneof(fc.constantFrom('windows2022', 'Win', 'a-very-long-pool-name-that-will-not-fit-anywhere'), fc.string({ maxLength: 12 })));
 
 const clusterProps = fc.record({

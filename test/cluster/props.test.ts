@@ -40,7 +40,7 @@ describe('every prop changes what is written', () => {
   test.each<[string, FixtureOptions]>([
     ['cluster name', { cluster: { name: 'other' } }],
     ['region', { cluster: { region: 'eu-west-1' } }],
-    ['k0sVersion', { cluster: { k0sVersion: 'v1.34.3+k0s.0' } }],
+    ['k0sVersion', { cluster: { k0sVersion: 'v1.34.9+k0s.0' } }],
     ['sshKeyName', { cluster: { sshKeyName: 'other' } }],
     ['infra', { cluster: { infra: infra() } }],
     ['network.podCidr', { cluster: { network: { podCidr: '172.16.0.0/16' } } }],
@@ -129,7 +129,7 @@ describe('defaults apply field by field', () => {
 describe('inputs are checked where they enter (HybridConfigError: path, value, fix)', () => {
   test.each<[string, FixtureOptions, string]>([
     ['a zone as region', { cluster: { region: 'eu-north-1a' } }, '[mgmt/prod] region "eu-north-1a" is an availability zone of eu-north-1, not a region. Fix: use a region name such as eu-north-1.'],
-    ['k0s version with leading zero', { cluster: { k0sVersion: 'v1.034.2+k0s.0' } }, '[mgmt/prod] k0s version "v1.034.2+k0s.0" is not of the form vX.Y.Z+k0s.N. Fix: write it like "v1.34.2+k0s.0".'],
+    ['k0s version with leading zero', { cluster: { k0sVersion: 'v1.034.2+k0s.0' } }, '[mgmt/prod] k0s version "v1.034.2+k0s.0" is not of the form vX.Y.Z+k0s.N. Fix: write it like "v1.34.10+k0s.0".'],
     ['upper-case instance type', { linux: { instanceType: 'T3.LARGE' } }, '[mgmt/prod/linux] instance type "T3.LARGE" is not an EC2 instance type name'],
     ['unknown family', { linux: { instanceType: 'q9.large' } }, '[mgmt/prod/linux] instance type "q9.large" is of a family this library does not know'],
     ['control-plane instance type', { cluster: cp({ instanceType: 'foo.bar' }) }, '[mgmt/prod] controlPlane: instance type "foo.bar" is not an EC2 instance type name'],

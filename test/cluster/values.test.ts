@@ -13,7 +13,7 @@ describe('K0sVersion', () => {
   });
   test.each(['v1.034.2+k0s.0', 'v01.34.2+k0s.0', 'v1.34.02+k0s.0', 'v1.34.2+k0s.00', 'v1.34.2', '1.34.2+k0s.0', 'v1.34.2-k0s.0', ' v1.34.2+k0s.0'])('%s is refused', (text) => {
     expect(() => K0sVersion.of(text)).toThrow(HybridConfigError);
-    expect(() => K0sVersion.of(text)).toThrow(`[K0sVersion] k0s version ${JSON.stringify(text)} is not of the form vX.Y.Z+k0s.N. Fix: write it like "v1.34.2+k0s.0".`);
+    expect(() => K0sVersion.of(text)).toThrow(`[K0sVersion] k0s version ${JSON.stringify(text)} is not of the form vX.Y.Z+k0s.N. Fix: write it like "v1.34.10+k0s.0".`);
   });
   test('minor and ordering', () => {
     expect(K0sVersion.of('v1.34.2+k0s.1').minor).toBe(34);
