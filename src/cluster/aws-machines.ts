@@ -6,7 +6,7 @@ import { InstanceType, InstanceTypeInfo } from '../platform/instance-type';
 import { integerProblem } from '../platform/numbers';
 import type { HybridCluster } from './hybrid-cluster';
 import { MachineImage } from './machine-image';
-import { hashedMachineTemplate, MachineProps, machineTemplateSpec, requirePinnedImageForSecretsManager } from './machine-template';
+import { hashedMachineTemplate, imageLookup, MachineProps, machineTemplateSpec, requirePinnedImageForSecretsManager } from './machine-template';
 import { WorkerInfrastructure, WorkerPool, WorkerPoolProps } from './worker-pool';
 
 /** Props of a worker pool on EC2: those of every pool, and the machines'. */
@@ -41,6 +41,7 @@ export class AwsMachines implements WorkerInfrastructure {
       fail(path, 'bootstrapThroughSecretsManager on a Windows pool: CAPA\'s Secrets Manager hand-off is a cloud-init boothook, which Windows cannot run', 'remove it');
     }
     requirePinnedImageForSecretsManager(path, 'pool', props, image);
+    imageLookup(path, '', image, cluster.region.partition);
     const volume = props.rootVolumeSizeGiB === undefined ? undefined : integerProblem(props.rootVolumeSizeGiB, 8, 16384);
     if (volume) fail(path, `rootVolumeSizeGiB ${volume} (CAPA's minimum is 8, gp3's maximum 16384)`, 'choose a whole number of GiB in that range');
     const type = InstanceType.parse(props.instanceType, props.instanceTypeInfo);
@@ -54,6 +55,7 @@ export class AwsMachines implements WorkerInfrastructure {
     return hashedMachineTemplate(pool, 'AWSMachineTemplate', pool.deploymentName, machineTemplateSpec(this.props, {
       os: this.os,
       image: this.image,
+      partition: this.cluster.region.partition,
       iamInstanceProfile: this.props.iamInstanceProfile ?? this.cluster.infra?.nodeInstanceProfile ?? CLUSTERAWSADM_INSTANCE_PROFILES.nodes,
       sshKeyName: this.cluster.sshKeyName,
       additionalTags: this.cluster.additionalTags,

@@ -22,7 +22,7 @@ import {
 } from '../generated/capa-infrastructure.cluster.x-k8s.io';
 import { Cluster } from '../generated/cluster-api-cluster.x-k8s.io';
 import { K0sControlPlane, K0SControlPlaneSpecUpdateStrategy as L1UpdateStrategy } from '../generated/k0smotron-controlplane.cluster.x-k8s.io';
-import { amiIdProblem, regionProblem } from '../platform/aws';
+import { amiIdProblem, AwsRegion, keyPairNameProblem } from '../platform/aws';
 import { parseCidr } from '../platform/cidr';
 import { dnsLabelProblem, MAX_CLUSTER_NAME } from '../platform/dns';
 import { fail, problem } from '../platform/errors';
@@ -34,7 +34,7 @@ import { KubernetesNetworkProps, cniIngressRules, k0sNetworkConfig } from './kub
 import { apiGroupOf, CLUSTERAWSADM_INSTANCE_PROFILES, K0S_CLUSTER_PORTS, K0S_PORTS } from '../platform/conventions';
 import { K0sVersion } from '../platform/k0s-version';
 import { MachineImage } from './machine-image';
-import { hashedMachineTemplate, MachineProps, machineTemplateSpec, requirePinnedImageForSecretsManager } from './machine-template';
+import { hashedMachineTemplate, imageLookup, MachineProps, machineTemplateSpec, requirePinnedImageForSecretsManager } from './machine-template';
 import { manifestProblems, markContentNamed, participate } from './manifest-checks';
 import { typedApiObject } from './typed-api-object';
 import { WorkerPool } from './worker-pool';
@@ -165,8 +165,10 @@ export interface HybridClusterProps {
   /** k0s version of the control plane and, unless a pool says otherwise, the workers: `vX.Y.Z+k0s.N`. */
   readonly k0sVersion: string;
   /**
-   * EC2 key pair for SSH (Linux) and for decrypting the Windows Administrator password.
-   * @default - the `infra` key pair, else none
+   * EC2 key pair for SSH (Linux) and for decrypting the Windows Administrator password; "" for
+   * none. Windows machines need an RSA key: EC2 refuses to launch Windows AMIs with ED25519 ones.
+   * @default - the `infra` key pair, else none: `sshKeyName: ""` is written, since CAPA launches
+   *   with the key pair named `default` when no key name is set anywhere
    */
   readonly sshKeyName?: string;
   /** The controllers. */
@@ -224,8 +226,10 @@ export class HybridCluster extends Construct {
   public readonly k0sVersion: string;
   /** The deployed AWS infrastructure the cluster runs in, if any. */
   public readonly infra?: ClusterInfra;
-  /** The EC2 key pair of every machine, if any. */
-  public readonly sshKeyName?: string;
+  /** The EC2 key pair of every machine; "" for none. */
+  public readonly sshKeyName: string;
+  /** The cluster's region, parsed: its partition picks the accounts of public image lookups. */
+  public readonly region: AwsRegion;
   /** Tags for every AWS resource CAPA creates. */
   public readonly additionalTags?: Record<string, string>;
   /** Whether pools get a MachineHealthCheck unless they say otherwise. */
@@ -244,12 +248,15 @@ export class HybridCluster extends Construct {
     this.clusterName = props.name ?? id;
     this.k0sVersion = props.k0sVersion;
     this.infra = props.infra;
-    this.sshKeyName = props.sshKeyName ?? props.infra?.sshKeyName;
+    // cluster-api-provider-aws v2.11.1 pkg/cloud/services/ec2/instances.go: an AWSMachine
+    // sshKeyName, else the AWSCluster's, else the key pair named "default" (bastion.go,
+    // defaultSSHKeyName); "" on either means no key. RunInstances fails without such a key pair.
+    this.sshKeyName = props.sshKeyName ?? props.infra?.sshKeyName ?? '';
     this.additionalTags = props.additionalTags;
     this.machineHealthChecks = props.machineHealthChecks ?? true;
     const cp = props.controlPlane ?? fail(this, 'no `controlPlane`', 'pass `controlPlane: { instanceType: \'t3.large\' }`');
-    const region = props.region ?? props.infra?.region;
-    checkInputs(this, props, region);
+    this.region = checkInputs(this, props, props.region ?? props.infra?.region);
+    const region = this.region.name;
 
     // Field by field: `{ podCidr: undefined }` means the default, like leaving it out.
     const network: Required<KubernetesNetworkProps> = {
@@ -296,6 +303,7 @@ export class HybridCluster extends Construct {
     const cpSpec = machineTemplateSpec(cp, {
       os: 'linux',
       image: controlPlaneImage(props),
+      partition: this.region.partition,
       iamInstanceProfile: cp.iamInstanceProfile ?? props.infra?.controlPlaneInstanceProfile ?? CLUSTERAWSADM_INSTANCE_PROFILES.controlPlane,
       sshKeyName: this.sshKeyName,
       additionalTags: props.additionalTags,
@@ -401,12 +409,14 @@ export class HybridCluster extends Construct {
 }
 
 /** Each input checked for form once, where it enters; the manifest rules judge the rest. */
-function checkInputs(scope: Construct, props: HybridClusterProps, region: string | undefined): void {
+function checkInputs(scope: Construct, props: HybridClusterProps, regionName: string | undefined): AwsRegion {
   const versionProblem = K0sVersion.problem(props.k0sVersion);
   if (versionProblem) fail(scope, versionProblem, K0sVersion.FIX);
-  if (region === undefined) fail(scope, 'no AWS region', 'pass `region`, or an `infra` from the AWS stack');
-  const regionIssue = regionProblem(region);
-  if (regionIssue) fail(scope, regionIssue, 'use a region name such as eu-north-1');
+  if (regionName === undefined) fail(scope, 'no AWS region', 'pass `region`, or an `infra` from the AWS stack');
+  const region = AwsRegion.parse(regionName);
+  if (typeof region === 'string') fail(scope, region, 'use a region name such as eu-north-1');
+  const keyIssue = props.sshKeyName === undefined || props.sshKeyName === '' ? undefined : keyPairNameProblem(props.sshKeyName);
+  if (keyIssue) fail(scope, `sshKeyName: ${keyIssue}`, 'give the name of an EC2 key pair, or "" for none');
   const mismatch = props.infra?.mismatch(props.name ?? scope.node.id, props.region);
   if (mismatch) fail(scope, mismatch.what, mismatch.fix);
   const cp = props.controlPlane;
@@ -418,6 +428,7 @@ function checkInputs(scope: Construct, props: HybridClusterProps, region: string
   const amiIssue = image.amiId === undefined ? undefined : amiIdProblem(image.amiId);
   if (amiIssue) fail(scope, `control plane ${amiIssue}`, 'pass an id of the form ami-0123456789abcdef0');
   requirePinnedImageForSecretsManager(scope, 'controlPlane', cp, image);
+  imageLookup(scope, 'controlPlane: ', image, region.partition);
   if (cp.replicas !== undefined && integerProblem(cp.replicas, 1, 7)) {
     fail(scope, `controlPlane.replicas ${integerProblem(cp.replicas, 1, 7)}`, 'use 1, 3 or 5');
   }
@@ -445,6 +456,7 @@ function checkInputs(scope: Construct, props: HybridClusterProps, region: string
       if (p) fail(scope, `apiServerLoadBalancer ingress rule "${rule.description}" ${field} ${p}`, 'use a port from 0 to 65535');
     }
   }
+  return region;
 }
 
 /**

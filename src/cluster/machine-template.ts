@@ -7,7 +7,8 @@ import {
   AwsMachineTemplateSpecTemplateSpecInstanceMetadataOptionsHttpTokens as HttpTokens,
 } from '../generated/capa-infrastructure.cluster.x-k8s.io';
 import { fail } from '../platform/errors';
-import { MachineImage } from './machine-image';
+import { ImageLookup, MachineImage } from './machine-image';
+import { AwsPartitionId } from '../platform/aws';
 import { contentHash } from '../platform/names';
 import { typedApiObject } from './typed-api-object';
 
@@ -56,19 +57,23 @@ export interface MachineRoleDefaults {
   readonly os: 'linux' | 'windows';
   /** The image: the props', else the infra's, else the platform's lookup. */
   readonly image: MachineImage;
+  /** The partition of the cluster's region, where a public image lookup finds its publisher's account. */
+  readonly partition: AwsPartitionId;
   readonly iamInstanceProfile: string;
-  readonly sshKeyName?: string;
+  /** The EC2 key pair; "" for none (CAPA launches with the key pair `default` when it is absent everywhere). */
+  readonly sshKeyName: string;
   readonly additionalTags?: Record<string, string>;
 }
 
 /** The AWSMachineTemplate spec for a role, with the library's secure defaults applied. */
 export function machineTemplateSpec(props: MachineProps, role: MachineRoleDefaults): AwsMachineTemplateSpecTemplateSpec {
   const windows = role.os === 'windows';
+  const lookup = imageLookup(undefined, '', role.image, role.partition);
   return {
     instanceType: props.instanceType,
     ami: role.image.amiId !== undefined ? { id: role.image.amiId } : undefined,
-    imageLookupOrg: role.image.lookupFilter?.owner,
-    imageLookupFormat: role.image.lookupFilter?.namePattern,
+    imageLookupOrg: lookup?.owner,
+    imageLookupFormat: lookup?.namePattern,
     iamInstanceProfile: role.iamInstanceProfile,
     sshKeyName: role.sshKeyName,
     additionalTags: role.additionalTags,
@@ -110,7 +115,20 @@ export function hashedMachineTemplate(scope: Construct, id: string, baseName: st
  */
 export function requirePinnedImageForSecretsManager(scope: Construct | string, where: string, props: MachineProps, image: MachineImage): void {
   if (props.bootstrapThroughSecretsManager && !image.isPinned) {
-    fail(scope, `${where}.bootstrapThroughSecretsManager with the image lookup ${image.lookupFilter?.namePattern}: stock images have neither the AWS CLI nor the patched cloud-init CAPA's boothook needs`,
+    fail(scope, `${where}.bootstrapThroughSecretsManager with the image lookup ${image.namePattern}: stock images have neither the AWS CLI nor the patched cloud-init CAPA's boothook needs`,
       'pass `ami: MachineImage.id(...)` of an image built with kubernetes-sigs/image-builder, or leave bootstrapThroughSecretsManager off');
   }
+}
+
+/**
+ * The lookup of `image` in the cluster's partition (undefined for a pinned id). Throws when its
+ * publisher has no documented account there: CAPA filters on the owner's account id, and the
+ * commercial one finds nothing in GovCloud or China (cluster-api-provider-aws v2.11.1
+ * pkg/cloud/services/ec2/ami.go switches Ubuntu's owner in GovCloud itself, for its bastion only).
+ */
+export function imageLookup(scope: Construct | string | undefined, where: string, image: MachineImage, partition: AwsPartitionId): ImageLookup | undefined {
+  const lookup = image.lookupIn(partition);
+  if (typeof lookup !== 'string') return lookup;
+  return fail(scope ?? 'MachineImage', `${where}${lookup}`,
+    'pass `ami: MachineImage.id(...)` of an image in that partition, or an `infra` (the AWS stack reads AMI ids from the region\'s own SSM parameters)');
 }

@@ -1,7 +1,7 @@
 import { CAPA_DEFAULT_VPC_CIDR, K0S_CLUSTER_PORTS, K0S_PORTS, WINDOWS_K0S_INSTALL_DIR } from '../platform/conventions';
 import { K0sVersion } from '../platform/k0s-version';
 import { contentHash } from '../platform/names';
-import { amiIdProblem, regionProblem, zoneProblem } from '../platform/aws';
+import { amiIdProblem, AvailabilityZone, AwsRegion } from '../platform/aws';
 import { cidrsOverlap, formatCidr, Ipv4Cidr, parseCidr } from '../platform/cidr';
 import { dnsLabelProblem } from '../platform/dns';
 import { Architecture, InstanceType, windowsInstanceTypeProblem } from '../platform/instance-type';
@@ -183,12 +183,12 @@ const awsCluster = rule('aws-cluster', (graph) => graph.ofKind('AWSCluster').fil
   if (spec.region === undefined) {
     out.push(violation('aws-cluster', aws, 'no AWS region', 'pass `region`, or an `infra` from the AWS stack', 'spec.region'));
   } else {
-    const p = regionProblem(spec.region);
+    const p = AwsRegion.problem(spec.region);
     if (p) out.push(violation('aws-cluster', aws, p, 'use a region name such as eu-north-1', 'spec.region'));
   }
   for (const [i, subnet] of list(spec.network?.subnets).entries()) {
     const zone = subnet?.availabilityZone;
-    const p = zone === undefined ? undefined : zoneProblem(zone, typeof spec.region === 'string' ? spec.region : undefined);
+    const p = zone === undefined ? undefined : AvailabilityZone.problem(zone, typeof spec.region === 'string' ? spec.region : undefined);
     if (p) out.push(violation('aws-cluster', aws, `network.subnets[${i}]: ${p}`, 'use a zone of the cluster\'s region, e.g. eu-north-1a', `spec.network.subnets[${i}].availabilityZone`));
   }
   const lb = spec.controlPlaneLoadBalancer ?? {};

@@ -1,4 +1,4 @@
-import { App, Duration } from 'cdk8s';
+import { ApiObject, App, Duration, JsonPatch } from 'cdk8s';
 import { CalicoMode, MachineImage, NetworkProvider, WindowsEdition, WindowsVersion } from '../../src';
 import { remediationLimit } from '../../src/cluster/worker-pool';
 import { buildCluster } from '../../examples/k0smotron-aws/main';
@@ -80,17 +80,53 @@ describe('images without infra or AMI ids: CAPA looks them up (issue 7.2)', () =
     for (const prefix of ['prod-cp-', 'prod-linux-', 'prod-win-']) expect(machineSpec(objects, prefix).imageLookupFormat).not.toContain('{{');
   });
 
-  test('the default example applies as is: no placeholder, no key pair needed', () => {
+  test('the default example applies as is: no placeholder, and an account without key pairs launches it', () => {
+    // cluster-api-provider-aws v2.11.1 pkg/cloud/services/ec2/instances.go (createInstance): an
+    // AWSMachine's sshKeyName, else the AWSCluster's, else the key pair named "default"
+    // (bastion.go, defaultSSHKeyName), and "" on either means no key. Absent everywhere,
+    // RunInstances fails in an account without a key pair called "default".
     const app = new App();
     buildCluster(app);
     const yaml = app.synthYaml();
     expect(yaml).not.toMatch(/REPLACE|ami-0{17}/);
     const out = synthObjects(app);
-    expect(only(out, 'AWSCluster').spec.sshKeyName).toBeUndefined();
+    expect(only(out, 'AWSCluster').spec.sshKeyName).toBe('');
     for (const t of out.filter((o) => o.kind === 'AWSMachineTemplate')) {
       expect(t.spec.template.spec.imageLookupOrg).toMatch(/^\d{12}$/);
-      expect(t.spec.template.spec.sshKeyName).toBeUndefined();
+      expect(t.spec.template.spec.sshKeyName).toBe('');
     }
+  });
+});
+
+describe('image lookups by partition (issue 17.7)', () => {
+  // CAPA filters on owner-id (ami.go DefaultAMILookup), and each partition has its own accounts:
+  // ami.go itself switches Canonical's account to 513442679011 in GovCloud (ubuntuOwnerIDUsGov).
+  const govCloud = { cluster: { region: 'us-gov-west-1', controlPlane: { instanceType: 't3.large', ami: undefined } }, linux: { ami: undefined }, windows: null } satisfies FixtureOptions;
+
+  test('Ubuntu in GovCloud is looked up under Canonical\'s GovCloud account', () => {
+    const out = synthObjects(hybridCluster(govCloud).app);
+    for (const prefix of ['prod-cp-', 'prod-linux-']) expect(machineSpec(out, prefix).imageLookupOrg).toBe('513442679011');
+  });
+
+  test('Windows Server outside the aws partition is refused: Amazon\'s account there is not documented', () => {
+    expect(() => hybridCluster({ ...govCloud, windows: { ami: undefined } }))
+      .toThrow(/\[mgmt\/prod\/win\] Amazon's Windows Server images have no documented account in the aws-us-gov partition, so CAPA's lookup \(Windows_Server-2022-English-Core-Base-\*\) would find nothing\. Fix: pass `ami: MachineImage\.id\(\.\.\.\)` of an image in that partition, or an `infra`/);
+  });
+
+  test.each(['cn-north-1', 'eusc-de-east-1'])('Ubuntu in %s is refused', (region) => {
+    expect(() => hybridCluster({ ...govCloud, cluster: { ...govCloud.cluster, region } }))
+      .toThrow(/\[mgmt\/prod\] controlPlane: Canonical's Ubuntu images have no documented account in the aws-(cn|eusc) partition/);
+  });
+
+  test('a pinned AMI or your own lookup works in any partition', () => {
+    const out = synthObjects(hybridCluster({ cluster: { region: 'cn-north-1' }, windows: { ami: MachineImage.lookup('123456789012', 'my-windows-*') } }).app);
+    expect(machineSpec(out, 'prod-win-')).toMatchObject({ imageLookupOrg: '123456789012', imageLookupFormat: 'my-windows-*' });
+  });
+
+  test('a patched lookup owner of another partition is reported on the final objects', () => {
+    const f = hybridCluster({ ...govCloud });
+    ApiObject.of(f.linux!.machineTemplate).addJsonPatch(JsonPatch.replace('/spec/template/spec/imageLookupOrg', '099720109477'));
+    expect(() => synthObjects(f.app)).toThrow(/AWSMachineTemplate prod-linux-[0-9a-f]{8}: imageLookupOrg 099720109477 is Canonical's Ubuntu images' account in the aws partition, and the cluster runs in us-gov-west-1 \(aws-us-gov\).*Fix: /);
   });
 });
 
