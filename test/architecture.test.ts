@@ -90,4 +90,3 @@ describe('the layers of src/', () => {
     expect(circles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]))).toEqual([['a', 'b', 'c', 'a']]);
   });
 });
-});

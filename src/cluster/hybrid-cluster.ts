@@ -22,16 +22,16 @@ import {
 } from '../generated/capa-infrastructure.cluster.x-k8s.io';
 import { Cluster } from '../generated/cluster-api-cluster.x-k8s.io';
 import { K0sControlPlane, K0SControlPlaneSpecUpdateStrategy as L1UpdateStrategy } from '../generated/k0smotron-controlplane.cluster.x-k8s.io';
-import { amiIdProblem, AwsRegion, keyPairNameProblem } from '../platform/aws';
+import { amiIdProblem, AvailabilityZone, AwsRegion, keyPairNameProblem } from '../platform/aws';
 import { parseCidr } from '../platform/cidr';
 import { dnsLabelProblem, MAX_CLUSTER_NAME } from '../platform/dns';
 import { fail, problem } from '../platform/errors';
 import { InstanceType, InstanceTypeInfo } from '../platform/instance-type';
 import { integerProblem } from '../platform/numbers';
 import { isUnresolvedToken } from '../platform/tokens';
-import { CalicoMode, NetworkProvider } from '../platform/network';
+import { CalicoMode, KUBE_ROUTER_ON_EC2, NetworkProvider } from '../platform/network';
 import { KubernetesNetworkProps, cniIngressRules, k0sNetworkConfig } from './kubernetes-network';
-import { apiGroupOf, CLUSTERAWSADM_INSTANCE_PROFILES, K0S_CLUSTER_PORTS, K0S_PORTS } from '../platform/conventions';
+import { apiGroupOf, CAPA_DEFAULT_VPC_CIDR, capaDefaultSubnets, CLUSTERAWSADM_INSTANCE_PROFILES, K0S_CLUSTER_PORTS, K0S_PORTS } from '../platform/conventions';
 import { K0sVersion } from '../platform/k0s-version';
 import { MachineImage } from './machine-image';
 import { hashedMachineTemplate, imageLookup, MachineProps, machineTemplateSpec, requirePinnedImageForSecretsManager } from './machine-template';
@@ -181,6 +181,16 @@ export interface HybridClusterProps {
    */
   readonly infra?: ClusterInfra;
   /**
+   * Availability zones of the machines, by name as your account sees them (`aws ec2
+   * describe-availability-zones`; names map to different data centres per account). The
+   * controllers spread over them (k0smotron picks the zone with the fewest), and every pool has one
+   * MachineDeployment per zone. Without an `infra`, CAPA creates one public and one private subnet
+   * in each, laid out as CAPA lays out its own (`capaDefaultSubnets`); with one, they must be zones
+   * of its private subnets.
+   * @default - the zones of the infra's private subnets; required without an `infra`
+   */
+  readonly zones?: readonly string[];
+  /**
    * The cluster's pod and service networks and CNI.
    * @default - Calico in VXLAN mode, pods 192.168.0.0/16, services 10.128.0.0/12
    */
@@ -230,6 +240,8 @@ export class HybridCluster extends Construct {
   public readonly sshKeyName: string;
   /** The cluster's region, parsed: its partition picks the accounts of public image lookups. */
   public readonly region: AwsRegion;
+  /** The availability zones of the machines: the pools' failure domains. */
+  public readonly zones: readonly AvailabilityZone[];
   /** Tags for every AWS resource CAPA creates. */
   public readonly additionalTags?: Record<string, string>;
   /** Whether pools get a MachineHealthCheck unless they say otherwise. */
@@ -256,6 +268,7 @@ export class HybridCluster extends Construct {
     this.machineHealthChecks = props.machineHealthChecks ?? true;
     const cp = props.controlPlane ?? fail(this, 'no `controlPlane`', 'pass `controlPlane: { instanceType: \'t3.large\' }`');
     this.region = checkInputs(this, props, props.region ?? props.infra?.region);
+    this.zones = clusterZones(this, props, this.region);
     const region = this.region.name;
 
     // Field by field: `{ podCidr: undefined }` means the default, like leaving it out.
@@ -384,7 +397,9 @@ export class HybridCluster extends Construct {
     const infra = this.infra;
     return {
       vpc: infra ? { id: infra.vpcId } : undefined,
-      subnets: infra ? [...infra.privateSubnetIds, ...infra.publicSubnetIds].map((id) => ({ id })) : undefined,
+      subnets: infra
+        ? [...infra.privateSubnetIds, ...infra.publicSubnetIds].map((id) => ({ id }))
+        : capaDefaultSubnets(this.clusterName, CAPA_DEFAULT_VPC_CIDR, this.zones.map((z) => z.name)),
       // A list replaces CAPA's defaults (BGP and IP-in-IP), so it must say what the CNI needs; a
       // custom CNI gets no `cni`, so that CAPA's defaults apply.
       cni: provider === NetworkProvider.CUSTOM ? undefined : { cniIngressRules: cniIngressRules(provider, calicoMode) },
@@ -432,6 +447,9 @@ function checkInputs(scope: Construct, props: HybridClusterProps, regionName: st
   if (cp.replicas !== undefined && integerProblem(cp.replicas, 1, 7)) {
     fail(scope, `controlPlane.replicas ${integerProblem(cp.replicas, 1, 7)}`, 'use 1, 3 or 5');
   }
+  if (props.network?.provider === NetworkProvider.KUBE_ROUTER) {
+    fail(scope, `network.provider kube-router does not work on EC2: ${KUBE_ROUTER_ON_EC2}`, 'use NetworkProvider.CALICO (VXLAN, the default)');
+  }
   if (cp.untaintedControllers && !cp.enableWorker) {
     fail(scope, 'controlPlane.untaintedControllers without enableWorker: controllers that run no kubelet have no taint to drop', 'set controlPlane.enableWorker too, or remove untaintedControllers');
   }
@@ -457,6 +475,35 @@ function checkInputs(scope: Construct, props: HybridClusterProps, regionName: st
     }
   }
   return region;
+}
+
+/**
+ * The machines' zones: the props', else the infra's private subnets' (in their order, once each).
+ * Names are checked for form and region; whether the account has them, only EC2 knows: CAPA
+ * reports a zone it cannot describe on the AWSCluster before any machine is made
+ * (pkg/cloud/services/network/subnets.go, reconcileZoneInfo).
+ */
+function clusterZones(scope: Construct, props: HybridClusterProps, region: AwsRegion): AvailabilityZone[] {
+  const infraZones = props.infra?.privateSubnetZones;
+  const names = props.zones ?? (infraZones ? [...new Set(infraZones)] : undefined);
+  if (names === undefined) {
+    fail(scope, props.infra
+      ? 'the infra names no zones for its private subnets (an outputs file of an older AWS stack)'
+      : 'no `zones`: without an infra CAPA creates the VPC, and zone names differ between accounts',
+    props.infra
+      ? 'redeploy the AWS stack (it writes private_subnet_zones), or pass `zones`'
+      : `pass \`zones: ['${region}a', '${region}b']\` with zones your account has (aws ec2 describe-availability-zones --region ${region})`);
+  }
+  if (names.length === 0) fail(scope, 'zones is empty', 'name at least one availability zone; two or more survive a zone outage');
+  return names.map((name, i) => {
+    const problem = AvailabilityZone.problem(name, region.name);
+    if (problem) fail(scope, `zones: ${problem}`, `name zones of ${region} such as ${region}a`);
+    if (names.indexOf(name) !== i) fail(scope, `zones names ${name} twice`, 'name each zone once');
+    if (infraZones && !infraZones.includes(name)) {
+      fail(scope, `zones: ${name} has none of the infra's private subnets (they are in ${[...new Set(infraZones)].join(', ')})`, 'name zones of the infra\'s private subnets, or leave `zones` out for all of them');
+    }
+    return AvailabilityZone.parse(name) as AvailabilityZone;
+  });
 }
 
 /**

@@ -1,3 +1,5 @@
+import { KUBELET_PORT } from './kubernetes';
+
 /**
  * Facts about Windows nodes shared by the cluster constructs (which label and taint the nodes),
  * the AWS constructs (which look up their images) and the workload constructs (which select and
@@ -32,6 +34,31 @@ export const WINDOWS_RELEASES: Readonly<Record<WindowsVersion, WindowsRelease>> 
 };
 
 /**
+ * PowerShell that opens inbound TCP `port` in the Windows firewall under the rule name `name`,
+ * once: a rerun (a restarted pod, a bootstrap script run again after a reboot) finds it in place
+ * and does nothing, so it never fails under `$ErrorActionPreference = "Stop"`.
+ */
+export function inboundFirewallRuleScript(name: string, port: number): string {
+  return `if (-not (Get-NetFirewallRule -DisplayName '${name}' -ErrorAction SilentlyContinue)) { `
+    + `New-NetFirewallRule -DisplayName '${name}' -Direction Inbound -Profile Any -Action Allow -Protocol TCP -LocalPort ${port} | Out-Null }`;
+}
+
+/**
+ * Opens the kubelet's port on a Windows node. The Windows firewall drops inbound ports nothing
+ * opened, and neither k0s nor k0smotron opens 10250 (Kubernetes sig-windows-tools
+ * `kubeadm/scripts/PrepareNode.ps1` does, for kubeadm): without it `kubectl logs`/`exec` and
+ * metrics of Windows pods time out. Windows pools run it from the bootstrap (k0smotron's
+ * `preK0sCommands`).
+ */
+export const WINDOWS_KUBELET_FIREWALL_RULE = inboundFirewallRuleScript(`kubelet-${KUBELET_PORT}`, KUBELET_PORT);
+
+/** Whether a PowerShell command opens inbound TCP `port` in the Windows firewall (as `inboundFirewallRuleScript` does). */
+export function opensInboundPort(command: unknown, port: number): boolean {
+  return typeof command === 'string' && /\bNew-NetFirewallRule\b/.test(command) && /-Direction\s+Inbound\b/i.test(command)
+    && new RegExp(`-LocalPort\\s+${port}\\b`).test(command) && !/-Action\s+Block\b/i.test(command);
+}
+
+/**
  * windows_exporter's default listen port: the workloads run it there, and the cluster opens it
  * between machines (`HybridCluster` `nodeAgentPorts`).
  */
@@ -48,6 +75,9 @@ export const LABEL_HYPERV = 'node.cdk-hybrid-windows.io/hyperv';
 export const LABEL_OS = 'kubernetes.io/os';
 export const LABEL_ARCH = 'kubernetes.io/arch';
 export const LABEL_WINDOWS_BUILD = 'node.kubernetes.io/windows-build';
+/** The node's zone and region (kubernetes well_known_labels.go); pools spread over zones set them. */
+export const LABEL_ZONE = 'topology.kubernetes.io/zone';
+export const LABEL_REGION = 'topology.kubernetes.io/region';
 
 /**
  * The taint every Windows worker carries, so that only pods which tolerate it (the workload

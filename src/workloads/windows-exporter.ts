@@ -2,7 +2,7 @@ import { Size } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import { WindowsWorkload, WindowsWorkloadKind } from './windows-workload';
-import { WINDOWS_EXPORTER_PORT } from '../platform/windows';
+import { inboundFirewallRuleScript, WINDOWS_EXPORTER_PORT } from '../platform/windows';
 
 /** windows_exporter release pinned by default (prometheus-community/windows_exporter). */
 export const WINDOWS_EXPORTER_IMAGE = 'ghcr.io/prometheus-community/windows-exporter:0.31.8';
@@ -76,7 +76,7 @@ export class WindowsExporter extends Construct {
         name: 'configure-firewall',
         image,
         command: ['powershell.exe'],
-        args: ['-NoProfile', '-NonInteractive', '-Command', firewallRuleScript(WINDOWS_EXPORTER_PORT)],
+        args: ['-NoProfile', '-NonInteractive', '-Command', inboundFirewallRuleScript(`windows-exporter-${WINDOWS_EXPORTER_PORT}`, WINDOWS_EXPORTER_PORT)],
       }],
       main: {
         name: 'windows-exporter',
@@ -91,11 +91,4 @@ export class WindowsExporter extends Construct {
     const main = this.daemonSet.workload.containers[0];
     main.mount('/config.yml', kplus.Volume.fromConfigMap(this, 'ConfigVolume', this.config), { subPath: 'config.yml' });
   }
-}
-
-/** An inbound firewall rule for `port`, added once: a restarted pod finds it in place. */
-export function firewallRuleScript(port: number): string {
-  const name = `windows-exporter-${port}`;
-  return `if (-not (Get-NetFirewallRule -DisplayName '${name}' -ErrorAction SilentlyContinue)) { `
-    + `New-NetFirewallRule -DisplayName '${name}' -Direction Inbound -Profile Any -Action Allow -Protocol TCP -LocalPort ${port} | Out-Null }`;
 }

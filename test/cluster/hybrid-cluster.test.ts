@@ -166,7 +166,7 @@ describe('HybridCluster objects', () => {
 
   test('a JSON patch on a generated object is visible to the checks', () => {
     const { app, windows } = hybridCluster();
-    ApiObject.of(windows!.workerConfigTemplate).addJsonPatch(JsonPatch.replace('/spec/template/spec/provisioner/type', 'cloud-config'));
+    ApiObject.of(windows!.workerConfigTemplates[0]).addJsonPatch(JsonPatch.replace('/spec/template/spec/provisioner/type', 'cloud-config'));
     expect(() => synthObjects(app)).toThrow(/provisioner is \{"platform":"windows","type":"cloud-config"\}.*powershell-xml/);
   });
 });

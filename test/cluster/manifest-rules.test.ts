@@ -259,7 +259,7 @@ describe('validateManifests over YAML from anywhere', () => {
     const cluster = new HybridCluster(new Chart(app, 'mgmt'), 'prod', props);
     const pool = new LinuxWorkerPool(cluster, 'linux', { instanceType: 't3.large', ami: LINUX_AMI });
     expect(synthError(() => app)).toBe('');
-    ApiObject.of(pool.machineDeployment).addJsonPatch(JsonPatch.replace('/spec/replicas', -3));
+    ApiObject.of(pool.machineDeployments[0]).addJsonPatch(JsonPatch.replace('/spec/replicas', -3));
     expect(synthError(() => app)).toContain('[mgmt/prod/linux] MachineDeployment prod-linux: replicas -3 is below 0');
     // A cluster that now comes first in the tree, colliding with the existing one, with a problem of its own.
     const added = new HybridCluster(early, 'prod', props);
@@ -353,7 +353,7 @@ describe('validateManifests over YAML from anywhere', () => {
     test('a patched K0sWorkerConfigTemplate too', () => {
       expect(synthError(() => {
         const f = hybridCluster();
-        ApiObject.of(f.linux!.workerConfigTemplate).addJsonPatch(JsonPatch.add('/spec/template/spec/args/-', '--debug'));
+        ApiObject.of(f.linux!.workerConfigTemplates[0]).addJsonPatch(JsonPatch.add('/spec/template/spec/args/-', '--debug'));
         return f.app;
       })).toMatch(/\[mgmt\/prod\/linux\] K0sWorkerConfigTemplate prod-linux-[0-9a-f]{8}: the template was changed after it was named/);
     });

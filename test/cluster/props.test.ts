@@ -45,7 +45,7 @@ describe('every prop changes what is written', () => {
     ['infra', { cluster: { infra: infra() } }],
     ['network.podCidr', { cluster: { network: { podCidr: '172.16.0.0/16' } } }],
     ['network.serviceCidr', { cluster: { network: { serviceCidr: '10.96.0.0/12' } } }],
-    ['network.provider', { windows: null, cluster: { network: { provider: NetworkProvider.KUBE_ROUTER } } }],
+    ['network.provider', { windows: null, cluster: { network: { provider: NetworkProvider.CUSTOM } } }],
     ['network.calicoMode', { windows: null, cluster: { network: { calicoMode: CalicoMode.IPIP } } }],
     ['apiServerLoadBalancer.scheme', { cluster: { apiServerLoadBalancer: { scheme: LoadBalancerScheme.INTERNAL } } }],
     ['apiServerLoadBalancer.allowedCidrs', { cluster: { apiServerLoadBalancer: { allowedCidrs: ['203.0.113.0/24'] } } }],
