@@ -1,5 +1,5 @@
 import { ApiObject } from 'cdk8s';
-import { amiIdProblem, AvailabilityZone, KeyPairType, WINDOWS_ED25519_KEY } from '../platform/aws';
+import { AvailabilityZone, KeyPairType, WINDOWS_ED25519_KEY } from '../platform/aws';
 import { LABEL_REGION, LABEL_ZONE } from '../platform/windows';
 import { CLUSTERAWSADM_INSTANCE_PROFILES } from '../platform/conventions';
 import { fail } from '../platform/errors';
@@ -7,7 +7,7 @@ import { InstanceType, InstanceTypeInfo } from '../platform/instance-type';
 import { integerProblem } from '../platform/numbers';
 import type { HybridCluster } from './hybrid-cluster';
 import { MachineImage } from './machine-image';
-import { hashedMachineTemplate, imageLookup, MachineProps, machineTemplateSpec, requirePinnedImageForSecretsManager } from './machine-template';
+import { hashedMachineTemplate, MachineProps, machineTemplateSpec, requirePinnedImageForSecretsManager } from './machine-template';
 import { FailureDomain, WorkerInfrastructure, WorkerPool, WorkerPoolProps } from './worker-pool';
 
 /** Props of a worker pool on EC2: those of every pool, and the machines'. */
@@ -35,6 +35,12 @@ export class AwsMachines implements WorkerInfrastructure {
   public readonly instanceType: InstanceType;
   /** The pool's availability zones, as CAPI failure domains. */
   public readonly failureDomains: readonly FailureDomain[];
+  public readonly propsOfFields = {
+    'AWSMachineTemplate spec.template.spec.ami.id': 'ami',
+    'AWSMachineTemplate spec.template.spec.instanceType': 'instanceType',
+    'AWSMachineTemplate spec.template.spec.imageLookupOrg': 'ami',
+    'AWSMachineTemplate spec.template.spec.sshKeyName': 'sshKeyName (of the cluster)',
+  };
 
   public constructor(
     private readonly cluster: HybridCluster,
@@ -45,8 +51,6 @@ export class AwsMachines implements WorkerInfrastructure {
   ) {
     // The pool does not exist yet: errors name the path it will have.
     const path = `${cluster.node.path}/${id}`;
-    const ami = image.amiId === undefined ? undefined : amiIdProblem(image.amiId);
-    if (ami) fail(path, ami, 'pass an id of the form ami-0123456789abcdef0');
     if (os === 'windows' && props.bootstrapThroughSecretsManager) {
       fail(path, 'bootstrapThroughSecretsManager on a Windows pool: CAPA\'s Secrets Manager hand-off is a cloud-init boothook, which Windows cannot run', 'remove it');
     }
@@ -56,7 +60,6 @@ export class AwsMachines implements WorkerInfrastructure {
         'import an RSA key in the AWS stack (sshPublicKey "ssh-rsa ..."), or give the cluster `sshKeyName: ""` or the name of an RSA key pair');
     }
     requirePinnedImageForSecretsManager(path, 'pool', props, image);
-    imageLookup(path, '', image, cluster.region.partition);
     const volume = props.rootVolumeSizeGiB === undefined ? undefined : integerProblem(props.rootVolumeSizeGiB, 8, 16384);
     if (volume) fail(path, `rootVolumeSizeGiB ${volume} (CAPA's minimum is 8, gp3's maximum 16384)`, 'choose a whole number of GiB in that range');
     const type = InstanceType.parse(props.instanceType, props.instanceTypeInfo);
@@ -75,7 +78,7 @@ export class AwsMachines implements WorkerInfrastructure {
     return hashedMachineTemplate(pool, 'AWSMachineTemplate', pool.baseName, machineTemplateSpec(this.props, {
       os: this.os,
       image: this.image,
-      partition: this.cluster.region.partition,
+      partition: this.cluster.partition,
       iamInstanceProfile: this.props.iamInstanceProfile ?? this.cluster.infra?.nodeInstanceProfile ?? CLUSTERAWSADM_INSTANCE_PROFILES.nodes,
       sshKeyName: this.cluster.sshKeyName,
       additionalTags: this.cluster.additionalTags,

@@ -22,20 +22,19 @@ import {
 } from '../generated/capa-infrastructure.cluster.x-k8s.io';
 import { Cluster } from '../generated/cluster-api-cluster.x-k8s.io';
 import { K0sControlPlane, K0SControlPlaneSpecUpdateStrategy as L1UpdateStrategy } from '../generated/k0smotron-controlplane.cluster.x-k8s.io';
-import { amiIdProblem, AvailabilityZone, AwsRegion, keyPairNameProblem } from '../platform/aws';
+import { AvailabilityZone, AwsPartitionId, AwsRegion } from '../platform/aws';
 import { parseCidr } from '../platform/cidr';
 import { dnsLabelProblem, MAX_CLUSTER_NAME } from '../platform/dns';
 import { fail, problem } from '../platform/errors';
 import { InstanceType, InstanceTypeInfo } from '../platform/instance-type';
 import { integerProblem } from '../platform/numbers';
 import { isUnresolvedToken } from '../platform/tokens';
-import { CalicoMode, KUBE_ROUTER_ON_EC2, NetworkProvider } from '../platform/network';
+import { CalicoMode, NetworkProvider } from '../platform/network';
 import { KubernetesNetworkProps, cniIngressRules, k0sNetworkConfig } from './kubernetes-network';
 import { apiGroupOf, CAPA_DEFAULT_VPC_CIDR, capaDefaultSubnets, CLUSTERAWSADM_INSTANCE_PROFILES, K0S_CLUSTER_PORTS, K0S_PORTS } from '../platform/conventions';
-import { K0sVersion } from '../platform/k0s-version';
 import { MachineImage } from './machine-image';
-import { hashedMachineTemplate, imageLookup, MachineProps, machineTemplateSpec, requirePinnedImageForSecretsManager } from './machine-template';
-import { manifestProblems, markContentNamed, participate } from './manifest-checks';
+import { hashedMachineTemplate, MachineProps, machineTemplateSpec, requirePinnedImageForSecretsManager } from './machine-template';
+import { judgeOwnObjects, manifestProblems, markContentNamed, participate, PropsOfFields } from '../rules/judge';
 import { typedApiObject } from './typed-api-object';
 import { WorkerPool } from './worker-pool';
 
@@ -238,8 +237,11 @@ export class HybridCluster extends Construct {
   public readonly infra?: ClusterInfra;
   /** The EC2 key pair of every machine; "" for none. */
   public readonly sshKeyName: string;
-  /** The cluster's region, parsed: its partition picks the accounts of public image lookups. */
-  public readonly region: AwsRegion;
+  /**
+   * The partition of the cluster's region, where public image lookups find their publisher's
+   * account (`aws` stands in for a region that does not parse, which the rules then report).
+   */
+  public readonly partition: AwsPartitionId;
   /** The availability zones of the machines: the pools' failure domains. */
   public readonly zones: readonly AvailabilityZone[];
   /** Tags for every AWS resource CAPA creates. */
@@ -267,9 +269,11 @@ export class HybridCluster extends Construct {
     this.additionalTags = props.additionalTags;
     this.machineHealthChecks = props.machineHealthChecks ?? true;
     const cp = props.controlPlane ?? fail(this, 'no `controlPlane`', 'pass `controlPlane: { instanceType: \'t3.large\' }`');
-    this.region = checkInputs(this, props, props.region ?? props.infra?.region);
-    this.zones = clusterZones(this, props, this.region);
-    const region = this.region.name;
+    const region = props.region ?? props.infra?.region;
+    const parsedRegion = AwsRegion.parse(region);
+    this.partition = typeof parsedRegion === 'string' ? 'aws' : parsedRegion.partition;
+    this.zones = clusterZones(this, props, typeof parsedRegion === 'string' ? undefined : parsedRegion);
+    checkInputs(this, props);
 
     // Field by field: `{ podCidr: undefined }` means the default, like leaving it out.
     const network: Required<KubernetesNetworkProps> = {
@@ -316,7 +320,7 @@ export class HybridCluster extends Construct {
     const cpSpec = machineTemplateSpec(cp, {
       os: 'linux',
       image: controlPlaneImage(props),
-      partition: this.region.partition,
+      partition: this.partition,
       iamInstanceProfile: cp.iamInstanceProfile ?? props.infra?.controlPlaneInstanceProfile ?? CLUSTERAWSADM_INSTANCE_PROFILES.controlPlane,
       sshKeyName: this.sshKeyName,
       additionalTags: props.additionalTags,
@@ -367,6 +371,7 @@ export class HybridCluster extends Construct {
       },
     });
 
+    judgeOwnObjects(this, [this.cluster, this.awsCluster, this.controlPlane, this.controlPlaneMachineTemplate], [], PROPS_OF_FIELDS);
     participate(this);
     this.node.addValidation({ validate: () => [...this.nameProblems(), ...manifestProblems(this)] });
     const infra = props.infra;
@@ -423,15 +428,26 @@ export class HybridCluster extends Construct {
   }
 }
 
-/** Each input checked for form once, where it enters; the manifest rules judge the rest. */
-function checkInputs(scope: Construct, props: HybridClusterProps, regionName: string | undefined): AwsRegion {
-  const versionProblem = K0sVersion.problem(props.k0sVersion);
-  if (versionProblem) fail(scope, versionProblem, K0sVersion.FIX);
-  if (regionName === undefined) fail(scope, 'no AWS region', 'pass `region`, or an `infra` from the AWS stack');
-  const region = AwsRegion.parse(regionName);
-  if (typeof region === 'string') fail(scope, region, 'use a region name such as eu-north-1');
-  const keyIssue = props.sshKeyName === undefined || props.sshKeyName === '' ? undefined : keyPairNameProblem(props.sshKeyName);
-  if (keyIssue) fail(scope, `sshKeyName: ${keyIssue}`, 'give the name of an EC2 key pair, or "" for none');
+/** The props behind the fields the cluster rules name, for messages at construction. */
+const PROPS_OF_FIELDS: PropsOfFields = {
+  'Cluster metadata.name': 'name',
+  'Cluster spec.clusterNetwork.pods': 'network.podCidr',
+  'Cluster spec.clusterNetwork.services': 'network.serviceCidr',
+  'K0sControlPlane spec.version': 'k0sVersion',
+  'K0sControlPlane spec.replicas': 'controlPlane.replicas',
+  'AWSCluster spec.region': 'region',
+  'AWSCluster spec.sshKeyName': 'sshKeyName',
+  'K0sControlPlane spec.k0sConfigSpec.k0s.spec.network.provider': 'network.provider',
+  'AWSMachineTemplate spec.template.spec.imageLookupOrg': 'controlPlane.ami',
+  'AWSMachineTemplate spec.template.spec.ami.id': 'controlPlane.ami',
+  'AWSMachineTemplate spec.template.spec.instanceType': 'controlPlane.instanceType',
+};
+
+/**
+ * The inputs no object can show (the instance type's stated facts, flag combinations, the infra's
+ * agreement), checked where they enter; the rules judge the objects built from the rest.
+ */
+function checkInputs(scope: Construct, props: HybridClusterProps): void {
   const mismatch = props.infra?.mismatch(props.name ?? scope.node.id, props.region);
   if (mismatch) fail(scope, mismatch.what, mismatch.fix);
   const cp = props.controlPlane;
@@ -439,17 +455,7 @@ function checkInputs(scope: Construct, props: HybridClusterProps, regionName: st
   if (typeof type === 'string') fail(scope, `controlPlane: ${type}`, 'use a known type such as t3.large, or state `instanceTypeInfo: { arch, memoryGiB }`');
   const archIssue = cp.ami === undefined ? (type.arch && props.infra?.linuxArchitectureProblem(cp.instanceType, type.arch)) : undefined;
   if (archIssue) fail(scope, `controlPlane: ${archIssue}`, 'pick an instance type of the AMI\'s architecture, or pass an `ami` for this one');
-  const image = controlPlaneImage(props);
-  const amiIssue = image.amiId === undefined ? undefined : amiIdProblem(image.amiId);
-  if (amiIssue) fail(scope, `control plane ${amiIssue}`, 'pass an id of the form ami-0123456789abcdef0');
-  requirePinnedImageForSecretsManager(scope, 'controlPlane', cp, image);
-  imageLookup(scope, 'controlPlane: ', image, region.partition);
-  if (cp.replicas !== undefined && integerProblem(cp.replicas, 1, 7)) {
-    fail(scope, `controlPlane.replicas ${integerProblem(cp.replicas, 1, 7)}`, 'use 1, 3 or 5');
-  }
-  if (props.network?.provider === NetworkProvider.KUBE_ROUTER) {
-    fail(scope, `network.provider kube-router does not work on EC2: ${KUBE_ROUTER_ON_EC2}`, 'use NetworkProvider.CALICO (VXLAN, the default)');
-  }
+  requirePinnedImageForSecretsManager(scope, 'controlPlane', cp, controlPlaneImage(props));
   if (cp.untaintedControllers && !cp.enableWorker) {
     fail(scope, 'controlPlane.untaintedControllers without enableWorker: controllers that run no kubelet have no taint to drop', 'set controlPlane.enableWorker too, or remove untaintedControllers');
   }
@@ -474,16 +480,15 @@ function checkInputs(scope: Construct, props: HybridClusterProps, regionName: st
       if (p) fail(scope, `apiServerLoadBalancer ingress rule "${rule.description}" ${field} ${p}`, 'use a port from 0 to 65535');
     }
   }
-  return region;
 }
 
 /**
  * The machines' zones: the props', else the infra's private subnets' (in their order, once each).
- * Names are checked for form and region; whether the account has them, only EC2 knows: CAPA
- * reports a zone it cannot describe on the AWSCluster before any machine is made
- * (pkg/cloud/services/network/subnets.go, reconcileZoneInfo).
+ * Names are checked for form and region here, since the pools' names are built from them; whether
+ * the account has them, only EC2 knows: CAPA reports a zone it cannot describe on the AWSCluster
+ * before any machine is made (pkg/cloud/services/network/subnets.go, reconcileZoneInfo).
  */
-function clusterZones(scope: Construct, props: HybridClusterProps, region: AwsRegion): AvailabilityZone[] {
+function clusterZones(scope: Construct, props: HybridClusterProps, region: AwsRegion | undefined): AvailabilityZone[] {
   const infraZones = props.infra?.privateSubnetZones;
   const names = props.zones ?? (infraZones ? [...new Set(infraZones)] : undefined);
   if (names === undefined) {
@@ -492,17 +497,18 @@ function clusterZones(scope: Construct, props: HybridClusterProps, region: AwsRe
       : 'no `zones`: without an infra CAPA creates the VPC, and zone names differ between accounts',
     props.infra
       ? 'redeploy the AWS stack (it writes private_subnet_zones), or pass `zones`'
-      : `pass \`zones: ['${region}a', '${region}b']\` with zones your account has (aws ec2 describe-availability-zones --region ${region})`);
+      : `pass \`zones: ['${region ?? 'eu-north-1'}a', '${region ?? 'eu-north-1'}b']\` with zones your account has (aws ec2 describe-availability-zones)`);
   }
   if (names.length === 0) fail(scope, 'zones is empty', 'name at least one availability zone; two or more survive a zone outage');
   return names.map((name, i) => {
-    const problem = AvailabilityZone.problem(name, region.name);
-    if (problem) fail(scope, `zones: ${problem}`, `name zones of ${region} such as ${region}a`);
+    const zone = AvailabilityZone.parse(name);
+    if (typeof zone === 'string') fail(scope, `zones: ${zone}`, `name zones of the cluster's region such as ${region ?? 'eu-north-1'}a`);
+    if (region && zone.region.name !== region.name) fail(scope, `zones: ${zone} is in ${zone.region}, not in ${region}`, `name zones of ${region} such as ${region}a`);
     if (names.indexOf(name) !== i) fail(scope, `zones names ${name} twice`, 'name each zone once');
     if (infraZones && !infraZones.includes(name)) {
       fail(scope, `zones: ${name} has none of the infra's private subnets (they are in ${[...new Set(infraZones)].join(', ')})`, 'name zones of the infra\'s private subnets, or leave `zones` out for all of them');
     }
-    return AvailabilityZone.parse(name) as AvailabilityZone;
+    return zone;
   });
 }
 

@@ -64,13 +64,11 @@ export class MachineImage {
   }
 
   /**
-   * The lookup in a partition: undefined for a pinned id, and a message when the publisher's
-   * account in that partition is not documented (its commercial account finds nothing there).
+   * The lookup in a partition (undefined for a pinned id): the publisher's account there, else its
+   * commercial one, which finds nothing outside `aws` and which the `image-lookup` rule reports.
    */
-  public lookupIn(partition: AwsPartitionId): ImageLookup | string | undefined {
+  public lookupIn(partition: AwsPartitionId): ImageLookup | undefined {
     if (!this.filter) return undefined;
-    const owner = this.filter.owner ?? this.publisher?.owners[partition];
-    return owner !== undefined ? { owner, namePattern: this.filter.namePattern }
-      : `${this.publisher?.name ?? 'the image'} have no documented account in the ${partition} partition, so CAPA's lookup (${this.filter.namePattern}) would find nothing`;
+    return { owner: this.filter.owner ?? this.publisher?.owners[partition] ?? this.publisher!.owners.aws!, namePattern: this.filter.namePattern };
   }
 }

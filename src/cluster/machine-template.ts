@@ -7,7 +7,7 @@ import {
   AwsMachineTemplateSpecTemplateSpecInstanceMetadataOptionsHttpTokens as HttpTokens,
 } from '../generated/capa-infrastructure.cluster.x-k8s.io';
 import { fail } from '../platform/errors';
-import { ImageLookup, MachineImage } from './machine-image';
+import { MachineImage } from './machine-image';
 import { AwsPartitionId } from '../platform/aws';
 import { contentHash } from '../platform/names';
 import { typedApiObject } from './typed-api-object';
@@ -68,7 +68,7 @@ export interface MachineRoleDefaults {
 /** The AWSMachineTemplate spec for a role, with the library's secure defaults applied. */
 export function machineTemplateSpec(props: MachineProps, role: MachineRoleDefaults): AwsMachineTemplateSpecTemplateSpec {
   const windows = role.os === 'windows';
-  const lookup = imageLookup(undefined, '', role.image, role.partition);
+  const lookup = role.image.lookupIn(role.partition);
   return {
     instanceType: props.instanceType,
     ami: role.image.amiId !== undefined ? { id: role.image.amiId } : undefined,
@@ -120,15 +120,3 @@ export function requirePinnedImageForSecretsManager(scope: Construct | string, w
   }
 }
 
-/**
- * The lookup of `image` in the cluster's partition (undefined for a pinned id). Throws when its
- * publisher has no documented account there: CAPA filters on the owner's account id, and the
- * commercial one finds nothing in GovCloud or China (cluster-api-provider-aws v2.11.1
- * pkg/cloud/services/ec2/ami.go switches Ubuntu's owner in GovCloud itself, for its bastion only).
- */
-export function imageLookup(scope: Construct | string | undefined, where: string, image: MachineImage, partition: AwsPartitionId): ImageLookup | undefined {
-  const lookup = image.lookupIn(partition);
-  if (typeof lookup !== 'string') return lookup;
-  return fail(scope ?? 'MachineImage', `${where}${lookup}`,
-    'pass `ami: MachineImage.id(...)` of an image in that partition, or an `infra` (the AWS stack reads AMI ids from the region\'s own SSM parameters)');
-}

@@ -8,13 +8,10 @@ import {
 import { K0sWorkerConfigTemplate, K0SWorkerConfigTemplateSpecTemplateSpec } from '../generated/k0smotron-bootstrap.cluster.x-k8s.io';
 import { dnsLabelProblem } from '../platform/dns';
 import { fail, problem } from '../platform/errors';
-import { nodeLabelProblem } from '../platform/labels';
 import { integerProblem } from '../platform/numbers';
 import { taintArgument } from '../platform/windows';
-import { MIN_NODE_CONDITION_TIMEOUT_SECONDS } from '../platform/kubernetes';
 import { apiGroupOf } from '../platform/conventions';
-import { K0sVersion } from '../platform/k0s-version';
-import { manifestProblems, markContentNamed, participate } from './manifest-checks';
+import { judgeOwnObjects, manifestProblems, markContentNamed, participate, PropsOfFields } from '../rules/judge';
 import { contentHash, MAX_MACHINE_DEPLOYMENT_NAME } from '../platform/names';
 import { typedApiObject } from './typed-api-object';
 
@@ -114,6 +111,8 @@ export interface WorkerInfrastructure {
    * MachineDeployment that leaves placement to the provider.
    */
   readonly failureDomains: readonly FailureDomain[];
+  /** The props behind the machine template's fields that the rules name, for messages at construction. */
+  readonly propsOfFields: PropsOfFields;
 }
 
 /**
@@ -238,6 +237,10 @@ export abstract class WorkerPool extends Construct {
       });
     }
 
+    // Judged beside the cluster's own objects (its control plane, for the version skew), not other pools'.
+    const clusterObjects = cluster.node.children.filter((c): c is ApiObject => c instanceof ApiObject);
+    const own = [...this.machineDeployments, ...this.workerConfigTemplates, this.machineTemplate, ...(this.machineHealthCheck ? [this.machineHealthCheck] : [])];
+    judgeOwnObjects(this, own, clusterObjects, { ...POOL_PROPS_OF_FIELDS, ...infrastructure.propsOfFields });
     participate(this);
     this.node.addValidation({
       validate: () => [...this.nameProblems(), ...this.platformProblems(), ...manifestProblems(this)],
@@ -257,20 +260,23 @@ export abstract class WorkerPool extends Construct {
   }
 }
 
-/** Each input checked for form once, where it enters; the manifest rules judge the rest. */
+/** The props behind the pool's fields that the rules name, for messages at construction. */
+const POOL_PROPS_OF_FIELDS: PropsOfFields = {
+  'MachineDeployment metadata.name': 'name',
+  'MachineDeployment spec.replicas': 'replicas',
+  'MachineDeployment spec.template.spec.version': 'k0sVersion',
+  'K0sWorkerConfigTemplate spec.template.spec.args': 'labels',
+  'MachineHealthCheck spec.checks.unhealthyNodeConditions.timeoutSeconds': 'nodeReadyTimeout',
+};
+
+/**
+ * The inputs no object can show: a label that would overwrite the pool's own, and replicas that
+ * cannot be divided over the zones (the MachineDeployments show only the parts). The rules judge the rest.
+ */
 function checkInputs(pool: WorkerPool, props: WorkerPoolProps): void {
-  const replicas = integerProblem(props.replicas ?? 1, 0);
+  if (props.labels && POOL_LABEL in props.labels) fail(pool, `label ${POOL_LABEL} is the pool's own label (its name)`, 'remove it; the pool sets it');
+  const replicas = integerProblem(pool.replicas, 0);
   if (replicas) fail(pool, `replicas ${replicas}`, 'set `replicas` to a whole number, 0 or more');
-  const version = K0sVersion.problem(pool.k0sVersion);
-  if (version) fail(pool, version, K0sVersion.FIX);
-  for (const [key, value] of Object.entries(props.labels ?? {})) {
-    if (key === POOL_LABEL) fail(pool, `label ${key} is the pool's own label (its name)`, 'remove it; the pool sets it');
-    const label = nodeLabelProblem(key, value);
-    if (label) fail(pool, label, 'use a key like example.com/role and a value of at most 63 letters, digits, "-", "_" or "." (kubelet --node-labels)');
-  }
-  const ready = props.nodeReadyTimeout === undefined ? undefined : integerProblem(props.nodeReadyTimeout.toSeconds(), MIN_NODE_CONDITION_TIMEOUT_SECONDS);
-  // Shorter than a minute, a node that blips NotReady (a kubelet restart) would be replaced.
-  if (ready) fail(pool, `nodeReadyTimeout of ${ready} seconds`, 'give at least Duration.minutes(1); Windows nodes need about 15');
 }
 
 /**

@@ -19,6 +19,8 @@ export class HybridConfigError extends Error {
     public readonly what: string,
     /** What to do about it. */
     public readonly fix: string,
+    /** The rule (`ManifestRule.name`) that found it, when a rule over the objects did. */
+    public readonly rule?: string,
   ) {
     super(`[${path}] ${problem(what, fix)}`);
     this.name = 'HybridConfigError';

@@ -10,7 +10,7 @@ import { CALICO_WINDOWS_VXLAN, CalicoMode, NetworkProvider } from '../platform/n
 import { nodeLabelProblem } from '../platform/labels';
 import { integerProblem } from '../platform/numbers';
 import { WINDOWS_SUPPORT, WindowsPlatform } from '../platform/support';
-import { describe, groupOf, Json, ManifestGraph, ManifestRule, ManifestSource, ManifestViolation, violation } from './graph';
+import { describe, groupOf, Json, ManifestGraph, ManifestRule, ManifestSource, ManifestViolation, RuleScope, violation } from './graph';
 
 /**
  * The cluster rules, over the final objects of Cluster API + k0smotron + CAPA: each follows the
@@ -30,8 +30,9 @@ function list(value: unknown): Json[] {
   return Array.isArray(value) ? value : [];
 }
 
-function rule(name: string, check: (graph: ManifestGraph) => ManifestViolation[]): ManifestRule {
-  return { name, check };
+/** A rule of object scope unless it says otherwise (`RuleScope`). */
+function rule(name: string, check: (graph: ManifestGraph) => ManifestViolation[], scope: RuleScope = 'object'): ManifestRule {
+  return { name, check, scope };
 }
 
 const isCapi = (s: ManifestSource, group: string) => groupOf(s.manifest.apiVersion) === group;
@@ -41,7 +42,7 @@ const uniqueNames = rule('unique-names', (graph) => graph.duplicates().flatMap((
   'unique-names', dup,
   `${describe(dup)} is written ${group.length} times (${group.map((s) => s.path ?? describe(s)).join(', ')}), so one overwrites the other when applied`,
   'give the clusters or pools distinct names (names are joined with "-": cluster "a" + pool "b-linux" and cluster "a-b" + pool "linux" collide)',
-  'metadata.name'))));
+  'metadata.name'))), 'graph');
 
 /** Cluster references resolve to the objects the Cluster controller will look for. */
 const clusterReferences = rule('cluster-references', (graph) => graph.ofKind('Cluster').filter((c) => isCapi(c, CAPI)).flatMap((cluster) => {
@@ -309,7 +310,7 @@ const machineDeployments = rule('machine-deployment', (graph) => pools(graph).fl
       if (!m) continue;
       for (const pair of m[1].split(',')) {
         const eq = pair.indexOf('=');
-        const p = eq < 0 ? `node label "${pair}" has no "="` : nodeLabelProblem(pair.slice(0, eq), pair.slice(eq + 1));
+        const p = eq < 0 ? `node label pair "${pair}" has no "=" (a label value with "," is read as two pairs)` : nodeLabelProblem(pair.slice(0, eq), pair.slice(eq + 1));
         if (p) out.push(violation('machine-deployment', pool.config, p, 'use a key like example.com/role and a value of letters, digits, "-", "_" or "."', 'spec.template.spec.args'));
       }
     }
@@ -334,7 +335,7 @@ const versionSkew = rule('version-skew', (graph) => pools(graph).flatMap((pool) 
   return [];
 }));
 
-/** What a Windows pool needs of its own objects and of the cluster around it. */
+/** What a Windows pool needs of its own objects: a k0s that runs Windows, its provisioner, its user data, its instance type. */
 const windowsPools = rule('windows-pool', (graph) => {
   const out: ManifestViolation[] = [];
   const all = pools(graph);
@@ -342,7 +343,6 @@ const windowsPools = rule('windows-pool', (graph) => {
     .filter((s) => s.supported && s.minimumVersion)
     .map((s) => K0sVersion.of(s.minimumVersion!))
     .sort((a, b) => a.compare(b))[0];
-  const byCluster = new Map<ManifestSource, Pool[]>();
   for (const pool of all.filter((p) => p.windows)) {
     const { md } = pool;
     const v = (source: ManifestSource, what: string, fix: string, field?: string) => out.push(violation('windows-pool', source, what, fix, field));
@@ -369,8 +369,17 @@ const windowsPools = rule('windows-pool', (graph) => {
       const problem = typeof type === 'string' ? undefined : windowsInstanceTypeProblem(type);
       if (problem) v(pool.machine, problem.what, problem.fix, 'spec.template.spec.instanceType');
     }
-    if (pool.cluster) byCluster.set(pool.cluster, [...(byCluster.get(pool.cluster) ?? []), pool]);
   }
+
+  return out;
+});
+
+/** What a cluster with Windows pools needs: a Linux worker for CoreDNS, and Calico in VXLAN mode. */
+const windowsClusters = rule('windows-cluster', (graph) => {
+  const out: ManifestViolation[] = [];
+  const all = pools(graph);
+  const byCluster = new Map<ManifestSource, Pool[]>();
+  for (const pool of all.filter((p) => p.windows && p.cluster)) byCluster.set(pool.cluster!, [...(byCluster.get(pool.cluster!) ?? []), pool]);
 
   for (const [cluster, windows] of byCluster) {
     const names = windows.map((p) => p.md.manifest.metadata?.name).join(', ');
@@ -379,23 +388,23 @@ const windowsPools = rule('windows-pool', (graph) => {
     const controllersWork = list(kcpSpec.k0sConfigSpec?.args).some((a) => a === '--enable-worker' || a === '--enable-worker=true');
     const linuxWorkers = all.some((p) => p.cluster === cluster && !p.windows && p.replicas >= 1);
     if (!linuxWorkers && !controllersWork) {
-      out.push(violation('windows-pool', cluster, `Windows pools (${names}) need a Linux worker for CoreDNS, and the cluster has none: no Linux MachineDeployment with replicas >= 1, and the controllers run without --enable-worker`, 'add a LinuxWorkerPool with replicas >= 1, or set controlPlane.enableWorker'));
+      out.push(violation('windows-cluster', cluster, `Windows pools (${names}) need a Linux worker for CoreDNS, and the cluster has none: no Linux MachineDeployment with replicas >= 1, and the controllers run without --enable-worker`, 'add a LinuxWorkerPool with replicas >= 1, or set controlPlane.enableWorker'));
     }
     if (!kcp) continue;
     const network = kcpSpec.k0sConfigSpec?.k0s?.spec?.network ?? {};
     if (network.provider !== NetworkProvider.CALICO) {
-      out.push(violation('windows-pool', kcp, `network provider "${network.provider}" has no Windows support, and the cluster has Windows pools (${names})`, 'use NetworkProvider.CALICO'));
+      out.push(violation('windows-cluster', kcp, `network provider "${network.provider}" has no Windows support, and the cluster has Windows pools (${names})`, 'use NetworkProvider.CALICO'));
     } else {
       const calico = network.calico ?? {};
       if (calico.mode !== CalicoMode.VXLAN) {
-        out.push(violation('windows-pool', kcp, `Calico mode "${calico.mode}" does not work on Windows nodes (pools: ${names})`, 'use CalicoMode.VXLAN'));
+        out.push(violation('windows-cluster', kcp, `Calico mode "${calico.mode}" does not work on Windows nodes (pools: ${names})`, 'use CalicoMode.VXLAN'));
       } else if ((calico.vxlanPort ?? CALICO_WINDOWS_VXLAN.port) !== CALICO_WINDOWS_VXLAN.port || (calico.vxlanVNI ?? CALICO_WINDOWS_VXLAN.vni) !== CALICO_WINDOWS_VXLAN.vni) {
-        out.push(violation('windows-pool', kcp, `Calico VXLAN port ${calico.vxlanPort} / VNI ${calico.vxlanVNI}: Calico on Windows supports only port ${CALICO_WINDOWS_VXLAN.port} and VNI ${CALICO_WINDOWS_VXLAN.vni}`, 'remove the override'));
+        out.push(violation('windows-cluster', kcp, `Calico VXLAN port ${calico.vxlanPort} / VNI ${calico.vxlanVNI}: Calico on Windows supports only port ${CALICO_WINDOWS_VXLAN.port} and VNI ${CALICO_WINDOWS_VXLAN.vni}`, 'remove the override'));
       }
     }
   }
   return out;
-});
+}, 'graph');
 
 /** Each MachineHealthCheck selects machines of its cluster, or it guards nothing. */
 const healthChecks = rule('machine-health-check', (graph) => {
@@ -463,9 +472,9 @@ const machineNaming = rule('machine-naming', (graph) => {
   return [...byTemplate.values()].filter((l) => l.length > 1).flatMap((list) => list.slice(1).map((md) => violation('machine-naming', md,
     `MachineDeployments ${list.map((m) => m.manifest.metadata?.name).join(' and ')} name their machines from the same template "${md.manifest.spec.machineNaming.template}", so their machines' names can collide`,
     'give each pool its own `machineNaming.template`, or drop the patch that sets it (CAPI\'s default names carry the MachineDeployment\'s name)', 'spec.machineNaming.template')));
-});
+}, 'graph');
 
 /** Every cluster rule, in the order messages are reported. */
 export const CLUSTER_RULES: readonly ManifestRule[] = [
-  uniqueNames, clusterReferences, clusterNetwork, controlPlane, awsCluster, machineDeployments, machineNaming, versionSkew, windowsPools, healthChecks, contentNames,
+  uniqueNames, clusterReferences, clusterNetwork, controlPlane, awsCluster, machineDeployments, machineNaming, versionSkew, windowsPools, windowsClusters, healthChecks, contentNames,
 ];

@@ -45,9 +45,22 @@ export interface ManifestViolation {
   readonly field?: string;
 }
 
+/**
+ * What a rule needs to see to judge an object. `object`: the object and what it references (a
+ * pool's own objects and its cluster's), so it runs as soon as a construct has built them and
+ * again at synth. `graph`: every object of the app (names unique across charts, a Linux worker
+ * somewhere in the cluster), so it runs at synth only.
+ */
+export type RuleScope = 'object' | 'graph';
+
 /** A rule over the whole set of objects. Rules are pure: they read the graph and report. */
 export interface ManifestRule {
   readonly name: string;
+  /**
+   * What the rule needs to see.
+   * @default 'graph' - it runs at synth and in `validateManifests`, not at construction
+   */
+  readonly scope?: RuleScope;
   check(graph: ManifestGraph): ManifestViolation[];
 }
 

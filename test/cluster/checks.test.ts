@@ -36,11 +36,11 @@ describe('the platform checks', () => {
   describe('k0s versions', () => {
     test('a Windows pool on v1.33.x is refused', () => {
       expect(synthError({ windows: { k0sVersion: 'v1.33.4+k0s.0' } }))
-        .toMatch(/\[mgmt\/prod\/win\] MachineDeployment prod-win: k0s v1\.33\.4\+k0s\.0 cannot run Windows workers: k0smotron refuses them below v1\.34\.2\+k0s\.0.*Fix: use k0s v1\.34\.4\+k0s\.0 or newer/);
+        .toMatch(/\[mgmt\/prod\/win\] k0sVersion: MachineDeployment prod-win-a: k0s v1\.33\.4\+k0s\.0 cannot run Windows workers: k0smotron refuses them below v1\.34\.2\+k0s\.0.*Fix: use k0s v1\.34\.4\+k0s\.0 or newer/);
     });
     test('a cluster on v1.33.x refuses its Windows pool, not its Linux one', () => {
       const message = synthError({ cluster: { k0sVersion: 'v1.33.4+k0s.0' } });
-      expect(message).toMatch(/\[mgmt\/prod\/win\] MachineDeployment prod-win: k0s v1\.33\.4\+k0s\.0 cannot run Windows workers/);
+      expect(message).toMatch(/\[mgmt\/prod\/win\] k0sVersion: MachineDeployment prod-win: k0s v1\.33\.4\+k0s\.0 cannot run Windows workers/);
       expect(message).not.toMatch(/mgmt\/prod\/linux\]/);
     });
     // k0smotron v2.1.0 accepts v1.34.2 and v1.34.3 (api/bootstrap/v1beta2/k0s_types.go,
@@ -59,8 +59,8 @@ describe('the platform checks', () => {
       }
     });
     test.each(['v1.34.2', '1.34.2+k0s.0', 'v1.34.2-k0s.0', 'v1.34+k0s.0'])('%s is not in vX.Y.Z+k0s.N form', (version) => {
-      expect(synthError({ windows: { k0sVersion: version } })).toContain(`[mgmt/prod/win] k0s version "${version}" is not of the form vX.Y.Z+k0s.N`);
-      expect(synthError({ cluster: { k0sVersion: version } })).toContain(`[mgmt/prod] k0s version "${version}" is not of the form vX.Y.Z+k0s.N`);
+      expect(synthError({ windows: { k0sVersion: version } })).toContain(`[mgmt/prod/win] k0sVersion: MachineDeployment prod-win: k0s version "${version}" is not of the form vX.Y.Z+k0s.N`);
+      expect(synthError({ cluster: { k0sVersion: version } })).toContain(`[mgmt/prod] k0sVersion: K0sControlPlane prod: k0s version "${version}" is not of the form vX.Y.Z+k0s.N`);
     });
   });
 
@@ -109,10 +109,10 @@ describe('the platform checks', () => {
         .toContain(`K0sControlPlane provisioner.type is "${type}", a Windows-only provisioner`);
     });
     test.each([2, 4])('%d controllers', (replicas) => {
-      expect(synthError({ cluster: { controlPlane: { instanceType: 't3.large', replicas } } })).toContain(`[mgmt/prod] K0sControlPlane prod: control plane replicas ${replicas} is not an odd number >= 1`);
+      expect(synthError({ cluster: { controlPlane: { instanceType: 't3.large', replicas } } })).toContain(`[mgmt/prod] controlPlane.replicas: K0sControlPlane prod: control plane replicas ${replicas} is not an odd number >= 1`);
     });
     test.each([0, 1.5, NaN, 2 ** 31])('controlPlane.replicas %d is refused where it enters', (replicas) => {
-      expect(synthError({ cluster: { controlPlane: { instanceType: 't3.large', replicas } } })).toMatch(/^\[mgmt\/prod\] controlPlane\.replicas .*Fix: use 1, 3 or 5\.$/);
+      expect(synthError({ cluster: { controlPlane: { instanceType: 't3.large', replicas } } })).toMatch(/^\[mgmt\/prod\] controlPlane\.replicas: .*Fix: use 1, 3 or 5\.$/);
     });
     test('replicas patched to 2 on the K0sControlPlane', () => {
       expect(synthError({}, ({ cluster }) => ApiObject.of(cluster.controlPlane).addJsonPatch(JsonPatch.replace('/spec/replicas', 2))))
@@ -123,7 +123,7 @@ describe('the platform checks', () => {
   describe('Windows instance types', () => {
     test.each([['m7g.large', 'm7i.large'], ['t4g.xlarge', 't3.xlarge'], ['c6gn.2xlarge', 'c6i.2xlarge'], ['a1.xlarge', 'm5.xlarge']])('%s (Graviton) is refused', (instanceType, sibling) => {
       expect(synthError({ windows: { instanceType } }))
-        .toContain(`[mgmt/prod/win] AWSMachineTemplate prod-win-`);
+        .toContain(`[mgmt/prod/win] instanceType: AWSMachineTemplate prod-win-`);
       expect(synthError({ windows: { instanceType } })).toContain(`: instance type ${instanceType} is arm64 (AWS Graviton), and Windows Server on EC2 is amd64 only. Fix: pick an x86 type such as ${sibling}.`);
     });
     test.each([['t3.medium', 4], ['c5.large', 4], ['m6i.medium', 4]])('%s has too little memory', (instanceType, gib) => {
@@ -172,7 +172,7 @@ describe('the platform checks', () => {
       expect(synthError({ cluster: { name } })).toContain(`[mgmt/prod] cluster name "${name}" is 41 characters long; the limit is 40`);
     });
     test('an upper-case cluster name', () => {
-      expect(synthError({ cluster: { name: 'Prod' } })).toMatch(/cluster name "Prod" must be lower-case/);
+      expect(synthError({ cluster: { name: 'Prod' } })).toMatch(/\[mgmt\/prod\] name: Cluster Prod: Cluster name "Prod" must be lower-case/);
     });
     test('a pool whose MachineDeployment name is too long', () => {
       expect(synthError({ linux: { name: 'l'.repeat(41) } })).toMatch(/\[mgmt\/prod\/linux\] MachineDeployment name "prod-l{41}" .* is 46 characters long; the limit is 45/);
@@ -196,10 +196,10 @@ describe('the platform checks', () => {
         .toMatch(/\[mgmt\/prod\] AWSMachineTemplate prod-cp-[0-9a-f]{8}: no AMI and no image lookup/);
     });
     test('no region and no infra', () => {
-      expect(synthError({ cluster: { region: undefined } })).toContain('[mgmt/prod] no AWS region. Fix: pass `region`');
+      expect(synthError({ cluster: { region: undefined } })).toContain('[mgmt/prod] region: AWSCluster prod: no AWS region. Fix: pass `region`');
     });
     test.each([[-1, 'is below 0'], [1.5, 'is not a whole number'], [NaN, 'is not a whole number'], [2 ** 31, 'is above 2147483647']])('replicas %d', (replicas, why) => {
-      expect(synthError({ linux: { replicas } })).toBe(`[mgmt/prod/linux] replicas ${replicas} ${why}. Fix: set \`replicas\` to a whole number, 0 or more.`);
+      expect(synthError({ linux: { replicas } })).toBe(`[mgmt/prod/linux] replicas: MachineDeployment prod-linux: replicas ${replicas} ${why}. Fix: set \`replicas\` to a whole number, 0 or more.`);
     });
     test('replicas patched to -1 on the MachineDeployment', () => {
       expect(synthError({}, ({ linux }) => ApiObject.of(linux!.machineDeployments[0]).addJsonPatch(JsonPatch.replace('/spec/replicas', -1))))
@@ -211,17 +211,20 @@ describe('the platform checks', () => {
     });
   });
 
-  test('all problems of the objects are reported at once', () => {
-    const message = synthError({ linux: null, windows: { instanceType: 'm7g.large', k0sVersion: 'v1.33.0+k0s.0' } });
-    expect(message).toMatch(/need a Linux worker for CoreDNS/);
-    expect(message).toMatch(/m7g.large is arm64/);
-    expect(message).toMatch(/cannot run Windows workers/);
+  test('all problems of a construct\'s objects are reported at once, where it is constructed', () => {
+    const message = synthError({ windows: { instanceType: 'm7g.large', k0sVersion: 'v1.33.0+k0s.0' } });
+    expect(message.split('\n')).toEqual([
+      expect.stringMatching(/^\[mgmt\/prod\/win\] k0sVersion: .*cannot run Windows workers/),
+      expect.stringMatching(/^\[mgmt\/prod\/win\] instanceType: .*m7g.large is arm64/),
+    ]);
   });
 
-  test('the README shows what synth prints', () => {
+  test('the README shows what construction and synth print', () => {
     const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
-    const shown = /```\nError: (Validation failed[^`]*)```/.exec(readme)![1].trim();
-    const message = synthError({ linux: null, windows: { instanceType: 'm7g.large', k0sVersion: 'v1.33.0+k0s.0' } });
-    expect(message.replace(/prod-win-[0-9a-f]{8}/g, 'prod-win-…')).toBe(shown);
+    const shown = /```\nHybridConfigError: ([^`]*)```/.exec(readme)![1].trim().split('\n\n');
+    const atConstruction = synthError({ windows: { instanceType: 'm7g.large', k0sVersion: 'v1.33.0+k0s.0' } });
+    const atSynth = synthError({ linux: null });
+    expect(atConstruction.replace(/prod-win-[0-9a-f]{8}/g, 'prod-win-…')).toBe(shown[0]);
+    expect(`Error: ${atSynth}`).toBe(shown[1]);
   });
 });

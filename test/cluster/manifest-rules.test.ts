@@ -29,6 +29,22 @@ function synthError(build: () => App): string {
   }
 }
 
+/** The objects of a valid cluster with a pool's k0s version changed as written (the constructors refuse it as a prop). */
+function withPoolVersion(version: string) {
+  const list = objects({ windows: null });
+  find(list, 'MachineDeployment', 'prod-linux').spec.template.spec.version = version;
+  find(list, 'K0sWorkerConfigTemplate', 'prod-linux-').spec.template.spec.version = version;
+  return list;
+}
+
+/** The objects of a valid cluster with its pod or service range changed as written, in CAPI and k0s alike. */
+function withRange(what: 'pods' | 'services', cidr: string) {
+  const list = objects();
+  find(list, 'Cluster', 'prod').spec.clusterNetwork[what].cidrBlocks = [cidr];
+  find(list, 'K0sControlPlane', 'prod').spec.k0sConfigSpec.k0s.spec.network[what === 'pods' ? 'podCIDR' : 'serviceCIDR'] = cidr;
+  return list;
+}
+
 const rules = (vs: ManifestViolation[]) => vs.map((v) => `${v.rule} ${v.kind}/${v.name}: ${v.message}`);
 
 describe('validateManifests over YAML from anywhere', () => {
@@ -102,13 +118,13 @@ describe('validateManifests over YAML from anywhere', () => {
   describe('versions', () => {
     // CAPI v1.14 core/reconcilers/machineset/machineset_preflight.go, kubernetesVersionPreflightCheck.
     test('a pool newer than its control plane is held by the MachineSet preflight check', () => {
-      const list = objects({ windows: null, linux: { k0sVersion: 'v1.35.0+k0s.0' } });
+      const list = withPoolVersion('v1.35.0+k0s.0');
       expect(rules(validateManifests(list)).join('\n')).toContain('version-skew MachineDeployment/prod-linux: pool k0s v1.35.0+k0s.0 is newer than the control plane\'s v1.34.10+k0s.0');
     });
     test('more than 3 minors older is held; 3 is fine', () => {
-      expect(rules(validateManifests(objects({ windows: null, linux: { k0sVersion: 'v1.30.9+k0s.0' } }))).join('\n'))
+      expect(rules(validateManifests(withPoolVersion('v1.30.9+k0s.0'))).join('\n'))
         .toContain('pool k0s v1.30.9+k0s.0 is more than 3 minors older than the control plane\'s v1.34.10+k0s.0');
-      expect(validateManifests(objects({ windows: null, linux: { k0sVersion: 'v1.31.0+k0s.0' } }))).toEqual([]);
+      expect(validateManifests(withPoolVersion('v1.31.0+k0s.0'))).toEqual([]);
     });
     test('a patched control-plane version is judged against the pools', () => {
       expect(synthError(() => {
@@ -165,16 +181,16 @@ describe('validateManifests over YAML from anywhere', () => {
 
   describe('networks', () => {
     test('a pod range on CAPA\'s default VPC 10.0.0.0/16 when CAPA makes the VPC', () => {
-      const list = objects({ cluster: { network: { podCidr: '10.0.0.0/16' } } });
+      const list = withRange('pods', '10.0.0.0/16');
       expect(rules(validateManifests(list)).join('\n')).toContain('pod CIDR 10.0.0.0/16 overlaps the VPC 10.0.0.0/16 (CAPA\'s default VPC)');
     });
     test('a VPC of your own with a known CIDR is judged by that CIDR', () => {
-      const list = objects({ cluster: { network: { podCidr: '10.0.0.0/16' } } });
+      const list = withRange('pods', '10.0.0.0/16');
       find(list, 'AWSCluster', 'prod').spec.network.vpc = { cidrBlock: '172.31.0.0/16' };
       expect(validateManifests(list)).toEqual([]);
     });
     test.each([['10.0.0.0/11', 'is larger than /12'], ['10.128.0.0/29', 'has 8 addresses']])('service range %s', (serviceCidr, why) => {
-      expect(rules(validateManifests(objects({ cluster: { network: { serviceCidr } } }))).join('\n')).toContain(`service CIDR ${serviceCidr} ${why}`);
+      expect(rules(validateManifests(withRange('services', serviceCidr))).join('\n')).toContain(`service CIDR ${serviceCidr} ${why}`);
     });
     test('/12 and /28 service ranges are accepted', () => {
       expect(validateManifests(objects({ cluster: { network: { serviceCidr: '10.128.0.0/12' } } }))).toEqual([]);

@@ -66,7 +66,7 @@ describe('any cluster either synthesizes schema-valid objects or fails with expl
         if (p.patch === 'classic-lb') patch(cluster.awsCluster, JsonPatch.replace('/spec/controlPlaneLoadBalancer/loadBalancerType', 'classic'));
         if (p.patch === 'cp-version-ahead') patch(cluster.controlPlane, JsonPatch.replace('/spec/version', 'v1.30.0+k0s.0'));
         if (p.patch === 'renamed-cluster') patch(cluster.cluster, JsonPatch.replace('/metadata/name', 'renamed'));
-        if (p.patch === 'selector' && pools[0]) patch(pools[0].machineDeployment, JsonPatch.replace('/spec/selector/matchLabels/node.cluster.x-k8s.io~1pool', 'other'));
+        if (p.patch === 'selector' && pools[0]) patch(pools[0].machineDeployments[0], JsonPatch.replace('/spec/selector/matchLabels/node.cluster.x-k8s.io~1pool', 'other'));
         if (p.patch === 'patched-template') patch(cluster.controlPlaneMachineTemplate, JsonPatch.replace('/spec/template/spec/instanceType', 'm6i.xlarge'));
         return app;
       });
@@ -82,8 +82,8 @@ describe('any cluster either synthesizes schema-valid objects or fails with expl
         expect(lines[0]).toBe('Validation failed with the following errors:');
         for (const line of lines.slice(1)) expect(line).toMatch(/^ {2}\[mgmt\/c(\/[a-z0-9]+)?\] .+Fix: .+\.$/);
       } else {
-        // Found where an input enters (HybridConfigError): the construct path, the value and the fix.
-        expect(outcome.message).toMatch(/^\[mgmt\/c(\/[a-z0-9]+)?\] .+\. Fix: .+\.$/);
+        // Found where an input enters (HybridConfigError): one line a problem, each with the construct path, the value and the fix.
+        for (const line of outcome.message.split('\n')) expect(line).toMatch(/^\[mgmt\/c(\/[a-z0-9]+)?\] .+\. Fix: .+\.$/);
       }
     }), { numRuns: 150 });
     // Both branches must be exercised, or the property proves little.

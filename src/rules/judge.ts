@@ -1,16 +1,23 @@
 import { ApiObject } from 'cdk8s';
+import { IConstruct } from 'constructs';
+import { HybridConfigError } from '../platform/errors';
 import { rendered } from '../platform/render';
 import { oncePerSynth } from '../platform/synth-scope';
-import { IConstruct } from 'constructs';
-import { CLUSTER_RULES } from '../rules/cluster-rules';
-import { ManifestViolation } from '../rules/graph';
-import { validateManifests } from '../rules/index';
+import { CLUSTER_RULES } from './cluster-rules';
+import { ManifestViolation } from './graph';
+import { validateManifests } from './index';
 
 /**
- * Runs the cluster rules (`src/rules`) on the app's final objects from the cluster constructs'
- * validations: once per validation pass, each violation reported by the construct that owns the
- * object (its pool, else its cluster), and violations of objects outside any cluster (an
- * `Include`d manifest, a hand-written `ApiObject`) by the app's first cluster.
+ * How constructs ask the rules (`src/rules`) to judge their objects, twice:
+ *
+ * - `judgeOwnObjects`, right after a construct has built its objects: the rules of object scope
+ *   over those objects and the ones they reference, the first violation thrown as a
+ *   `HybridConfigError` that names the prop behind the field;
+ * - `manifestProblems`, from the construct's validation at synth: every rule over the app's final
+ *   objects, JSON patches included, once per validation pass, each violation reported by the
+ *   construct that owns the object (its pool, else its cluster), and violations of objects
+ *   outside any cluster (an `Include`d manifest, a hand-written `ApiObject`) by the app's first
+ *   cluster.
  */
 
 const PARTICIPANT = Symbol.for('cdk-hybrid-windows.manifest-checks');
@@ -80,4 +87,33 @@ export function manifestProblems(construct: IConstruct, said: (v: ManifestViolat
   const own = (pass.owned.get(construct) ?? []).filter((v) => !said(v)).map((v) => `${v.kind} ${v.name}: ${v.message}`);
   const orphans = pass.first === construct ? pass.orphans.map((v) => `${v.path ?? '(no construct)'} (${v.kind} ${v.name}): ${v.message}`) : [];
   return [...own, ...orphans];
+}
+
+/**
+ * Which prop sets a field of a construct's objects: `Kind field` (the violation's field path,
+ * array indexes dropped) to the prop's name, for messages at construction.
+ */
+export type PropsOfFields = Readonly<Record<string, string>>;
+
+/**
+ * Judges the objects a construct has just built (`own`) with the cluster rules of object scope,
+ * beside the objects they reference (`context`), and throws the first violation of an `own`
+ * object as a `HybridConfigError` naming the construct path, the prop behind the field (from
+ * `props`), the rule, the object and the fix. The same rules judge the final objects at synth.
+ */
+export function judgeOwnObjects(construct: IConstruct, own: readonly ApiObject[], context: readonly ApiObject[], props: PropsOfFields): void {
+  const mine = new Set(own.map((o) => o.node.path));
+  const sources = [...own, ...context].map((o) => ({ manifest: o.toJson(), path: o.node.path }));
+  const errors = validateManifests(sources, { rules: CLUSTER_RULES.filter((r) => r.scope === 'object') })
+    .filter((v) => v.path !== undefined && mine.has(v.path))
+    .map((v) => {
+      const field = v.field?.replace(/\[\d+\]/g, '');
+      const prop = field === undefined ? undefined : props[`${v.kind} ${field}`];
+      const [what, fix] = v.message.replace(/\.$/, '').split(' Fix: ');
+      return new HybridConfigError(construct.node.path, `${prop ? `${prop}: ` : ''}${v.kind} ${v.name}: ${what}`, fix ?? 'see the message', v.rule);
+    });
+  if (errors.length === 0) return;
+  // Every problem of the construct's objects at once, one line each; the first one's fields.
+  errors[0].message = errors.map((e) => e.message).join('\n');
+  throw errors[0];
 }
