@@ -11,6 +11,7 @@ export function buildFiftyPools(app: App): Chart {
   const chart = new Chart(app, 'fifty-pools', { disableResourceNameHashes: true });
   const cluster = new HybridCluster(chart, 'big', {
     region: 'eu-north-1',
+    zones: ['eu-north-1a', 'eu-north-1b'],
     k0sVersion: 'v1.34.10+k0s.0',
     controlPlane: { replicas: 3, instanceType: 'm6i.large', ami: MachineImage.id('ami-0fa91bc90632c73c9') },
   });

@@ -272,8 +272,8 @@ export class HybridCluster extends Construct {
     const region = props.region ?? props.infra?.region;
     const parsedRegion = AwsRegion.parse(region);
     this.partition = typeof parsedRegion === 'string' ? 'aws' : parsedRegion.partition;
-    this.zones = clusterZones(this, props, typeof parsedRegion === 'string' ? undefined : parsedRegion);
     checkInputs(this, props);
+    this.zones = clusterZones(this, props, typeof parsedRegion === 'string' ? undefined : parsedRegion);
 
     // Field by field: `{ podCidr: undefined }` means the default, like leaving it out.
     const network: Required<KubernetesNetworkProps> = {

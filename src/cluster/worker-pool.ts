@@ -8,6 +8,7 @@ import {
 import { K0sWorkerConfigTemplate, K0SWorkerConfigTemplateSpecTemplateSpec } from '../generated/k0smotron-bootstrap.cluster.x-k8s.io';
 import { dnsLabelProblem } from '../platform/dns';
 import { fail, problem } from '../platform/errors';
+import { POOL_LABEL } from '../platform/labels';
 import { integerProblem } from '../platform/numbers';
 import { taintArgument } from '../platform/windows';
 import { apiGroupOf } from '../platform/conventions';
@@ -15,8 +16,7 @@ import { judgeOwnObjects, manifestProblems, markContentNamed, participate, Props
 import { contentHash, MAX_MACHINE_DEPLOYMENT_NAME } from '../platform/names';
 import { typedApiObject } from './typed-api-object';
 
-/** Node label with the pool's name: set by k0s at registration, and kept in sync by CAPI. */
-export const POOL_LABEL = 'node.cluster.x-k8s.io/pool';
+export { POOL_LABEL } from '../platform/labels';
 
 /** What a worker pool takes from its cluster, whatever infrastructure the machines run on. */
 export interface IWorkerPoolCluster extends IConstruct {
@@ -191,7 +191,8 @@ export abstract class WorkerPool extends Construct {
         metadata: { name },
         spec: {
           clusterName: cluster.clusterName,
-          replicas: Math.floor(this.replicas / domains.length) + (i < this.replicas % domains.length ? 1 : 0),
+          // Replicas that are no whole number are written as given, for the rules to name.
+          replicas: integerProblem(this.replicas, 0) ? this.replicas : Math.floor(this.replicas / domains.length) + (i < this.replicas % domains.length ? 1 : 0),
           selector: { matchLabels: selectorLabels },
           template: {
             metadata: { labels: selectorLabels },
@@ -269,14 +270,9 @@ const POOL_PROPS_OF_FIELDS: PropsOfFields = {
   'MachineHealthCheck spec.checks.unhealthyNodeConditions.timeoutSeconds': 'nodeReadyTimeout',
 };
 
-/**
- * The inputs no object can show: a label that would overwrite the pool's own, and replicas that
- * cannot be divided over the zones (the MachineDeployments show only the parts). The rules judge the rest.
- */
+/** The one input no object can show: a label that would overwrite the pool's own. The rules judge the rest. */
 function checkInputs(pool: WorkerPool, props: WorkerPoolProps): void {
   if (props.labels && POOL_LABEL in props.labels) fail(pool, `label ${POOL_LABEL} is the pool's own label (its name)`, 'remove it; the pool sets it');
-  const replicas = integerProblem(pool.replicas, 0);
-  if (replicas) fail(pool, `replicas ${replicas}`, 'set `replicas` to a whole number, 0 or more');
 }
 
 /**

@@ -54,6 +54,7 @@ describe('any cluster either synthesizes schema-valid objects or fails with expl
         const cluster = new HybridCluster(chart, 'c', {
           name: p.name,
           region: 'eu-north-1',
+          zones: ['eu-north-1a', 'eu-north-1b'],
           k0sVersion: p.k0sVersion,
           network: { provider: p.provider, calicoMode: p.calicoMode },
           apiServerLoadBalancer: { scheme: p.scheme },

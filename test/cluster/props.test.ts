@@ -39,7 +39,8 @@ describe('every prop changes what is written', () => {
   // the output equal to the baseline, and the row fails.
   test.each<[string, FixtureOptions]>([
     ['cluster name', { cluster: { name: 'other' } }],
-    ['region', { cluster: { region: 'eu-west-1' } }],
+    ['region', { cluster: { region: 'eu-west-1', zones: ['eu-west-1a', 'eu-west-1b'] } }],
+    ['zones', { cluster: { zones: ['eu-north-1a', 'eu-north-1c'] } }],
     ['k0sVersion', { cluster: { k0sVersion: 'v1.34.9+k0s.0' } }],
     ['sshKeyName', { cluster: { sshKeyName: 'other' } }],
     ['infra', { cluster: { infra: infra() } }],
@@ -134,9 +135,9 @@ describe('inputs are checked where they enter (HybridConfigError: path, value, f
     ['unknown family', { linux: { instanceType: 'q9.large' } }, '[mgmt/prod/linux] instance type "q9.large" is of a family this library does not know'],
     ['control-plane instance type', { cluster: cp({ instanceType: 'foo.bar' }) }, '[mgmt/prod] controlPlane: instance type "foo.bar" is not an EC2 instance type name'],
     ['AMI id', { linux: { ami: MachineImage.id('ami-linux') } }, '[mgmt/prod/linux] ami: AWSMachineTemplate prod-linux-…: AMI "ami-linux" is not an AMI id'],
-    ['node-role label', { linux: { labels: { 'node-role.kubernetes.io/worker': '' } } }, '[mgmt/prod/linux] labels: K0sWorkerConfigTemplate prod-linux-…: label node-role.kubernetes.io/worker is in the kubernetes.io/k8s.io namespace'],
-    ['os label override', { windows: { labels: { 'kubernetes.io/os': 'linux' } } }, '[mgmt/prod/win] labels: K0sWorkerConfigTemplate prod-win-…: label kubernetes.io/os is set by the kubelet from the node itself and must not be overridden'],
-    ['label value with a comma', { linux: { labels: { team: 'a,b' } } }, '[mgmt/prod/linux] labels: K0sWorkerConfigTemplate prod-linux-…: node label pair "b" has no "=" (a label value with "," is read as two pairs)'],
+    ['node-role label', { linux: { labels: { 'node-role.kubernetes.io/worker': '' } } }, '[mgmt/prod/linux] labels: K0sWorkerConfigTemplate prod-linux-a-…: label node-role.kubernetes.io/worker is in the kubernetes.io/k8s.io namespace'],
+    ['os label override', { windows: { labels: { 'kubernetes.io/os': 'linux' } } }, '[mgmt/prod/win] labels: K0sWorkerConfigTemplate prod-win-a-…: label kubernetes.io/os is set by the kubelet from the node itself and must not be overridden'],
+    ['label value with a comma', { linux: { labels: { team: 'a,b' } } }, '[mgmt/prod/linux] labels: K0sWorkerConfigTemplate prod-linux-a-…: node label pair "b" has no "=" (a label value with "," is read as two pairs)'],
     ['root volume', { linux: { rootVolumeSizeGiB: 4 } }, '[mgmt/prod/linux] rootVolumeSizeGiB 4 is below 8'],
     ['the pool label', { linux: { labels: { 'node.cluster.x-k8s.io/pool': 'x' } } }, '[mgmt/prod/linux] label node.cluster.x-k8s.io/pool is the pool\'s own label'],
     ['allowed CIDR', { cluster: { apiServerLoadBalancer: { allowedCidrs: ['10.0.0.1/8'] } } }, '[mgmt/prod] apiServerLoadBalancer: "10.0.0.1/8" has host bits set: did you mean 10.0.0.0/8?'],
