@@ -136,8 +136,10 @@ export interface ApiServerLoadBalancerProps {
   readonly scheme?: LoadBalancerScheme;
   /**
    * CIDR blocks that may reach the Kubernetes API (6443) through the load balancer. The
-   * management cluster must be among them. Nodes reach the API through the NAT gateways, which
-   * CAPA allows by itself; 8132 and 9443 are only ever opened to the cluster's own machines.
+   * management cluster must be among them: an internet-facing load balancer with none is refused,
+   * since CAPA then opens 6443 only to the cluster's NAT gateways. Nodes reach the API through the
+   * NAT gateways, which CAPA allows by itself; 8132 and 9443 are opened to the NAT gateways'
+   * addresses (internet-facing) or the cluster's security groups (internal), never to these blocks.
    * @default ['0.0.0.0/0'] (the API requires authentication, and anonymous auth is off)
    */
   readonly allowedCidrs?: string[];
@@ -437,6 +439,7 @@ const PROPS_OF_FIELDS: PropsOfFields = {
   'K0sControlPlane spec.replicas': 'controlPlane.replicas',
   'AWSCluster spec.region': 'region',
   'AWSCluster spec.sshKeyName': 'sshKeyName',
+  'AWSCluster spec.controlPlaneLoadBalancer.ingressRules': 'apiServerLoadBalancer.allowedCidrs',
   'K0sControlPlane spec.k0sConfigSpec.k0s.spec.network.provider': 'network.provider',
   'AWSMachineTemplate spec.template.spec.imageLookupOrg': 'controlPlane.ami',
   'AWSMachineTemplate spec.template.spec.ami.id': 'controlPlane.ami',

@@ -88,9 +88,9 @@ export function machineTemplateSpec(props: MachineProps, role: MachineRoleDefaul
     // cloud-init (CAPA docs/book/src/topics/userdata-privacy.md): stock images cannot run it, and
     // Windows cannot run a boothook at all. So the bootstrap data goes in plain user data unless a
     // Linux role opts in. CAPA gzips only when uncompressedUserData is false, not when it is unset
-    // (pkg/cloud/scope/machine.go, CompressUserData): Linux says false, because cloud-init gunzips
-    // and the controllers' cloud-config would not fit EC2's 16 KiB otherwise; EC2Launch does not
-    // gunzip, so Windows says true.
+    // (pkg/cloud/scope/machine.go, CompressUserData): Linux says false for headroom under EC2's
+    // 16 KiB (the first controller's cloud-config, with four CA and service-account key pairs,
+    // fits but comes close), and cloud-init gunzips; EC2Launch does not, so Windows says true.
     ...(props.bootstrapThroughSecretsManager && !windows ? {} : { cloudInit: { insecureSkipSecretsManager: true } }),
     uncompressedUserData: windows,
   };

@@ -1,6 +1,10 @@
 import { blockSize, formatCidr, Ipv4Cidr, parseCidr } from './cidr';
 
-/** The k0s controller ports that workers and joining controllers reach through the load balancer. */
+/**
+ * The k0s controller ports behind the load balancer: the API and konnectivity, which workers and
+ * controllers use, and the join API, which only joining controllers use (k0s docs/networking.md:
+ * 9443 controller to controller).
+ */
 export const K0S_PORTS = { api: 6443, konnectivity: 8132, joinApi: 9443 } as const;
 
 /** The controller ports beside the API that only the cluster's own machines may reach. */

@@ -14,9 +14,13 @@ export enum NetworkProvider {
 export enum CalicoMode {
   /** VXLAN overlay: the mode Calico on Windows supports. */
   VXLAN = 'vxlan',
-  /** IP-in-IP overlay with BGP: Linux only. */
+  /** IP-in-IP overlay with BGP: Linux only. k0s runs it as Calico's bird mode, like `BIRD`. */
   IPIP = 'ipip',
-  /** BGP without overlay: Linux only. */
+  /**
+   * Calico's bird (BGP) mode: Linux only. Not plain routing: k0s sets `CALICO_IPV4POOL_IPIP` to
+   * the overlay, `Always` by default (k0s v1.34 static/manifests/calico/DaemonSet/calico-node.yaml),
+   * so it runs IP-in-IP like `IPIP`.
+   */
   BIRD = 'bird',
 }
 

@@ -206,6 +206,16 @@ const awsCluster = rule('aws-cluster', (graph) => graph.ofKind('AWSCluster').fil
   if (missing.length > 0) {
     out.push(violation('aws-cluster', aws, `control-plane load balancer has no listener for ${missing.join(' and ')}; k0s workers and joining controllers reach the controllers there`, `keep additionalListeners ${k0sPorts.join(' and ')}`));
   }
+  // cluster-api-provider-aws v2.11.1 pkg/cloud/services/securitygroup/securitygroups.go
+  // (SecurityGroupAPIServerLB): given ingress rules replace "6443 from anywhere", and CAPA adds 6443
+  // only from the NAT gateways' addresses (internet-facing) or the VPC (internal). With none of the
+  // given rules admitting 6443 from outside, a management cluster outside the VPC reaches no API.
+  const rules = list(lb.ingressRules);
+  const apiFromOutside = rules.some((r) => coversPort(r, K0S_PORTS.api) && (list(r?.cidrBlocks).length > 0 || list(r?.ipv6CidrBlocks).length > 0 || list(r?.sourceSecurityGroupIds).length > 0 || list(r?.sourceSecurityGroupRoles).length > 0));
+  if (rules.length > 0 && !apiFromOutside && lb.scheme !== 'internal') {
+    out.push(violation('aws-cluster', aws, `no controlPlaneLoadBalancer.ingressRules rule admits ${K0S_PORTS.api}, so CAPA opens the API only to the cluster's own NAT gateways: the management cluster cannot reach it, and Cluster API never manages the cluster`,
+      'list the management cluster\'s addresses in apiServerLoadBalancer.allowedCidrs, or use LoadBalancerScheme.INTERNAL with the management cluster in the VPC', 'spec.controlPlaneLoadBalancer.ingressRules'));
+  }
   if (lb.preserveClientIP === true) {
     out.push(violation('aws-cluster', aws, `preserveClientIP makes CAPA open the load balancer's ports (${K0S_PORTS.api}, ${k0sPorts.join(', ')}) on the controllers to 0.0.0.0/0`, 'leave preserveClientIP off'));
   }
