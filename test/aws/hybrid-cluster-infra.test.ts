@@ -157,6 +157,13 @@ describe('composition into a larger stack', () => {
       .toThrow('[four/Infra] iamNamePrefix "X-" is already used by one/Infra (as "x-": IAM names ignore case)');
   });
 
+  test('regions and zones are read with the cluster side\'s value types (AWS\'s partition data)', () => {
+    expect(() => standalone({ region: 'eusc-de-east-1' } as never)).not.toThrow();
+    expect(() => standalone({ region: 'eu-north-1a' } as never)).toThrow('[aws-test-infra] region "eu-north-1a" is an availability zone of eu-north-1, not a region. Fix: use a region name such as eu-north-1.');
+    expect(() => standalone({ network: { availabilityZones: ['eu-north-1a', 'north'] } }))
+      .toThrow('[aws-test-infra/Infra/Network] network.availabilityZones: availability zone "north" is not a zone name like eu-north-1a');
+  });
+
   test('a cluster name longer than HybridCluster allows is refused here too', () => {
     expect(() => standalone({ clusterName: 'a'.repeat(41) })).toThrow('clusterName "' + 'a'.repeat(41) + '" is 41 characters long; the limit is 40');
   });
