@@ -1,5 +1,6 @@
 export * from './platform/windows';
 export { HybridConfigError } from './platform/errors';
+export { WindowsPlatform } from './platform/support';
 export * from './infra/cluster-infra';
 export * from './infra/outputs';
 
@@ -8,9 +9,13 @@ export * as capi from './generated/cluster-api-cluster.x-k8s.io';
 export * as capa from './generated/capa-infrastructure.cluster.x-k8s.io';
 export * as k0smotronBootstrap from './generated/k0smotron-bootstrap.cluster.x-k8s.io';
 export * as k0smotronControlPlane from './generated/k0smotron-controlplane.cluster.x-k8s.io';
+export * as k0smotronInfrastructure from './generated/k0smotron-infrastructure.cluster.x-k8s.io';
 
 export * from './cluster/hybrid-cluster';
 export * from './cluster/worker-pool';
+
+/** Clusters and pools on hosts reached over SSH (k0smotron's RemoteMachine provider). */
+export * from './remote/index';
 export * from './cluster/aws-machines';
 export * from './cluster/linux-worker-pool';
 export * from './cluster/windows-worker-pool';
@@ -26,7 +31,7 @@ export { Architecture, InstanceType, WINDOWS_MIN_MEMORY_GIB } from './platform/i
 export type { InstanceTypeInfo } from './platform/instance-type';
 
 /** The rules over final manifests, for this library's objects and YAML from elsewhere. */
-export { validateManifests, formatViolation, CLUSTER_RULES, WORKLOAD_RULES, ManifestGraph } from './rules/index';
+export { validateManifests, formatViolation, CLUSTER_RULES, WORKLOAD_RULES, EKS_WORKLOAD_RULES, ManifestGraph } from './rules/index';
 export type { Manifest, ManifestRule, ManifestSource, ManifestViolation, Reference, ValidateManifestsOptions } from './rules/index';
 export { HybridValidation } from './rules/plugin';
 export type { HybridValidationProps, PluginValidationContext } from './rules/plugin';

@@ -35,6 +35,13 @@ describeWithCrds('strict CRD validation', () => {
     expect(crdViolations(tpl)).toEqual(expect.arrayContaining([expect.stringContaining('(provisioner)')]));
     expect(crdViolations({ ...tpl, apiVersion: 'bootstrap.cluster.x-k8s.io/v1beta2' })).toEqual([]);
   });
+  test('k0smotron RemoteMachine kinds are checked too: a PooledRemoteMachine needs its sshKeyRef, a RemoteMachineTemplate its pool', () => {
+    const pooled = { apiVersion: 'infrastructure.cluster.x-k8s.io/v1beta2', kind: 'PooledRemoteMachine', metadata: { name: 'p' }, spec: { pool: 'p', machine: { address: '10.0.0.1' } } };
+    expect(crdViolations(pooled)).toEqual([expect.stringContaining("must have required property 'sshKeyRef'")]);
+    expect(crdViolations({ ...pooled, spec: { pool: 'p', machine: { address: '10.0.0.1', sshKeyRef: { name: 'k' } } } })).toEqual([]);
+    const template = { apiVersion: 'infrastructure.cluster.x-k8s.io/v1beta2', kind: 'RemoteMachineTemplate', metadata: { name: 't' }, spec: { template: { spec: {} } } };
+    expect(crdViolations(template)).toEqual([expect.stringContaining("must have required property 'pool'")]);
+  });
 });
 
 // The CRDs' CEL rules (x-kubernetes-validations) run beside the schema, as the API server runs them.
@@ -48,7 +55,7 @@ describeWithCrds('CEL validation rules', () => {
 
   test('a rule on an object node: capacityReservationId with a Spot market is refused', () => {
     expect(crdViolations(template({ capacityReservationId: 'cr-0123456789abcdef0', marketType: 'Spot' })))
-      .toEqual(['AWSMachineTemplate/t: /spec/template/spec: capacityReservationId may not be set when marketType is Spot']);
+      .toEqual(['AWSMachineTemplate/t: spec.template.spec: capacityReservationId may not be set when marketType is Spot']);
     expect(crdViolations(template({ capacityReservationId: 'cr-0123456789abcdef0', marketType: 'OnDemand' }))).toEqual([]);
   });
 
@@ -63,11 +70,11 @@ describeWithCrds('CEL validation rules', () => {
         checks: { unhealthyMachineConditions: [{ type: 'Ready', status: 'False', timeoutSeconds: 300 }] },
       },
     };
-    expect(crdViolations(mhc)).toEqual([expect.stringContaining('/spec/checks/unhealthyMachineConditions/0/type: type must not be one of: Ready')]);
+    expect(crdViolations(mhc)).toEqual([expect.stringContaining('spec.checks.unhealthyMachineConditions[0].type: type must not be one of: Ready')]);
   });
 
   test('a rule on a string: an AWSCluster carrier gateway id', () => {
     const aws = { apiVersion: 'infrastructure.cluster.x-k8s.io/v1beta2', kind: 'AWSCluster', metadata: { name: 'a' }, spec: { network: { vpc: { carrierGatewayId: 'igw-1' } } } };
-    expect(crdViolations(aws)).toEqual(["AWSCluster/a: /spec/network/vpc/carrierGatewayId: Carrier Gateway ID must start with 'cagw-'"]);
+    expect(crdViolations(aws)).toEqual(["AWSCluster/a: spec.network.vpc.carrierGatewayId: Carrier Gateway ID must start with 'cagw-'"]);
   });
 });

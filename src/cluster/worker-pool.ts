@@ -4,6 +4,9 @@ import {
   MachineDeployment,
   MachineHealthCheck,
   MachineHealthCheckSpecRemediationTriggerIfUnhealthyLessThanOrEqualTo as UnhealthyLimit,
+  MachineDeploymentSpecRolloutStrategyRollingUpdateMaxSurge as SurgeLimit,
+  MachineDeploymentSpecRolloutStrategyRollingUpdateMaxUnavailable as UnavailableLimit,
+  MachineDeploymentSpecRolloutStrategyType as RolloutType,
 } from '../generated/cluster-api-cluster.x-k8s.io';
 import { K0sWorkerConfigTemplate, K0SWorkerConfigTemplateSpecTemplateSpec } from '../generated/k0smotron-bootstrap.cluster.x-k8s.io';
 import { dnsLabelProblem } from '../platform/dns';
@@ -98,7 +101,8 @@ export interface FailureDomain {
 
 /**
  * What the machines' infrastructure decides: the template the MachineDeployment's machines are
- * made from (AWSMachineTemplate on AWS), and the failure domains the pool spreads over.
+ * made from (AWSMachineTemplate on AWS), the failure domains the pool spreads over, and how a
+ * rollout may replace the machines.
  */
 export interface WorkerInfrastructure {
   /**
@@ -107,12 +111,18 @@ export interface WorkerInfrastructure {
    */
   machineTemplate(pool: WorkerPool): ApiObject;
   /**
-   * The failure domains the pool spreads over, one MachineDeployment each; none for one
-   * MachineDeployment that leaves placement to the provider.
+   * The failure domains the pool spreads over, one MachineDeployment each.
+   * @default - none: one MachineDeployment, placed as the provider places machines without one
    */
-  readonly failureDomains: readonly FailureDomain[];
+  readonly failureDomains?: readonly FailureDomain[];
   /** The props behind the machine template's fields that the rules name, for messages at construction. */
   readonly propsOfFields: PropsOfFields;
+  /**
+   * The rolling update's limits for `replicas` machines, when the infrastructure cannot take
+   * CAPI's default (one machine more, none fewer): fixed hosts have no room for one more.
+   * @default - CAPI's default, unwritten
+   */
+  rollout?(replicas: number): { readonly maxSurge: number; readonly maxUnavailable: number };
 }
 
 /**
@@ -157,7 +167,7 @@ export abstract class WorkerPool extends Construct {
     this.machineTemplate = infrastructure.machineTemplate(this);
     markContentNamed(this.machineTemplate);
 
-    this.failureDomains = infrastructure.failureDomains;
+    this.failureDomains = infrastructure.failureDomains ?? [];
     const domainLabel = Object.keys(props.labels ?? {}).find((key) => this.failureDomains.some((d) => key in d.nodeLabels));
     if (domainLabel) fail(this, `label ${domainLabel} is set per zone by the pool`, 'remove it; pin the pool\'s zones with `zones` instead');
     const domains: ReadonlyArray<FailureDomain | undefined> = this.failureDomains.length > 0 ? this.failureDomains : [undefined];
@@ -187,12 +197,17 @@ export abstract class WorkerPool extends Construct {
       // Each MachineDeployment selects its own machines (CAPI's own label for it, which its webhook
       // adds only to a selector left empty); the health check selects the whole pool.
       const selectorLabels = { ...poolLabels, 'cluster.x-k8s.io/deployment-name': name };
+      // Replicas that are no whole number are written as given, for the rules to name.
+      const replicas = integerProblem(this.replicas, 0) ? this.replicas : Math.floor(this.replicas / domains.length) + (i < this.replicas % domains.length ? 1 : 0);
+      const rollout = infrastructure.rollout?.(replicas);
       return typedApiObject(this, domain ? `MachineDeployment-${domain.suffix}` : 'MachineDeployment', MachineDeployment, {
         metadata: { name },
         spec: {
           clusterName: cluster.clusterName,
-          // Replicas that are no whole number are written as given, for the rules to name.
-          replicas: integerProblem(this.replicas, 0) ? this.replicas : Math.floor(this.replicas / domains.length) + (i < this.replicas % domains.length ? 1 : 0),
+          replicas,
+          rollout: rollout ? { strategy: { type: RolloutType.ROLLING_UPDATE, rollingUpdate: {
+            maxSurge: SurgeLimit.fromNumber(rollout.maxSurge), maxUnavailable: UnavailableLimit.fromNumber(rollout.maxUnavailable),
+          } } } : undefined,
           selector: { matchLabels: selectorLabels },
           template: {
             metadata: { labels: selectorLabels },

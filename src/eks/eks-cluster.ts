@@ -8,7 +8,7 @@ import { Construct } from 'constructs';
 import { fail, problem } from '../platform/errors';
 import { isUnresolvedToken } from '../platform/tokens';
 import { parseEksWindowsAmiType } from './ami-type';
-import { EksNodeRole } from './node-role';
+import { EksNodeRole, sharedNodeRoleProblem } from './node-role';
 import { Block, blockOf, blocksOf, reference, synthesizedStack } from './synthesized';
 
 /** The cluster's IP family for pods and services. */
@@ -156,15 +156,15 @@ export class HybridEksCluster extends Construct {
    * The node role's access entry in this cluster, created unless the role has one of this type.
    * Every node group of the role waits for it, so EKS finds it instead of creating one of its own
    * (the workaround in aws/containers-roadmap#2327). `EksWindowsNodeGroup` calls it with
-   * `EC2_WINDOWS` for its role; `EC2_WINDOWS` serves Linux nodes of a shared role too (it adds the
-   * `eks:kube-proxy-windows` group to what `EC2_LINUX` grants). Self-managed nodes need one.
+   * `EC2_WINDOWS` for its role (it adds the `eks:kube-proxy-windows` group to what `EC2_LINUX`
+   * grants). Self-managed nodes need one.
    */
   public addNodeAccessEntry(id: string, role: EksNodeRole, type: NodeAccessEntryType): EksAccessEntry {
     const existing = role.accessEntryIn(this);
     if (existing !== undefined) {
       if (existing.typeInput === type) return existing;
       fail(this, `node role ${role.node.path} already has an ${existing.typeInput} access entry, and a role can have one entry per cluster`,
-        `use NodeAccessEntryType.EC2_WINDOWS for a role that Windows node groups use (it serves Linux nodes too), or give the Windows groups a role of their own`);
+        'give the Windows node groups a role of their own (leave nodeRole unset, the default)');
     }
     const entry = new EksAccessEntry(this, id, { clusterName: this.cluster.name, principalArn: role.arn, type });
     role.addAccessEntry(this, entry);
@@ -222,6 +222,11 @@ export class HybridEksCluster extends Construct {
       ));
     }
     for (const role of new Set(windows.map((g) => g.node_role_arn))) {
+      const sharing = linux.filter((g) => g.node_role_arn === role);
+      if (sharing.length > 0) {
+        const { what, fix } = sharedNodeRoleProblem(String(role), sharing.map((g) => g.node_group_name), windows.filter((g) => g.node_role_arn === role).map((g) => g.node_group_name));
+        problems.push(problem(what, fix));
+      }
       const types = entries.filter((e) => e.principal_arn === role).map((e) => e.type);
       if (!types.includes(NodeAccessEntryType.EC2_WINDOWS)) {
         problems.push(problem(

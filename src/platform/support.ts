@@ -1,3 +1,4 @@
+import { K0S_WINDOWS_RESET_SINCE } from './remote';
 import { WindowsVersion } from './windows';
 
 /** The ways this library runs Windows workers. */
@@ -6,6 +7,8 @@ export enum WindowsPlatform {
   K0SMOTRON_AWS = 'k0smotron-aws',
   /** Amazon EKS managed node groups (`cdk-hybrid-windows/eks`). */
   EKS = 'eks',
+  /** Cluster API + k0smotron's RemoteMachine provider on hosts reached over SSH (`RemoteHybridCluster`). */
+  K0SMOTRON_REMOTE = 'k0smotron-remote',
 }
 
 /** Whether a platform supports a Windows Server release as a worker, and from which version. */
@@ -29,6 +32,7 @@ export interface WindowsSupport {
 }
 
 const K0S_WINDOWS_DOC = 'k0sproject/k0s docs/experimental-windows.md (v1.34.9+k0s.0): "Supported Windows versions: Windows Server 2019 and Windows Server 2022"';
+const K0SMOTRON_REMOTE_WINDOWS = 'k0smotron v2.1.0 docs/capi-remotemachine-windows.md: Windows Server 2019/2022 over SSH, provisioner windows/cloud-config, k0s v1.34.2+k0s.0 or newer in its docs';
 const K0SMOTRON_WINDOWS = 'Windows workers exist only in k0smotron bootstrap.cluster.x-k8s.io/v1beta2 (provisioner windows/powershell-xml); its webhook refuses k0s below v1.34.2+k0s.0 and nothing above (k0sproject/k0smotron v2.1.0 api/bootstrap/v1beta2/k0s_types.go, minWindowsVersion)';
 /**
  * Windows pod networking works from k0s v1.34.4+k0s.0 on: before v1.34.3 calico-node-windows wrote a
@@ -40,7 +44,7 @@ const K0SMOTRON_WINDOWS = 'Windows workers exist only in k0smotron bootstrap.clu
  */
 const K0S_WINDOWS_NETWORKING = 'k0sproject/k0s v1.34.3+k0s.0 static/manifests/calico/DaemonSet/calico-node-windows.yaml (CNI_NET_DIR /etc/cni/net.d, commit 6a3eb47c) and v1.34.4+k0s.0 pkg/constant/constant.go (KubePauseWindowsContainerImage registry.k8s.io/pause)';
 /** k0s v1.34 registers `k0s reset` on Linux only (cmd/root_linux.go); v1.35.1+k0s.0 on every OS (cmd/root.go, pkg/cleanup/*_windows.go). */
-const K0S_WINDOWS_RESET = '`k0s reset` runs on Windows only from v1.35.1+k0s.0 (k0sproject/k0s v1.34.10+k0s.0 cmd/root_linux.go registers it on Linux only; v1.35.1+k0s.0 cmd/root.go on every OS)';
+const K0S_WINDOWS_RESET = `\`k0s reset\` runs on Windows only from ${K0S_WINDOWS_RESET_SINCE} (k0sproject/k0s v1.34.10+k0s.0 cmd/root_linux.go registers it on Linux only; ${K0S_WINDOWS_RESET_SINCE} cmd/root.go on every OS)`;
 
 // EKS User Guide (awsdocs/amazon-eks-user-guide latest/ug/nodes): retrieve-windows-ami-id.adoc lists the
 // 2025, 2022 and 2019 releases of the EKS-optimized Windows AMIs; eks-ami-versions-windows.adoc lists the
@@ -52,6 +56,11 @@ export const WINDOWS_SUPPORT: Readonly<Record<WindowsPlatform, Readonly<Record<W
   [WindowsPlatform.K0SMOTRON_AWS]: {
     [WindowsVersion.SERVER_2019]: { supported: true, minimumVersion: 'v1.34.4+k0s.0', source: `${K0S_WINDOWS_DOC}; ${K0SMOTRON_WINDOWS}; ${K0S_WINDOWS_NETWORKING}`, caveats: [K0S_WINDOWS_RESET] },
     [WindowsVersion.SERVER_2022]: { supported: true, minimumVersion: 'v1.34.4+k0s.0', source: `${K0S_WINDOWS_DOC}; ${K0SMOTRON_WINDOWS}; ${K0S_WINDOWS_NETWORKING}`, caveats: [K0S_WINDOWS_RESET] },
+    [WindowsVersion.SERVER_2025]: { supported: false, source: K0S_WINDOWS_DOC },
+  },
+  [WindowsPlatform.K0SMOTRON_REMOTE]: {
+    [WindowsVersion.SERVER_2019]: { supported: true, minimumVersion: 'v1.34.4+k0s.0', source: `${K0S_WINDOWS_DOC}; ${K0SMOTRON_REMOTE_WINDOWS}; ${K0S_WINDOWS_NETWORKING}`, caveats: [K0S_WINDOWS_RESET] },
+    [WindowsVersion.SERVER_2022]: { supported: true, minimumVersion: 'v1.34.4+k0s.0', source: `${K0S_WINDOWS_DOC}; ${K0SMOTRON_REMOTE_WINDOWS}; ${K0S_WINDOWS_NETWORKING}`, caveats: [K0S_WINDOWS_RESET] },
     [WindowsVersion.SERVER_2025]: { supported: false, source: K0S_WINDOWS_DOC },
   },
   [WindowsPlatform.EKS]: {

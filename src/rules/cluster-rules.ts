@@ -12,6 +12,8 @@ import { LABEL_ZONE, opensInboundPort } from '../platform/windows';
 import { nodeLabelProblem, POOL_LABEL } from '../platform/labels';
 import { integerProblem } from '../platform/numbers';
 import { WINDOWS_SUPPORT, WindowsPlatform } from '../platform/support';
+import { REMOTE_RULES } from './remote-rules';
+import { CRD_CEL_RULE } from './crd-cel';
 import { describe, groupOf, Json, ManifestGraph, ManifestRule, ManifestSource, ManifestViolation, RuleScope, violation } from './graph';
 
 /**
@@ -88,9 +90,11 @@ const clusterNetwork = rule('cluster-network', (graph) => graph.ofKind('Cluster'
   if (services && services.prefix > SMALLEST_SERVICE_PREFIX) {
     out.push(violation('cluster-network', cluster, `service CIDR ${serviceText} has ${2 ** (32 - services.prefix)} addresses, too few for the API server's and CoreDNS's addresses and your Services`, `use a /${SMALLEST_SERVICE_PREFIX} or larger, e.g. 10.128.0.0/12`, 'spec.clusterNetwork.services'));
   }
-  const aws = graph.resolve(cluster, cluster.manifest.spec?.infrastructureRef);
+  // Only an AWSCluster has a VPC (a RemoteCluster's hosts are on networks no object shows).
+  const infraRef = cluster.manifest.spec?.infrastructureRef;
+  const aws = infraRef?.kind === 'AWSCluster' ? graph.resolve(cluster, infraRef) : undefined;
   const vpc = aws?.manifest.spec?.network?.vpc ?? {};
-  const vpcCidrText = vpc.cidrBlock ?? (vpc.id ? undefined : CAPA_DEFAULT_VPC_CIDR);
+  const vpcCidrText = vpc.cidrBlock ?? (vpc.id || infraRef?.kind !== 'AWSCluster' ? undefined : CAPA_DEFAULT_VPC_CIDR);
   const vpcCidr = vpcCidrText ? safeCidr(vpcCidrText) : undefined;
   for (const [what, cidr, text] of [['pod', pods, podText], ['service', services, serviceText]] as const) {
     if (cidr && vpcCidr && cidrsOverlap(cidr, vpcCidr)) {
@@ -353,7 +357,7 @@ const versionSkew = rule('version-skew', (graph) => pools(graph).flatMap((pool) 
 const windowsPools = rule('windows-pool', (graph) => {
   const out: ManifestViolation[] = [];
   const all = pools(graph);
-  const minimum = Object.values(WINDOWS_SUPPORT[WindowsPlatform.K0SMOTRON_AWS])
+  const minimumOf = (platform: WindowsPlatform) => Object.values(WINDOWS_SUPPORT[platform])
     .filter((s) => s.supported && s.minimumVersion)
     .map((s) => K0sVersion.of(s.minimumVersion!))
     .sort((a, b) => a.compare(b))[0];
@@ -361,6 +365,8 @@ const windowsPools = rule('windows-pool', (graph) => {
     const { md } = pool;
     const v = (source: ManifestSource, what: string, fix: string, field?: string) => out.push(violation('windows-pool', source, what, fix, field));
     const version = K0sVersion.parse(md.manifest.spec?.template?.spec?.version ?? pool.config?.manifest.spec?.template?.spec?.version);
+    const remote = md.manifest.spec?.template?.spec?.infrastructureRef?.kind === 'RemoteMachineTemplate';
+    const minimum = minimumOf(remote ? WindowsPlatform.K0SMOTRON_REMOTE : WindowsPlatform.K0SMOTRON_AWS);
     if (version && minimum && version.compare(minimum) < 0) {
       // k0smotron v2.1.0 refuses Windows below v1.34.2 (api/bootstrap/v1beta2/k0s_types.go); k0s
       // gives Windows pods a network from v1.34.4 (src/platform/support.ts says why).
@@ -368,14 +374,24 @@ const windowsPools = rule('windows-pool', (graph) => {
         `use k0s ${minimum} or newer for this pool (k0sVersion)`, 'spec.template.spec.version');
     }
     const bootstrap = pool.config!.manifest.spec?.template?.spec ?? {};
-    if (bootstrap.provisioner?.type !== 'powershell-xml') {
+    // Over SSH only cloud-config works: the remote-windows rule judges those pools.
+    if (!remote && bootstrap.provisioner?.type !== 'powershell-xml') {
       v(pool.config!, `K0sWorkerConfigTemplate provisioner is ${JSON.stringify(bootstrap.provisioner)}; Windows workers on AWS need {"platform":"windows","type":"powershell-xml"}`, 'remove the patch that changes it', 'spec.template.spec.provisioner');
     }
     // k0smotron v2.1.0 worker_bootstrap_controller.go (getWindowsCommands) runs preK0sCommands in
     // its PowerShell install script; nothing else opens the kubelet's port in the Windows firewall.
-    if (!list(bootstrap.preK0sCommands).some((c) => opensInboundPort(c, KUBELET_PORT))) {
+    // Remote hosts get the port opened by their preparation script (src/remote/windows-host-scripts.ts).
+    if (!remote && !list(bootstrap.preK0sCommands).some((c) => opensInboundPort(c, KUBELET_PORT))) {
       v(pool.config!, `preK0sCommands open no inbound TCP ${KUBELET_PORT} in the Windows firewall, which drops it: kubectl logs, exec and port-forward and the metrics of Windows pods time out`,
         'keep the pool\'s preK0sCommands (WINDOWS_KUBELET_FIREWALL_RULE), or add a New-NetFirewallRule for 10250 to yours', 'spec.template.spec.preK0sCommands');
+    }
+    // k0smotron's Windows script always downloads k0s.exe from get.k0sproject.io, whatever these say
+    // (k0smotron v2.1.0 internal/controller/bootstrap/worker_bootstrap_controller.go, getWindowsCommands;
+    // only getLinuxCommands reads them): an air-gapped pool that relies on them never boots.
+    const ignored = [bootstrap.downloadURL ? 'downloadURL' : '', bootstrap.preInstalledK0s === true ? 'preInstalledK0s' : ''].filter(Boolean);
+    if (ignored.length > 0) {
+      v(pool.config!, `${ignored.join(' and ')} on a Windows worker config: k0smotron's Windows bootstrap ignores ${ignored.length > 1 ? 'them' : 'it'} and downloads k0s.exe from get.k0sproject.io`,
+        `remove ${ignored.length > 1 ? 'them' : 'it'}, and let the Windows machines reach get.k0sproject.io (through the NAT gateways or a proxy)`, `spec.template.spec.${ignored[0]}`);
     }
     if (typeof bootstrap.k0sInstallDir !== 'string' || !/^[A-Za-z]:\\\S*$/.test(bootstrap.k0sInstallDir)) {
       v(pool.config!, `k0sInstallDir ${JSON.stringify(bootstrap.k0sInstallDir)} is not a Windows path without spaces`, `use ${JSON.stringify(WINDOWS_K0S_INSTALL_DIR)}`, 'spec.template.spec.k0sInstallDir');
@@ -647,4 +663,6 @@ const failureDomains = rule('failure-domain', (graph) => {
 /** Every cluster rule, in the order messages are reported. */
 export const CLUSTER_RULES: readonly ManifestRule[] = [
   uniqueNames, clusterReferences, clusterNetwork, controlPlane, awsCluster, awsNetwork, keyPairs, imageLookups, machineDeployments, failureDomains, machineNaming, versionSkew, windowsPools, windowsClusters, healthChecks, contentNames,
+  ...REMOTE_RULES,
+  CRD_CEL_RULE,
 ];

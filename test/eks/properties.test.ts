@@ -1,6 +1,7 @@
 import * as fc from 'fast-check';
 import { WindowsEdition, WindowsVersion } from '../../src';
 import { EksIpFamily, EksLinuxNodeGroup, EksNodeRole, EksWindowsNodeGroup, NodeAccessEntryType } from '../../src/eks';
+import { offShape } from '../support/message-shape';
 import { eksStack, synthError } from './fixture';
 
 /** Node-group props and cluster settings, with what makes them broken computed independently of the code. */
@@ -36,7 +37,13 @@ describe('property: the checks refuse every broken node-group combination and ac
           new EksLinuxNodeGroup(stack.cluster, 'linux', { instanceTypes: ['t3.large'], minSize: s.linuxMinSize, maxSize: 3, nodeRole: role });
         }
         const windows = () => new EksWindowsNodeGroup(stack.cluster, 'windows', { instanceTypes: [s.windowsType], windowsVersion: s.windowsVersion, edition: s.edition, nodeRole: role });
-        // A role has one access entry per cluster, and Windows nodes need EC2_WINDOWS.
+        // A role has one access entry per cluster, of a type that cannot change, and Windows nodes
+        // need EC2_WINDOWS while EKS gives a Linux group's role EC2_LINUX.
+        if (role && s.linuxMinSize !== undefined) {
+          expect(windows).toThrow('serves Linux node groups (linux) and Windows node groups (windows)');
+          seen.refused++;
+          return;
+        }
         if (role && s.roleEntry === NodeAccessEntryType.EC2_LINUX) {
           expect(windows).toThrow('already has an EC2_LINUX access entry');
           seen.refused++;
@@ -53,6 +60,7 @@ describe('property: the checks refuse every broken node-group combination and ac
           memory: UNDER_8_GIB.has(s.windowsType),
         };
         const message = synthError(stack);
+        expect(offShape(message)).toEqual([]);
         expect(message.includes('need a Linux node for CoreDNS')).toBe(broken.coreDns);
         expect(message.includes('support IPv4 only')).toBe(broken.ipv6);
         expect(message.includes('needs Kubernetes 1.35 or newer')).toBe(broken.release);
