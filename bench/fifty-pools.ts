@@ -1,6 +1,7 @@
 /**
- * A 50-pool cluster (25 Linux, 25 Windows), synthesized like the default example: the large
- * case of `npm run bench`. Run: `node lib/bench/fifty-pools.js` (writes to $CDK8S_OUTDIR or dist-bench/).
+ * A 50-pool cluster (25 Linux, 25 Windows) over two zones (a MachineDeployment and a
+ * K0sWorkerConfigTemplate per pool and zone: 304 objects), synthesized like the default example:
+ * the large case of `npm run bench`. Run: `node lib/bench/fifty-pools.js` (writes to $CDK8S_OUTDIR or dist-bench/).
  */
 import { App, Chart } from 'cdk8s';
 import { HybridCluster, LinuxWorkerPool, MachineImage, WindowsWorkerPool } from '../src';
