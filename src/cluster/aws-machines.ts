@@ -3,8 +3,9 @@ import { AvailabilityZone, KeyPairType, WINDOWS_ED25519_KEY } from '../platform/
 import { LABEL_REGION, LABEL_ZONE } from '../platform/windows';
 import { CLUSTERAWSADM_INSTANCE_PROFILES } from '../platform/conventions';
 import { fail } from '../platform/errors';
-import { InstanceType, InstanceTypeInfo } from '../platform/instance-type';
-import { integerProblem } from '../platform/numbers';
+import { InstanceType, InstanceTypeInfo, instanceTypeInfoProblem } from '../platform/instance-type';
+import { CAPA_MIN_ROOT_VOLUME_GIB, GP3_MAX_VOLUME_GIB, WINDOWS_BASE_AMI_ROOT_GIB } from '../platform/images';
+import { wholeNumber } from '../platform/values';
 import type { HybridCluster } from './hybrid-cluster';
 import { MachineImage } from './machine-image';
 import { hashedMachineTemplate, MachineProps, machineTemplateSpec, requirePinnedImageForSecretsManager } from './machine-template';
@@ -60,8 +61,10 @@ export class AwsMachines implements WorkerInfrastructure {
         'import an RSA key in the AWS stack (sshPublicKey "ssh-rsa ..."), or give the cluster `sshKeyName: ""` or the name of an RSA key pair');
     }
     requirePinnedImageForSecretsManager(path, 'pool', props, image);
-    const volume = props.rootVolumeSizeGiB === undefined ? undefined : integerProblem(props.rootVolumeSizeGiB, 8, 16384);
-    if (volume) fail(path, `rootVolumeSizeGiB ${volume} (CAPA's minimum is 8, gp3's maximum 16384)`, 'choose a whole number of GiB in that range');
+    // A Windows root volume may not be smaller than the base image's snapshot.
+    wholeNumber({ path, prop: 'rootVolumeSizeGiB' }, props.rootVolumeSizeGiB, os === 'windows' ? WINDOWS_BASE_AMI_ROOT_GIB : CAPA_MIN_ROOT_VOLUME_GIB, GP3_MAX_VOLUME_GIB);
+    const infoProblem = instanceTypeInfoProblem(props.instanceTypeInfo);
+    if (infoProblem) fail(path, `instanceTypeInfo ${infoProblem}`, 'state { arch: Architecture.AMD64, memoryGiB: 16 }, or leave it out for a known family');
     const type = InstanceType.parse(props.instanceType, props.instanceTypeInfo);
     if (typeof type === 'string') fail(path, type, 'use a known type such as m7i.large, or state `instanceTypeInfo: { arch, memoryGiB }`');
     const archIssue = os === 'linux' && props.ami === undefined ? (type.arch && cluster.infra?.linuxArchitectureProblem(props.instanceType, type.arch)) : undefined;
@@ -81,7 +84,6 @@ export class AwsMachines implements WorkerInfrastructure {
       partition: this.cluster.partition,
       iamInstanceProfile: this.props.iamInstanceProfile ?? this.cluster.infra?.nodeInstanceProfile ?? CLUSTERAWSADM_INSTANCE_PROFILES.nodes,
       sshKeyName: this.cluster.sshKeyName,
-      additionalTags: this.cluster.additionalTags,
     }));
   }
 }

@@ -23,8 +23,9 @@ import { AvailabilityZone, AwsPartitionId, AwsRegion } from '../platform/aws';
 import { parseCidr } from '../platform/cidr';
 import { dnsLabelProblem, MAX_CLUSTER_NAME } from '../platform/dns';
 import { fail, problem } from '../platform/errors';
-import { InstanceType, InstanceTypeInfo } from '../platform/instance-type';
-import { integerProblem } from '../platform/numbers';
+import { InstanceType, InstanceTypeInfo, instanceTypeInfoProblem } from '../platform/instance-type';
+import { CAPA_MIN_ROOT_VOLUME_GIB, GP3_MAX_VOLUME_GIB } from '../platform/images';
+import { listOf, oneOf, stringMap, wholeNumber } from '../platform/values';
 import { isUnresolvedToken } from '../platform/tokens';
 import { CalicoMode, NetworkProvider } from '../platform/network';
 import { capiCluster, k0sControlPlane } from './control-plane';
@@ -205,7 +206,10 @@ export interface HybridClusterProps {
    */
   readonly machineHealthChecks?: boolean;
   /**
-   * Tags for every AWS resource CAPA creates.
+   * Tags for every AWS resource CAPA creates, as CAPA validates them: keys of 1 to 128 and values of
+   * up to 256 letters, digits, spaces and `_ . : / = + - @`, no `aws:` prefix, at most 50. Written
+   * on the AWSCluster only: CAPA tags machines with them and re-tags running ones when they change,
+   * so a change replaces no machine.
    * @default - none
    */
   readonly additionalTags?: Record<string, string>;
@@ -317,7 +321,6 @@ export class HybridCluster extends Construct {
       partition: this.partition,
       iamInstanceProfile: cp.iamInstanceProfile ?? props.infra?.controlPlaneInstanceProfile ?? CLUSTERAWSADM_INSTANCE_PROFILES.controlPlane,
       sshKeyName: this.sshKeyName,
-      additionalTags: props.additionalTags,
     });
     this.controlPlaneMachineTemplate = hashedMachineTemplate(this, 'ControlPlaneMachineTemplate', `${this.clusterName}-cp`, cpSpec);
     markContentNamed(this.controlPlaneMachineTemplate);
@@ -399,6 +402,7 @@ const PROPS_OF_FIELDS: PropsOfFields = {
   'K0sControlPlane spec.version': 'k0sVersion',
   'K0sControlPlane spec.replicas': 'controlPlane.replicas',
   'AWSCluster spec.region': 'region',
+  'AWSCluster spec.additionalTags': 'additionalTags',
   'AWSCluster spec.sshKeyName': 'sshKeyName',
   'AWSCluster spec.controlPlaneLoadBalancer.ingressRules': 'apiServerLoadBalancer.allowedCidrs',
   'K0sControlPlane spec.k0sConfigSpec.k0s.spec.network.provider': 'network.provider',
@@ -412,9 +416,38 @@ const PROPS_OF_FIELDS: PropsOfFields = {
  * agreement), checked where they enter; the rules judge the objects built from the rest.
  */
 function checkInputs(scope: Construct, props: HybridClusterProps): void {
+  const at = (prop: string) => ({ path: scope.node.path, prop });
+  const cp = props.controlPlane;
+  // Values first: what follows reads them. Replicas are the rules' (control-plane: odd, >= 1), at construction too.
+  wholeNumber(at('controlPlane.rootVolumeSizeGiB'), cp.rootVolumeSizeGiB, CAPA_MIN_ROOT_VOLUME_GIB, GP3_MAX_VOLUME_GIB);
+  stringMap(at('controlPlane.apiExtraArgs'), cp.apiExtraArgs);
+  stringMap(at('additionalTags'), props.additionalTags);
+  const infoProblem = instanceTypeInfoProblem(cp.instanceTypeInfo);
+  if (infoProblem) fail(scope, `controlPlane.instanceTypeInfo ${infoProblem}`, 'state { arch: Architecture.AMD64, memoryGiB: 16 }, or leave it out for a known family');
+  oneOf(at('network.provider'), props.network?.provider, NetworkProvider, 'NetworkProvider');
+  oneOf(at('network.calicoMode'), props.network?.calicoMode, CalicoMode, 'CalicoMode');
+  oneOf(at('apiServerLoadBalancer.scheme'), props.apiServerLoadBalancer?.scheme, LoadBalancerScheme, 'LoadBalancerScheme');
+  oneOf(at('controlPlane.updateStrategy'), cp.updateStrategy, ControlPlaneUpdateStrategy, 'ControlPlaneUpdateStrategy');
+  // One security-group rule per port: EC2 refuses a duplicate, and CAPA then retries the whole batch on every reconcile.
+  for (const [i, port] of (listOf<number>(at('nodeAgentPorts'), props.nodeAgentPorts, String) ?? []).entries()) wholeNumber(at(`nodeAgentPorts[${i}]`), port, 1, 65535);
+  const lb = props.apiServerLoadBalancer;
+  listOf<string>(at('apiServerLoadBalancer.allowedCidrs'), lb?.allowedCidrs, String);
+  const rules = listOf<LoadBalancerIngressRule>(at('apiServerLoadBalancer.additionalIngressRules'), lb?.additionalIngressRules) ?? [];
+  rules.forEach((r, i) => {
+    oneOf(at(`apiServerLoadBalancer.additionalIngressRules[${i}].protocol`), r.protocol, IngressProtocol, 'IngressProtocol');
+    wholeNumber(at(`apiServerLoadBalancer.additionalIngressRules[${i}].fromPort`), r.fromPort ?? NaN, 0, 65535);
+    wholeNumber(at(`apiServerLoadBalancer.additionalIngressRules[${i}].toPort`), r.toPort, 0, 65535);
+    listOf<string>(at(`apiServerLoadBalancer.additionalIngressRules[${i}].cidrBlocks`), r.cidrBlocks ?? null, String);
+  });
+  // The load balancer's rules as EC2 sees them: one (protocol, ports, source) each.
+  const permissions = [
+    ...(lb?.allowedCidrs ?? ['0.0.0.0/0']).map((cidr) => `tcp ${K0S_PORTS.api}-${K0S_PORTS.api} from ${cidr}`),
+    ...rules.flatMap((r) => r.cidrBlocks.map((cidr) => `${r.protocol ?? IngressProtocol.TCP} ${r.fromPort}-${r.toPort ?? r.fromPort} from ${cidr}`)),
+  ];
+  listOf<string>(at('apiServerLoadBalancer'), permissions, String);
+
   const mismatch = props.infra?.mismatch(props.name ?? scope.node.id, props.region);
   if (mismatch) fail(scope, mismatch.what, mismatch.fix);
-  const cp = props.controlPlane;
   const type = InstanceType.parse(cp.instanceType, cp.instanceTypeInfo);
   if (typeof type === 'string') fail(scope, `controlPlane: ${type}`, 'use a known type such as t3.large, or state `instanceTypeInfo: { arch, memoryGiB }`');
   const archIssue = cp.ami === undefined ? (type.arch && props.infra?.linuxArchitectureProblem(cp.instanceType, type.arch)) : undefined;
@@ -423,25 +456,12 @@ function checkInputs(scope: Construct, props: HybridClusterProps): void {
   if (cp.untaintedControllers && !cp.enableWorker) {
     fail(scope, 'controlPlane.untaintedControllers without enableWorker: controllers that run no kubelet have no taint to drop', 'set controlPlane.enableWorker too, or remove untaintedControllers');
   }
-  for (const port of props.nodeAgentPorts ?? []) {
-    const portIssue = integerProblem(port, 1, 65535);
-    if (portIssue) fail(scope, `nodeAgentPorts: ${portIssue}`, 'list TCP port numbers from 1 to 65535, e.g. 9182 for windows_exporter');
-  }
-  const volume = cp.rootVolumeSizeGiB === undefined ? undefined : integerProblem(cp.rootVolumeSizeGiB, 8, 16384);
-  if (volume) fail(scope, `controlPlane.rootVolumeSizeGiB ${volume} (CAPA's minimum is 8, gp3's maximum 16384)`, 'choose a whole number of GiB in that range');
-  const lb = props.apiServerLoadBalancer;
   const cidrs = [...(lb?.allowedCidrs ?? []), ...(lb?.additionalIngressRules ?? []).flatMap((r) => r.cidrBlocks ?? [])];
   for (const cidr of cidrs.filter((c) => !isUnresolvedToken(c))) {
     try {
       parseCidr(cidr);
     } catch (e) {
       fail(scope, `apiServerLoadBalancer: ${(e as Error).message}`, 'write IPv4 blocks like 203.0.113.0/24');
-    }
-  }
-  for (const rule of lb?.additionalIngressRules ?? []) {
-    for (const [field, port] of [['fromPort', rule.fromPort], ['toPort', rule.toPort ?? rule.fromPort]] as const) {
-      const p = integerProblem(port, 0, 65535);
-      if (p) fail(scope, `apiServerLoadBalancer ingress rule "${rule.description}" ${field} ${p}`, 'use a port from 0 to 65535');
     }
   }
 }

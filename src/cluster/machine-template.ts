@@ -62,7 +62,6 @@ export interface MachineRoleDefaults {
   readonly iamInstanceProfile: string;
   /** The EC2 key pair; "" for none (CAPA launches with the key pair `default` when it is absent everywhere). */
   readonly sshKeyName: string;
-  readonly additionalTags?: Record<string, string>;
 }
 
 /** The AWSMachineTemplate spec for a role, with the library's secure defaults applied. */
@@ -76,7 +75,11 @@ export function machineTemplateSpec(props: MachineProps, role: MachineRoleDefaul
     imageLookupFormat: lookup?.namePattern,
     iamInstanceProfile: role.iamInstanceProfile,
     sshKeyName: role.sshKeyName,
-    additionalTags: role.additionalTags,
+    // No additionalTags: CAPA tags each instance and its volumes with the AWSCluster's tags merged
+    // with the AWSMachine's, at launch and again on every reconcile (cluster-api-provider-aws
+    // v2.11.1 pkg/cloud/scope/machine.go AdditionalTags, pkg/cloud/services/ec2/instances.go
+    // CreateInstance, controllers/awsmachine_controller.go ensureTags and ensureStorageTags). Copied
+    // here, a change of cluster-wide tags would rename every template and replace every machine.
     rootVolume: { size: props.rootVolumeSizeGiB ?? (windows ? 100 : 40), type: 'gp3', encrypted: true },
     instanceMetadataOptions: {
       httpEndpoint: HttpEndpoint.ENABLED,

@@ -3,6 +3,7 @@ import {
   K0SWorkerConfigTemplateSpecTemplateSpecProvisionerType as ProvisionerType,
 } from '../generated/k0smotron-bootstrap.cluster.x-k8s.io';
 import { fail, problem } from '../platform/errors';
+import { oneOf } from '../platform/values';
 import { windowsSupport, WindowsPlatform } from '../platform/support';
 import { LABEL_HYPERV, WINDOWS_KUBELET_FIREWALL_RULE, WINDOWS_NODE_TAINT, WINDOWS_NODE_TIMEOUTS, WindowsEdition, WindowsVersion } from '../platform/windows';
 import { InstanceType, windowsInstanceTypeProblem } from '../platform/instance-type';
@@ -63,8 +64,10 @@ export class WindowsWorkerPool extends WorkerPool {
   public readonly instanceType: InstanceType;
 
   public constructor(cluster: HybridCluster, id: string, props: WindowsWorkerPoolProps) {
-    const windowsVersion = props.windowsVersion ?? WindowsVersion.SERVER_2022;
-    const edition = props.edition ?? WindowsEdition.CORE;
+    // The pool does not exist yet: errors name the path it will have.
+    const at = (prop: string) => ({ path: `${cluster.node.path}/${id}`, prop });
+    const windowsVersion = oneOf(at('windowsVersion'), props.windowsVersion, WindowsVersion, 'WindowsVersion') ?? WindowsVersion.SERVER_2022;
+    const edition = oneOf(at('edition'), props.edition, WindowsEdition, 'WindowsEdition') ?? WindowsEdition.CORE;
     const machines = new AwsMachines(cluster, id, props, 'windows', props.ami ?? windowsImage(cluster, windowsVersion, edition));
     super(cluster, id, props.hyperV ? { ...props, labels: { ...props.labels, [LABEL_HYPERV]: 'true' } } : props, {
       os: 'windows',

@@ -13,6 +13,7 @@ import { dnsLabelProblem } from '../platform/dns';
 import { fail, problem } from '../platform/errors';
 import { POOL_LABEL } from '../platform/labels';
 import { integerProblem } from '../platform/numbers';
+import { stringMap, wholeSeconds } from '../platform/values';
 import { taintArgument } from '../platform/windows';
 import { apiGroupOf } from '../platform/conventions';
 import { judgeOwnObjects, manifestProblems, markContentNamed, participate, PropsOfFields } from '../rules/judge';
@@ -254,8 +255,11 @@ export abstract class WorkerPool extends Construct {
     }
 
     // Judged beside the cluster's own objects (its control plane, for the version skew), not other pools'.
-    const clusterObjects = cluster.node.children.filter((c): c is ApiObject => c instanceof ApiObject);
-    const own = [...this.machineDeployments, ...this.workerConfigTemplates, this.machineTemplate, ...(this.machineHealthCheck ? [this.machineHealthCheck] : [])];
+    // Every object beneath the pool (its infrastructure part may write more than the template,
+    // such as the RemoteMachine pool's hosts), beside the cluster's own objects.
+    const isObject = (c: IConstruct): c is ApiObject => c instanceof ApiObject;
+    const clusterObjects = cluster.node.children.filter(isObject);
+    const own = this.node.findAll().filter(isObject);
     judgeOwnObjects(this, own, clusterObjects, { ...POOL_PROPS_OF_FIELDS, ...infrastructure.propsOfFields });
     participate(this);
     this.node.addValidation({
@@ -285,9 +289,12 @@ const POOL_PROPS_OF_FIELDS: PropsOfFields = {
   'MachineHealthCheck spec.checks.unhealthyNodeConditions.timeoutSeconds': 'nodeReadyTimeout',
 };
 
-/** The one input no object can show: a label that would overwrite the pool's own. The rules judge the rest. */
+/** The props' values (labels, nodeReadyTimeout; replicas are the machine-deployment rule's), and the one input no object can show: a label that would overwrite the pool's own. The rules judge the rest. */
 function checkInputs(pool: WorkerPool, props: WorkerPoolProps): void {
-  if (props.labels && POOL_LABEL in props.labels) fail(pool, `label ${POOL_LABEL} is the pool's own label (its name)`, 'remove it; the pool sets it');
+  const at = (prop: string) => ({ path: pool.node.path, prop });
+  wholeSeconds(at('nodeReadyTimeout'), props.nodeReadyTimeout);
+  const labels = stringMap(at('labels'), props.labels);
+  if (labels && POOL_LABEL in labels) fail(pool, `label ${POOL_LABEL} is the pool's own label (its name)`, 'remove it; the pool sets it');
 }
 
 /**

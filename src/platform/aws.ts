@@ -124,3 +124,33 @@ export function keyPairTypeOf(publicKey: string): KeyPairType | undefined {
  * Administrator password with the key, which only RSA can do.
  */
 export const WINDOWS_ED25519_KEY = 'EC2 refuses to launch Windows AMIs with an ED25519 key pair (Windows encrypts its Administrator password to the key, which takes RSA)';
+
+/** Most user tags CAPA accepts on one resource's `additionalTags`. */
+export const MAX_AWS_USER_TAGS = 50;
+// Go's regexp `\s` is ASCII [\t\n\f\r ] only, unlike JavaScript's.
+const TAG_TEXT = /^[a-zA-Z0-9\t\n\f\r _.:=+\-@/]*$/;
+
+/**
+ * Why a map of AWS tags is refused by CAPA's webhooks (AWSCluster, AWSMachine and
+ * AWSMachineTemplate call `Tags.Validate`: cluster-api-provider-aws v2.11.1 api/v1beta2/tags.go),
+ * one reason a line: keys of 1 to 128 and values of at most 256 characters, letters, digits,
+ * spaces and `_ . : / = + - @` only, no key starting with the reserved `aws:`, at most 50 tags.
+ */
+export function awsTagProblems(tags: unknown): string[] {
+  if (tags === undefined || tags === null) return [];
+  if (typeof tags !== 'object' || Array.isArray(tags)) return [`tags ${JSON.stringify(tags)} are not a map of key to value`];
+  const problems: string[] = [];
+  const entries = Object.entries(tags as Record<string, unknown>);
+  for (const [key, value] of entries) {
+    if (isUnresolvedToken(key) || isUnresolvedToken(value)) continue;
+    if (typeof value !== 'string') problems.push(`tag ${key} has the value ${JSON.stringify(value)}, not a string`);
+    if (key.length === 0) problems.push('a tag key is empty');
+    if (Buffer.byteLength(key) > 128) problems.push(`tag key "${key}" is longer than 128 characters`);
+    if (typeof value === 'string' && Buffer.byteLength(value) > 256) problems.push(`tag ${key} has a value longer than 256 characters`);
+    if (key.startsWith('aws:')) problems.push(`tag key "${key}" starts with "aws:", which AWS reserves for its own tags`);
+    if (!TAG_TEXT.test(key)) problems.push(`tag key "${key}" has characters other than letters, digits, spaces and _ . : / = + - @`);
+    if (typeof value === 'string' && !TAG_TEXT.test(value)) problems.push(`tag ${key} has the value "${value}", with characters other than letters, digits, spaces and _ . : / = + - @`);
+  }
+  if (entries.length > MAX_AWS_USER_TAGS) problems.push(`${entries.length} tags, more than the ${MAX_AWS_USER_TAGS} CAPA accepts on one resource`);
+  return problems;
+}

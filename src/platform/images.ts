@@ -37,3 +37,18 @@ export const UBUNTU_2404_NAME_PATTERN = 'ubuntu/images/hvm-ssd-gp3/ubuntu-noble-
 export function windowsServerNamePattern(version: WindowsVersion, edition: WindowsEdition): string {
   return `Windows_Server-${version}-English-${edition}-Base-*`;
 }
+
+/**
+ * Root snapshot of Amazon's Windows Server base images, in GiB (DescribeImages BlockDeviceMappings
+ * of `Windows_Server-*-English-*-Base-*`: 30). EC2 refuses a root volume smaller than its image's
+ * snapshot (RunInstances: InvalidBlockDeviceMapping, "Volume of size N is smaller than snapshot"),
+ * so CAPA would fail to launch every machine.
+ */
+export const WINDOWS_BASE_AMI_ROOT_GIB = 30;
+/**
+ * The smallest root volume CAPA accepts (cluster-api-provider-aws v2.11.1 api/v1beta2/types.go,
+ * Volume.Size: minimum 8, "must be greater than the image snapshot size or 8").
+ */
+export const CAPA_MIN_ROOT_VOLUME_GIB = 8;
+/** gp3's largest volume, in GiB (EBS volume types). */
+export const GP3_MAX_VOLUME_GIB = 16384;

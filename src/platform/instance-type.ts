@@ -105,6 +105,16 @@ export class InstanceType {
   }
 }
 
+/** Why a stated `InstanceTypeInfo` is not one (an architecture, and a positive memory when given), or undefined. */
+export function instanceTypeInfoProblem(info: unknown): string | undefined {
+  if (info === undefined) return undefined;
+  if (info === null || typeof info !== 'object' || Array.isArray(info)) return `is ${JSON.stringify(info)}, not { arch, memoryGiB }`;
+  const { arch, memoryGiB } = info as Record<string, unknown>;
+  if (!Object.values(Architecture).includes(arch as Architecture)) return `arch is ${JSON.stringify(arch)}; it is required, Architecture.AMD64 or Architecture.ARM64`;
+  if (memoryGiB !== undefined && (typeof memoryGiB !== 'number' || !Number.isFinite(memoryGiB) || memoryGiB <= 0)) return `memoryGiB is ${String(memoryGiB)}, not a positive number of GiB`;
+  return undefined;
+}
+
 /** Windows Server reserves about 3.5 GiB for itself; below 8 GiB a node has too little left for pods. */
 export const WINDOWS_MIN_MEMORY_GIB = 8;
 

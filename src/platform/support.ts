@@ -32,8 +32,14 @@ export interface WindowsSupport {
 }
 
 const K0S_WINDOWS_DOC = 'k0sproject/k0s docs/experimental-windows.md (v1.34.9+k0s.0): "Supported Windows versions: Windows Server 2019 and Windows Server 2022"';
-const K0SMOTRON_REMOTE_WINDOWS = 'k0smotron v2.1.0 docs/capi-remotemachine-windows.md: Windows Server 2019/2022 over SSH, provisioner windows/cloud-config, k0s v1.34.2+k0s.0 or newer in its docs';
-const K0SMOTRON_WINDOWS = 'Windows workers exist only in k0smotron bootstrap.cluster.x-k8s.io/v1beta2 (provisioner windows/powershell-xml); its webhook refuses k0s below v1.34.2+k0s.0 and nothing above (k0sproject/k0smotron v2.1.0 api/bootstrap/v1beta2/k0s_types.go, minWindowsVersion)';
+/**
+ * The oldest k0s whose Windows workers k0smotron admits: its K0sWorkerConfig webhook refuses older
+ * ones (k0smotron v2.1.0 api/bootstrap/v1beta2/k0s_types.go, minWindowsVersion). Windows pods get
+ * a network only from a later one (K0S_WINDOWS_NETWORKING): the support rows' minimum.
+ */
+export const K0SMOTRON_WINDOWS_MINIMUM = 'v1.34.2+k0s.0';
+const K0SMOTRON_REMOTE_WINDOWS = `k0smotron v2.1.0 docs/capi-remotemachine-windows.md: Windows Server 2019/2022 over SSH, provisioner windows/cloud-config, k0s ${K0SMOTRON_WINDOWS_MINIMUM} or newer in its docs`;
+const K0SMOTRON_WINDOWS = `Windows workers exist only in k0smotron bootstrap.cluster.x-k8s.io/v1beta2 (provisioner windows/powershell-xml); its webhook refuses k0s below ${K0SMOTRON_WINDOWS_MINIMUM} (k0sproject/k0smotron v2.1.0 api/bootstrap/v1beta2/k0s_types.go, minWindowsVersion)`;
 /**
  * Windows pod networking works from k0s v1.34.4+k0s.0 on: before v1.34.3 calico-node-windows wrote a
  * host CNI config pointing at c:/host/etc/cni/net.d/calico-kubeconfig, a path that exists only in

@@ -12,9 +12,12 @@ import { LABEL_ZONE, opensInboundPort } from '../platform/windows';
 import { nodeLabelProblem, POOL_LABEL } from '../platform/labels';
 import { integerProblem } from '../platform/numbers';
 import { WINDOWS_SUPPORT, WindowsPlatform } from '../platform/support';
+import { taintArgument, WINDOWS_NODE_TAINT } from '../platform/windows';
+import { awsTags } from './aws-tags';
 import { REMOTE_RULES } from './remote-rules';
 import { CRD_CEL_RULE } from './crd-cel';
-import { describe, groupOf, Json, ManifestGraph, ManifestRule, ManifestSource, ManifestViolation, RuleScope, violation } from './graph';
+import { k0smotronWebhooks } from './k0smotron-webhooks';
+import { describe, isCapi, Json, list, ManifestGraph, ManifestRule, ManifestSource, ManifestViolation, rule, violation } from './graph';
 
 /**
  * The cluster rules, over the final objects of Cluster API + k0smotron + CAPA: each follows the
@@ -29,17 +32,6 @@ const INFRA = 'infrastructure.cluster.x-k8s.io';
 
 const WORLD = new Set(['0.0.0.0/0', '::/0']);
 
-/** The value when it is an array, else none: foreign YAML may hold anything anywhere. */
-function list(value: unknown): Json[] {
-  return Array.isArray(value) ? value : [];
-}
-
-/** A rule of object scope unless it says otherwise (`RuleScope`). */
-function rule(name: string, check: (graph: ManifestGraph) => ManifestViolation[], scope: RuleScope = 'object'): ManifestRule {
-  return { name, check, scope };
-}
-
-const isCapi = (s: ManifestSource, group: string) => groupOf(s.manifest.apiVersion) === group;
 
 /** Objects whose group, kind, namespace and name coincide: the later one would overwrite the earlier. */
 const uniqueNames = rule('unique-names', (graph) => graph.duplicates().flatMap((group) => group.slice(1).map((dup) => violation(
@@ -154,6 +146,11 @@ function controlPlaneOf(graph: ManifestGraph, cluster: ManifestSource | undefine
 const controlPlane = rule('control-plane', (graph) => graph.ofKind('K0sControlPlane').filter((k) => isCapi(k, CONTROLPLANE)).flatMap((kcp) => {
   const out: ManifestViolation[] = [];
   const spec = kcp.manifest.spec ?? {};
+  // k0s v1.34.4+k0s.0 pkg/apis/k0s/v1beta1/network.go, Network.Validate: calico, kuberouter or custom.
+  const provider = spec.k0sConfigSpec?.k0s?.spec?.network?.provider;
+  if (provider !== undefined && !Object.values(NetworkProvider).includes(provider)) {
+    out.push(violation('control-plane', kcp, `k0s network provider ${JSON.stringify(provider)} is none of k0s's (calico, kuberouter, custom), and k0s refuses its config`, 'use NetworkProvider.CALICO', 'spec.k0sConfigSpec.k0s.spec.network.provider'));
+  }
   const versionProblem = K0sVersion.problem(spec.version);
   if (versionProblem) out.push(violation('control-plane', kcp, versionProblem, K0sVersion.FIX, 'spec.version'));
   const replicas = spec.replicas ?? 1;
@@ -261,10 +258,26 @@ function coversPort(r: Json, port: number): boolean {
   return (r.fromPort ?? 0) <= port && port <= (r.toPort ?? 65535);
 }
 
+/**
+ * Whether a label selector selects `labels`, as apimachinery's LabelSelectorAsSelector reads it
+ * (matchLabels equal; matchExpressions In, NotIn, Exists, DoesNotExist). An empty selector selects
+ * nothing here: CAPI's webhooks refuse one for MachineHealthChecks.
+ */
 function matches(selector: Json, labels: Json): boolean {
   const want: Record<string, string> = selector?.matchLabels ?? {};
-  if (want === null || typeof want !== 'object' || (Object.keys(want).length === 0 && list(selector?.matchExpressions).length === 0)) return false;
-  return Object.entries(want).every(([k, v]) => labels?.[k] === v);
+  const expressions = list(selector?.matchExpressions);
+  if (want === null || typeof want !== 'object' || (Object.keys(want).length === 0 && expressions.length === 0)) return false;
+  const has = (key: unknown) => labels !== null && typeof labels === 'object' && Object.prototype.hasOwnProperty.call(labels, String(key));
+  return Object.entries(want).every(([k, v]) => has(k) && labels[k] === v) && expressions.every((e) => {
+    const values = list(e?.values);
+    switch (e?.operator) {
+      case 'In': return has(e.key) && values.includes(labels[e.key]);
+      case 'NotIn': return !has(e.key) || !values.includes(labels[e.key]);
+      case 'Exists': return has(e.key);
+      case 'DoesNotExist': return !has(e.key);
+      default: return false;
+    }
+  });
 }
 
 /** A worker pool as the rules see it: the MachineDeployment and what it references. */
@@ -287,11 +300,29 @@ function pools(graph: ManifestGraph): Pool[] {
       cluster: graph.cluster(md, spec.clusterName),
       config,
       machine: template.infrastructureRef?.kind === 'AWSMachineTemplate' ? graph.resolve(md, template.infrastructureRef) : undefined,
-      windows: config?.manifest.spec?.template?.spec?.provisioner?.platform === 'windows',
+      windows: isWindowsConfig(config),
       // CAPI defaults an unset replicas to 1 (MachineDeployment defaulting webhook).
       replicas: spec.replicas ?? 1,
     };
   });
+}
+
+/**
+ * Whether a K0sWorkerConfigTemplate bootstraps Windows workers: its provisioner says so, or, when a
+ * patch changed the provisioner, its Windows install directory or Windows taint still do, so that
+ * the patched provisioner is reported as such.
+ */
+function isWindowsConfig(config: ManifestSource | undefined): boolean {
+  const spec = config?.manifest.spec?.template?.spec ?? {};
+  return spec.provisioner?.platform === 'windows'
+    || (typeof spec.k0sInstallDir === 'string' && /^[A-Za-z]:\\/.test(spec.k0sInstallDir))
+    || list(spec.args).some((a) => typeof a === 'string' && a.startsWith('--taints=') && a.includes(taintArgument(WINDOWS_NODE_TAINT)));
+}
+
+/** The names of the Clusters in `from`'s namespace, for a message about a name that matches none (a patched name shows here). */
+function clustersThere(graph: ManifestGraph, from: ManifestSource): string {
+  const names = graph.ofKind('Cluster').filter((c) => isCapi(c, CAPI) && (c.manifest.metadata?.namespace ?? '') === (from.manifest.metadata?.namespace ?? '')).map((c) => `"${c.manifest.metadata?.name}"`);
+  return names.length > 0 ? ` (there: ${names.join(', ')})` : '';
 }
 
 /** Each MachineDeployment: its references, selector, replicas, version and node labels. */
@@ -301,7 +332,7 @@ const machineDeployments = rule('machine-deployment', (graph) => pools(graph).fl
   const spec = md.manifest.spec ?? {};
   const template = spec.template?.spec ?? {};
   const v = (what: string, fix: string, field?: string) => out.push(violation('machine-deployment', md, what, fix, field));
-  if (!pool.cluster) v(`spec.clusterName "${spec.clusterName}" names no Cluster among the objects`, 'use the name of the Cluster this pool belongs to', 'spec.clusterName');
+  if (!pool.cluster) v(`spec.clusterName "${spec.clusterName}" names no Cluster among the objects${clustersThere(graph, md)}`, 'use the name of the Cluster this pool belongs to', 'spec.clusterName');
   const nameProblem = dnsLabelProblem(md.manifest.metadata?.name ?? '', 63);
   if (nameProblem) v(`MachineDeployment name "${md.manifest.metadata?.name}" ${nameProblem}`, 'name it with lower-case letters, digits and "-", at most 63 characters', 'metadata.name');
   if (!matches(spec.selector, spec.template?.metadata?.labels)) {
@@ -442,16 +473,64 @@ const windowsClusters = rule('windows-cluster', (graph) => {
   return out;
 }, 'graph');
 
-/** Each MachineHealthCheck selects machines of its cluster, or it guards nothing. */
+const CLUSTER_NAME_LABEL = 'cluster.x-k8s.io/cluster-name';
+/** CAPI's MachineControlPlaneLabel (cluster-api v1.14 api/core/v1beta2/machine_types.go). */
+const CONTROL_PLANE_LABEL = 'cluster.x-k8s.io/control-plane';
+
+/** Machines that share labels: a pool's, or the control plane's. */
+interface MachineGroup {
+  readonly name: string;
+  readonly labels: Record<string, string>;
+  readonly replicas: unknown;
+}
+
+/**
+ * The labels a cluster's Machines carry. A pool's: its template's, which CAPI copies to each
+ * Machine with the cluster and deployment names. The control plane's: its machineTemplate's
+ * labels and the ones k0smotron forces (cluster name, control-plane "true", the control plane's
+ * name: k0smotron v2.1.0 internal/controller/controlplane/util.go, controlPlaneCommonLabelsForCluster).
+ */
+function machineGroups(graph: ManifestGraph, all: readonly Pool[], cluster: ManifestSource): MachineGroup[] {
+  const clusterName = String(cluster.manifest.metadata?.name);
+  const groups: MachineGroup[] = all.filter((p) => p.cluster === cluster).map((p) => ({
+    name: String(p.md.manifest.metadata?.name),
+    labels: { ...p.md.manifest.spec?.template?.metadata?.labels, [CLUSTER_NAME_LABEL]: clusterName, 'cluster.x-k8s.io/deployment-name': String(p.md.manifest.metadata?.name) },
+    replicas: p.replicas,
+  }));
+  const kcp = controlPlaneOf(graph, cluster);
+  if (kcp) {
+    groups.push({
+      name: `${kcp.manifest.metadata?.name} (control plane)`,
+      labels: { ...kcp.manifest.spec?.machineTemplate?.metadata?.labels, [CLUSTER_NAME_LABEL]: clusterName, [CONTROL_PLANE_LABEL]: 'true', 'cluster.x-k8s.io/control-plane-name': String(kcp.manifest.metadata?.name) },
+      replicas: kcp.manifest.spec?.replicas ?? 1,
+    });
+  }
+  return groups;
+}
+
+/** Each MachineHealthCheck selects machines of its cluster (a pool's or the control plane's), or it guards nothing. */
 const healthChecks = rule('machine-health-check', (graph) => {
   const all = pools(graph);
   return graph.ofKind('MachineHealthCheck').filter((m) => isCapi(m, CAPI)).flatMap((mhc) => {
     const spec = mhc.manifest.spec ?? {};
     const cluster = graph.cluster(mhc, spec.clusterName);
-    if (!cluster) return [violation('machine-health-check', mhc, `spec.clusterName "${spec.clusterName}" names no Cluster among the objects`, 'use the name of the Cluster it guards', 'spec.clusterName')];
-    const selected = all.filter((p) => p.cluster === cluster && matches(spec.selector, p.md.manifest.spec?.template?.metadata?.labels));
+    if (!cluster) return [violation('machine-health-check', mhc, `spec.clusterName "${spec.clusterName}" names no Cluster among the objects${clustersThere(graph, mhc)}`, 'use the name of the Cluster it guards', 'spec.clusterName')];
+    // CAPI's webhook (cluster-api v1.14 core/webhooks/admission/machinehealthcheck.go) refuses a
+    // selector whose cluster-name label names another cluster.
+    const named = spec.selector?.matchLabels?.[CLUSTER_NAME_LABEL];
+    if (named !== undefined && named !== spec.clusterName) {
+      return [violation('machine-health-check', mhc, `spec.selector names cluster "${named}" and spec.clusterName "${spec.clusterName}": CAPI's webhook refuses a cluster selector other than clusterName`, `drop ${CLUSTER_NAME_LABEL} from the selector`, 'spec.selector')];
+    }
+    // The controller lists the Machines of the MHC's namespace that match the selector plus the
+    // cluster-name label (core/reconcilers/machinehealthcheck/machinehealthcheck_targets.go,
+    // getMachinesFromMHC): a pool's machines and the control plane's.
+    const selected = machineGroups(graph, all, cluster).filter((g) => matches(spec.selector, g.labels));
     if (selected.length === 0) {
-      return [violation('machine-health-check', mhc, `spec.selector ${JSON.stringify(spec.selector?.matchLabels ?? {})} matches the machines of no MachineDeployment of cluster ${spec.clusterName}, so it never remediates anything`, 'select the labels of the pool\'s machine template', 'spec.selector')];
+      const controlPlaneHint = spec.selector?.matchLabels?.[CONTROL_PLANE_LABEL] === ''
+        ? `; k0smotron labels its control-plane machines ${CONTROL_PLANE_LABEL}: "true", not "" (k0smotron v2.1.0 internal/controller/controlplane/util.go, controlPlaneCommonLabelsForCluster)`
+        : '';
+      return [violation('machine-health-check', mhc, `spec.selector ${JSON.stringify(spec.selector ?? {})} matches the machines of no MachineDeployment and not the control plane of cluster ${spec.clusterName}, so it never remediates anything${controlPlaneHint}`,
+        `select the labels of the pool's machine template, or ${CONTROL_PLANE_LABEL}: "true" (or an Exists expression on it) for the control plane`, 'spec.selector')];
     }
     const out: ManifestViolation[] = [];
     const v = (what: string, fix: string, field: string) => out.push(violation('machine-health-check', mhc, what, fix, field));
@@ -460,13 +539,13 @@ const healthChecks = rule('machine-health-check', (graph) => {
     // expected machines with GetScaledValueFromIntOrPercent(..., false), which rounds down, and
     // remediation stops while more machines are unhealthy than that.
     const trigger = spec.remediation?.triggerIf ?? {};
-    const expected = selected.reduce((n, p) => n + (typeof p.replicas === 'number' ? p.replicas : 0), 0);
+    const expected = selected.reduce((n, g) => n + (typeof g.replicas === 'number' ? g.replicas : 0), 0);
     const limitField = 'spec.remediation.triggerIf.unhealthyLessThanOrEqualTo';
     if (trigger.unhealthyInRange === undefined && trigger.unhealthyLessThanOrEqualTo !== undefined && expected >= 1) {
       const value = trigger.unhealthyLessThanOrEqualTo;
       const percent = typeof value === 'string' ? /^(\d+)%$/.exec(value) : null;
       const limit = typeof value === 'number' ? value : percent ? Math.floor(Number(percent[1]) * expected / 100) : undefined;
-      const machines = `${expected} machine${expected === 1 ? '' : 's'} (${selected.map((p) => p.md.manifest.metadata?.name).join(', ')})`;
+      const machines = `${expected} machine${expected === 1 ? '' : 's'} (${selected.map((g) => g.name).join(', ')})`;
       if (limit === undefined) {
         v(`remediation.triggerIf.unhealthyLessThanOrEqualTo ${JSON.stringify(value)} is neither a number nor a whole percentage, and CAPI's MachineHealthCheck controller fails on it`, 'write a number of machines, e.g. 1', limitField);
       } else if (limit < 1) {
@@ -662,7 +741,7 @@ const failureDomains = rule('failure-domain', (graph) => {
 
 /** Every cluster rule, in the order messages are reported. */
 export const CLUSTER_RULES: readonly ManifestRule[] = [
-  uniqueNames, clusterReferences, clusterNetwork, controlPlane, awsCluster, awsNetwork, keyPairs, imageLookups, machineDeployments, failureDomains, machineNaming, versionSkew, windowsPools, windowsClusters, healthChecks, contentNames,
+  uniqueNames, clusterReferences, clusterNetwork, controlPlane, k0smotronWebhooks, awsCluster, awsTags, awsNetwork, keyPairs, imageLookups, machineDeployments, failureDomains, machineNaming, versionSkew, windowsPools, windowsClusters, healthChecks, contentNames,
   ...REMOTE_RULES,
   CRD_CEL_RULE,
 ];

@@ -62,6 +62,27 @@ export interface ManifestRule {
    */
   readonly scope?: RuleScope;
   check(graph: ManifestGraph): ManifestViolation[];
+  /**
+   * Recommendations that are not requirements: reported by `adviseManifests` and the plugin's
+   * report, never as a violation.
+   * @default - none
+   */
+  advise?(graph: ManifestGraph): ManifestViolation[];
+}
+
+/** A rule of object scope unless it says otherwise (`RuleScope`). */
+export function rule(name: string, check: (graph: ManifestGraph) => ManifestViolation[], scope: RuleScope = 'object'): ManifestRule {
+  return { name, check, scope };
+}
+
+/** The value when it is an array, else none: foreign YAML may hold anything anywhere. */
+export function list(value: unknown): Json[] {
+  return Array.isArray(value) ? value : [];
+}
+
+/** Whether an object is of an API group (`cluster.x-k8s.io`, `infrastructure.cluster.x-k8s.io`). */
+export function isCapi(source: ManifestSource, group: string): boolean {
+  return groupOf(source.manifest.apiVersion) === group;
 }
 
 /** `group/version` → `group`; core objects have no group. */

@@ -42,10 +42,7 @@ function isSource(item: Manifest | ManifestSource): item is ManifestSource {
  * @returns every violation, empty when the objects pass.
  */
 export function validateManifests(objects: ReadonlyArray<Manifest | ManifestSource>, options: ValidateManifestsOptions = {}): ManifestViolation[] {
-  const sources = objects
-    .filter((o) => o !== null && typeof o === 'object')
-    .map((o) => (isSource(o) ? o : { manifest: o }));
-  const graph = new ManifestGraph(sources);
+  const graph = new ManifestGraph(sourcesOf(objects));
   const all = (options.rules ?? [...CLUSTER_RULES, ...WORKLOAD_RULES, ...platformRules(options.platform)]).flatMap((r) => {
     try {
       return r.check(graph);
@@ -67,6 +64,29 @@ export function validateManifests(objects: ReadonlyArray<Manifest | ManifestSour
     seen.add(key);
     return true;
   });
+}
+
+/**
+ * What the rules recommend for a set of objects without requiring it (e.g. `spec.os.name` and
+ * resource requests on Windows pods): objects that only draw advice are valid, and
+ * `validateManifests` accepts them.
+ */
+export function adviseManifests(objects: ReadonlyArray<Manifest | ManifestSource>, options: ValidateManifestsOptions = {}): ManifestViolation[] {
+  const graph = new ManifestGraph(sourcesOf(objects));
+  return (options.rules ?? [...CLUSTER_RULES, ...WORKLOAD_RULES, ...platformRules(options.platform)]).flatMap((r) => {
+    try {
+      return r.advise?.(graph) ?? [];
+    } catch {
+      // Advice never fails a caller; what cannot be read is reported by validateManifests.
+      return [];
+    }
+  });
+}
+
+function sourcesOf(objects: ReadonlyArray<Manifest | ManifestSource>): ManifestSource[] {
+  return objects
+    .filter((o) => o !== null && typeof o === 'object')
+    .map((o) => (isSource(o) ? o : { manifest: o }));
 }
 
 /** A violation as one line: `<construct path or Kind name>: <message>`. */

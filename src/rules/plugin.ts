@@ -1,4 +1,4 @@
-import { validateManifests } from './index';
+import { adviseManifests, validateManifests } from './index';
 import { CLUSTER_RULES } from './cluster-rules';
 import { EKS_WORKLOAD_RULES, WORKLOAD_RULES } from './workload-rules';
 import { Manifest, ManifestSource } from './graph';
@@ -64,7 +64,9 @@ export class HybridValidation {
       }
     }
     const violations = validateManifests(sources, { rules });
-    for (const v of violations) {
+    // Advice joins the report under its own rule name and never fails it.
+    const advice = adviseManifests(sources, { rules }).map((v) => ({ ...v, rule: `${v.rule} (advice)` }));
+    for (const v of [...violations, ...advice]) {
       const file = sources.find((s) => s.manifest.kind === v.kind && s.manifest.metadata?.name === v.name)?.file ?? '';
       const [what, fix] = v.message.split(' Fix: ');
       context.report.addViolation({

@@ -1,4 +1,5 @@
 import { fail } from '../platform/errors';
+import { listOf } from '../platform/values';
 
 /** Where Microsoft's LogMonitor is conventionally copied into Windows images. */
 export const LOG_MONITOR_EXE = 'C:\\LogMonitor\\LogMonitor.exe';
@@ -28,6 +29,7 @@ export interface LogMonitorOptions {
  * `command`; the image must contain LogMonitor (see docs/workloads.md).
  */
 export function withLogMonitor(command: string[], options: LogMonitorOptions = {}): string[] {
+  listOf({ path: 'withLogMonitor', prop: 'command' }, command);
   if (command.length === 0) {
     fail('withLogMonitor', 'no command for LogMonitor to start', 'pass the entrypoint, e.g. [\'C:\\\\ServiceMonitor.exe\', \'w3svc\']');
   }

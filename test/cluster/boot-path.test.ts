@@ -164,7 +164,7 @@ describe('node agent ports (windows_exporter, issue 8.1 cluster side)', () => {
     expect(only(synthObjects(hybridCluster().app), 'AWSCluster').spec.network.additionalNodeIngressRules).toBeUndefined();
   });
   test('a port out of range is refused', () => {
-    expect(() => hybridCluster({ cluster: { nodeAgentPorts: [70000] } })).toThrow(/\[mgmt\/prod\] nodeAgentPorts: .*70000.*Fix: list TCP port numbers from 1 to 65535/);
+    expect(() => hybridCluster({ cluster: { nodeAgentPorts: [70000] } })).toThrow(/\[mgmt\/prod\] nodeAgentPorts\[0\] 70000 is above 65535\. Fix: give a whole number from 1 to 65535/);
   });
 });
 

@@ -1,6 +1,7 @@
 import { App, Chart } from 'cdk8s';
 import {
   HybridCluster,
+  HybridConfigError,
   HybridClusterProps,
   LinuxWorkerPool,
   LinuxWorkerPoolProps,
@@ -37,4 +38,15 @@ export function hybridCluster(options: FixtureOptions = {}) {
   const windows = options.windows === null ? undefined
     : new WindowsWorkerPool(cluster, 'win', { replicas: 2, instanceType: 't3.xlarge', ami: WINDOWS_AMI, ...options.windows });
   return { app, chart, cluster, linux, windows };
+}
+
+/** The HybridConfigError the fixture with `options` throws at construction; fails when it constructs. */
+export function constructionError(options: FixtureOptions): HybridConfigError {
+  try {
+    hybridCluster(options);
+  } catch (e) {
+    if (e instanceof HybridConfigError) return e;
+    throw e;
+  }
+  throw new Error('constructed without an error');
 }

@@ -102,7 +102,7 @@ describe('validateManifests over YAML from anywhere', () => {
       const list = objects();
       find(list, 'MachineHealthCheck', 'prod-win').spec.selector.matchLabels['node.cluster.x-k8s.io/pool'] = 'windows';
       expect(rules(validateManifests(list))).toEqual([
-        'machine-health-check MachineHealthCheck/prod-win: spec.selector {"cluster.x-k8s.io/cluster-name":"prod","node.cluster.x-k8s.io/pool":"windows"} matches the machines of no MachineDeployment of cluster prod, so it never remediates anything. Fix: select the labels of the pool\'s machine template.',
+        'machine-health-check MachineHealthCheck/prod-win: spec.selector {"matchLabels":{"cluster.x-k8s.io/cluster-name":"prod","node.cluster.x-k8s.io/pool":"windows"}} matches the machines of no MachineDeployment and not the control plane of cluster prod, so it never remediates anything. Fix: select the labels of the pool\'s machine template, or cluster.x-k8s.io/control-plane: "true" (or an Exists expression on it) for the control plane.',
       ]);
     });
 
@@ -419,7 +419,7 @@ describe('validateManifests over YAML from anywhere', () => {
       new Include(f.chart, 'extra', { url: file });
       return f.app;
     });
-    expect(message).toContain('[mgmt/prod] mgmt/extra/extra-mhc-machinehealthcheck (MachineHealthCheck extra-mhc): spec.selector {"pool":"none"} matches the machines of no MachineDeployment of cluster prod');
+    expect(message).toContain('[mgmt/prod] mgmt/extra/extra-mhc-machinehealthcheck (MachineHealthCheck extra-mhc): spec.selector {"matchLabels":{"pool":"none"}} matches the machines of no MachineDeployment and not the control plane of cluster prod');
   });
 
   describe('the workload rules run on YAML from elsewhere', () => {

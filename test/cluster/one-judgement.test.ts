@@ -1,6 +1,6 @@
 import { ApiObject, Duration, JsonPatch } from 'cdk8s';
-import { HybridConfigError, validateManifests } from '../../src';
-import { FixtureOptions, hybridCluster } from './fixture';
+import { validateManifests } from '../../src';
+import { constructionError, FixtureOptions, hybridCluster } from './fixture';
 
 type Fixture = ReturnType<typeof hybridCluster>;
 
@@ -26,15 +26,6 @@ function written(f: Fixture) {
   return f.chart.node.findAll().filter((c): c is ApiObject => c instanceof ApiObject).map((o) => o.toJson());
 }
 
-function constructionError(options: FixtureOptions): HybridConfigError {
-  try {
-    hybridCluster(options);
-  } catch (e) {
-    if (e instanceof HybridConfigError) return e;
-    throw e;
-  }
-  throw new Error('constructed without an error');
-}
 
 describe('one judgement, one home: the constructor and synth report the same rule', () => {
   test.each(CASES)('%s', (_, options, patch) => {

@@ -27,6 +27,8 @@ export interface PodTemplateLocation {
   readonly pointer: string;
   /** Dotted path to the pod spec, e.g. `spec.template.spec`, for messages. */
   readonly dotted: string;
+  /** The kind of the object that holds the pod template (a List item's own kind). */
+  readonly kind: string;
 }
 
 /** JSON pointer to the pod spec of a kind, e.g. `/spec/template/spec`; undefined for kinds without pods. */
@@ -43,7 +45,7 @@ export function podTemplatesOf(manifest: Json): PodTemplateLocation[] {
   if (manifest?.kind === 'List' && Array.isArray(manifest.items)) {
     return manifest.items.flatMap((item: Json, i: number) => {
       const inner = podTemplateOf(item);
-      return inner ? [{ spec: inner.spec, pointer: `/items/${i}${inner.pointer}`, dotted: `items[${i}].${inner.dotted}` }] : [];
+      return inner ? [{ ...inner, pointer: `/items/${i}${inner.pointer}`, dotted: `items[${i}].${inner.dotted}` }] : [];
     });
   }
   const own = podTemplateOf(manifest);
@@ -57,7 +59,7 @@ export function podTemplateOf(manifest: Json): PodTemplateLocation | undefined {
   let spec = manifest;
   for (const s of segments) spec = spec?.[s];
   if (spec === null || typeof spec !== 'object') return undefined;
-  return { spec, pointer: `/${segments.join('/')}`, dotted: segments.join('.') };
+  return { spec, pointer: `/${segments.join('/')}`, dotted: segments.join('.'), kind: manifest.kind };
 }
 
 /** Rewrites a `validatePodSpec` path (rooted at `spec`) to a path inside the manifest. */
