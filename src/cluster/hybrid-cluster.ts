@@ -59,7 +59,9 @@ export enum ControlPlaneUpdateStrategy {
 
 /** The IP protocol of a load-balancer ingress rule. */
 export enum IngressProtocol {
+  /** TCP. */
   TCP = 'tcp',
+  /** UDP. */
   UDP = 'udp',
 }
 

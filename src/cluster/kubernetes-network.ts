@@ -1,6 +1,7 @@
 import { AwsClusterSpecNetworkCniCniIngressRules } from '../generated/capa-infrastructure.cluster.x-k8s.io';
 import { CALICO_WINDOWS_VXLAN, CalicoMode, NetworkProvider } from '../platform/network';
 
+/** The cluster's pod and service networks and its CNI (`HybridCluster` `network`), written to k0s's ClusterConfig and to CAPI's Cluster. */
 export interface KubernetesNetworkProps {
   /**
    * Pod network; must not overlap the service network or the VPC.

@@ -304,6 +304,7 @@ function checkInputs(pool: WorkerPool, props: WorkerPoolProps): void {
  * getMaxUnhealthy), so "40%" of a 1- or 2-machine pool is 0 and nothing is ever remediated.
  * Above the limit CAPI remediates nothing: many machines failing at once is an outage (network,
  * control plane, AMI), and replacing them all would make it worse.
+ * @internal
  */
 export function remediationLimit(replicas: number): number {
   return Math.max(1, Math.floor(replicas * 0.4));

@@ -15,12 +15,18 @@ export const EKS_WINDOWS_AMI_TYPES: Readonly<Record<WindowsVersion, Readonly<Rec
 /** Amazon Linux 2023 AMI types by CPU architecture (`kubernetes.io/arch`). */
 export const EKS_LINUX_AMI_TYPES = { amd64: 'AL2023_x86_64_STANDARD', arm64: 'AL2023_ARM_64_STANDARD' } as const;
 
-/** The node group AMI type of a Windows release and edition. */
+/**
+ * The node group AMI type of a Windows release and edition.
+ * @internal
+ */
 export function eksWindowsAmiType(version: WindowsVersion, edition: WindowsEdition): string {
   return EKS_WINDOWS_AMI_TYPES[version][edition];
 }
 
-/** The Windows release and edition of an AMI type, or undefined when it is not a Windows type. */
+/**
+ * The Windows release and edition of an AMI type, or undefined when it is not a Windows type.
+ * @internal
+ */
 export function parseEksWindowsAmiType(amiType: unknown): { version: WindowsVersion; edition: WindowsEdition } | undefined {
   for (const version of Object.values(WindowsVersion)) {
     for (const edition of Object.values(WindowsEdition)) {

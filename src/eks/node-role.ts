@@ -6,6 +6,7 @@ import { Construct, IConstruct } from 'constructs';
 import { fail } from '../platform/errors';
 import { dependable } from './cdktf';
 
+/** Props of `EksNodeRole`. */
 export interface EksNodeRoleProps {
   /** AWS partition (`aws`, `aws-cn`, `aws-us-gov`) of the managed policy ARNs. */
   readonly partition: string;
@@ -27,6 +28,7 @@ export const EKS_NODE_POLICIES = ['AmazonEKSWorkerNodePolicy', 'AmazonEC2Contain
  * created"), and EKS creates `EC2_LINUX` for a Linux group's role. Which group existed first would
  * decide the type: a Windows group added beside an existing Linux group of the role fails at
  * apply, and its nodes would lack the `eks:kube-proxy-windows` group of `EC2_WINDOWS` anyway.
+ * @internal
  */
 export function sharedNodeRoleProblem(role: string, linuxGroups: readonly string[], windowsGroups: readonly string[]): { what: string; fix: string } {
   return {
@@ -44,6 +46,7 @@ export function sharedNodeRoleProblem(role: string, linuxGroups: readonly string
  * entry itself (`HybridEksCluster.addNodeAccessEntry`).
  */
 export class EksNodeRole extends Construct {
+  /** The IAM role, which EC2 may assume, with `EKS_NODE_POLICIES` attached. */
   public readonly role: IamRole;
   /** Node groups depend on these, so that no node boots before its role may join the cluster. */
   public readonly attachments: readonly IamRolePolicyAttachment[];
@@ -74,7 +77,10 @@ export class EksNodeRole extends Construct {
     return this.entries.get(cluster);
   }
 
-  /** Records the role's entry in `cluster`; every node group of this role waits for it. */
+  /**
+   * Records the role's entry in `cluster`; every node group of this role waits for it.
+   * @internal
+   */
   public addAccessEntry(cluster: IConstruct, entry: EksAccessEntry): void {
     this.entries.set(cluster, entry);
     this.groups.forEach(({ group }) => dependOn(group, entry));
@@ -83,6 +89,7 @@ export class EksNodeRole extends Construct {
   /**
    * Called by the node groups that use this role, with the group's name and OS.
    * @throws HybridConfigError, naming `scope`, when the role already serves groups of the other OS
+   * @internal
    */
   public addNodeGroup(scope: IConstruct, group: EksNodeGroup, name: string, windows: boolean): void {
     const others = this.groups.filter((g) => g.windows !== windows).map((g) => g.name);

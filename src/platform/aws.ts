@@ -51,6 +51,7 @@ export class AwsRegion {
     public readonly partition: AwsPartitionId,
   ) {}
 
+  /** The region's name. */
   public toString(): string {
     return this.name;
   }
@@ -89,6 +90,7 @@ export class AvailabilityZone {
     public readonly suffix: string,
   ) {}
 
+  /** The zone's name. */
   public toString(): string {
     return this.name;
   }
@@ -108,7 +110,9 @@ export function keyPairNameProblem(name: unknown): string | undefined {
 
 /** The key types EC2 imports (EC2 User Guide, "Create a key pair": RSA and ED25519). */
 export enum KeyPairType {
+  /** RSA: the type Windows machines need. */
   RSA = 'rsa',
+  /** ED25519: EC2 refuses to launch Windows AMIs with it. */
   ED25519 = 'ed25519',
 }
 

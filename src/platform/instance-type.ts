@@ -2,7 +2,9 @@ import { isUnresolvedToken } from './tokens';
 
 /** A CPU architecture, in Kubernetes' words (`kubernetes.io/arch`). */
 export enum Architecture {
+  /** x86-64 (Intel and AMD instance types); the only one Windows Server runs on in EC2. */
   AMD64 = 'amd64',
+  /** 64-bit Arm (AWS Graviton instance types); Linux only. */
   ARM64 = 'arm64',
 }
 
@@ -100,6 +102,7 @@ export class InstanceType {
     return this.series === 'mac';
   }
 
+  /** The name as given, e.g. `m7i.large`. */
   public toString(): string {
     return this.name;
   }

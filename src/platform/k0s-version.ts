@@ -61,6 +61,7 @@ export class K0sVersion {
     return 0;
   }
 
+  /** The version as written, e.g. `v1.34.2+k0s.0`. */
   public toString(): string {
     return this.text;
   }

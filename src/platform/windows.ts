@@ -8,14 +8,22 @@ import { KUBELET_PORT } from './kubernetes';
 
 /** A Windows Server release that Kubernetes supports as a worker node. */
 export enum WindowsVersion {
+  /** Windows Server 2019 (LTSC, build 10.0.17763). */
   SERVER_2019 = '2019',
+  /** Windows Server 2022 (LTSC, build 10.0.20348): the default where a release is chosen for you. */
   SERVER_2022 = '2022',
+  /**
+   * Windows Server 2025 (LTSC, build 10.0.26100). k0s does not list it among its Windows releases
+   * (`WINDOWS_SUPPORT`); EKS has its AMIs from Kubernetes 1.35 on.
+   */
   SERVER_2025 = '2025',
 }
 
 /** Windows Server installation option: Server Core or Desktop Experience ("Full"). */
 export enum WindowsEdition {
+  /** Server Core: no desktop, a smaller image and fewer patches; the default. */
   CORE = 'Core',
+  /** Desktop Experience: the full shell, for software that needs it. */
   FULL = 'Full',
 }
 
@@ -27,6 +35,7 @@ export interface WindowsRelease {
   readonly ltscTag: string;
 }
 
+/** The build and image tag of each `WindowsVersion`: container images must match the node's build to run process-isolated. */
 export const WINDOWS_RELEASES: Readonly<Record<WindowsVersion, WindowsRelease>> = {
   [WindowsVersion.SERVER_2019]: { build: '10.0.17763', ltscTag: 'ltsc2019' },
   [WindowsVersion.SERVER_2022]: { build: '10.0.20348', ltscTag: 'ltsc2022' },
@@ -71,12 +80,15 @@ export const WINDOWS_EXPORTER_PORT = 9182;
  */
 export const LABEL_HYPERV = 'node.cdk-hybrid-windows.io/hyperv';
 
-/** Well-known node label keys. */
+/** Well-known node label: the node's operating system (`linux`, `windows`), set by the kubelet. */
 export const LABEL_OS = 'kubernetes.io/os';
+/** Well-known node label: the node's CPU architecture (`amd64`, `arm64`), set by the kubelet. */
 export const LABEL_ARCH = 'kubernetes.io/arch';
+/** Well-known node label: a Windows node's build (`10.0.20348`), set by the kubelet; see `WINDOWS_RELEASES`. */
 export const LABEL_WINDOWS_BUILD = 'node.kubernetes.io/windows-build';
-/** The node's zone and region (kubernetes well_known_labels.go); pools spread over zones set them. */
+/** The node's zone (kubernetes well_known_labels.go): pools spread over zones set it. */
 export const LABEL_ZONE = 'topology.kubernetes.io/zone';
+/** The node's region (kubernetes well_known_labels.go): pools spread over zones set it. */
 export const LABEL_REGION = 'topology.kubernetes.io/region';
 
 /**
@@ -110,7 +122,10 @@ export const WINDOWS_ROOT_USER = 'ContainerAdministrator';
 /** LocalSystem, the host's most privileged account; HostProcess containers may run as it. */
 export const WINDOWS_SYSTEM_USER = 'NT AUTHORITY\\SYSTEM';
 
-/** Whether the kubelet refuses this `runAsUserName` under `runAsNonRoot` (its `EqualFold` comparison). */
+/**
+ * Whether the kubelet refuses this `runAsUserName` under `runAsNonRoot` (its `EqualFold` comparison).
+ * @internal
+ */
 export function isWindowsRootUser(userName: string): boolean {
   return equalFold(userName, WINDOWS_ROOT_USER);
 }
@@ -118,6 +133,7 @@ export function isWindowsRootUser(userName: string): boolean {
 /**
  * Whether a `runAsUserName` names an administrator: the container's root, or LocalSystem. Only
  * another user is known to be unprivileged, and only then may a pod claim `runAsNonRoot`.
+ * @internal
  */
 export function isWindowsAdminUser(userName: string): boolean {
   return isWindowsRootUser(userName) || equalFold(userName, WINDOWS_SYSTEM_USER);

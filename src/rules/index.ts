@@ -6,7 +6,7 @@ import { EKS_WORKLOAD_RULES, WORKLOAD_RULES } from './workload-rules';
 
 export { CLUSTER_RULES } from './cluster-rules';
 export { EKS_WORKLOAD_RULES, WORKLOAD_RULES } from './workload-rules';
-export type { Manifest, ManifestRule, ManifestSource, ManifestViolation, Reference } from './graph';
+export type { Manifest, ManifestRule, ManifestSource, ManifestViolation, Reference, RuleScope } from './graph';
 export { ManifestGraph } from './graph';
 
 /** Options of `validateManifests`. */

@@ -9,8 +9,11 @@ import { Manifest, ManifestSource } from './graph';
  * Declared structurally so that the library does not depend on the CLI.
  */
 export interface PluginValidationContext {
+  /** Paths of the manifest files `cdk8s synth` wrote. */
   readonly manifests: readonly string[];
+  /** The objects of one manifest file. */
   parseManifest(manifestPath: string): Manifest[];
+  /** Where the plugin reports its violations and, last, whether validation passed. */
   readonly report: {
     addViolation(violation: {
       ruleName: string;
@@ -50,6 +53,7 @@ export class HybridValidation {
     this.props = props ?? {};
   }
 
+  /** Runs the rule sets over every manifest of `context` and reports each violation and the outcome (cdk8s-cli calls it). */
   public async validate(context: PluginValidationContext): Promise<void> {
     const sets = this.props.ruleSets ?? ['cluster', 'workloads'];
     const rules = [

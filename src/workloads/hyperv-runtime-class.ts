@@ -8,6 +8,7 @@ import { LABEL_HYPERV, LABEL_OS, LABEL_WINDOWS_BUILD, WINDOWS_NODE_TAINT, WINDOW
 /** containerd's runhcs handler that starts each Windows pod in its own utility VM. */
 export const HYPERV_HANDLER = 'runhcs-wcow-hypervisor';
 
+/** Props of `HyperVRuntimeClass`. */
 export interface HyperVRuntimeClassProps {
   /**
    * Name of the cluster-scoped RuntimeClass, referenced by pods' `runtimeClassName`.

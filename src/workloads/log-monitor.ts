@@ -4,6 +4,7 @@ import { listOf } from '../platform/values';
 /** Where Microsoft's LogMonitor is conventionally copied into Windows images. */
 export const LOG_MONITOR_EXE = 'C:\\LogMonitor\\LogMonitor.exe';
 
+/** Options of `withLogMonitor`. */
 export interface LogMonitorOptions {
   /**
    * Path of LogMonitor.exe inside the image.

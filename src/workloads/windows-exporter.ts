@@ -7,6 +7,7 @@ import { inboundFirewallRuleScript, WINDOWS_EXPORTER_PORT } from '../platform/wi
 /** windows_exporter release pinned by default (prometheus-community/windows_exporter). */
 export const WINDOWS_EXPORTER_IMAGE = 'ghcr.io/prometheus-community/windows-exporter:0.31.8';
 
+/** Props of `WindowsExporter`. */
 export interface WindowsExporterProps {
   /**
    * windows_exporter image.

@@ -9,13 +9,19 @@ import { WindowsPod, WindowsPodOptions } from './windows-pod';
 
 /** The cdk8s-plus workload a WindowsWorkload creates. */
 export enum WindowsWorkloadKind {
+  /** A `kplus.Deployment`: replicated, stateless pods. */
   DEPLOYMENT = 'Deployment',
+  /** A `kplus.StatefulSet`: pods with stable names and their own volumes. */
   STATEFUL_SET = 'StatefulSet',
+  /** A `kplus.DaemonSet`: one pod on every Windows node. */
   DAEMON_SET = 'DaemonSet',
+  /** A `kplus.Job`: pods that run to completion once. */
   JOB = 'Job',
+  /** A `kplus.CronJob`: a Job on a schedule. */
   CRON_JOB = 'CronJob',
 }
 
+/** Props of `WindowsWorkload`: the kind of workload, its containers, and the Windows pod options. */
 export interface WindowsWorkloadProps extends WindowsPodOptions {
   /**
    * Which workload to create.

@@ -12,6 +12,8 @@ describe('examples/k0smotron-aws/infra.ts', () => {
   beforeAll(() => {
     process.env.CDKTF_OUTDIR = outdir;
     delete process.env.SSH_PUBLIC_KEY;
+    // The example is a script: requiring it afresh runs it, as `cdktf synth` does.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
     jest.isolateModules(() => require('../../examples/k0smotron-aws/infra'));
     stack = JSON.parse(readFileSync(join(outdir, 'stacks', 'aws-test-infra', 'cdk.tf.json'), 'utf8'));
   });

@@ -39,9 +39,14 @@ const WINDOWS_FORBIDDEN_CONTAINER_SECURITY_CONTEXT = [
   'privileged', 'allowPrivilegeEscalation', 'procMount', 'runAsUser', 'runAsGroup',
 ] as const;
 
-/** Limits from validation.go (`maxGMSACredentialSpecLengthInKiB`, `maxRunAsUserName*Length`). */
+/**
+ * Limits from validation.go (`maxGMSACredentialSpecLengthInKiB`, `maxRunAsUserName*Length`).
+ * @internal
+ */
 export const MAX_GMSA_CREDENTIAL_SPEC_BYTES = 64 * 1024;
+/** @internal */
 export const MAX_RUN_AS_USER_NAME_DOMAIN_LENGTH = 256;
+/** @internal */
 export const MAX_RUN_AS_USER_NAME_USER_LENGTH = 104;
 
 // NetBIOS domain: 1-15 characters (Go counts runes, hence the u flag), no leading dot, none of \ / : * ? " < > |
@@ -298,7 +303,10 @@ function validateWindowsOptions(options: Json, path: string): PodSpecViolation[]
   return errors;
 }
 
-/** The runAsUserName rules, in the API server's order. Exported for the constructs' own early checks. */
+/**
+ * The runAsUserName rules, in the API server's order. Exported for the constructs' own early checks.
+ * @internal
+ */
 export function runAsUserNameErrors(value: string): string[] {
   if (value.length === 0) return ['runAsUserName cannot be an empty string'];
   if (CONTROL_CHARS.test(value)) return ['runAsUserName cannot contain control characters'];
@@ -327,7 +335,10 @@ export function runAsUserNameErrors(value: string): string[] {
   return errors;
 }
 
-/** apimachinery's IsDNS1123Subdomain. */
+/**
+ * apimachinery's IsDNS1123Subdomain.
+ * @internal
+ */
 export function dns1123SubdomainErrors(value: string): string[] {
   const errors: string[] = [];
   if (value.length > DNS1123_SUBDOMAIN_MAX) errors.push(`must be no more than ${DNS1123_SUBDOMAIN_MAX} characters`);

@@ -36,6 +36,7 @@ export interface PodTemplateContext {
  * and to run there (no hostPort, no memory-backed emptyDir, no mount propagation, no root user
  * under runAsNonRoot). Paths are rooted at `spec`, like `validatePodSpec`; each message says how to
  * fix it. What is recommended but not required is `windowsPodAdvice`.
+ * @internal
  */
 export function windowsPodIssues(spec: Json, context: PodTemplateContext = {}): PodSpecViolation[] {
   const issues: PodSpecViolation[] = [];
@@ -118,7 +119,10 @@ export function windowsPodAdvice(spec: Json): PodSpecViolation[] {
   return advice;
 }
 
-/** Whether any container of the pod is a HostProcess container (validatePodSpec checks the all-or-nothing rule). */
+/**
+ * Whether any container of the pod is a HostProcess container (validatePodSpec checks the all-or-nothing rule).
+ * @internal
+ */
 export function isHostProcessPod(spec: Json): boolean {
   const pod = spec?.securityContext?.windowsOptions?.hostProcess;
   const containers = ['initContainers', 'containers', 'ephemeralContainers'].flatMap((f) => list(spec?.[f]));
@@ -131,6 +135,7 @@ export function isHostProcessPod(spec: Json): boolean {
  * crash-loop); and, when it is aimed at Windows (by its own selection or its RuntimeClass's), what
  * it needs there (`windowsPodIssues`). One decision for `PodTemplatePolicy` and the `pod-template`
  * manifest rule; what is only recommended is `podOsAdvice`.
+ * @internal
  */
 export function podOsIssues(spec: Json, runtimeClassOs: (name: string) => string | undefined, context: PodTemplateContext = {}): PodSpecViolation[] {
   const intent = osIntent(spec, runtimeClassOs);
