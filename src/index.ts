@@ -42,6 +42,8 @@ export * from './platform/k0s-version';
 
 /** Value types shared by the cluster (cdk8s) and AWS (cdktf) sides. */
 export { Architecture, InstanceType, WINDOWS_MIN_MEMORY_GIB } from './platform/instance-type';
+export { AvailabilityZone, AwsRegion, KeyPairType } from './platform/aws';
+export type { AwsPartitionId } from './platform/aws';
 export type { InstanceTypeInfo } from './platform/instance-type';
 
 /** The rules over final manifests, for this library's objects and YAML from elsewhere. */

@@ -34,6 +34,7 @@ export { DataAwsAvailabilityZones } from '@cdktn/provider-aws/lib/data-aws-avail
 export { DataAwsPartition } from '@cdktn/provider-aws/lib/data-aws-partition';
 export { DataAwsRegion } from '@cdktn/provider-aws/lib/data-aws-region';
 export { DataAwsSsmParameter } from '@cdktn/provider-aws/lib/data-aws-ssm-parameter';
+export { DataAwsSubnet } from '@cdktn/provider-aws/lib/data-aws-subnet';
 export { Ec2Tag } from '@cdktn/provider-aws/lib/ec2-tag';
 export { Eip } from '@cdktn/provider-aws/lib/eip';
 export { EksAccessEntry } from '@cdktn/provider-aws/lib/eks-access-entry';

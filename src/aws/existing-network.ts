@@ -1,7 +1,7 @@
 import { Construct } from 'constructs';
 import { subnetRoleTags } from './tags';
 import { fail } from '../platform/errors';
-import { Ec2Tag, Token } from '../terraform';
+import { DataAwsSubnet, Ec2Tag, Token } from '../terraform';
 
 /** A VPC and subnets that already exist (bring your own network). */
 export interface ExistingNetwork {
@@ -33,6 +33,8 @@ export class ExistingClusterNetwork extends Construct {
   public readonly publicSubnetIds: string[];
   /** The given private subnets. */
   public readonly privateSubnetIds: string[];
+  /** The availability zone of each private subnet, read from EC2 at deploy time. */
+  public readonly privateSubnetZones: string[];
 
   public constructor(scope: Construct, id: string, props: ExistingClusterNetworkProps) {
     super(scope, id);
@@ -52,6 +54,8 @@ export class ExistingClusterNetwork extends Construct {
     this.vpcId = props.vpcId;
     this.publicSubnetIds = [...props.publicSubnetIds];
     this.privateSubnetIds = [...props.privateSubnetIds];
+    // The cluster spreads its pools over these zones (one MachineDeployment per zone).
+    this.privateSubnetZones = this.privateSubnetIds.map((id, i) => new DataAwsSubnet(this, `PrivateSubnet${i}`, { id }).availabilityZone);
 
     if (props.tagSubnets ?? true) {
       const tag = (kind: string, ids: string[], tags: Record<string, string>): void => {

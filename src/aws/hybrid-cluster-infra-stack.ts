@@ -1,4 +1,6 @@
 import { Construct } from 'constructs';
+import { AwsRegion } from '../platform/aws';
+import { fail } from '../platform/errors';
 import { HybridClusterInfra, HybridClusterInfraProps } from './hybrid-cluster-infra';
 import { AwsProvider, TerraformStack } from '../terraform';
 
@@ -23,6 +25,8 @@ export class HybridClusterInfraStack extends TerraformStack {
   public constructor(scope: Construct, id: string, props: HybridClusterInfraStackProps) {
     super(scope, id);
     const { region, defaultTags, ...infra } = props;
+    const regionIssue = AwsRegion.problem(region);
+    if (regionIssue) fail(this, regionIssue, 'use a region name such as eu-north-1');
     this.provider = new AwsProvider(this, 'aws', { region, defaultTags: defaultTags ? [{ tags: defaultTags }] : undefined });
     this.infra = new HybridClusterInfra(this, 'Infra', infra);
   }

@@ -5,7 +5,7 @@ import {
 import { fail, problem } from '../platform/errors';
 import { oneOf } from '../platform/values';
 import { windowsSupport, WindowsPlatform } from '../platform/support';
-import { LABEL_HYPERV, WINDOWS_NODE_TAINT, WINDOWS_NODE_TIMEOUTS, WindowsEdition, WindowsVersion } from '../platform/windows';
+import { LABEL_HYPERV, WINDOWS_KUBELET_FIREWALL_RULE, WINDOWS_NODE_TAINT, WINDOWS_NODE_TIMEOUTS, WindowsEdition, WindowsVersion } from '../platform/windows';
 import { InstanceType, windowsInstanceTypeProblem } from '../platform/instance-type';
 import { WINDOWS_K0S_INSTALL_DIR } from '../platform/conventions';
 import type { HybridCluster } from './hybrid-cluster';
@@ -74,6 +74,12 @@ export class WindowsWorkerPool extends WorkerPool {
       bootstrap: {
         provisioner: { platform: Platform.WINDOWS, type: ProvisionerType.POWERSHELL_HYPHEN_XML },
         k0SInstallDir: WINDOWS_K0S_INSTALL_DIR,
+        // k0smotron v2.1.0 internal/controller/bootstrap/worker_bootstrap_controller.go
+        // (getWindowsCommands) writes preK0sCommands into C:\bootstrap\k0s_install.ps1 before
+        // `k0s install worker`; powershell.exe runs it under $ErrorActionPreference = "Stop", and a
+        // scheduled task reruns it from the top after the Containers feature's reboot until it
+        // completes: the command is PowerShell, and a rerun finds the rule and does nothing.
+        preK0SCommands: [WINDOWS_KUBELET_FIREWALL_RULE],
       },
       taints: [WINDOWS_NODE_TAINT],
       nodeStartupTimeoutSeconds: WINDOWS_NODE_TIMEOUTS.startupSeconds,

@@ -15,8 +15,9 @@ export interface EksWindowsNodeGroupProps extends EksNodeGroupOptions {
   /**
    * The Windows Server release of the nodes; with `edition` it picks the AMI type
    * (`EKS_WINDOWS_AMI_TYPES`). Process-isolated containers need images of the same release.
-   * Windows Server 2025 needs Kubernetes 1.35 or newer and a newer provider than
-   * `@cdktf/provider-aws` 21 pins (docs/eks.md).
+   * Windows Server 2025 needs Kubernetes 1.35 or newer and hashicorp/aws 6.32 or newer: CDK
+   * Terrain's `@cdktn/provider-aws` 25 wraps 6.66, cdktf's `@cdktf/provider-aws` 21 pins 6.25
+   * (docs/eks.md).
    * @default WindowsVersion.SERVER_2022
    */
   readonly windowsVersion?: WindowsVersion;

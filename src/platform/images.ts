@@ -1,3 +1,4 @@
+import { AwsPartitionId } from './aws';
 import { WindowsEdition, WindowsVersion } from './windows';
 
 /**
@@ -5,12 +6,26 @@ import { WindowsEdition, WindowsVersion } from './windows';
  * name, with `*` wildcards). Shared by CAPA's image lookup on the cluster side and documentation
  * on the AWS side.
  */
-export const AMI_OWNERS = {
-  /** Canonical's account for the official Ubuntu images (Ubuntu on AWS docs, "Find Ubuntu images"). */
-  canonical: '099720109477',
-  /** Amazon's account for the Windows Server base images (the `amazon` owner alias of `Windows_Server-*`). */
-  amazonWindows: '801119661308',
-} as const;
+export interface ImagePublisher {
+  /** Whose images, for messages. */
+  readonly name: string;
+  /**
+   * The publisher's account in each partition where it is documented. CAPA filters on `owner-id`,
+   * which takes an account id only (no `amazon` alias), and each partition has its own accounts.
+   */
+  readonly owners: Readonly<Partial<Record<AwsPartitionId, string>>>;
+}
+
+export const IMAGE_PUBLISHERS = {
+  /**
+   * Canonical's official Ubuntu images: 099720109477 in `aws` (Ubuntu on AWS docs, "Find Ubuntu
+   * images"), 513442679011 in GovCloud (cluster-api-provider-aws v2.11.1
+   * pkg/cloud/services/ec2/ami.go, ubuntuOwnerID and ubuntuOwnerIDUsGov).
+   */
+  canonical: { name: 'Canonical\'s Ubuntu images', owners: { 'aws': '099720109477', 'aws-us-gov': '513442679011' } },
+  /** Amazon's Windows Server base images in `aws` (the account behind the `amazon` alias of `Windows_Server-*`). */
+  amazonWindows: { name: 'Amazon\'s Windows Server images', owners: { aws: '801119661308' } },
+} as const satisfies Record<string, ImagePublisher>;
 
 /**
  * Canonical's Ubuntu 24.04 LTS server images on gp3 volumes, for either architecture: the name

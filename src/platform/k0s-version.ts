@@ -7,7 +7,7 @@ import { HybridConfigError } from './errors';
  */
 export class K0sVersion {
   /** The one fix for a version of another form. */
-  public static readonly FIX = 'write it like "v1.34.2+k0s.0"';
+  public static readonly FIX = 'write it like "v1.34.10+k0s.0"';
 
   private static readonly PATTERN = /^v(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)\+k0s\.(0|[1-9]\d*)$/;
 

@@ -1,3 +1,5 @@
+import { KUBELET_PORT } from './kubernetes';
+
 /**
  * Facts about Windows nodes shared by the cluster constructs (which label and taint the nodes),
  * the AWS constructs (which look up their images) and the workload constructs (which select and
@@ -41,6 +43,31 @@ export const WINDOWS_RELEASES: Readonly<Record<WindowsVersion, WindowsRelease>> 
 };
 
 /**
+ * PowerShell that opens inbound TCP `port` in the Windows firewall under the rule name `name`,
+ * once: a rerun (a restarted pod, a bootstrap script run again after a reboot) finds it in place
+ * and does nothing, so it never fails under `$ErrorActionPreference = "Stop"`.
+ */
+export function inboundFirewallRuleScript(name: string, port: number): string {
+  return `if (-not (Get-NetFirewallRule -DisplayName '${name}' -ErrorAction SilentlyContinue)) { `
+    + `New-NetFirewallRule -DisplayName '${name}' -Direction Inbound -Profile Any -Action Allow -Protocol TCP -LocalPort ${port} | Out-Null }`;
+}
+
+/**
+ * Opens the kubelet's port on a Windows node. The Windows firewall drops inbound ports nothing
+ * opened, and neither k0s nor k0smotron opens 10250 (Kubernetes sig-windows-tools
+ * `kubeadm/scripts/PrepareNode.ps1` does, for kubeadm): without it `kubectl logs`/`exec` and
+ * metrics of Windows pods time out. Windows pools run it from the bootstrap (k0smotron's
+ * `preK0sCommands`).
+ */
+export const WINDOWS_KUBELET_FIREWALL_RULE = inboundFirewallRuleScript(`kubelet-${KUBELET_PORT}`, KUBELET_PORT);
+
+/** Whether a PowerShell command opens inbound TCP `port` in the Windows firewall (as `inboundFirewallRuleScript` does). */
+export function opensInboundPort(command: unknown, port: number): boolean {
+  return typeof command === 'string' && /\bNew-NetFirewallRule\b/.test(command) && /-Direction\s+Inbound\b/i.test(command)
+    && new RegExp(`-LocalPort\\s+${port}\\b`).test(command) && !/-Action\s+Block\b/i.test(command);
+}
+
+/**
  * windows_exporter's default listen port: the workloads run it there, and the cluster opens it
  * between machines (`HybridCluster` `nodeAgentPorts`).
  */
@@ -59,6 +86,10 @@ export const LABEL_OS = 'kubernetes.io/os';
 export const LABEL_ARCH = 'kubernetes.io/arch';
 /** Well-known node label: a Windows node's build (`10.0.20348`), set by the kubelet; see `WINDOWS_RELEASES`. */
 export const LABEL_WINDOWS_BUILD = 'node.kubernetes.io/windows-build';
+/** The node's zone (kubernetes well_known_labels.go): pools spread over zones set it. */
+export const LABEL_ZONE = 'topology.kubernetes.io/zone';
+/** The node's region (kubernetes well_known_labels.go): pools spread over zones set it. */
+export const LABEL_REGION = 'topology.kubernetes.io/region';
 
 /**
  * The taint every Windows worker carries, so that only pods which tolerate it (the workload

@@ -1,13 +1,15 @@
 import { CAPA_DEFAULT_VPC_CIDR, K0S_CLUSTER_PORTS, K0S_PORTS, WINDOWS_K0S_INSTALL_DIR } from '../platform/conventions';
 import { K0sVersion } from '../platform/k0s-version';
 import { contentHash } from '../platform/names';
-import { amiIdProblem, regionProblem, zoneProblem } from '../platform/aws';
+import { amiIdProblem, AvailabilityZone, AwsRegion, keyPairNameProblem } from '../platform/aws';
+import { IMAGE_PUBLISHERS, ImagePublisher } from '../platform/images';
 import { cidrsOverlap, formatCidr, Ipv4Cidr, parseCidr } from '../platform/cidr';
 import { dnsLabelProblem } from '../platform/dns';
 import { Architecture, InstanceType, windowsInstanceTypeProblem } from '../platform/instance-type';
-import { LARGEST_SERVICE_PREFIX, MAX_KUBELET_MINOR_SKEW, MIN_NODE_CONDITION_TIMEOUT_SECONDS, SMALLEST_SERVICE_PREFIX } from '../platform/kubernetes';
-import { CALICO_WINDOWS_VXLAN, CalicoMode, NetworkProvider } from '../platform/network';
-import { nodeLabelProblem } from '../platform/labels';
+import { KUBELET_PORT, LARGEST_SERVICE_PREFIX, MAX_KUBELET_MINOR_SKEW, MIN_NODE_CONDITION_TIMEOUT_SECONDS, SMALLEST_SERVICE_PREFIX } from '../platform/kubernetes';
+import { CALICO_WINDOWS_VXLAN, CalicoMode, KUBE_ROUTER_ON_EC2, NetworkProvider } from '../platform/network';
+import { LABEL_ZONE, opensInboundPort } from '../platform/windows';
+import { nodeLabelProblem, POOL_LABEL } from '../platform/labels';
 import { integerProblem } from '../platform/numbers';
 import { WINDOWS_SUPPORT, WindowsPlatform } from '../platform/support';
 import { taintArgument, WINDOWS_NODE_TAINT } from '../platform/windows';
@@ -185,12 +187,14 @@ const awsCluster = rule('aws-cluster', (graph) => graph.ofKind('AWSCluster').fil
   if (spec.region === undefined) {
     out.push(violation('aws-cluster', aws, 'no AWS region', 'pass `region`, or an `infra` from the AWS stack', 'spec.region'));
   } else {
-    const p = regionProblem(spec.region);
+    const p = AwsRegion.problem(spec.region);
     if (p) out.push(violation('aws-cluster', aws, p, 'use a region name such as eu-north-1', 'spec.region'));
   }
+  // Zones are judged against a region only when it is one (a bad region is reported once, above).
+  const region = validRegion(spec.region);
   for (const [i, subnet] of list(spec.network?.subnets).entries()) {
     const zone = subnet?.availabilityZone;
-    const p = zone === undefined ? undefined : zoneProblem(zone, typeof spec.region === 'string' ? spec.region : undefined);
+    const p = zone === undefined ? undefined : AvailabilityZone.problem(zone, region);
     if (p) out.push(violation('aws-cluster', aws, `network.subnets[${i}]: ${p}`, 'use a zone of the cluster\'s region, e.g. eu-north-1a', `spec.network.subnets[${i}].availabilityZone`));
   }
   const lb = spec.controlPlaneLoadBalancer ?? {};
@@ -202,6 +206,16 @@ const awsCluster = rule('aws-cluster', (graph) => graph.ofKind('AWSCluster').fil
   const missing = k0sPorts.filter((p) => !listeners.has(p));
   if (missing.length > 0) {
     out.push(violation('aws-cluster', aws, `control-plane load balancer has no listener for ${missing.join(' and ')}; k0s workers and joining controllers reach the controllers there`, `keep additionalListeners ${k0sPorts.join(' and ')}`));
+  }
+  // cluster-api-provider-aws v2.11.1 pkg/cloud/services/securitygroup/securitygroups.go
+  // (SecurityGroupAPIServerLB): given ingress rules replace "6443 from anywhere", and CAPA adds 6443
+  // only from the NAT gateways' addresses (internet-facing) or the VPC (internal). With none of the
+  // given rules admitting 6443 from outside, a management cluster outside the VPC reaches no API.
+  const rules = list(lb.ingressRules);
+  const apiFromOutside = rules.some((r) => coversPort(r, K0S_PORTS.api) && (list(r?.cidrBlocks).length > 0 || list(r?.ipv6CidrBlocks).length > 0 || list(r?.sourceSecurityGroupIds).length > 0 || list(r?.sourceSecurityGroupRoles).length > 0));
+  if (rules.length > 0 && !apiFromOutside && lb.scheme !== 'internal') {
+    out.push(violation('aws-cluster', aws, `no controlPlaneLoadBalancer.ingressRules rule admits ${K0S_PORTS.api}, so CAPA opens the API only to the cluster's own NAT gateways: the management cluster cannot reach it, and Cluster API never manages the cluster`,
+      'list the management cluster\'s addresses in apiServerLoadBalancer.allowedCidrs, or use LoadBalancerScheme.INTERNAL with the management cluster in the VPC', 'spec.controlPlaneLoadBalancer.ingressRules'));
   }
   if (lb.preserveClientIP === true) {
     out.push(violation('aws-cluster', aws, `preserveClientIP makes CAPA open the load balancer's ports (${K0S_PORTS.api}, ${k0sPorts.join(', ')}) on the controllers to 0.0.0.0/0`, 'leave preserveClientIP off'));
@@ -385,12 +399,22 @@ const windowsPools = rule('windows-pool', (graph) => {
     const remote = md.manifest.spec?.template?.spec?.infrastructureRef?.kind === 'RemoteMachineTemplate';
     const minimum = minimumOf(remote ? WindowsPlatform.K0SMOTRON_REMOTE : WindowsPlatform.K0SMOTRON_AWS);
     if (version && minimum && version.compare(minimum) < 0) {
-      v(md, `k0s ${version} cannot run Windows workers`, `use k0s ${minimum} or newer for this pool (k0sVersion)`, 'spec.template.spec.version');
+      // k0smotron v2.1.0 refuses Windows below v1.34.2 (api/bootstrap/v1beta2/k0s_types.go); k0s
+      // gives Windows pods a network from v1.34.4 (src/platform/support.ts says why).
+      v(md, `k0s ${version} cannot run Windows workers: k0smotron refuses them below v1.34.2+k0s.0, and below ${minimum} Windows pods stay in ContainerCreating (k0s's Calico for Windows CNI kubeconfig path, fixed in v1.34.3; the pause image from the frozen k8s.gcr.io, fixed in v1.34.4)`,
+        `use k0s ${minimum} or newer for this pool (k0sVersion)`, 'spec.template.spec.version');
     }
     const bootstrap = pool.config!.manifest.spec?.template?.spec ?? {};
     // Over SSH only cloud-config works: the remote-windows rule judges those pools.
     if (!remote && bootstrap.provisioner?.type !== 'powershell-xml') {
       v(pool.config!, `K0sWorkerConfigTemplate provisioner is ${JSON.stringify(bootstrap.provisioner)}; Windows workers on AWS need {"platform":"windows","type":"powershell-xml"}`, 'remove the patch that changes it', 'spec.template.spec.provisioner');
+    }
+    // k0smotron v2.1.0 worker_bootstrap_controller.go (getWindowsCommands) runs preK0sCommands in
+    // its PowerShell install script; nothing else opens the kubelet's port in the Windows firewall.
+    // Remote hosts get the port opened by their preparation script (src/remote/windows-host-scripts.ts).
+    if (!remote && !list(bootstrap.preK0sCommands).some((c) => opensInboundPort(c, KUBELET_PORT))) {
+      v(pool.config!, `preK0sCommands open no inbound TCP ${KUBELET_PORT} in the Windows firewall, which drops it: kubectl logs, exec and port-forward and the metrics of Windows pods time out`,
+        'keep the pool\'s preK0sCommands (WINDOWS_KUBELET_FIREWALL_RULE), or add a New-NetFirewallRule for 10250 to yours', 'spec.template.spec.preK0sCommands');
     }
     // k0smotron's Windows script always downloads k0s.exe from get.k0sproject.io, whatever these say
     // (k0smotron v2.1.0 internal/controller/bootstrap/worker_bootstrap_controller.go, getWindowsCommands;
@@ -565,9 +589,159 @@ const machineNaming = rule('machine-naming', (graph) => {
     'give each pool its own `machineNaming.template`, or drop the patch that sets it (CAPI\'s default names carry the MachineDeployment\'s name)', 'spec.machineNaming.template')));
 }, 'graph');
 
+/** The region's name when it is one, else undefined. */
+function validRegion(region: unknown): string | undefined {
+  return typeof AwsRegion.parse(region) === 'string' ? undefined : region as string;
+}
+
+/** The AWSCluster of the Cluster a machine template's users belong to. */
+function awsClusterOf(graph: ManifestGraph, cluster: ManifestSource | undefined): ManifestSource | undefined {
+  const ref = cluster?.manifest.spec?.infrastructureRef;
+  return cluster && ref?.kind === 'AWSCluster' ? graph.resolve(cluster, ref) : undefined;
+}
+
+/** Every AWSMachineTemplate a cluster's control plane or pools boot from, with its AWSCluster, once each. */
+function machineTemplatesOf(graph: ManifestGraph): Array<{ template: ManifestSource; aws: ManifestSource }> {
+  const found = new Map<ManifestSource, ManifestSource>();
+  for (const cluster of graph.ofKind('Cluster').filter((c) => isCapi(c, CAPI))) {
+    const aws = awsClusterOf(graph, cluster);
+    const kcp = controlPlaneOf(graph, cluster);
+    const ref = kcp?.manifest.spec?.machineTemplate?.infrastructureRef;
+    const cp = kcp && ref?.kind === 'AWSMachineTemplate' ? graph.resolve(kcp, ref) : undefined;
+    if (aws && cp) found.set(cp, aws);
+  }
+  for (const pool of pools(graph)) {
+    const aws = awsClusterOf(graph, pool.cluster);
+    if (aws && pool.machine) found.set(pool.machine, aws);
+  }
+  return [...found].map(([template, aws]) => ({ template, aws }));
+}
+
+/**
+ * The EC2 key pair of every machine: CAPA takes the AWSMachine's sshKeyName, else the
+ * AWSCluster's, else launches with the key pair named "default"; "" on either means none
+ * (cluster-api-provider-aws v2.11.1 pkg/cloud/services/ec2/instances.go, createInstance;
+ * bastion.go, defaultSSHKeyName). Its webhook accepts "" and printable ASCII names (webhooks/sshkeyname.go).
+ */
+const keyPairs = rule('key-pair', (graph) => {
+  const out: ManifestViolation[] = [];
+  for (const aws of graph.ofKind('AWSCluster').filter((a) => isCapi(a, INFRA))) {
+    const name = aws.manifest.spec?.sshKeyName;
+    const p = name === undefined || name === '' ? undefined : keyPairNameProblem(name);
+    if (p) out.push(violation('key-pair', aws, p, 'give the name of an EC2 key pair, or "" for none', 'spec.sshKeyName'));
+  }
+  for (const { template, aws } of machineTemplatesOf(graph)) {
+    const own = template.manifest.spec?.template?.spec?.sshKeyName;
+    const p = own === undefined || own === '' ? undefined : keyPairNameProblem(own);
+    if (p) out.push(violation('key-pair', template, p, 'give the name of an EC2 key pair, or "" for none', 'spec.template.spec.sshKeyName'));
+    if (own === undefined && aws.manifest.spec?.sshKeyName === undefined) {
+      out.push(violation('key-pair', template, `neither it nor ${describe(aws)} sets sshKeyName, so CAPA launches its machines with the key pair named "default", and EC2 refuses the launch in an account without one`,
+        'set sshKeyName: "" for no key pair, or name yours (HybridCluster sshKeyName)', 'spec.template.spec.sshKeyName'));
+    }
+  }
+  return out;
+});
+
+/**
+ * Public image lookups in the cluster's partition: CAPA filters on the owner's account id
+ * (cluster-api-provider-aws v2.11.1 pkg/cloud/services/ec2/ami.go, DefaultAMILookup), and a
+ * publisher's account in one partition owns nothing in another.
+ */
+const imageLookups = rule('image-lookup', (graph) => machineTemplatesOf(graph).flatMap(({ template, aws }) => {
+  const owner = template.manifest.spec?.template?.spec?.imageLookupOrg;
+  const region = AwsRegion.parse(aws.manifest.spec?.region);
+  if (typeof owner !== 'string' || typeof region === 'string') return [];
+  for (const publisher of Object.values(IMAGE_PUBLISHERS) as ImagePublisher[]) {
+    const owners = publisher.owners as Partial<Record<string, string>>;
+    const of = Object.keys(owners).find((partition) => owners[partition] === owner);
+    if (of === undefined || of === region.partition) continue;
+    const there = owners[region.partition];
+    return [violation('image-lookup', template,
+      `imageLookupOrg ${owner} is ${publisher.name}' account in the ${of} partition, and the cluster runs in ${region} (${region.partition}), where ${there ? `their account is ${there}` : 'their account is not documented'}: CAPA's lookup finds nothing`,
+      there ? `look up under ${there}` : `pass \`ami: MachineImage.id(...)\` of an image in ${region.partition}, or an \`infra\` (the AWS stack reads AMI ids from the region's own SSM parameters)`,
+      'spec.template.spec.imageLookupOrg')];
+  }
+  return [];
+}));
+
+/** The CNI on EC2: k0s's kube-router (also its default when no provider is named) loses pod traffic there. */
+const awsNetwork = rule('aws-network', (graph) => graph.ofKind('Cluster').filter((c) => isCapi(c, CAPI)).flatMap((cluster) => {
+  const aws = awsClusterOf(graph, cluster);
+  const kcp = controlPlaneOf(graph, cluster);
+  if (!aws || !kcp) return [];
+  // k0s defaults an absent provider to kube-router (k0s v1.34 pkg/apis/k0s/v1beta1/network.go, DefaultNetwork).
+  const provider = kcp.manifest.spec?.k0sConfigSpec?.k0s?.spec?.network?.provider ?? NetworkProvider.KUBE_ROUTER;
+  return provider === NetworkProvider.KUBE_ROUTER
+    ? [violation('aws-network', kcp, `network provider "${provider}" on EC2 (${describe(aws)}): ${KUBE_ROUTER_ON_EC2}`, 'use calico (NetworkProvider.CALICO, VXLAN)', 'spec.k0sConfigSpec.k0s.spec.network.provider')]
+    : [];
+}));
+
+/**
+ * Where a pool's machines run. CAPA puts a machine in a private subnet of its failure domain,
+ * and one without a failure domain in the first private subnet (cluster-api-provider-aws v2.11.1
+ * pkg/cloud/services/ec2/instances.go, findSubnet); a failure domain with no private subnet
+ * never gets its machine. A pool that spreads over zones (this library's pool label) has one
+ * MachineDeployment per zone, each in its own, and its nodes' zone label says which.
+ */
+const failureDomains = rule('failure-domain', (graph) => {
+  const out: ManifestViolation[] = [];
+  const all = pools(graph);
+  for (const pool of all) {
+    const fd = pool.md.manifest.spec?.template?.spec?.failureDomain;
+    if (fd === undefined) continue;
+    const aws = awsClusterOf(graph, pool.cluster);
+    const spec = aws?.manifest.spec ?? {};
+    const v = (what: string, fix: string) => out.push(violation('failure-domain', pool.md, what, fix, 'spec.template.spec.failureDomain'));
+    const zoneIssue = aws ? AvailabilityZone.problem(fd, validRegion(spec.region)) : undefined;
+    const privateZones = list(spec.network?.subnets).filter((s) => s?.isPublic !== true).map((s) => s?.availabilityZone);
+    if (zoneIssue) {
+      v(`failureDomain: ${zoneIssue}`, 'use a zone of the cluster (HybridCluster zones, or the pool\'s zones)');
+    } else if (privateZones.length > 0 && privateZones.every((z) => typeof z === 'string') && !privateZones.includes(fd)) {
+      v(`failureDomain ${fd} has no private subnet among ${describe(aws!)}'s (${[...new Set(privateZones)].join(', ')}), so CAPA never creates its machines`, 'use a zone of the cluster (HybridCluster zones, or the pool\'s zones)');
+    }
+    const label = list(pool.config?.manifest.spec?.template?.spec?.args).map((a) => /^--labels=(.*)$/.exec(String(a))?.[1]).find(Boolean)
+      ?.split(',').find((pair) => pair.startsWith(`${LABEL_ZONE}=`))?.slice(LABEL_ZONE.length + 1);
+    if (label !== undefined && label !== fd) {
+      v(`failureDomain ${fd} differs from the zone its nodes register with (${LABEL_ZONE}=${label} in ${describe(pool.config!)}), so pods spread by zone would be placed on a false zone`, 'change the pool\'s zones, not one object');
+    }
+  }
+  // One pool's MachineDeployments: each in a zone of its own, or the pool is not spread at all.
+  const byPool = new Map<string, Pool[]>();
+  for (const pool of all) {
+    const name = pool.md.manifest.spec?.template?.metadata?.labels?.[POOL_LABEL];
+    if (pool.cluster && typeof name === 'string') {
+      const key = `${pool.cluster.manifest.metadata?.namespace ?? ''}|${pool.cluster.manifest.metadata?.name}|${name}`;
+      byPool.set(key, [...(byPool.get(key) ?? []), pool]);
+    }
+  }
+  for (const group of [...byPool.values()].filter((g) => g.length > 1)) {
+    const spread = [...new Set(group.map(({ md }) => md.manifest.spec?.template?.spec?.failureDomain).filter((z) => z !== undefined))];
+    const seen = new Map<unknown, string>();
+    for (const { md } of group) {
+      if (spread.length > 0 && md.manifest.spec?.template?.spec?.failureDomain === undefined) {
+        out.push(violation('failure-domain', md, `its pool spreads over ${spread.join(', ')}, and it names no failure domain, so CAPA puts its machines in the first private subnet`,
+          'change the pool\'s zones, not one MachineDeployment', 'spec.template.spec.failureDomain'));
+        continue;
+      }
+      const fd = md.manifest.spec?.template?.spec?.failureDomain;
+      const name = String(md.manifest.metadata?.name);
+      const other = seen.get(fd);
+      // The same name twice is one object written twice (unique-names), not a second zone.
+      if (other !== undefined && other !== name) {
+        out.push(violation('failure-domain', md, fd === undefined
+          ? `it and ${other}, MachineDeployments of one pool, name no failure domain, so CAPA puts the machines of both in the first private subnet`
+          : `it and ${other}, MachineDeployments of one pool, are both in ${fd}, so a zone outage takes more of the pool than its spread says`,
+        'change the pool\'s zones, not one MachineDeployment', 'spec.template.spec.failureDomain'));
+      }
+      seen.set(fd, name);
+    }
+  }
+  return out;
+});
+
 /** Every cluster rule, in the order messages are reported. */
 export const CLUSTER_RULES: readonly ManifestRule[] = [
-  uniqueNames, clusterReferences, clusterNetwork, controlPlane, k0smotronWebhooks, awsCluster, awsTags, machineDeployments, machineNaming, versionSkew, windowsPools, windowsClusters, healthChecks, contentNames,
+  uniqueNames, clusterReferences, clusterNetwork, controlPlane, k0smotronWebhooks, awsCluster, awsTags, awsNetwork, keyPairs, imageLookups, machineDeployments, failureDomains, machineNaming, versionSkew, windowsPools, windowsClusters, healthChecks, contentNames,
   ...REMOTE_RULES,
   CRD_CEL_RULE,
 ];

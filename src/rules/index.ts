@@ -43,7 +43,7 @@ function isSource(item: Manifest | ManifestSource): item is ManifestSource {
  */
 export function validateManifests(objects: ReadonlyArray<Manifest | ManifestSource>, options: ValidateManifestsOptions = {}): ManifestViolation[] {
   const graph = new ManifestGraph(sourcesOf(objects));
-  return (options.rules ?? [...CLUSTER_RULES, ...WORKLOAD_RULES, ...platformRules(options.platform)]).flatMap((r) => {
+  const all = (options.rules ?? [...CLUSTER_RULES, ...WORKLOAD_RULES, ...platformRules(options.platform)]).flatMap((r) => {
     try {
       return r.check(graph);
     } catch (e) {
@@ -54,6 +54,15 @@ export function validateManifests(objects: ReadonlyArray<Manifest | ManifestSour
         message: problem(`rule ${r.name} could not read the objects (${(e as Error).message})`, 'check the objects against their CRD schemas'),
       }];
     }
+  });
+  // A template several MachineDeployments share (a pool's, one per zone) is judged through each of
+  // them: report each finding once.
+  const seen = new Set<string>();
+  return all.filter((v) => {
+    const key = JSON.stringify([v.rule, v.kind, v.namespace, v.name, v.path, v.field, v.message]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
   });
 }
 

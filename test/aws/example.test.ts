@@ -34,7 +34,7 @@ describe('examples/k0smotron-aws/infra.ts', () => {
     const map = stack['//'].outputs;
     expect(Object.keys(map)).toEqual(['aws-test-infra']);
     expect(Object.keys(map['aws-test-infra']).sort()).toEqual(
-      [...Object.values(INFRA_OUTPUTS).filter((o) => o !== INFRA_OUTPUTS.sshKeyName), 'windows_ami_id_2022_core'].sort(),
+      [...Object.values(INFRA_OUTPUTS).filter((o) => o !== INFRA_OUTPUTS.sshKeyName && o !== INFRA_OUTPUTS.sshKeyType), 'windows_ami_id_2022_core'].sort(),
     );
     const deployed: Record<string, unknown> = DEPLOYED['aws-test-infra'];
     const file = { 'aws-test-infra': Object.fromEntries(Object.keys(map['aws-test-infra']).map((k) => [k, deployed[k]])) };

@@ -27,8 +27,9 @@ export function hybridCluster(options: FixtureOptions = {}) {
   const chart = new Chart(app, 'mgmt');
   const cluster = new HybridCluster(chart, 'prod', {
     region: 'eu-north-1',
-    k0sVersion: 'v1.34.2+k0s.0',
+    k0sVersion: 'v1.34.10+k0s.0',
     sshKeyName: 'ops',
+    zones: ['eu-north-1a', 'eu-north-1b'],
     ...options.cluster,
     controlPlane: { replicas: 3, instanceType: 't3.large', ami: LINUX_AMI, ...options.cluster?.controlPlane },
   });

@@ -29,7 +29,7 @@ type Build = (value: unknown) => void;
 interface Case { readonly path: string; readonly prop: string; readonly bad: fc.Arbitrary<unknown>; readonly build: Build }
 
 function cluster(scope: Chart, props: Record<string, unknown> = {}, cp: Record<string, unknown> = {}) {
-  return new HybridCluster(scope, 'c', { region: 'eu-north-1', k0sVersion: 'v1.34.2+k0s.0', ...props, controlPlane: { instanceType: 't3.large', ami: AMI, ...cp } } as never);
+  return new HybridCluster(scope, 'c', { region: 'eu-north-1', zones: ['eu-north-1a', 'eu-north-1b'], k0sVersion: 'v1.34.10+k0s.0', ...props, controlPlane: { instanceType: 't3.large', ami: AMI, ...cp } } as never);
 }
 const chart = () => new Chart(new App(), 'mgmt');
 const pool = (props: Record<string, unknown>) => new LinuxWorkerPool(cluster(chart()), 'linux', { instanceType: 't3.large', ami: AMI, ...props } as never);
