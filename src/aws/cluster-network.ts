@@ -13,6 +13,7 @@ import { ClusterVpcEndpoints } from './cluster-vpc-endpoints';
 import { SubnetPlan, planSubnets } from './subnet-plan';
 import { clusterTag, subnetRoleTags } from './tags';
 import { fail } from '../platform/errors';
+import { judgeOwnResources } from './terraform-judge';
 
 /** Where private subnets send internet-bound traffic. */
 export enum NatGateways {
@@ -80,6 +81,13 @@ export interface ClusterNetworkProps extends ClusterNetworkOptions {
   readonly region: string;
 }
 
+/** Which prop sets which field of the network's resources, for messages at construction. */
+const PROPS_OF_FIELDS = {
+  'aws_vpc cidr_block': 'network.vpcCidr',
+  'aws_subnet cidr_block': 'network.publicSubnetCidrs or network.privateSubnetCidrs',
+  'aws_subnet availability_zone': 'network.availabilityZones',
+};
+
 /**
  * A VPC with one public and one private subnet per availability zone, an internet gateway, NAT
  * and routes, tagged the way CAPA (bring-your-own network) and the AWS cloud provider expect.
@@ -104,6 +112,9 @@ export class ClusterNetwork extends Construct {
     super(scope, id);
     const { clusterName } = props;
     const explicitZones = props.availabilityZones;
+    // One public and one private subnet per zone: a zone named twice is a zone less than meant.
+    const twice = explicitZones?.find((z, i) => explicitZones.indexOf(z) !== i);
+    if (twice !== undefined) fail(this, `network.availabilityZones names ${twice} twice`, 'name each zone once');
     if (explicitZones !== undefined && props.availabilityZoneCount !== undefined && props.availabilityZoneCount !== explicitZones.length) {
       fail(this, `network.availabilityZoneCount is ${props.availabilityZoneCount} but network.availabilityZones names ${explicitZones.length}`, 'give one of the two');
     }
@@ -178,6 +189,8 @@ export class ClusterNetwork extends Construct {
       new RouteTableAssociation(this, `PrivateSubnet${i}Routes`, { subnetId: subnet.id, routeTableId: routes.id });
       this.privateRouteTables.push(routes);
     });
+
+    judgeOwnResources(this, [this.vpc, ...this.publicSubnets, ...this.privateSubnets], PROPS_OF_FIELDS);
 
     if (props.vpcEndpoints) {
       this.endpoints = new ClusterVpcEndpoints(this, 'Endpoints', {

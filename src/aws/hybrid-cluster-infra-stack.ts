@@ -1,6 +1,7 @@
 import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
 import { TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
+import { judgeOwnResources } from './terraform-judge';
 import { HybridClusterInfra, HybridClusterInfraProps } from './hybrid-cluster-infra';
 
 /** `HybridClusterInfraProps` plus the provider's region and default tags. */
@@ -25,6 +26,7 @@ export class HybridClusterInfraStack extends TerraformStack {
     super(scope, id);
     const { region, defaultTags, ...infra } = props;
     this.provider = new AwsProvider(this, 'aws', { region, defaultTags: defaultTags ? [{ tags: defaultTags }] : undefined });
+    judgeOwnResources(this, [this.provider], { 'provider region': 'region' });
     this.infra = new HybridClusterInfra(this, 'Infra', infra);
   }
 }

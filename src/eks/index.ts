@@ -9,4 +9,9 @@ export * from './linux-node-group';
 export * from './windows-node-group';
 export * from './node-group';
 export * from './node-role';
-export * from './ami-type';
+export {
+  EKS_CLUSTER_POLICIES, EKS_LINUX_AMI_TYPES, EKS_WINDOWS_AMI_TYPES, EKS_WINDOWS_TAINT, EksIpFamily, NodeAccessEntryType,
+  eksWindowsAmiType, parseEksWindowsAmiType,
+} from '../platform/eks';
+export { formatTerraformViolation, validateTerraform } from '../rules/terraform';
+export type { TerraformJson, ValidateTerraformOptions } from '../rules/terraform';

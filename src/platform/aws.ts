@@ -41,3 +41,9 @@ export function zoneProblem(zone: unknown, region?: string): string | undefined 
   if (region !== undefined && of !== region) return `availability zone "${zone}" is in ${of}, not in ${region}`;
   return undefined;
 }
+
+/**
+ * EC2 user data, before base64: "User data is limited to 16 KB, in raw form, before it is
+ * base64-encoded" (EC2 User Guide, instancedata-add-user-data).
+ */
+export const EC2_USER_DATA_MAX_BYTES = 16 * 1024;

@@ -114,8 +114,9 @@ describe('composition into a larger stack', () => {
   test('a stack without an AwsProvider fails validation with the fix', () => {
     const stack = new TerraformStack(Testing.app(), 'platform');
     new Platform(stack, 'Platform');
+    // The rule reports the stack's first AWS resource, here the bucket; no invitation to skip validations follows.
     expect(() => synthTf(stack)).toThrow(
-      "[platform/Platform/Cluster] stack \"platform\" has no AwsProvider. Fix: add new AwsProvider(stack, 'aws', { region }) or use HybridClusterInfraStack",
+      /^Validation failed with the following errors:\n {2}\[platform\/Platform\/Artifacts] aws_s3_bucket\.\w+: stack "platform" has no AwsProvider, and its AWS resources need one\. Fix: add new AwsProvider\(stack, 'aws', \{ region \}\), or use HybridClusterInfraStack or HybridEksStack\.\n(?![\s\S]*skipValidation)/,
     );
   });
 
