@@ -1,5 +1,6 @@
 export * from './platform/windows';
 export { HybridConfigError } from './platform/errors';
+export { WindowsPlatform } from './platform/support';
 export * from './infra/cluster-infra';
 export * from './infra/outputs';
 
@@ -26,7 +27,7 @@ export { Architecture, InstanceType, WINDOWS_MIN_MEMORY_GIB } from './platform/i
 export type { InstanceTypeInfo } from './platform/instance-type';
 
 /** The rules over final manifests, for this library's objects and YAML from elsewhere. */
-export { validateManifests, formatViolation, CLUSTER_RULES, WORKLOAD_RULES, ManifestGraph } from './rules/index';
+export { validateManifests, formatViolation, CLUSTER_RULES, WORKLOAD_RULES, EKS_WORKLOAD_RULES, ManifestGraph } from './rules/index';
 export type { Manifest, ManifestRule, ManifestSource, ManifestViolation, Reference, ValidateManifestsOptions } from './rules/index';
 export { HybridValidation } from './rules/plugin';
 export type { HybridValidationProps, PluginValidationContext } from './rules/plugin';

@@ -1,6 +1,12 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import * as cdk8s from 'cdk8s';
+import * as cdktf from 'cdktf';
 import * as ts from 'typescript';
+import { exampleProblems } from './support/example-checks';
+import { DEPLOYED, writeJson } from './support/infra-outputs';
+import { synthObjects } from './support/synth';
 
 const ROOT = join(__dirname, '..');
 const DOCS = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
@@ -88,5 +94,50 @@ describe('README and docs examples compile in a project made by cdk8s init', () 
       return `${file}${at}: TS${d.code} ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
     });
     expect(problems).toEqual([]);
+  }, 60_000);
+});
+
+/**
+ * Runs a whole-program block as a user's project would, with the package's entry points resolved to
+ * this checkout's sources, and returns the apps it created (its `App`s are recorded through
+ * subclasses handed to its `import { App } from 'cdk8s' | 'cdktf'`).
+ */
+function run(example: Example): { k8s: cdk8s.App[]; tf: cdktf.App[] } {
+  const k8s: cdk8s.App[] = [];
+  const tf: cdktf.App[] = [];
+  const modules: Record<string, unknown> = {
+    cdk8s: { ...cdk8s, App: class extends cdk8s.App { constructor(props?: cdk8s.AppProps) { super(props); k8s.push(this); } } },
+    cdktf: { ...cdktf, App: class extends cdktf.App { constructor(props?: cdktf.AppConfig) { super(props); tf.push(this); } } },
+  };
+  const sources = entryPoints();
+  const load = (id: string): unknown => modules[id] ?? (sources[id] ? require(join(ROOT, sources[id][0])) : require(id));
+  const js = ts.transpileModule(example.code, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true } }).outputText;
+  const module = { exports: {} };
+  new Function('require', 'module', 'exports', js)(load, module, module.exports);
+  return { k8s, tf };
+}
+
+/**
+ * Each block, run: its own `app.synth()` (construct validations included) must pass, and every
+ * cdk8s app it builds must pass the checks the examples pass (`exampleProblems`: the rules over the
+ * YAML, the CRDs, writable paths under a read-only root). cdktf apps are synthesized with their
+ * validations, as `cdktf synth` does and the cdktf examples' tests do.
+ */
+describe('README and docs examples synthesize and pass the examples\' checks', () => {
+  const saved = { ...process.env };
+  beforeAll(() => {
+    const out = mkdtempSync(join(tmpdir(), 'doc-examples-'));
+    process.env.CDK8S_OUTDIR = join(out, 'dist');
+    process.env.CDKTF_OUTDIR = join(out, 'cdktf.out');
+    // docs/aws.md reads the AWS stack's outputs file, as the user's deploy writes it.
+    process.env.HYBRID_INFRA_OUTPUTS = writeJson(JSON.stringify(DEPLOYED));
+  });
+  afterAll(() => { process.env = saved; });
+
+  test.each(examples().map((e) => [e.where, e] as const))('%s', (_, example) => {
+    const { k8s, tf } = run(example);
+    expect(k8s.length + tf.length).toBeGreaterThan(0);
+    for (const app of k8s) expect(exampleProblems(synthObjects(app))).toEqual([]);
+    for (const app of tf) app.synth();
   }, 60_000);
 });

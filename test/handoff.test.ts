@@ -3,6 +3,7 @@ import { buildCluster } from '../examples/k0smotron-aws/main';
 import { ClusterInfra, HybridCluster, INFRA_OUTPUTS, LinuxWorkerPool, windowsAmiOutputId, WindowsEdition, WindowsVersion } from '../src';
 import { crdViolations, describeWithCrds } from './support/crd-schemas';
 import { DEPLOYED, withOutputs, writeJson } from './support/infra-outputs';
+import { expectOneShape } from './support/message-shape';
 import { only, synthObjects } from './support/synth';
 
 const OUTPUTS = DEPLOYED['aws-test-infra'];
@@ -85,6 +86,11 @@ describe('hand-off from the AWS stack to the cluster objects', () => {
         'instance type m7g.large is arm64, and it boots the infra\'s Linux AMI ami-0a1b2c3d4e5f60718, which is amd64'],
     ])('%s %s: %j', (kind, name, op, message) => {
       expect(patched(kind, name, op)).toThrow(message);
+      try {
+        patched(kind, name, op)();
+      } catch (e) {
+        expectOneShape((e as Error).message);
+      }
     });
     test('a patch that keeps the agreement passes', () => {
       expect(patched('AWSCluster', 'aws-test', JsonPatch.replace('/spec/region', 'eu-north-1'))).not.toThrow();

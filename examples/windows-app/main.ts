@@ -27,7 +27,8 @@ export class WindowsAppChart extends HybridChart {
     const site = iis.exposeViaService({ name: 'iis', ports: [{ port: 80 }] });
 
     // A Linux pod: HybridChart pins it to Linux nodes. The unprivileged image suits cdk8s-plus's
-    // non-root, read-only-root defaults.
+    // non-root, read-only-root defaults once /tmp is writable: it writes its pid and temp files
+    // there (nginxinc/docker-nginx-unprivileged mainline/alpine-slim/Dockerfile).
     const frontend = new kplus.Deployment(this, 'frontend', {
       replicas: 2,
       containers: [{

@@ -137,15 +137,15 @@ export class HybridEksCluster extends Construct {
    * The node role's access entry in this cluster, created unless the role has one of this type.
    * Every node group of the role waits for it, so EKS finds it instead of creating one of its own
    * (the workaround in aws/containers-roadmap#2327). `EksWindowsNodeGroup` calls it with
-   * `EC2_WINDOWS` for its role; `EC2_WINDOWS` serves Linux nodes of a shared role too (it adds the
-   * `eks:kube-proxy-windows` group to what `EC2_LINUX` grants). Self-managed nodes need one.
+   * `EC2_WINDOWS` for its role (it adds the `eks:kube-proxy-windows` group to what `EC2_LINUX`
+   * grants). Self-managed nodes need one.
    */
   public addNodeAccessEntry(id: string, role: EksNodeRole, type: NodeAccessEntryType): EksAccessEntry {
     const existing = role.accessEntryIn(this);
     if (existing !== undefined) {
       if (existing.typeInput === type) return existing;
       fail(this, `node role ${role.node.path} already has an ${existing.typeInput} access entry, and a role can have one entry per cluster`,
-        `use NodeAccessEntryType.EC2_WINDOWS for a role that Windows node groups use (it serves Linux nodes too), or give the Windows groups a role of their own`);
+        'give the Windows node groups a role of their own (leave nodeRole unset, the default)');
     }
     const entry = new EksAccessEntry(this, id, { clusterName: this.cluster.name, principalArn: role.arn, type });
     role.addAccessEntry(this, entry);

@@ -11,7 +11,7 @@ export * from './node-group';
 export * from './node-role';
 export {
   EKS_CLUSTER_POLICIES, EKS_LINUX_AMI_TYPES, EKS_WINDOWS_AMI_TYPES, EKS_WINDOWS_TAINT, EksIpFamily, NodeAccessEntryType,
-  eksWindowsAmiType, parseEksWindowsAmiType,
+  eksWindowsAmiType, parseEksWindowsAmiType, sharedNodeRoleProblem,
 } from '../platform/eks';
 export { formatTerraformViolation, validateTerraform } from '../rules/terraform';
 export type { TerraformJson, ValidateTerraformOptions } from '../rules/terraform';

@@ -2,6 +2,7 @@ import { EksNodeGroup, EksNodeGroupTaint } from '@cdktf/provider-aws/lib/eks-nod
 import { LaunchTemplate } from '@cdktf/provider-aws/lib/launch-template';
 import { Construct } from 'constructs';
 import { judgeOwnResources } from '../aws/terraform-judge';
+import { parseEksWindowsAmiType } from '../platform/eks';
 import { PropsOfFields } from '../rules/refusal';
 import { Token } from './cdktf';
 import type { HybridEksCluster } from './eks-cluster';
@@ -23,8 +24,9 @@ export interface EksNodeGroupOptions {
    */
   readonly subnetIds?: readonly string[];
   /**
-   * The node role. A Windows group gives it an `EC2_WINDOWS` access entry (which serves Linux
-   * groups sharing the role too); a role used by Linux groups only gets its entry from EKS.
+   * The node role, shared with other node groups of the same OS only (`sharedNodeRoleProblem`:
+   * a role has one access entry per cluster, and Linux and Windows nodes need different types). A
+   * Windows group gives it an `EC2_WINDOWS` access entry; a Linux group's role gets `EC2_LINUX` from EKS.
    * @default - a role of its own
    */
   readonly nodeRole?: EksNodeRole;
@@ -118,7 +120,7 @@ export function createNodeGroup(scope: Construct, cluster: HybridEksCluster, opt
     // The cluster autoscaler (or a person) changes the desired size; the next apply should not reset it.
     lifecycle: { ignoreChanges: ['scaling_config[0].desired_size'] },
   });
-  nodeRole.addNodeGroup(nodeGroup);
+  nodeRole.addNodeGroup(scope, nodeGroup, name, parseEksWindowsAmiType(platform.amiType) !== undefined);
   judgeOwnResources(scope, [nodeGroup, launchTemplate], { ...PROPS_OF_FIELDS, ...platform.propsOfFields });
   return { nodeGroup, launchTemplate, nodeRole };
 }

@@ -3,6 +3,8 @@ import type { EksNodeGroup } from '@cdktf/provider-aws/lib/eks-node-group';
 import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
 import { IamRolePolicyAttachment } from '@cdktf/provider-aws/lib/iam-role-policy-attachment';
 import { Construct, IConstruct } from 'constructs';
+import { fail } from '../platform/errors';
+import { sharedNodeRoleProblem } from '../platform/eks';
 import { dependable } from './cdktf';
 
 export interface EksNodeRoleProps {
@@ -19,9 +21,10 @@ export interface EksNodeRoleProps {
 export const EKS_NODE_POLICIES = ['AmazonEKSWorkerNodePolicy', 'AmazonEC2ContainerRegistryReadOnly', 'AmazonEKS_CNI_Policy'] as const;
 
 /**
- * An IAM role for EKS managed node groups. Each node group creates its own unless given one. EKS
- * creates an `EC2_LINUX` access entry for the role of a Linux group; a Windows group creates the
- * role's `EC2_WINDOWS` entry itself (`HybridEksCluster.addNodeAccessEntry`).
+ * An IAM role for EKS managed node groups. Each node group creates its own unless given one, and
+ * a role serves node groups of one OS (`sharedNodeRoleProblem`). EKS creates an `EC2_LINUX`
+ * access entry for the role of a Linux group; a Windows group creates the role's `EC2_WINDOWS`
+ * entry itself (`HybridEksCluster.addNodeAccessEntry`).
  */
 export class EksNodeRole extends Construct {
   public readonly role: IamRole;
@@ -29,7 +32,7 @@ export class EksNodeRole extends Construct {
   public readonly attachments: readonly IamRolePolicyAttachment[];
   /** The role's access entry in each cluster (an IAM principal can be in one entry per cluster). */
   private readonly entries = new Map<IConstruct, EksAccessEntry>();
-  private readonly groups: EksNodeGroup[] = [];
+  private readonly groups: Array<{ readonly group: EksNodeGroup; readonly name: string; readonly windows: boolean }> = [];
 
   public constructor(scope: Construct, id: string, props: EksNodeRoleProps) {
     super(scope, id);
@@ -57,12 +60,20 @@ export class EksNodeRole extends Construct {
   /** Records the role's entry in `cluster`; every node group of this role waits for it. */
   public addAccessEntry(cluster: IConstruct, entry: EksAccessEntry): void {
     this.entries.set(cluster, entry);
-    this.groups.forEach((group) => dependOn(group, entry));
+    this.groups.forEach(({ group }) => dependOn(group, entry));
   }
 
-  /** Called by the node groups that use this role. */
-  public addNodeGroup(group: EksNodeGroup): void {
-    this.groups.push(group);
+  /**
+   * Called by the node groups that use this role, with the group's name and OS.
+   * @throws HybridConfigError, naming `scope`, when the role already serves groups of the other OS
+   */
+  public addNodeGroup(scope: IConstruct, group: EksNodeGroup, name: string, windows: boolean): void {
+    const others = this.groups.filter((g) => g.windows !== windows).map((g) => g.name);
+    if (others.length > 0) {
+      const { what, fix } = sharedNodeRoleProblem(this.node.path, windows ? others : [name], windows ? [name] : others);
+      fail(scope, `nodeRole: ${what}`, fix);
+    }
+    this.groups.push({ group, name, windows });
     this.entries.forEach((entry) => dependOn(group, entry));
   }
 }

@@ -60,3 +60,37 @@ export const WINDOWS_NODE_TAINT = { key: 'os', value: 'windows', effect: 'NoSche
 export function taintArgument(taint: { key: string; value: string; effect: string }): string {
   return `${taint.key}=${taint.value}:${taint.effect}`;
 }
+
+/**
+ * The user the kubelet treats as root in a Windows container: under `runAsNonRoot` it refuses a
+ * container whose `runAsUserName` (or, without one, image user) is this name, compared
+ * case-insensitively (kubernetes pkg/kubelet/kuberuntime/security_context_windows.go,
+ * verifyRunAsNonRoot: `strings.EqualFold` since v1.25.0, kubernetes#111009, CVE-2021-25749).
+ */
+export const WINDOWS_ROOT_USER = 'ContainerAdministrator';
+
+/** LocalSystem, the host's most privileged account; HostProcess containers may run as it. */
+export const WINDOWS_SYSTEM_USER = 'NT AUTHORITY\\SYSTEM';
+
+/** Whether the kubelet refuses this `runAsUserName` under `runAsNonRoot` (its `EqualFold` comparison). */
+export function isWindowsRootUser(userName: string): boolean {
+  return equalFold(userName, WINDOWS_ROOT_USER);
+}
+
+/**
+ * Whether a `runAsUserName` names an administrator: the container's root, or LocalSystem. Only
+ * another user is known to be unprivileged, and only then may a pod claim `runAsNonRoot`.
+ */
+export function isWindowsAdminUser(userName: string): boolean {
+  return isWindowsRootUser(userName) || equalFold(userName, WINDOWS_SYSTEM_USER);
+}
+
+/**
+ * Go's `strings.EqualFold`: equal code point by code point under Unicode simple case folding
+ * (CaseFolding.txt C and S), which is what a JavaScript regular expression with the `iu` flags
+ * compares by (ECMA-262 Canonicalize): `ſ` matches `s` and the Kelvin sign `k`, `ı` matches no `i`,
+ * `ß` never matches `ss`.
+ */
+function equalFold(a: string, b: string): boolean {
+  return new RegExp(`^${b.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}$`, 'iu').test(a);
+}

@@ -1,10 +1,11 @@
 import { problem } from '../platform/errors';
 import { CLUSTER_RULES } from './cluster-rules';
 import { Manifest, ManifestGraph, ManifestRule, ManifestSource, ManifestViolation } from './graph';
-import { WORKLOAD_RULES } from './workload-rules';
+import { WindowsPlatform } from '../platform/support';
+import { EKS_WORKLOAD_RULES, WORKLOAD_RULES } from './workload-rules';
 
 export { CLUSTER_RULES } from './cluster-rules';
-export { WORKLOAD_RULES } from './workload-rules';
+export { EKS_WORKLOAD_RULES, WORKLOAD_RULES } from './workload-rules';
 export type { Manifest, ManifestRule, ManifestSource, ManifestViolation, Reference } from './graph';
 export { ManifestGraph } from './graph';
 
@@ -12,9 +13,21 @@ export { ManifestGraph } from './graph';
 export interface ValidateManifestsOptions {
   /**
    * The rules to apply.
-   * @default - every cluster and workload rule (`CLUSTER_RULES` and `WORKLOAD_RULES`)
+   * @default - every cluster and workload rule (`CLUSTER_RULES` and `WORKLOAD_RULES`), and those of `platform`
    */
   readonly rules?: readonly ManifestRule[];
+
+  /**
+   * The platform the objects are for. `WindowsPlatform.EKS` adds `EKS_WORKLOAD_RULES` to the
+   * default rules: on EKS a Windows pod gets an address only when its nodeSelector names Windows.
+   * @default - none: only the rules that hold on every platform
+   */
+  readonly platform?: WindowsPlatform;
+}
+
+/** The rules that hold only on a platform, beyond the cluster and workload rules. */
+export function platformRules(platform: WindowsPlatform | undefined): readonly ManifestRule[] {
+  return platform === WindowsPlatform.EKS ? EKS_WORKLOAD_RULES : [];
 }
 
 function isSource(item: Manifest | ManifestSource): item is ManifestSource {
@@ -33,7 +46,7 @@ export function validateManifests(objects: ReadonlyArray<Manifest | ManifestSour
     .filter((o) => o !== null && typeof o === 'object')
     .map((o) => (isSource(o) ? o : { manifest: o }));
   const graph = new ManifestGraph(sources);
-  return (options.rules ?? [...CLUSTER_RULES, ...WORKLOAD_RULES]).flatMap((r) => {
+  return (options.rules ?? [...CLUSTER_RULES, ...WORKLOAD_RULES, ...platformRules(options.platform)]).flatMap((r) => {
     try {
       return r.check(graph);
     } catch (e) {

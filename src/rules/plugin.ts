@@ -1,6 +1,6 @@
 import { validateManifests } from './index';
 import { CLUSTER_RULES } from './cluster-rules';
-import { WORKLOAD_RULES } from './workload-rules';
+import { EKS_WORKLOAD_RULES, WORKLOAD_RULES } from './workload-rules';
 import { Manifest, ManifestSource } from './graph';
 
 /**
@@ -25,10 +25,11 @@ export interface PluginValidationContext {
 /** Properties of the plugin, from `cdk8s.yaml` (`validations[].properties`). */
 export interface HybridValidationProps {
   /**
-   * Which rule sets to apply: `cluster`, `workloads`, or both.
+   * Which rule sets to apply: `cluster`, `workloads`, and `eks` for workloads meant for Amazon EKS
+   * (`EKS_WORKLOAD_RULES`).
    * @default ['cluster', 'workloads']
    */
-  readonly ruleSets?: ReadonlyArray<'cluster' | 'workloads'>;
+  readonly ruleSets?: ReadonlyArray<'cluster' | 'workloads' | 'eks'>;
 }
 
 /**
@@ -51,7 +52,11 @@ export class HybridValidation {
 
   public async validate(context: PluginValidationContext): Promise<void> {
     const sets = this.props.ruleSets ?? ['cluster', 'workloads'];
-    const rules = [...(sets.includes('cluster') ? CLUSTER_RULES : []), ...(sets.includes('workloads') ? WORKLOAD_RULES : [])];
+    const rules = [
+      ...(sets.includes('cluster') ? CLUSTER_RULES : []),
+      ...(sets.includes('workloads') ? WORKLOAD_RULES : []),
+      ...(sets.includes('eks') ? EKS_WORKLOAD_RULES : []),
+    ];
     const sources: Array<ManifestSource & { file: string }> = [];
     for (const file of context.manifests) {
       for (const manifest of context.parseManifest(file).filter((m) => m && typeof m === 'object')) {

@@ -53,27 +53,50 @@ function withRequests(resources: kplus.ContainerResources | undefined): kplus.Co
   };
 }
 
+const API_SERVER_REFUSES = 'which the API server refuses on Windows pods';
+
 /**
- * Container security settings the API server refuses on Windows pods, set by the user: they are
- * reported, never dropped (the construct removes only cdk8s-plus's own defaults of them). Each
- * with what to use on Windows instead. Kubernetes v1.34 pkg/apis/core/validation/validation.go,
- * validateWindows: privileged, allowPrivilegeEscalation and readOnlyRootFilesystem "cannot be set
- * for a windows pod"; runAsNonRoot is judged against runAsUserName, which cdk8s-plus cannot set.
+ * Container security settings Windows pods cannot carry, with cdk8s-plus-28's default of each
+ * (lib/container.js, ContainerSecurityContext) and what to use on Windows instead. The construct
+ * removes only cdk8s-plus's defaults; a value the user chose is reported, never dropped. Kubernetes
+ * v1.34 pkg/apis/core/validation/validation.go, validateWindows: privileged,
+ * allowPrivilegeEscalation and readOnlyRootFilesystem "cannot be set for a windows pod"; the kubelet
+ * judges runAsNonRoot by the Windows user name (`isWindowsRootUser`), which a container's
+ * cdk8s-plus settings cannot give.
  */
 const WINDOWS_REFUSED_SECURITY = {
-  privileged: 'for host access use a HostProcess container (WindowsWorkload hostProcess: true)',
-  allowPrivilegeEscalation: 'Windows has no privilege escalation to forbid; drop it',
-  readOnlyRootFilesystem: 'Windows containers cannot mount their root read-only; drop it, and keep data in volumes',
-  ensureNonRoot: 'run as the unprivileged ContainerUser account instead (runAsUserName: ContainerUser; nanoserver\'s default user)',
+  privileged: { cdk8sPlusDefault: false, why: API_SERVER_REFUSES, fix: 'for host access use a HostProcess container (WindowsWorkload hostProcess: true)' },
+  allowPrivilegeEscalation: { cdk8sPlusDefault: false, why: API_SERVER_REFUSES, fix: 'Windows has no privilege escalation to forbid; drop it' },
+  readOnlyRootFilesystem: { cdk8sPlusDefault: true, why: API_SERVER_REFUSES, fix: 'Windows containers cannot mount their root read-only; drop it, and keep data in volumes' },
+  ensureNonRoot: {
+    cdk8sPlusDefault: true,
+    why: 'and on Windows the kubelet judges runAsNonRoot by the user name, which a container\'s cdk8s-plus settings cannot give',
+    fix: 'drop it and give the pod a non-admin runAsUserName (e.g. ContainerUser), which adds runAsNonRoot to the pod',
+  },
 } as const;
 
-/** The user-set container security settings Windows refuses, as `{ what, fix }` per field. */
+type RefusedField = keyof typeof WINDOWS_REFUSED_SECURITY;
+const REFUSED_FIELDS = Object.keys(WINDOWS_REFUSED_SECURITY) as RefusedField[];
+
+function refused(name: string, field: RefusedField, value: unknown): { what: string; fix: string } {
+  const { why, fix } = WINDOWS_REFUSED_SECURITY[field];
+  return { what: `container ${name} sets securityContext.${field}: ${String(value)}, ${why}`, fix };
+}
+
+/** The container security settings Windows refuses that container props set, as `{ what, fix }` per field. */
 export function windowsSecurityProblems(props: kplus.ContainerProps): Array<{ what: string; fix: string }> {
   const sc = (props.securityContext ?? {}) as Record<string, unknown>;
-  return (Object.keys(WINDOWS_REFUSED_SECURITY) as Array<keyof typeof WINDOWS_REFUSED_SECURITY>)
-    .filter((field) => sc[field] !== undefined)
-    .map((field) => ({
-      what: `container ${props.name ?? props.image} sets securityContext.${field}: ${String(sc[field])}, which the API server refuses on Windows pods`,
-      fix: WINDOWS_REFUSED_SECURITY[field],
-    }));
+  return REFUSED_FIELDS.filter((field) => sc[field] !== undefined).map((field) => refused(props.name ?? props.image, field, sc[field]));
+}
+
+/**
+ * The same settings on a container cdk8s-plus already built, where only the resolved values are
+ * left: a value other than cdk8s-plus's default was set by the user. (One equal to the default
+ * cannot be told from it and goes with the defaults.)
+ * @internal
+ */
+export function builtContainerSecurityProblems(container: kplus.Container): Array<{ what: string; fix: string }> {
+  const sc = container.securityContext as unknown as Record<RefusedField, unknown>;
+  return REFUSED_FIELDS.filter((field) => sc[field] !== WINDOWS_REFUSED_SECURITY[field].cdk8sPlusDefault)
+    .map((field) => refused(container.name ?? container.image, field, sc[field]));
 }

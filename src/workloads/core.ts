@@ -7,6 +7,7 @@ export * from '../rules/pods/validate-pod-spec';
 export * from '../rules/pods/pod-template';
 export * from './image-compatibility';
 export * from '../rules/pods/windows-pod-rules';
+export * from '../rules/pods/eks-pod-rules';
 export * from './pod-template-policy';
 export * from './hybrid-chart';
 export * from './hyperv-runtime-class';

@@ -1,6 +1,17 @@
 import { Chart, ChartProps } from 'cdk8s';
 import { Construct } from 'constructs';
+import { WindowsPlatform } from '../platform/support';
 import { PodTemplatePolicy } from './pod-template-policy';
+
+export interface HybridChartProps extends ChartProps {
+  /**
+   * The platform the chart is for; its own pod-template checks are added
+   * (`PodTemplatePolicy.checkFor`). `WindowsPlatform.EKS`: a Windows pod gets an address only when
+   * its nodeSelector names Windows.
+   * @default - the checks that hold on every platform
+   */
+  readonly platform?: WindowsPlatform;
+}
 
 /**
  * A chart for a cluster with Windows and Linux nodes: every pod template that does not ask for
@@ -9,8 +20,11 @@ import { PodTemplatePolicy } from './pod-template-policy';
  * checked at synth time. Same as `PodTemplatePolicy.of(chart).pinLinux()` on a plain Chart.
  */
 export class HybridChart extends Chart {
-  constructor(scope: Construct, id: string, props: ChartProps = {}) {
-    super(scope, id, props);
-    PodTemplatePolicy.of(this).pinLinux();
+  constructor(scope: Construct, id: string, props: HybridChartProps = {}) {
+    const { platform, ...chartProps } = props;
+    super(scope, id, chartProps);
+    const policy = PodTemplatePolicy.of(this);
+    policy.pinLinux();
+    if (platform !== undefined) policy.checkFor(platform);
   }
 }

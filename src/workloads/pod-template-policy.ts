@@ -2,10 +2,12 @@ import { ApiObject, Chart, JsonPatch } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import { oncePerSynth } from '../platform/synth-scope';
 import { LABEL_OS } from '../platform/windows';
-import { PodTemplateLocation, manifestPath, osIntent, podTemplatesOf, pointerSegment } from '../rules/pods/pod-template';
-import { validatePodSpec } from '../rules/pods/validate-pod-spec';
-import { podOsIssues } from '../rules/pods/windows-pod-rules';
+import { WindowsPlatform } from '../platform/support';
 import { addRenderedPatch, rendered } from '../platform/render';
+import { ManifestSource } from '../rules/graph';
+import { validateManifests } from '../rules/index';
+import { PodTemplateLocation, osIntent, podTemplatesOf, pointerSegment } from '../rules/pods/pod-template';
+import { EKS_WORKLOAD_RULES, WORKLOAD_RULES } from '../rules/workload-rules';
 
 const ID = 'PodTemplatePolicy';
 
@@ -30,6 +32,7 @@ export class PodTemplatePolicy extends Construct {
   }
 
   private linuxPinning = false;
+  private platform?: WindowsPlatform;
 
   private constructor(private readonly chart: Chart) {
     super(chart, ID);
@@ -40,8 +43,7 @@ export class PodTemplatePolicy extends Construct {
         // Testing.synth), so this is the last moment before rendering; prepare() is idempotent.
         return oncePerSynth(this, () => {
           this.prepare();
-          const runtimeClassOs = runtimeClassesOf(this.chart);
-          return this.objects().flatMap((o) => this.check(o, runtimeClassOs));
+          return this.check();
         });
       },
     });
@@ -53,13 +55,21 @@ export class PodTemplatePolicy extends Construct {
   }
 
   /**
+   * Also checks what the chart's pod templates need on `platform`: on `WindowsPlatform.EKS`, a
+   * Windows pod gets an address only when its nodeSelector names Windows (`eksPodIssues`).
+   */
+  public checkFor(platform: WindowsPlatform): void {
+    this.platform = platform;
+  }
+
+  /**
    * Adds the Linux pinning patches to the templates that ask for no OS. Idempotent: a pinned
    * template needs no further patch. Runs in validation; call it yourself only to read pinned
    * manifests through `ApiObject.toJson()` outside a synth.
    */
   public prepare(): void {
     if (!this.linuxPinning) return;
-    const runtimeClassOs = runtimeClassesOf(this.chart);
+    const runtimeClassOs = runtimeClassOsOf(this.chart);
     for (const obj of this.objects()) {
       const patches = podTemplatesOf(rendered(obj))
         .filter((location) => osIntent(location.spec, runtimeClassOs).os === 'open')
@@ -76,15 +86,18 @@ export class PodTemplatePolicy extends Construct {
     return this.chart.node.findAll().filter((c): c is ApiObject => c instanceof ApiObject && guardingChart(c) === this.chart);
   }
 
-  private check(obj: ApiObject, runtimeClassOs: (name: string) => string | undefined): string[] {
-    const manifest = rendered(obj);
-    return podTemplatesOf(manifest).flatMap((location) => {
-      const where = `${obj.node.path} (${manifest.kind} ${manifest.metadata?.name})`;
-      const format = (path: string, message: string, advice = '') => `${where} ${manifestPath(location, path)}: ${message}${advice}`;
-      const errors = validatePodSpec(location.spec).map((v) => format(v.path, v.message, ' (the API server would reject this)'));
-      errors.push(...podOsIssues(location.spec, runtimeClassOs).map((v) => format(v.path, v.message)));
-      return errors;
-    });
+  /**
+   * The workload rules (`WORKLOAD_RULES`, and `EKS_WORKLOAD_RULES` on EKS) over this chart's
+   * objects, beside the app's RuntimeClasses (cluster-scoped, so another chart's count), as
+   * validation messages.
+   */
+  private check(): string[] {
+    const own = this.objects().map((o) => ({ manifest: rendered(o), path: o.node.path }));
+    const paths = new Set(own.map((o) => o.path));
+    const rules = this.platform === WindowsPlatform.EKS ? [...WORKLOAD_RULES, ...EKS_WORKLOAD_RULES] : WORKLOAD_RULES;
+    return validateManifests([...own, ...runtimeClassesOf(this.chart).filter((r) => !paths.has(r.path!))], { rules })
+      .filter((v) => v.path !== undefined && paths.has(v.path))
+      .map((v) => `${v.path} (${v.kind} ${v.name}) ${v.message}`);
   }
 }
 
@@ -96,29 +109,21 @@ function guardingChart(obj: ApiObject): Chart | undefined {
   return undefined;
 }
 
-/**
- * RuntimeClass name -> the OS its `scheduling.nodeSelector` picks, over the whole app
- * (RuntimeClasses are cluster-scoped, so another chart's count).
- */
-function runtimeClassesOf(chart: Chart): (name: string) => string | undefined {
-  // Once per synth call for the whole app, not once per chart: a walk of the app per chart
-  // would make synth grow with the square of the number of charts.
-  const byName = oncePerSynth(RUNTIME_CLASSES, () => {
-    const found = new Map<string, string>();
-    for (const c of chart.node.root.node.findAll()) {
-      if (c instanceof ApiObject && c.kind === 'RuntimeClass') {
-        const manifest = rendered(c);
-        const os = manifest.scheduling?.nodeSelector?.[LABEL_OS];
-        if (typeof os === 'string') found.set(manifest.metadata?.name, os);
-      }
-    }
-    return found;
-  });
-  return (name) => byName.get(name);
+/** The app's RuntimeClasses as written, read once per synth call for the whole app, not once per chart. */
+function runtimeClassesOf(chart: Chart): ManifestSource[] {
+  return oncePerSynth(RUNTIME_CLASSES, () => chart.node.root.node.findAll()
+    .filter((c): c is ApiObject => c instanceof ApiObject && c.kind === 'RuntimeClass')
+    .map((c) => ({ manifest: rendered(c), path: c.node.path })));
 }
 
 /** Key of the app's RuntimeClasses in `oncePerSynth`. */
 const RUNTIME_CLASSES = {};
+
+/** RuntimeClass name -> the OS its `scheduling.nodeSelector` picks, for the pinning. */
+function runtimeClassOsOf(chart: Chart): (name: string) => string | undefined {
+  const byName = new Map(runtimeClassesOf(chart).map((r) => [r.manifest.metadata?.name, r.manifest.scheduling?.nodeSelector?.[LABEL_OS]]));
+  return (name) => (typeof byName.get(name) === 'string' ? byName.get(name) : undefined);
+}
 
 /** The patches that pin a non-Windows pod template to Linux; none when it already is. */
 function linuxPinningPatches(location: PodTemplateLocation): JsonPatch[] {

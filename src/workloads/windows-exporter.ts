@@ -77,6 +77,13 @@ export class WindowsExporter extends Construct {
         image,
         command: ['powershell.exe'],
         args: ['-NoProfile', '-NonInteractive', '-Command', firewallRuleScript(WINDOWS_EXPORTER_PORT)],
+        // One PowerShell command that exits in seconds. A pod's effective request is the larger
+        // of its largest init request and the sum of its app containers' (Kubernetes docs
+        // concepts/workloads/pods/init-containers.md, "Resource sharing within containers";
+        // k8s.io/component-helpers resource/helpers.go, AggregateContainerRequests), so the
+        // Windows defaults (500m, 512Mi) would reserve that much on every node for good. Under
+        // the exporter's own requests, it reserves nothing beyond them.
+        resources: { cpu: { request: kplus.Cpu.millis(50) }, memory: { request: Size.mebibytes(100) } },
       }],
       main: {
         name: 'windows-exporter',

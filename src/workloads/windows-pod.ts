@@ -1,9 +1,9 @@
 import { ApiObject, JsonPatch } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
-import { LABEL_HYPERV, LABEL_OS, LABEL_WINDOWS_BUILD, WINDOWS_NODE_TAINT, WINDOWS_RELEASES, WindowsVersion } from '../platform/windows';
-import { WINDOWS_STARTUP_PROBE, windowsContainerDefaults, windowsSecurityProblems } from './container-defaults';
-import { fail } from '../platform/errors';
+import { LABEL_HYPERV, LABEL_OS, LABEL_WINDOWS_BUILD, WINDOWS_NODE_TAINT, WINDOWS_RELEASES, WindowsVersion, isWindowsAdminUser } from '../platform/windows';
+import { WINDOWS_STARTUP_PROBE, builtContainerSecurityProblems, windowsContainerDefaults, windowsSecurityProblems } from './container-defaults';
+import { fail, problem } from '../platform/errors';
 import { HyperVRuntimeClass } from './hyperv-runtime-class';
 import { WindowsIsolation, imageIncompatibility, imageRelease, unsupportedRelease } from './image-compatibility';
 import { podSpecPointer, podTemplateOf } from '../rules/pods/pod-template';
@@ -42,8 +42,10 @@ export interface WindowsPodOptions {
 
   /**
    * Windows user the containers run as (pod-level `windowsOptions.runAsUserName`), e.g.
-   * `ContainerUser`, or `NT AUTHORITY\SYSTEM` for HostProcess pods.
-   * @default - the image's user; `NT AUTHORITY\Local service` for HostProcess pods
+   * `ContainerUser`, or `NT AUTHORITY\SYSTEM` for HostProcess pods. A user other than
+   * ContainerAdministrator and LocalSystem (compared case-insensitively, as the kubelet does) also
+   * gives a non-HostProcess pod `runAsNonRoot: true`, which Pod Security `restricted` asks for.
+   * @default - the image's user (the pod then claims no `runAsNonRoot`); `NT AUTHORITY\Local service` for HostProcess pods
    */
   readonly runAsUserName?: string;
 
@@ -59,12 +61,14 @@ export interface WindowsPodOptions {
 export const HOST_PROCESS_DEFAULT_USER = 'NT AUTHORITY\\Local service';
 
 /**
- * The Linux-only security fields cdk8s-plus writes by default. The API server rejects them on a
- * Windows pod even when false; `runAsNonRoot` is accepted but makes the kubelet refuse the usual
- * Windows images (user ContainerAdministrator), so it goes too. Anything else Linux-only was set
- * by the user and is reported by the policy rather than silently dropped.
+ * The Linux-only security fields cdk8s-plus writes by default (lib/container.js and lib/pod.js:
+ * privileged false, allowPrivilegeEscalation false, readOnlyRootFilesystem true, runAsNonRoot
+ * true, pod fsGroupChangePolicy Always). The API server rejects the first three and
+ * fsGroupChangePolicy on a Windows pod even when false; `runAsNonRoot: true` is accepted but
+ * makes the kubelet refuse images whose user is ContainerAdministrator, so it goes too, and comes
+ * back only where the user is known. A value other than these defaults was set by the user and is
+ * an error, never silently dropped.
  */
-const CDK8S_PLUS_POD_DEFAULTS = ['fsGroupChangePolicy', 'runAsNonRoot'];
 const CDK8S_PLUS_CONTAINER_DEFAULTS = ['privileged', 'allowPrivilegeEscalation', 'readOnlyRootFilesystem', 'runAsNonRoot'];
 
 const ID = 'Windows';
@@ -151,7 +155,17 @@ export class WindowsPod extends Construct {
   }
 
   private secure(): void {
-    for (const field of CDK8S_PLUS_POD_DEFAULTS) this.patch(JsonPatch.remove(`${this.pointer}/securityContext/${field}`));
+    const pod = this.workload.securityContext;
+    if (pod.fsGroupChangePolicy !== kplus.FsGroupChangePolicy.ALWAYS) {
+      fail(this.workload, `the pod sets securityContext.fsGroupChangePolicy: ${pod.fsGroupChangePolicy}, which the API server refuses on Windows pods`, 'drop it: Windows volumes have no group ownership to change');
+    }
+    const container = [...this.workload.containers, ...this.workload.initContainers].flatMap(builtContainerSecurityProblems)[0];
+    if (container) fail(this.workload, container.what, container.fix);
+
+    this.patch(JsonPatch.remove(`${this.pointer}/securityContext/fsGroupChangePolicy`));
+    // runAsNonRoot: true is cdk8s-plus's default (or cannot be told from it); a false is the
+    // user's, valid on Windows, and kept.
+    if (pod.ensureNonRoot) this.patch(JsonPatch.remove(`${this.pointer}/securityContext/runAsNonRoot`));
     const windowsOptions: Record<string, unknown> = {};
     const runAsUserName = this.options.runAsUserName ?? (this.options.hostProcess ? HOST_PROCESS_DEFAULT_USER : undefined);
     if (runAsUserName !== undefined) windowsOptions.runAsUserName = runAsUserName;
@@ -164,19 +178,18 @@ export class WindowsPod extends Construct {
     // kubernetes staging/src/k8s.io/pod-security-admission/policy/check_runAsNonRoot.go). The
     // kubelet enforces it on Windows by refusing ContainerAdministrator, so it is set only where
     // the user is known to be another one.
-    if (this.runsAsNonAdmin(runAsUserName)) this.patch(JsonPatch.add(`${this.pointer}/securityContext/runAsNonRoot`, true));
+    if (pod.ensureNonRoot && this.runsAsNonAdmin(runAsUserName)) this.patch(JsonPatch.add(`${this.pointer}/securityContext/runAsNonRoot`, true));
   }
 
   /**
-   * Whether the containers run as a non-administrator: a `runAsUserName` other than
-   * ContainerAdministrator, or, with none, images that are all nanoserver-based (whose default
-   * user is ContainerUser; servercore's is ContainerAdministrator). Never for HostProcess pods.
+   * Whether the containers are known to run as a non-administrator: only through a
+   * `runAsUserName` that names neither ContainerAdministrator nor LocalSystem, never for
+   * HostProcess pods. An image's own user is not known here: an image built on nanoserver (whose
+   * default user is ContainerUser) can switch to ContainerAdministrator, and the kubelet then
+   * refuses it under runAsNonRoot.
    */
   private runsAsNonAdmin(runAsUserName: string | undefined): boolean {
-    if (this.options.hostProcess) return false;
-    if (runAsUserName !== undefined) return runAsUserName.toLowerCase() !== 'containeradministrator';
-    const images = [...this.workload.containers, ...this.workload.initContainers].map((c) => c.image.toLowerCase());
-    return images.length > 0 && images.every((image) => image.includes('nanoserver'));
+    return !this.options.hostProcess && runAsUserName !== undefined && !isWindowsAdminUser(runAsUserName);
   }
 
   /**
@@ -225,10 +238,10 @@ export class WindowsPod extends Construct {
     const errors: string[] = [];
     const { hyperV, hostProcess } = this.options;
     if (hyperV && hostProcess) {
-      errors.push(`HostProcess containers run directly on the host and cannot use Hyper-V isolation (RuntimeClass ${hyperV.name}); drop hyperV or hostProcess`);
+      errors.push(problem(`HostProcess containers run directly on the host and cannot use Hyper-V isolation (RuntimeClass ${hyperV.name})`, 'drop hyperV or hostProcess'));
     }
     if (this.options.version && hyperV?.version && this.options.version !== hyperV.version) {
-      errors.push(`version ${this.options.version} contradicts RuntimeClass ${hyperV.name}, which schedules to Windows Server ${hyperV.version}; the pod could never be placed: use the same release`);
+      errors.push(problem(`version ${this.options.version} contradicts RuntimeClass ${hyperV.name}, which schedules to Windows Server ${hyperV.version}, so the pod could never be placed`, 'use the same release'));
     }
 
     const spec = podTemplateOf(rendered(this.apiObject))?.spec ?? {};
@@ -236,14 +249,14 @@ export class WindowsPod extends Construct {
       const count = (spec[field] ?? []).length;
       if (count > this.patchedContainers[field]) {
         const names = spec[field].slice(this.patchedContainers[field]).map((c: { name: string }) => c.name).join(', ');
-        errors.push(`${field} ${names} were added to ${this.workload.node.path} after it was made Windows-safe and keep cdk8s-plus's Linux-only defaults; add them with WindowsPod.of(workload).${field === 'containers' ? 'addContainer' : 'addInitContainer'}()`);
+        errors.push(problem(`${field} ${names} were added to ${this.workload.node.path} after it was made Windows-safe and keep cdk8s-plus's Linux-only defaults`, `add them with WindowsPod.of(workload).${field === 'containers' ? 'addContainer' : 'addInitContainer'}()`));
       }
       if (hostProcess) continue;
       (spec[field] ?? []).forEach((c: { name: string; image: string }) => {
-        const problem = this.version
+        const incompatible = this.version
           ? imageIncompatibility(c.image, this.version, this.isolation)
           : unsupportedRelease(c.image);
-        if (problem) errors.push(`container ${c.name}: ${problem}`);
+        if (incompatible) errors.push(problem(`container ${c.name}: ${incompatible.slice(0, incompatible.lastIndexOf('; '))}`, incompatible.slice(incompatible.lastIndexOf('; ') + 2)));
       });
     }
     return errors;

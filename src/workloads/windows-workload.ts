@@ -2,7 +2,7 @@ import { ApiObject, ApiObjectMetadata, Chart, Cron } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import { containerPort, windowsContainerDefaults, windowsSecurityProblems } from './container-defaults';
-import { fail } from '../platform/errors';
+import { fail, problem } from '../platform/errors';
 import { integerProblem } from '../platform/numbers';
 import { WindowsPod, WindowsPodOptions } from './windows-pod';
 
@@ -186,10 +186,10 @@ export class WindowsWorkload extends Construct {
     const errors: string[] = [];
     const scalable = this.kind === WindowsWorkloadKind.DEPLOYMENT || this.kind === WindowsWorkloadKind.STATEFUL_SET;
     if (props.replicas !== undefined && !scalable) {
-      errors.push(`replicas (${props.replicas}) has no meaning for a ${this.kind}; remove it`);
+      errors.push(problem(`replicas (${props.replicas}) has no meaning for a ${this.kind}`, 'remove it'));
     }
     if (props.schedule !== undefined && this.kind !== WindowsWorkloadKind.CRON_JOB) {
-      errors.push(`schedule is only used by a CronJob, this is a ${this.kind}; remove it or set kind: CRON_JOB`);
+      errors.push(problem(`schedule is only used by a CronJob, and this is a ${this.kind}`, 'remove it, or set kind: WindowsWorkloadKind.CRON_JOB'));
     }
     return errors;
   }

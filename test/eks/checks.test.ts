@@ -2,7 +2,7 @@ import { EksAccessEntry } from '@cdktf/provider-aws/lib/eks-access-entry';
 import { Testing } from 'cdktf';
 import { WindowsEdition, WindowsVersion } from '../../src';
 import { EksIpFamily, EksLinuxNodeGroup, EksNodeRole, EksWindowsNodeGroup, HybridEksStack, NodeAccessEntryType } from '../../src/eks';
-import { all, synthTf } from '../support/tf';
+import { synthTf } from '../support/tf';
 import { eksStack, hybridStack, synthError } from './fixture';
 
 /**
@@ -116,16 +116,28 @@ describe('checks at synth', () => {
     expect(synthError(win2022)).toBe('');
   });
 
-  test('a node role shared by Linux and Windows groups gets one EC2_WINDOWS entry, which every group of the role waits for', () => {
-    const stack = eksStack();
-    const role = new EksNodeRole(stack, 'SharedRole', { partition: 'aws' });
-    new EksLinuxNodeGroup(stack.cluster, 'linux', { instanceTypes: ['t3.large'], nodeRole: role });
-    new EksWindowsNodeGroup(stack.cluster, 'windows', { instanceTypes: ['m6i.xlarge'], nodeRole: role });
-    expect(stack.cluster.addNodeAccessEntry('Again', role, NodeAccessEntryType.EC2_WINDOWS)).toBe(role.accessEntryIn(stack.cluster));
-    expect(synthError(stack)).toBe('');
-    const tf = synthTf(stack);
-    expect(all(tf, 'aws_eks_access_entry')).toEqual([expect.objectContaining({ type: 'EC2_WINDOWS', principal_arn: all(tf, 'aws_eks_node_group')[0].node_role_arn })]);
-    for (const group of all(tf, 'aws_eks_node_group')) expect(group.depends_on).toEqual(expect.arrayContaining([expect.stringMatching(/^aws_eks_access_entry\./)]));
+  // A role has one access entry per cluster and its type cannot change (EKS User Guide,
+  // awsdocs/amazon-eks-user-guide latest/ug/manage-access/k8s-access/creating-access-entries.adoc);
+  // EKS gives a Linux managed group's role EC2_LINUX. A Windows group added later to a Linux
+  // group's role would fail at apply creating EC2_WINDOWS, so sharing is refused in either order.
+  test('a node role shared by Linux and Windows groups is refused, whichever group comes first (issue 17.15)', () => {
+    const linuxFirst = eksStack();
+    const role = new EksNodeRole(linuxFirst, 'SharedRole', { partition: 'aws' });
+    new EksLinuxNodeGroup(linuxFirst.cluster, 'linux', { instanceTypes: ['t3.large'], nodeRole: role });
+    expect(() => new EksWindowsNodeGroup(linuxFirst.cluster, 'windows', { instanceTypes: ['m6i.xlarge'], nodeRole: role }))
+      .toThrow(/^\[eks-test\/Cluster\/windows\] nodeRole: node role eks-test\/SharedRole serves Linux node groups \(linux\) and Windows node groups \(windows\)\. A role has one access entry per cluster and its type cannot change: .*fails at apply creating its EC2_WINDOWS entry.*Fix: give the Windows node groups a role of their own/);
+
+    const windowsFirst = eksStack();
+    const shared = new EksNodeRole(windowsFirst, 'SharedRole', { partition: 'aws' });
+    new EksWindowsNodeGroup(windowsFirst.cluster, 'windows', { instanceTypes: ['m6i.xlarge'], nodeRole: shared });
+    expect(() => new EksLinuxNodeGroup(windowsFirst.cluster, 'linux', { instanceTypes: ['t3.large'], nodeRole: shared }))
+      .toThrow(/^\[eks-test\/Cluster\/linux\] nodeRole: node role eks-test\/SharedRole serves Linux node groups \(linux\) and Windows node groups \(windows\)/);
+  });
+
+  test('a role shared through an escape hatch is reported on the final JSON', () => {
+    const { stack, linux, windows } = hybridStack();
+    linux.parts.nodeGroup.addOverride('node_role_arn', windows.parts.nodeRole.arn);
+    expect(synthError(stack)).toMatch(/\[eks-test\/Cluster\/linux\/NodeGroup] aws_eks_node_group\.\w+: node role \$\{aws_iam_role\.[^}]+\.arn} serves Linux node groups \(linux\) and Windows node groups \(windows\)\. A role has one access entry per cluster/);
   });
 
   test('an EC2_LINUX entry on a role that Windows groups use is refused, whichever comes first', () => {
@@ -133,7 +145,7 @@ describe('checks at synth', () => {
     const role = new EksNodeRole(linuxFirst, 'SharedRole', { partition: 'aws' });
     linuxFirst.cluster.addNodeAccessEntry('Entry', role, NodeAccessEntryType.EC2_LINUX);
     expect(() => new EksWindowsNodeGroup(linuxFirst.cluster, 'windows', { instanceTypes: ['m6i.xlarge'], nodeRole: role }))
-      .toThrow('[eks-test/Cluster] node role eks-test/SharedRole already has an EC2_LINUX access entry, and a role can have one entry per cluster. Fix: use NodeAccessEntryType.EC2_WINDOWS');
+      .toThrow('[eks-test/Cluster] node role eks-test/SharedRole already has an EC2_LINUX access entry, and a role can have one entry per cluster. Fix: give the Windows node groups a role of their own');
 
     const windowsFirst = eksStack();
     const own = new EksWindowsNodeGroup(windowsFirst.cluster, 'windows', { instanceTypes: ['m6i.xlarge'] });

@@ -1,6 +1,7 @@
 import * as fc from 'fast-check';
 import { WindowsEdition, WindowsVersion } from '../../src';
 import { EksIpFamily, EksLinuxNodeGroup, EksNodeRole, EksWindowsNodeGroup, NodeAccessEntryType } from '../../src/eks';
+import { offShape } from '../support/message-shape';
 import { eksStack, synthError } from './fixture';
 
 /** Node-group props and cluster settings, with what makes them broken computed independently of the code. */
@@ -36,6 +37,13 @@ describe('property: the checks refuse every broken node-group combination and ac
           new EksLinuxNodeGroup(stack.cluster, 'linux', { instanceTypes: ['t3.large'], minSize: s.linuxMinSize, maxSize: 3, nodeRole: role });
         }
         const windows = () => new EksWindowsNodeGroup(stack.cluster, 'windows', { instanceTypes: [s.windowsType], windowsVersion: s.windowsVersion, edition: s.edition, nodeRole: role });
+        // A role has one access entry per cluster, of a type that cannot change, and Windows nodes
+        // need EC2_WINDOWS while EKS gives a Linux group's role EC2_LINUX.
+        if (role && s.linuxMinSize !== undefined) {
+          expect(windows).toThrow('serves Linux node groups (linux) and Windows node groups (windows)');
+          seen.refused++;
+          return;
+        }
         // The rules of object scope judge the group when it is built; those over the whole stack at synth.
         const atConstruction = {
           release: s.windowsVersion === WindowsVersion.SERVER_2025 && s.kubernetesMinor < 35,
@@ -47,7 +55,6 @@ describe('property: the checks refuse every broken node-group combination and ac
           ipv6: s.ipFamily === EksIpFamily.IPV6,
           provider: s.windowsVersion === WindowsVersion.SERVER_2025 && PROVIDERS_BEFORE_2025_TYPES.has(s.provider),
         };
-        // A role has one access entry per cluster, and Windows nodes need EC2_WINDOWS.
         if (role && s.roleEntry === NodeAccessEntryType.EC2_LINUX) {
           // The group's own resources are judged first, then its role's entry is asked for.
           expect(windows).toThrow(Object.values(atConstruction).some(Boolean) ? /^\[eks-test\/Cluster\/windows] (windowsVersion|instanceTypes): / : 'already has an EC2_LINUX access entry');
@@ -61,6 +68,7 @@ describe('property: the checks refuse every broken node-group combination and ac
         } catch (e) {
           message = (e as Error).message;
         }
+        expect(offShape(message)).toEqual([]);
         const refusedEarly = Object.values(atConstruction).some(Boolean);
         expect(message.includes('needs Kubernetes 1.35 or newer')).toBe(atConstruction.release);
         expect(message.includes('is arm64 (AWS Graviton)')).toBe(atConstruction.graviton);

@@ -18,7 +18,7 @@ describe('Windows-refused security settings are reported, never dropped (issue 8
     ['privileged', { privileged: true }, /securityContext.privileged: true, which the API server refuses on Windows pods\. Fix: for host access use a HostProcess container/],
     ['allowPrivilegeEscalation', { allowPrivilegeEscalation: false }, /securityContext.allowPrivilegeEscalation: false.*Fix: Windows has no privilege escalation/],
     ['readOnlyRootFilesystem', { readOnlyRootFilesystem: true }, /securityContext.readOnlyRootFilesystem: true.*Fix: Windows containers cannot mount their root read-only/],
-    ['ensureNonRoot', { ensureNonRoot: true }, /securityContext.ensureNonRoot: true.*Fix: run as the unprivileged ContainerUser account/],
+    ['ensureNonRoot', { ensureNonRoot: true }, /securityContext.ensureNonRoot: true, and on Windows the kubelet judges runAsNonRoot by the user name.*Fix: drop it and give the pod a non-admin runAsUserName/],
   ])('%s', (_, securityContext, message) => {
     expect(() => build({ image: IIS, port: 80, main: { securityContext } })).toThrow(message);
   });
@@ -37,6 +37,43 @@ describe('Windows-refused security settings are reported, never dropped (issue 8
     const pod = synthObjects(build({ image: IIS, port: 80 })).find((o) => o.kind === 'Deployment')!.spec.template.spec;
     expect(pod.containers[0].securityContext ?? {}).not.toHaveProperty('privileged');
     expect(pod.containers[0].securityContext ?? {}).not.toHaveProperty('readOnlyRootFilesystem');
+  });
+});
+
+describe('WindowsPod on an existing workload reports the refused settings the user set, as WindowsWorkload does (issue 17.11)', () => {
+  // cdk8s-plus-28 lib/container.js (ContainerSecurityContext) and lib/pod.js (PodSecurityContext)
+  // resolve their defaults at construction: privileged false, allowPrivilegeEscalation false,
+  // readOnlyRootFilesystem true, ensureNonRoot true, fsGroupChangePolicy Always. Any other value
+  // was the user's; the API server refuses it on a Windows pod (kubernetes v1.34
+  // pkg/apis/core/validation/validation.go, validateWindows) and WindowsPod would have removed it.
+  function attach(securityContext: kplus.ContainerSecurityContextProps, pod: kplus.PodSecurityContextProps = {}, init = false) {
+    const app = new App();
+    const chart = new Chart(app, 'apps');
+    const containers = [{ name: 'web', image: IIS, securityContext }];
+    const d = new kplus.Deployment(chart, 'web', init ? { containers: [{ image: IIS }], initContainers: containers, securityContext: pod } : { containers, securityContext: pod });
+    new WindowsPod(d);
+    return app;
+  }
+
+  test.each([
+    ['privileged', { privileged: true }, /^\[apps\/web\] container web sets securityContext\.privileged: true, which the API server refuses on Windows pods\. Fix: for host access use a HostProcess container/],
+    ['allowPrivilegeEscalation', { allowPrivilegeEscalation: true }, /securityContext\.allowPrivilegeEscalation: true, which the API server refuses/],
+    ['readOnlyRootFilesystem', { readOnlyRootFilesystem: false }, /securityContext\.readOnlyRootFilesystem: false, which the API server refuses/],
+    ['ensureNonRoot', { ensureNonRoot: false }, /securityContext\.ensureNonRoot: false, and on Windows the kubelet judges runAsNonRoot by the user name/],
+  ])('%s', (_, securityContext, message) => {
+    expect(() => attach(securityContext)).toThrow(message);
+    expect(() => attach(securityContext, {}, true)).toThrow(message);
+  });
+
+  test('a pod fsGroupChangePolicy the user chose', () => {
+    expect(() => attach({}, { fsGroupChangePolicy: kplus.FsGroupChangePolicy.ON_ROOT_MISMATCH }))
+      .toThrow(/^\[apps\/web\] the pod sets securityContext\.fsGroupChangePolicy: OnRootMismatch, which the API server refuses on Windows pods/);
+  });
+
+  test('cdk8s-plus\'s defaults alone are removed, and a pod runAsNonRoot: false (valid on Windows) is kept', () => {
+    const spec = synthObjects(attach({}, { ensureNonRoot: false })).find((o) => o.kind === 'Deployment')!.spec.template.spec;
+    expect(spec.containers[0].securityContext ?? {}).toEqual({});
+    expect(spec.securityContext).toEqual({ runAsNonRoot: false });
   });
 });
 

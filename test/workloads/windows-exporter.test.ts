@@ -43,6 +43,26 @@ describe('WindowsExporter runs on windows_exporter 0.31 (issue 8.1)', () => {
     expect(script).toMatch(/^if \(-not \(Get-NetFirewallRule -DisplayName 'windows-exporter-9182'/);
   });
 
+  // The pod's effective request is max(largest init request, sum of app requests) (Kubernetes
+  // docs content/en/docs/concepts/workloads/pods/init-containers.md, "Resource sharing within
+  // containers"; kubernetes staging/src/k8s.io/component-helpers/resource/helpers.go,
+  // AggregateContainerRequests: maxResourceList(reqs, initContainerReqs)).
+  test('the one-shot firewall init container reserves nothing beyond the exporter\'s own requests (issue 17.13)', () => {
+    const quantity = (q: string): number => {
+      const m = /^(\d+(?:\.\d+)?)(m|Ki|Mi|Gi)?$/.exec(q);
+      if (!m) throw new Error(`quantity ${q}`);
+      return Number(m[1]) * ({ m: 0.001, Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30 }[m[2] ?? ''] ?? 1);
+    };
+    const request = (containers: Array<{ resources?: { requests?: Record<string, string> } }>, resource: string) =>
+      containers.map((c) => quantity(c.resources?.requests?.[resource] ?? '0'));
+    for (const resource of ['cpu', 'memory']) {
+      const app = request(pod.containers, resource).reduce((a, b) => a + b, 0);
+      const effective = Math.max(app, ...request(pod.initContainers, resource));
+      expect({ resource, effective }).toEqual({ resource, effective: app });
+    }
+    expect(pod.containers[0].resources.requests).toEqual({ cpu: '100m', memory: '128Mi' });
+  });
+
   test('host process on the host network, config mounted in the sandbox', () => {
     expect(pod.hostNetwork).toBe(true);
     expect(pod.securityContext.windowsOptions.hostProcess).toBe(true);

@@ -111,7 +111,7 @@ describe('image and host compatibility', () => {
   test('process isolation needs the exact release: the error names the path, the tag found and the tag to use', () => {
     const { app, chart } = setup();
     new WindowsWorkload(chart, 'iis', { image: IIS_2019, version: WindowsVersion.SERVER_2022 });
-    expect(() => synthObjects(app)).toThrow(/\[test\/iis\/Default\/Windows\] container main: image .*ltsc2019 is built for ltsc2019, which a Windows Server 2022 host .* cannot run; use ltsc2022/);
+    expect(() => synthObjects(app)).toThrow(/\[test\/iis\/Default\/Windows\] container main: image .*ltsc2019 is built for ltsc2019, which a Windows Server 2022 host .* cannot run\. Fix: use ltsc2022/);
   });
 
   test('Hyper-V does not run an older image on a newer host: containerd refuses it at pull', () => {
@@ -237,7 +237,7 @@ describe('Windows runtime rules', () => {
     const { app, chart } = setup();
     const w = new WindowsWorkload(chart, 'w', { image: IIS_2022 });
     w.workload.addContainer({ name: 'late', image: 'mcr.microsoft.com/windows/nanoserver:ltsc2022' });
-    expect(() => synthObjects(app)).toThrow(/\[test\/w\/Default\/Windows\] containers late were added to test\/w\/Default after it was made Windows-safe .*; add them with WindowsPod\.of\(workload\)\.addContainer\(\)/);
+    expect(() => synthObjects(app)).toThrow(/\[test\/w\/Default\/Windows\] containers late were added to test\/w\/Default after it was made Windows-safe .*\. Fix: add them with WindowsPod\.of\(workload\)\.addContainer\(\)/);
     expect(() => synthObjects(app)).toThrow(/spec\.template\.spec\.containers\[1\]\.securityContext\.privileged: Forbidden: cannot be set for a windows pod/);
   });
 });
@@ -280,5 +280,15 @@ describe('WindowsPod on hand-made cdk8s-plus workloads', () => {
     new WindowsPod(d, { runAsUserName: 'ContainerAdministrator' });
     ApiObject.of(d).addJsonPatch(JsonPatch.add('/spec/template/spec/securityContext/runAsNonRoot', true));
     expect(() => synthObjects(app)).toThrow(/containers\[0\]\.securityContext\.runAsNonRoot: is true while the container runs as ContainerAdministrator/);
+  });
+
+  // kubernetes pkg/kubelet/kuberuntime/security_context_windows.go, verifyRunAsNonRoot compares
+  // with strings.EqualFold (since v1.25.0, kubernetes#111009).
+  test('so is any spelling the kubelet folds to ContainerAdministrator', () => {
+    const { app, chart } = setup();
+    const d = new kplus.Deployment(chart, 'd', { containers: [{ image: IIS_2022 }] });
+    new WindowsPod(d, { runAsUserName: 'containerADMINISTRATOR' });
+    ApiObject.of(d).addJsonPatch(JsonPatch.add('/spec/template/spec/securityContext/runAsNonRoot', true));
+    expect(() => synthObjects(app)).toThrow(/runAsNonRoot: is true while the container runs as containerADMINISTRATOR, which the kubelet treats as ContainerAdministrator/);
   });
 });

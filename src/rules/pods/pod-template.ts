@@ -71,7 +71,7 @@ export function pointerSegment(key: string): string {
 }
 
 /** The node label of the OS, and its deprecated beta form that older manifests still use. */
-const OS_LABELS = [LABEL_OS, 'beta.kubernetes.io/os'];
+export const OS_LABELS: readonly string[] = [LABEL_OS, 'beta.kubernetes.io/os'];
 const ALL_OS: ReadonlySet<string> = new Set(['linux', 'windows']);
 
 /** What a pod template asks for: one OS, either of both, nothing, or something no node can be. */

@@ -1,12 +1,9 @@
-import { LABEL_OS, WINDOWS_NODE_TAINT, taintArgument } from '../../platform/windows';
+import { LABEL_OS, WINDOWS_NODE_TAINT, WINDOWS_ROOT_USER, isWindowsRootUser, taintArgument } from '../../platform/windows';
 import { osIntent, tolerates } from './pod-template';
 import { PodSpecViolation } from './validate-pod-spec';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
-
-/** The image default user; the kubelet treats it as root and refuses it under runAsNonRoot. */
-const WINDOWS_ROOT_USER = 'ContainerAdministrator';
 
 /**
  * What a pod spec aimed at Windows nodes needs beyond API-server acceptance: to be scheduled there
@@ -64,8 +61,8 @@ export function windowsPodIssues(spec: Json): PodSpecViolation[] {
       }
       const userName = c?.securityContext?.windowsOptions?.runAsUserName ?? spec?.securityContext?.windowsOptions?.runAsUserName;
       const nonRoot = c?.securityContext?.runAsNonRoot ?? spec?.securityContext?.runAsNonRoot;
-      if (nonRoot === true && userName === WINDOWS_ROOT_USER) {
-        add(`${path}.securityContext.runAsNonRoot`, `is true while the container runs as ${WINDOWS_ROOT_USER}, which the kubelet treats as root and refuses; set runAsUserName to ContainerUser or drop runAsNonRoot`);
+      if (nonRoot === true && typeof userName === 'string' && isWindowsRootUser(userName)) {
+        add(`${path}.securityContext.runAsNonRoot`, `is true while the container runs as ${userName}, which the kubelet treats as ${WINDOWS_ROOT_USER} (root, compared case-insensitively) and refuses; set runAsUserName to ContainerUser or drop runAsNonRoot`);
       }
     });
   }

@@ -2,7 +2,7 @@ import type { Json, ManifestViolation, RuleScope } from '../graph';
 import { parseCidr } from '../../platform/cidr';
 import {
   EKS_CLUSTER_POLICIES, EKS_LIMITS, EKS_ROOT_SNAPSHOT_GIB, EKS_TAINT_EFFECT, EKS_WINDOWS_TAINT, EksIpFamily, NodeAccessEntryType,
-  eksKubernetesVersionProblem, eksLinuxAmiArchitecture, parseEksWindowsAmiType,
+  eksKubernetesVersionProblem, eksLinuxAmiArchitecture, parseEksWindowsAmiType, sharedNodeRoleProblem,
 } from '../../platform/eks';
 import { EC2_USER_DATA_MAX_BYTES } from '../../platform/aws';
 import { Architecture, InstanceType, windowsInstanceTypeProblem } from '../../platform/instance-type';
@@ -392,7 +392,7 @@ function windowsIpam(addon: TerraformBlock | undefined): unknown {
 /**
  * A cluster with Windows node groups: a Linux node for CoreDNS, IPv4 (EKS Windows nodes have no
  * IPv6), Windows IPAM on in the vpc-cni add-on, and an EC2_WINDOWS access entry for the node role
- * of every Windows group.
+ * of every Windows group, a role no Linux group shares (`sharedNodeRoleProblem`).
  */
 const windowsCluster = rule('eks-windows-cluster', (graph) => graph.ofType('aws_eks_cluster').flatMap((cluster) => {
   const groups = ofCluster(graph, cluster, 'aws_eks_node_group');
@@ -417,6 +417,11 @@ const windowsCluster = rule('eks-windows-cluster', (graph) => graph.ofType('aws_
   }
   const entries = ofCluster(graph, cluster, 'aws_eks_access_entry');
   for (const role of new Set(windows.map((g) => g.body.node_role_arn))) {
+    const sharing = linux.filter((g) => g.body.node_role_arn === role);
+    if (sharing.length > 0) {
+      const { what, fix } = sharedNodeRoleProblem(String(role), sharing.map((g) => g.body.node_group_name), windows.filter((g) => g.body.node_role_arn === role).map((g) => g.body.node_group_name));
+      v(sharing[0], what, fix, 'node_role_arn');
+    }
     const types = entries.filter((e) => e.body.principal_arn === role).map((e) => e.body.type);
     if (!types.includes(NodeAccessEntryType.EC2_WINDOWS)) {
       const mine = windows.filter((g) => g.body.node_role_arn === role);
