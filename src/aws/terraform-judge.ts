@@ -23,9 +23,21 @@ const COLLECTING = new WeakSet<TerraformStack>();
 /** Each stack's JSON as its own validation last rendered it, for the rules across stacks of the same synth. */
 const RENDERED = new WeakMap<TerraformStack, TerraformJson>();
 
+/**
+ * cdktf writes a construct path into every block's `//` metadata but not into provider
+ * configurations; this adds it (by alias), so that messages about a provider name its construct.
+ */
+function withProviderPaths(stack: TerraformStack, json: TerraformJson): TerraformJson {
+  for (const provider of stack.allProviders()) {
+    const config = (json.provider?.[provider.terraformResourceType] ?? []).find((c) => c?.alias === provider.alias);
+    if (config && typeof config === 'object') config['//'] = { metadata: { path: provider.node.path } };
+  }
+  return json;
+}
+
 /** The stack's JSON as `cdktf synth` writes it. */
 function renderStack(stack: TerraformStack): TerraformJson {
-  const json = stack.toTerraform() as TerraformJson;
+  const json = withProviderPaths(stack, stack.toTerraform() as TerraformJson);
   RENDERED.set(stack, json);
   // Kept for the other stacks' validations of this synth (no user code runs between them), then dropped.
   queueMicrotask(() => RENDERED.delete(stack));
@@ -88,7 +100,7 @@ function renderElements(stack: TerraformStack, elements: Iterable<TerraformEleme
     }
     for (const [name, configs] of Object.entries(fragment.provider ?? {})) provider[name] = [...(provider[name] ?? []), ...configs];
   }
-  return { '//': { metadata: { stackName: stack.node.id } }, resource, data, provider } as TerraformJson;
+  return withProviderPaths(stack, { '//': { metadata: { stackName: stack.node.id } }, resource, data, provider } as TerraformJson);
 }
 
 // A reference inside a resolved string: `${aws_eks_cluster.Cluster_1A2B3C4D.name}`, `${data.aws_partition.P.partition}`.

@@ -87,13 +87,17 @@ const eksCluster = rule('eks-cluster', (graph) => graph.ofType('aws_eks_cluster'
   out.push(...subnetIssues);
   if (subnetIssues.length === 0 && !isExpression(vpc.subnet_ids)) {
     // Each subnet's zone where the graph tells it; a subnet of unknown zone counts as a zone of its own.
-    const zones = new Set(list(vpc.subnet_ids).map((id) => {
+    const ids = list(vpc.subnet_ids);
+    const zones = new Set(ids.map((id) => {
       const subnet = graph.resolve(cluster, id);
       const zone = subnet?.body.availability_zone ?? subnet?.body.availability_zone_id;
       return typeof zone === 'string' ? zone : String(id);
     }));
     if (zones.size < EKS_LIMITS.clusterZones) {
-      v(`the cluster's subnets are all in one availability zone (${[...zones][0]}), and EKS requires subnets in at least ${EKS_LIMITS.clusterZones} zones`, subnetFix, 'vpc_config.subnet_ids');
+      v(ids.length < EKS_LIMITS.clusterZones
+        ? `the cluster has one subnet (${ids[0]}), and EKS requires subnets in at least ${EKS_LIMITS.clusterZones} availability zones`
+        : `the cluster's ${ids.length} subnets are all in one availability zone (${[...zones][0]}), and EKS requires subnets in at least ${EKS_LIMITS.clusterZones}`,
+      subnetFix, 'vpc_config.subnet_ids');
     }
   }
   for (const [i, cidr] of list(vpc.public_access_cidrs).entries()) {
@@ -334,22 +338,23 @@ function regionAndAccount(graph: TerraformGraph, block: TerraformBlock): string 
   return JSON.stringify([config.region, config.profile, config.assume_role, config.allowed_account_ids]);
 }
 
-/** Two EKS clusters of one name in one region and account, in any of the stacks: the second fails at apply. */
+/**
+ * Two EKS clusters of one name in one region and account, in any of the stacks: the second to be
+ * applied fails. Each is reported, naming the other, since the stacks are applied in any order.
+ */
 const clusterNames = rule('eks-cluster-names', (graph) => {
-  const seen = new Map<string, TerraformBlock>();
-  return graph.ofType('aws_eks_cluster').flatMap((cluster) => {
+  const byKey = new Map<string, TerraformBlock[]>();
+  for (const cluster of graph.ofType('aws_eks_cluster')) {
     const name = cluster.body.name;
     const where = regionAndAccount(graph, cluster);
-    if (typeof name !== 'string' || isExpression(name) || where === undefined) return [];
-    const key = `${where}|${name}`;
-    const first = seen.get(key);
-    if (!first) {
-      seen.set(key, cluster);
-      return [];
-    }
-    return [blockViolation('eks-cluster-names', cluster, `EKS cluster name "${name}" is also the name of ${first.path ?? first.id} (stack ${first.stack}), in the same region and account, and EKS takes one cluster per name there`,
-      'give each cluster its own clusterName, or put them in different regions', 'name')];
-  });
+    if (typeof name !== 'string' || isExpression(name) || where === undefined) continue;
+    byKey.set(`${where}|${name}`, [...(byKey.get(`${where}|${name}`) ?? []), cluster]);
+  }
+  return [...byKey.values()].filter((l) => l.length > 1).flatMap((clusters) => clusters.map((cluster) => {
+    const others = clusters.filter((c) => c !== cluster).map((c) => `${c.path ?? c.id} (stack ${c.stack})`).join(', ');
+    return blockViolation('eks-cluster-names', cluster, `EKS cluster name "${cluster.body.name}" is also the name of ${others}, in the same region and account, and EKS takes one cluster per name there`,
+      'give each cluster its own clusterName, or put them in different regions', 'name');
+  }));
 }, 'graph');
 
 /** The cluster role's managed policies: the VPC resource controller hands Windows pods their addresses under it. */
