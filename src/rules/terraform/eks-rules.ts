@@ -11,7 +11,7 @@ import { integerProblem } from '../../platform/numbers';
 import { EKS_WINDOWS_2025_PROVIDER, EKS_WINDOWS_2025_PROVIDER_ADVICE, admitsVersionAtLeast } from '../../platform/provider-version';
 import { WindowsPlatform, windowsSupport } from '../../platform/support';
 import { WindowsVersion } from '../../platform/windows';
-import { TerraformBlock, TerraformGraph, TerraformRule, blockViolation, isExpression, list, single } from './graph';
+import { TerraformBlock, TerraformGraph, TerraformRule, address, blockViolation, isExpression, list, single } from './graph';
 
 /**
  * The EKS rules over the final Terraform JSON: what the EKS API and hashicorp/terraform-provider-aws
@@ -53,7 +53,7 @@ function subnetProblems(ruleName: string, graph: TerraformGraph, block: Terrafor
     if (isExpression(id)) {
       const target = graph.resolve(block, id);
       const ok = target === undefined || ['aws_subnet', 'aws_default_subnet'].includes(target.type) || (target.mode === 'data' && target.type === 'aws_subnet');
-      return ok ? [] : [blockViolation(ruleName, block, `${field}[${i}] ${id} is the ${TerraformGraph.attributeOf(id)} of a ${target!.type}, not a subnet`, fix, field)];
+      return ok ? [] : [blockViolation(ruleName, block, `${field}[${i}] ${id} is the ${TerraformGraph.attributeOf(id)} of ${address(target!)}, not of a subnet`, fix, field)];
     }
     return typeof id === 'string' && SUBNET_ID.test(id) ? [] : [blockViolation(ruleName, block,
       `${field}[${i}] ${JSON.stringify(id)} is not a subnet id${typeof id === 'string' && id.startsWith('vpc-') ? ' (it is a VPC id)' : ''}`, fix, field)];
