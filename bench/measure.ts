@@ -10,6 +10,11 @@ export interface Measurement {
   readonly wallMs: readonly number[];
   /** Peak RSS per run in MiB; empty when /usr/bin/time is not available. */
   readonly maxRssMiB: readonly number[];
+  /**
+   * User + system CPU time per run in ms (GNU time); empty without /usr/bin/time. Steadier than wall
+   * time on a shared machine, where waiting for a core counts in the wall time only.
+   */
+  readonly cpuMs: readonly number[];
   readonly medianWallMs: number;
   readonly medianMaxRssMiB?: number;
 }
@@ -39,17 +44,22 @@ export function measure(command: readonly string[], runs: number, options: Measu
   const scratch = mkdtempSync(join(tmpdir(), 'measure-'));
   const wallMs: number[] = [];
   const maxRssMiB: number[] = [];
+  const cpuMs: number[] = [];
   try {
     for (let run = 0; run < runs; run++) {
       const timeFile = join(scratch, `time-${run}`);
-      const [file, ...args] = withTime ? [GNU_TIME, '-f', '%M', '-o', timeFile, ...command] : command;
+      const [file, ...args] = withTime ? [GNU_TIME, '-f', '%M %U %S', '-o', timeFile, ...command] : command;
       const start = process.hrtime.bigint();
       const result = spawnSync(file, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, encoding: 'utf8' });
       wallMs.push(Number(process.hrtime.bigint() - start) / 1e6);
       if (result.status !== 0) {
         throw new Error(`${command.join(' ')} failed (exit ${result.status ?? result.signal}): ${result.stderr || result.error?.message}`);
       }
-      if (withTime) maxRssMiB.push(Number(readFileSync(timeFile, 'utf8').trim().split('\n').pop()) / 1024);
+      if (withTime) {
+        const [rssKiB, user, system] = readFileSync(timeFile, 'utf8').trim().split('\n').pop()!.split(' ').map(Number);
+        maxRssMiB.push(rssKiB / 1024);
+        cpuMs.push((user + system) * 1000);
+      }
     }
   } finally {
     rmSync(scratch, { recursive: true, force: true });
@@ -59,6 +69,7 @@ export function measure(command: readonly string[], runs: number, options: Measu
     runs,
     wallMs,
     maxRssMiB,
+    cpuMs,
     medianWallMs: median(wallMs),
     medianMaxRssMiB: maxRssMiB.length ? median(maxRssMiB) : undefined,
   };
@@ -67,5 +78,6 @@ export function measure(command: readonly string[], runs: number, options: Measu
 /** One line per measurement, for bench scripts' console output. */
 export function report(label: string, m: Measurement): string {
   const rss = m.medianMaxRssMiB === undefined ? 'peak RSS n/a (no /usr/bin/time)' : `peak RSS median ${m.medianMaxRssMiB.toFixed(0)} MiB`;
-  return `${label}: wall median ${m.medianWallMs.toFixed(0)} ms (min ${Math.min(...m.wallMs).toFixed(0)}, max ${Math.max(...m.wallMs).toFixed(0)}), ${rss}, ${m.runs} runs`;
+  const cpu = m.cpuMs.length ? `, CPU median ${median(m.cpuMs).toFixed(0)} ms` : '';
+  return `${label}: wall median ${m.medianWallMs.toFixed(0)} ms (min ${Math.min(...m.wallMs).toFixed(0)}, max ${Math.max(...m.wallMs).toFixed(0)})${cpu}, ${rss}, ${m.runs} runs`;
 }

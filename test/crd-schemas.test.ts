@@ -48,7 +48,7 @@ describeWithCrds('CEL validation rules', () => {
 
   test('a rule on an object node: capacityReservationId with a Spot market is refused', () => {
     expect(crdViolations(template({ capacityReservationId: 'cr-0123456789abcdef0', marketType: 'Spot' })))
-      .toEqual(['AWSMachineTemplate/t: /spec/template/spec: capacityReservationId may not be set when marketType is Spot']);
+      .toEqual(['AWSMachineTemplate/t: spec.template.spec: capacityReservationId may not be set when marketType is Spot']);
     expect(crdViolations(template({ capacityReservationId: 'cr-0123456789abcdef0', marketType: 'OnDemand' }))).toEqual([]);
   });
 
@@ -63,11 +63,11 @@ describeWithCrds('CEL validation rules', () => {
         checks: { unhealthyMachineConditions: [{ type: 'Ready', status: 'False', timeoutSeconds: 300 }] },
       },
     };
-    expect(crdViolations(mhc)).toEqual([expect.stringContaining('/spec/checks/unhealthyMachineConditions/0/type: type must not be one of: Ready')]);
+    expect(crdViolations(mhc)).toEqual([expect.stringContaining('spec.checks.unhealthyMachineConditions[0].type: type must not be one of: Ready')]);
   });
 
   test('a rule on a string: an AWSCluster carrier gateway id', () => {
     const aws = { apiVersion: 'infrastructure.cluster.x-k8s.io/v1beta2', kind: 'AWSCluster', metadata: { name: 'a' }, spec: { network: { vpc: { carrierGatewayId: 'igw-1' } } } };
-    expect(crdViolations(aws)).toEqual(["AWSCluster/a: /spec/network/vpc/carrierGatewayId: Carrier Gateway ID must start with 'cagw-'"]);
+    expect(crdViolations(aws)).toEqual(["AWSCluster/a: spec.network.vpc.carrierGatewayId: Carrier Gateway ID must start with 'cagw-'"]);
   });
 });

@@ -10,6 +10,7 @@ import { CALICO_WINDOWS_VXLAN, CalicoMode, NetworkProvider } from '../platform/n
 import { nodeLabelProblem } from '../platform/labels';
 import { integerProblem } from '../platform/numbers';
 import { WINDOWS_SUPPORT, WindowsPlatform } from '../platform/support';
+import { CRD_CEL_RULE } from './crd-cel';
 import { describe, groupOf, Json, ManifestGraph, ManifestRule, ManifestSource, ManifestViolation, RuleScope, violation } from './graph';
 
 /**
@@ -354,6 +355,14 @@ const windowsPools = rule('windows-pool', (graph) => {
     if (bootstrap.provisioner?.type !== 'powershell-xml') {
       v(pool.config!, `K0sWorkerConfigTemplate provisioner is ${JSON.stringify(bootstrap.provisioner)}; Windows workers on AWS need {"platform":"windows","type":"powershell-xml"}`, 'remove the patch that changes it', 'spec.template.spec.provisioner');
     }
+    // k0smotron's Windows script always downloads k0s.exe from get.k0sproject.io, whatever these say
+    // (k0smotron v2.1.0 internal/controller/bootstrap/worker_bootstrap_controller.go, getWindowsCommands;
+    // only getLinuxCommands reads them): an air-gapped pool that relies on them never boots.
+    const ignored = [bootstrap.downloadURL ? 'downloadURL' : '', bootstrap.preInstalledK0s === true ? 'preInstalledK0s' : ''].filter(Boolean);
+    if (ignored.length > 0) {
+      v(pool.config!, `${ignored.join(' and ')} on a Windows worker config: k0smotron's Windows bootstrap ignores ${ignored.length > 1 ? 'them' : 'it'} and downloads k0s.exe from get.k0sproject.io`,
+        `remove ${ignored.length > 1 ? 'them' : 'it'}, and let the Windows machines reach get.k0sproject.io (through the NAT gateways or a proxy)`, `spec.template.spec.${ignored[0]}`);
+    }
     if (typeof bootstrap.k0sInstallDir !== 'string' || !/^[A-Za-z]:\\\S*$/.test(bootstrap.k0sInstallDir)) {
       v(pool.config!, `k0sInstallDir ${JSON.stringify(bootstrap.k0sInstallDir)} is not a Windows path without spaces`, `use ${JSON.stringify(WINDOWS_K0S_INSTALL_DIR)}`, 'spec.template.spec.k0sInstallDir');
     }
@@ -474,4 +483,5 @@ const machineNaming = rule('machine-naming', (graph) => {
 /** Every cluster rule, in the order messages are reported. */
 export const CLUSTER_RULES: readonly ManifestRule[] = [
   uniqueNames, clusterReferences, clusterNetwork, controlPlane, awsCluster, machineDeployments, machineNaming, versionSkew, windowsPools, windowsClusters, healthChecks, contentNames,
+  CRD_CEL_RULE,
 ];

@@ -179,6 +179,20 @@ describe('validateManifests over YAML from anywhere', () => {
     });
   });
 
+  test('a Windows worker config that counts on downloadURL or preInstalledK0s, which k0smotron\'s Windows bootstrap ignores', () => {
+    // k0smotron v2.1.0 internal/controller/bootstrap/worker_bootstrap_controller.go: getWindowsCommands
+    // downloads https://get.k0sproject.io/<version>/k0s-<version>-amd64.exe; only getLinuxCommands reads them.
+    const list = objects();
+    const windows = find(list, 'K0sWorkerConfigTemplate', 'prod-win-').spec.template.spec;
+    windows.downloadURL = 'https://mirror.example.com/k0s.exe';
+    windows.preInstalledK0s = true;
+    Object.assign(find(list, 'K0sWorkerConfigTemplate', 'prod-linux-').spec.template.spec, { downloadURL: 'https://mirror.example.com/k0s', preInstalledK0s: true });
+    expect(rules(validateManifests(list, { rules: CLUSTER_RULES.filter((r) => r.name === 'windows-pool') })).map((m) => m.replace(/-[0-9a-f]{8}:/, '-…:'))).toEqual([
+      'windows-pool K0sWorkerConfigTemplate/prod-win-…: downloadURL and preInstalledK0s on a Windows worker config: k0smotron\'s Windows bootstrap ignores them and downloads k0s.exe from get.k0sproject.io. '
+        + 'Fix: remove them, and let the Windows machines reach get.k0sproject.io (through the NAT gateways or a proxy).',
+    ]);
+  });
+
   describe('networks', () => {
     test('a pod range on CAPA\'s default VPC 10.0.0.0/16 when CAPA makes the VPC', () => {
       const list = withRange('pods', '10.0.0.0/16');

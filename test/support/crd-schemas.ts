@@ -2,7 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Ajv, { ValidateFunction } from 'ajv';
 import { parseAllDocuments } from 'yaml';
-import { celViolations } from './cel';
+import { celRulesOf, celViolations } from '../../src/rules/crd-cel';
+import type { CrdCelRule } from '../../src/generated/crd-cel-rules';
 
 /** Where the pinned upstream CRDs live: `CRD_DIR`, else `../shared/crds` beside the checkout. */
 export const CRD_DIR = resolve(process.env.CRD_DIR ?? join(__dirname, '..', '..', '..', 'shared', 'crds'));
@@ -54,6 +55,8 @@ function strictify(node: SchemaNode | undefined, isRoot = false): void {
 
 interface CrdVersion {
   readonly schema: SchemaNode;
+  /** The version's CEL rules, read as `npm run import` reads them (`celRulesOf`). */
+  readonly celRules: readonly CrdCelRule[];
   readonly deprecated: boolean;
   readonly served: boolean;
   readonly storage: boolean;
@@ -73,8 +76,14 @@ function crdRegistry(): Map<string, CrdVersion> {
         const crd = doc.toJS();
         if (crd?.kind !== 'CustomResourceDefinition') continue;
         for (const version of crd.spec.versions) {
+          let celRules: CrdCelRule[] | undefined;
           registry.set(`${crd.spec.group}/${version.name}/${crd.spec.names.kind}`, {
             schema: version.schema.openAPIV3Schema,
+            // Read on first use: most versions are never validated against.
+            get celRules() {
+              celRules ??= celRulesOf(version.schema.openAPIV3Schema);
+              return celRules;
+            },
             deprecated: Boolean(version.deprecated),
             served: Boolean(version.served),
             storage: Boolean(version.storage),
@@ -109,7 +118,8 @@ export function crdViolations(obj: { apiVersion?: string; kind?: string; metadat
   if (info.deprecated) problems.push(`${name}: ${obj.apiVersion} is deprecated`);
   if (!info.storage) problems.push(`${name}: ${obj.apiVersion} is not the storage version`);
   const validate = validatorFor(key, info);
-  problems.push(...celViolations(obj, info.schema).map((p) => `${name}: ${p}`));
+  // The CEL rules run as in every synth (src/rules/crd-cel.ts), transition rules not judged.
+  problems.push(...celViolations(obj, info.celRules).map((v) => `${name}: ${v.field || '/'}: ${v.message}`));
   if (!validate(obj)) {
     for (const e of validate.errors ?? []) {
       const extra = e.keyword === 'additionalProperties' ? ` (${(e.params as { additionalProperty: string }).additionalProperty})` : '';

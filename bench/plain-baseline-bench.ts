@@ -1,0 +1,63 @@
+/**
+ * The default example's synth against plain writes of the same objects (bench/plain-write.ts):
+ * `yaml` stringify to a file, and the objects as plain cdk8s ApiObjects; and the example with a
+ * CRD CEL rule the engine must evaluate (bench/cel-evaluated.ts). Every case is a fresh process.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseAllDocuments } from 'yaml';
+import { Measurement, measure, median } from './measure';
+
+const ROOT = resolve(__dirname, '..', '..');
+export const EXAMPLE = 'default example (examples/k0smotron-aws/main.js)';
+export const PLAIN_YAML = 'plain YAML write of the same objects (yaml stringify, bench/plain-write.js yaml)';
+export const PLAIN_CDK8S = 'the same objects as plain cdk8s ApiObjects (bench/plain-write.js cdk8s)';
+export const CEL_EVALUATED = 'default example with a CEL rule evaluated (bench/cel-evaluated.js)';
+
+export function benchPlainBaselines(runs: number): Record<string, Measurement> {
+  const dir = mkdtempSync(join(tmpdir(), 'plain-bench-'));
+  try {
+    const out = join(dir, 'dist');
+    execFileSync('node', [join(ROOT, 'lib/examples/k0smotron-aws/main.js')], { cwd: dir, env: { ...process.env, CDK8S_OUTDIR: out } });
+    const objects = readdirSync(out).flatMap((f) => parseAllDocuments(readFileSync(join(out, f), 'utf8')).map((d) => d.toJS()));
+    const objectsFile = join(dir, 'objects.json');
+    writeFileSync(objectsFile, JSON.stringify(objects));
+    const options = { cwd: dir, env: { CDK8S_OUTDIR: out } };
+    return interleaved(runs, {
+      [EXAMPLE]: () => measure(['node', join(ROOT, 'lib/examples/k0smotron-aws/main.js')], 1, options),
+      [PLAIN_YAML]: () => measure(['node', join(ROOT, 'lib/bench/plain-write.js'), 'yaml', objectsFile, join(dir, 'plain')], 1),
+      [PLAIN_CDK8S]: () => measure(['node', join(ROOT, 'lib/bench/plain-write.js'), 'cdk8s', objectsFile, join(dir, 'plain')], 1),
+      [CEL_EVALUATED]: () => measure(['node', join(ROOT, 'lib/bench/cel-evaluated.js')], 1, options),
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The cases run in turn (A B C D A B C D ...), so that a comparison holds while the machine's
+ * speed drifts; each case's runs are then summarized as `measure` does.
+ */
+function interleaved(runs: number, cases: Record<string, () => Measurement>): Record<string, Measurement> {
+  const single: Record<string, Measurement[]> = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
+  for (let run = 0; run < runs; run++) for (const [label, once] of Object.entries(cases)) single[label].push(once());
+  return Object.fromEntries(Object.entries(single).map(([label, list]) => {
+    const wallMs = list.flatMap((m) => m.wallMs);
+    const maxRssMiB = list.flatMap((m) => m.maxRssMiB);
+    return [label, {
+      command: list[0].command, runs, wallMs, maxRssMiB, cpuMs: list.flatMap((m) => m.cpuMs),
+      medianWallMs: median(wallMs),
+      medianMaxRssMiB: maxRssMiB.length ? median(maxRssMiB) : undefined,
+    }];
+  }));
+}
+
+/** Medians of the run-by-run ratios of two interleaved cases' wall and CPU times. */
+export function medianRatios(a: Measurement, b: Measurement): { wall: number; cpu?: number } {
+  return {
+    wall: median(a.wallMs.map((ms, i) => ms / b.wallMs[i])),
+    cpu: a.cpuMs.length ? median(a.cpuMs.map((ms, i) => ms / b.cpuMs[i])) : undefined,
+  };
+}

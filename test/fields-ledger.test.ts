@@ -1,0 +1,118 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { App, Chart } from 'cdk8s';
+import { buildCluster } from '../examples/k0smotron-aws/main';
+import { ClusterInfra, HybridCluster, HybridClusterProps, LinuxWorkerPool } from '../src';
+import { describeWithCrds } from './support/crd-schemas';
+import { DEPLOYED, writeJson } from './support/infra-outputs';
+import { K8sObject, synthObjects } from './support/synth';
+
+interface Entry {
+  readonly field?: string;
+  readonly fields?: string[];
+  readonly subtree?: string;
+  readonly written?: string;
+  readonly when?: string;
+  readonly upstream?: string;
+  readonly source?: string;
+}
+interface Kind { readonly kind: string; readonly crd: string; readonly version: string; readonly fields: Entry[] }
+
+const ROOT = join(__dirname, '..');
+// The ledger's reader is a plain script, so that `node scripts/field-ledger.js` needs no build.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const ledgerModule = require('../scripts/field-ledger.js') as {
+  loadLedger(): { kinds: Kind[] };
+  specSchema(kind: Kind): object;
+  crdFields(schema: object): { leaves: string[]; nodes: string[] };
+  entryFields(entry: Entry): string[];
+  covers(entry: Entry, leaf: string): boolean;
+  valuesAt(obj: unknown, path: string): unknown[];
+};
+const { covers, crdFields, entryFields, loadLedger, specSchema, valuesAt } = ledgerModule;
+
+/** The objects an app synthesizes. */
+function objects(build: (app: App) => void): K8sObject[] {
+  const app = new App();
+  build(app);
+  return synthObjects(app);
+}
+
+/** A cluster like the default example's, with some props changed. */
+function variant(props: Partial<HybridClusterProps>): (app: App) => void {
+  return (app) => {
+    const chart = new Chart(app, 'k0smotron-aws', { namespace: 'default', disableResourceNameHashes: true });
+    const cluster = new HybridCluster(chart, 'aws-test', {
+      region: 'eu-north-1', k0sVersion: 'v1.34.2+k0s.0', controlPlane: { replicas: 3, instanceType: 't3.large' }, ...props,
+    });
+    new LinuxWorkerPool(cluster, 'linux', { replicas: 2, instanceType: 't3.large' });
+  };
+}
+
+/** The props a ledger entry's `when` names, each set on an otherwise default cluster. */
+const VARIANTS: Record<string, (app: App) => void> = {
+  additionalTags: variant({ additionalTags: { team: 'platform' } }),
+  infra: (app) => buildCluster(app, ClusterInfra.fromOutputsFile(writeJson(JSON.stringify(DEPLOYED)))),
+  sshKeyName: variant({ sshKeyName: 'ops' }),
+  enableWorker: variant({ controlPlane: { replicas: 3, instanceType: 't3.large', enableWorker: true } }),
+};
+
+describeWithCrds('the field ledger (docs/fields.yaml)', () => {
+  const ledger = loadLedger();
+  const kinds = new Map(ledger.kinds.map((k) => [k.kind, k]));
+  const defaultObjects = objects((app) => buildCluster(app));
+  const written = (objs: K8sObject[], kind: string, field: string) =>
+    objs.filter((o) => o.kind === kind).some((o) => valuesAt(o, field).length > 0);
+
+  test('covers every kind the default example emits', () => {
+    expect([...new Set(defaultObjects.map((o) => o.kind))].filter((k) => !kinds.has(k))).toEqual([]);
+  });
+
+  describe.each([...kinds.values()])('$kind', (kind) => {
+    const { leaves, nodes } = crdFields(specSchema(kind));
+
+    test('lists every field of the pinned CRD exactly once (a re-pin that adds one fails here)', () => {
+      const unlisted = leaves.filter((leaf) => !kind.fields.some((e) => covers(e, leaf)));
+      const twice = leaves.filter((leaf) => kind.fields.filter((e) => covers(e, leaf)).length > 1);
+      expect({ unlisted, twice }).toEqual({ unlisted: [], twice: [] });
+    });
+
+    test('names only fields of the CRD, leaves unless the entry is a subtree', () => {
+      const unknown = kind.fields.flatMap((e) => entryFields(e).filter((f) => !(e.subtree !== undefined ? nodes : leaves).includes(f)));
+      expect(unknown).toEqual([]);
+    });
+
+    test('each entry is written (by a source file that exists) or left to upstream with a pinned citation', () => {
+      for (const entry of kind.fields) {
+        const where = entryFields(entry).join(', ');
+        if (entry.written) {
+          const file = /^'?(src\/\S+\.ts)/.exec(entry.written)?.[1];
+          expect({ where, file: file && existsSync(join(ROOT, file)) }).toEqual({ where, file: true });
+        }
+        if (!entry.written || entry.when) {
+          expect({ where, upstream: typeof entry.upstream, source: entry.source })
+            .toEqual({ where, upstream: 'string', source: expect.stringMatching(/^(kubernetes-sigs\/cluster-api-provider-aws@(v2\.11\.1|2cf09d78547d32975570a4b9ba5496bdfe26abeb)|kubernetes-sigs\/cluster-api@v1\.14\.0|k0sproject\/k0smotron@v2\.1\.0):\S+\.go \(\w[\w., ]*\)$/) });
+        }
+      }
+    });
+
+    test('the fields marked written are written by the default example, the others are not', () => {
+      const wrong = kind.fields.flatMap((e) => entryFields(e).filter((f) => written(defaultObjects, kind.kind, f) !== Boolean(e.written && !e.when)));
+      expect(wrong).toEqual([]);
+    });
+
+    test('a field written with a prop is written when that prop is set', () => {
+      for (const entry of kind.fields.filter((e) => e.when)) {
+        const variant = VARIANTS[entry.when!];
+        expect({ when: entry.when, known: variant !== undefined }).toEqual({ when: entry.when, known: true });
+        const objs = objects(variant);
+        expect(entryFields(entry).filter((f) => !written(objs, kind.kind, f))).toEqual([]);
+      }
+    });
+  });
+
+  test('docs/fields.md is generated from it and up to date (`node scripts/field-ledger.js`)', () => {
+    expect(() => execFileSync('node', [join(ROOT, 'scripts', 'field-ledger.js'), '--check'], { stdio: 'pipe' })).not.toThrow();
+  });
+});
