@@ -33,7 +33,7 @@ export interface HybridEksClusterProps {
   /** @default EksIpFamily.IPV4 */
   readonly ipFamily?: EksIpFamily;
   /**
-   * CIDR blocks that may reach a public API endpoint.
+   * CIDR blocks that may reach a public API endpoint; `[]` is the same as unset.
    * @default - no public endpoint: the API is reachable from the VPC (and networks joined to it) only
    */
   readonly publicAccessCidrs?: readonly string[];

@@ -10,7 +10,10 @@ import { EksNodeRole } from './node-role';
 
 /** What Linux and Windows managed node groups share. */
 export interface EksNodeGroupOptions {
-  /** EC2 instance types, e.g. `['m6i.xlarge']`; several give the group more capacity to draw on. */
+  /**
+   * EC2 instance types, e.g. `['m6i.xlarge']`; several give the group more capacity to draw on.
+   * `[]` is refused: EKS would launch its default t3.medium.
+   */
   readonly instanceTypes: readonly string[];
   /** @default 1 */
   readonly minSize?: number;
@@ -19,7 +22,7 @@ export interface EksNodeGroupOptions {
   /** @default - the larger of desiredSize and 1 */
   readonly maxSize?: number;
   /**
-   * Subnets for the nodes.
+   * Subnets for the nodes. `[]` is refused (EKS needs one): leave it unset for the cluster's.
    * @default - the cluster's subnets
    */
   readonly subnetIds?: readonly string[];

@@ -6,6 +6,7 @@ import { App, Testing, TerraformStack } from 'cdktf';
 import { HybridConfigError, HybridValidationError, TerraformJson, formatTerraformViolation, validateTerraform } from '../../src';
 import { HybridClusterInfraStack, HybridClusterInfraStackProps } from '../../src/aws';
 import { EksLinuxNodeGroup, EksWindowsNodeGroup, HybridEksStack } from '../../src/eks';
+import { thrownMessage } from '../support/tf';
 
 const BASE: HybridClusterInfraStackProps = { region: 'eu-north-1', clusterName: 'aws-test' };
 
@@ -13,14 +14,6 @@ function infra(change: Partial<HybridClusterInfraStackProps> = {}, app = Testing
   return new HybridClusterInfraStack(app, 'infra', { ...BASE, ...change });
 }
 
-function constructionError(build: () => unknown): string {
-  try {
-    build();
-  } catch (e) {
-    return (e as Error).message;
-  }
-  return '';
-}
 
 /** The stack's JSON with cdktf's metadata (construct paths), as the validation reads it. */
 function json(stack: TerraformStack): TerraformJson {
@@ -38,7 +31,7 @@ describe('the AWS stack\'s region and zones, one value type with the cluster sid
     ['a zone twice', { network: { availabilityZones: ['eu-north-1a', 'eu-north-1a'] } }, '[infra/Infra/Network] network.availabilityZones names eu-north-1a twice. Fix: name each zone once.'],
     ['a made-up zone', { network: { availabilityZones: ['eu-north-1a', 'eu-north-one'] } }, 'availability zone "eu-north-one" is not a zone name like eu-north-1a'],
   ])('%s is refused where the prop enters', (_name, change, message) => {
-    const error = constructionError(() => infra(change));
+    const error = thrownMessage(() => infra(change));
     expect(error).toContain(message);
   });
 
@@ -46,18 +39,18 @@ describe('the AWS stack\'s region and zones, one value type with the cluster sid
     const stack = infra();
     stack.provider.addOverride('region', 'eu-north-1b');
     stack.infra.network!.privateSubnets[0].addOverride('availability_zone', 'us-east-1a');
-    const message = constructionError(() => Testing.synth(stack, true));
+    const message = thrownMessage(() => Testing.synth(stack, true));
     expect(message).toContain('[infra/aws] provider.aws: region "eu-north-1b" is an availability zone of eu-north-1, not a region');
     expect(message).not.toContain('us-east-1a'); // the region is wrong, so the zone cannot be judged against it
 
     const zone = infra();
     zone.infra.network!.privateSubnets[0].addOverride('availability_zone', 'us-east-1a');
-    expect(constructionError(() => Testing.synth(zone, true))).toMatch(/\[infra\/Infra\/Network\/PrivateSubnet0] aws_subnet\.\w+: availability zone "us-east-1a" is in us-east-1, not in eu-north-1/);
+    expect(thrownMessage(() => Testing.synth(zone, true))).toMatch(/\[infra\/Infra\/Network\/PrivateSubnet0] aws_subnet\.\w+: availability zone "us-east-1a" is in us-east-1, not in eu-north-1/);
   });
 
   test('valid regions of every partition and their zones pass', () => {
     for (const [region, zones] of [['us-gov-west-1', ['us-gov-west-1a', 'us-gov-west-1b']], ['cn-north-1', ['cn-north-1a', 'cn-north-1b']], ['ap-southeast-7', ['ap-southeast-7a', 'ap-southeast-7c']]] as const) {
-      expect(constructionError(() => Testing.synth(infra({ region, network: { availabilityZones: zones } }), true))).toBe('');
+      expect(thrownMessage(() => Testing.synth(infra({ region, network: { availabilityZones: zones } }), true))).toBe('');
     }
   });
 
@@ -67,7 +60,7 @@ describe('the AWS stack\'s region and zones, one value type with the cluster sid
     const stack = infra();
     stack.infra.network!.vpc.addOverride('cidr_block', '10.0.0.0/8');
     stack.infra.network!.publicSubnets[0].addOverride('cidr_block', '10.0.64.1/21');
-    const message = constructionError(() => Testing.synth(stack, true));
+    const message = thrownMessage(() => Testing.synth(stack, true));
     expect(message).toMatch(/aws_vpc\.\w+: VPC CIDR 10\.0\.0\.0\/8 is a \/8; AWS takes \/16 to \/28/);
     expect(message).toMatch(/aws_subnet\.\w+: subnet CIDR "10\.0\.64\.1\/21" has host bits set: did you mean 10\.0\.64\.0\/21\?/);
   });
