@@ -26,6 +26,11 @@ const MODULES = {
   k0smotron: [
     'k0smotron/controlplane.cluster.x-k8s.io_k0scontrolplanes.yaml',
     'k0smotron/bootstrap.cluster.x-k8s.io_k0sworkerconfigtemplates.yaml',
+    // RemoteMachine provider (SSH): the objects of RemoteHybridCluster and the remote pools.
+    'k0smotron/infrastructure.cluster.x-k8s.io_remoteclusters.yaml',
+    'k0smotron/infrastructure.cluster.x-k8s.io_remotemachinetemplates.yaml',
+    'k0smotron/infrastructure.cluster.x-k8s.io_pooledremotemachines.yaml',
+    'k0smotron/infrastructure.cluster.x-k8s.io_remotemachines.yaml',
   ],
   capa: [
     'cluster-api-provider-aws/infrastructure.cluster.x-k8s.io_awsclusters.yaml',

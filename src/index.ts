@@ -9,9 +9,13 @@ export * as capi from './generated/cluster-api-cluster.x-k8s.io';
 export * as capa from './generated/capa-infrastructure.cluster.x-k8s.io';
 export * as k0smotronBootstrap from './generated/k0smotron-bootstrap.cluster.x-k8s.io';
 export * as k0smotronControlPlane from './generated/k0smotron-controlplane.cluster.x-k8s.io';
+export * as k0smotronInfrastructure from './generated/k0smotron-infrastructure.cluster.x-k8s.io';
 
 export * from './cluster/hybrid-cluster';
 export * from './cluster/worker-pool';
+
+/** Clusters and pools on hosts reached over SSH (k0smotron's RemoteMachine provider). */
+export * from './remote/index';
 export * from './cluster/aws-machines';
 export * from './cluster/linux-worker-pool';
 export * from './cluster/windows-worker-pool';

@@ -1,6 +1,7 @@
 import { App } from 'cdk8s';
 import { buildFiftyPools } from '../bench/fifty-pools';
 import { buildCluster } from '../examples/k0smotron-aws/main';
+import { buildRemoteCluster } from '../examples/remote/main';
 import { WindowsAppChart } from '../examples/windows-app/main';
 import { describeWithCrds } from './support/crd-schemas';
 import { exampleProblems, readOnlyRootWrites } from './support/example-checks';
@@ -16,6 +17,11 @@ const EXAMPLES: Record<string, () => K8sObject[]> = {
   'windows-app': () => {
     const app = new App();
     new WindowsAppChart(app, 'windows-app');
+    return synthObjects(app);
+  },
+  remote: () => {
+    const app = new App();
+    buildRemoteCluster(app);
     return synthObjects(app);
   },
   'fifty-pools (benchmark)': () => {

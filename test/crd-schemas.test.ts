@@ -35,6 +35,13 @@ describeWithCrds('strict CRD validation', () => {
     expect(crdViolations(tpl)).toEqual(expect.arrayContaining([expect.stringContaining('(provisioner)')]));
     expect(crdViolations({ ...tpl, apiVersion: 'bootstrap.cluster.x-k8s.io/v1beta2' })).toEqual([]);
   });
+  test('k0smotron RemoteMachine kinds are checked too: a PooledRemoteMachine needs its sshKeyRef, a RemoteMachineTemplate its pool', () => {
+    const pooled = { apiVersion: 'infrastructure.cluster.x-k8s.io/v1beta2', kind: 'PooledRemoteMachine', metadata: { name: 'p' }, spec: { pool: 'p', machine: { address: '10.0.0.1' } } };
+    expect(crdViolations(pooled)).toEqual([expect.stringContaining("must have required property 'sshKeyRef'")]);
+    expect(crdViolations({ ...pooled, spec: { pool: 'p', machine: { address: '10.0.0.1', sshKeyRef: { name: 'k' } } } })).toEqual([]);
+    const template = { apiVersion: 'infrastructure.cluster.x-k8s.io/v1beta2', kind: 'RemoteMachineTemplate', metadata: { name: 't' }, spec: { template: { spec: {} } } };
+    expect(crdViolations(template)).toEqual([expect.stringContaining("must have required property 'pool'")]);
+  });
 });
 
 // The CRDs' CEL rules (x-kubernetes-validations) run beside the schema, as the API server runs them.

@@ -18,10 +18,7 @@ import {
   AwsClusterSpecNetworkAdditionalNodeIngressRulesProtocol as NodeProtocol,
   AwsClusterSpecNetworkAdditionalNodeIngressRulesSourceSecurityGroupRoles as NodeSourceRole,
   AwsClusterSpecNetwork,
-  AwsMachineTemplate,
 } from '../generated/capa-infrastructure.cluster.x-k8s.io';
-import { Cluster } from '../generated/cluster-api-cluster.x-k8s.io';
-import { K0sControlPlane, K0SControlPlaneSpecUpdateStrategy as L1UpdateStrategy } from '../generated/k0smotron-controlplane.cluster.x-k8s.io';
 import { parseCidr } from '../platform/cidr';
 import { dnsLabelProblem, MAX_CLUSTER_NAME } from '../platform/dns';
 import { fail, problem } from '../platform/errors';
@@ -29,8 +26,9 @@ import { InstanceType, InstanceTypeInfo } from '../platform/instance-type';
 import { integerProblem } from '../platform/numbers';
 import { isUnresolvedToken } from '../platform/tokens';
 import { CalicoMode, NetworkProvider } from '../platform/network';
-import { KubernetesNetworkProps, cniIngressRules, k0sNetworkConfig } from './kubernetes-network';
-import { apiGroupOf, CLUSTERAWSADM_INSTANCE_PROFILES, K0S_CLUSTER_PORTS, K0S_PORTS } from '../platform/conventions';
+import { capiCluster, k0sControlPlane } from './control-plane';
+import { KubernetesNetworkProps, cniIngressRules, networkWithDefaults } from './kubernetes-network';
+import { CLUSTERAWSADM_INSTANCE_PROFILES, K0S_CLUSTER_PORTS, K0S_PORTS } from '../platform/conventions';
 import { MachineImage } from './machine-image';
 import { hashedMachineTemplate, MachineProps, machineTemplateSpec, requirePinnedImageForSecretsManager } from './machine-template';
 import { judgeOwnObjects, manifestProblems, markContentNamed, participate, PropsOfFields } from '../rules/judge';
@@ -249,13 +247,7 @@ export class HybridCluster extends Construct {
     const region = props.region ?? props.infra?.region;
     checkInputs(this, props);
 
-    // Field by field: `{ podCidr: undefined }` means the default, like leaving it out.
-    const network: Required<KubernetesNetworkProps> = {
-      podCidr: props.network?.podCidr ?? '192.168.0.0/16',
-      serviceCidr: props.network?.serviceCidr ?? '10.128.0.0/12',
-      provider: props.network?.provider ?? NetworkProvider.CALICO,
-      calicoMode: props.network?.calicoMode ?? CalicoMode.VXLAN,
-    };
+    const network = networkWithDefaults(props.network);
     const scheme = props.apiServerLoadBalancer?.scheme ?? LoadBalancerScheme.INTERNET_FACING;
     const allowedCidrs = props.apiServerLoadBalancer?.allowedCidrs ?? ['0.0.0.0/0'];
     const additionalIngressRules = (props.apiServerLoadBalancer?.additionalIngressRules ?? []).map((r): L1IngressRule => ({
@@ -301,48 +293,17 @@ export class HybridCluster extends Construct {
     this.controlPlaneMachineTemplate = hashedMachineTemplate(this, 'ControlPlaneMachineTemplate', `${this.clusterName}-cp`, cpSpec);
     markContentNamed(this.controlPlaneMachineTemplate);
 
-    this.controlPlane = typedApiObject(this, 'K0sControlPlane', K0sControlPlane, {
-      metadata: { name: this.clusterName },
-      spec: {
-        replicas: cp.replicas ?? 3,
-        version: props.k0sVersion,
-        updateStrategy: (cp.updateStrategy ?? ControlPlaneUpdateStrategy.RECREATE) as string as L1UpdateStrategy,
-        k0SConfigSpec: {
-          args: cp.enableWorker ? ['--enable-worker', ...(cp.untaintedControllers ? ['--no-taints'] : [])] : undefined,
-          k0S: {
-            apiVersion: 'k0s.k0sproject.io/v1beta1',
-            kind: 'ClusterConfig',
-            metadata: { name: 'k0s' },
-            spec: {
-              api: cp.apiExtraArgs ? { extraArgs: cp.apiExtraArgs } : undefined,
-              network: k0sNetworkConfig(network),
-              telemetry: { enabled: false },
-            },
-          },
-        },
-        machineTemplate: {
-          // k0smotron's machine template reference is a classic ObjectReference: apiVersion, not apiGroup.
-          infrastructureRef: {
-            apiVersion: AwsMachineTemplate.GVK.apiVersion,
-            kind: AwsMachineTemplate.GVK.kind,
-            name: this.controlPlaneMachineTemplate.name,
-          },
-        },
-      },
+    this.controlPlane = k0sControlPlane(this, this.clusterName, {
+      replicas: cp.replicas ?? 3,
+      k0sVersion: props.k0sVersion,
+      updateStrategy: cp.updateStrategy ?? ControlPlaneUpdateStrategy.RECREATE,
+      enableWorker: cp.enableWorker,
+      untaintedControllers: cp.untaintedControllers,
+      apiExtraArgs: cp.apiExtraArgs,
+      network,
+      machineTemplate: this.controlPlaneMachineTemplate,
     });
-
-    this.cluster = typedApiObject(this, 'Cluster', Cluster, {
-      metadata: { name: this.clusterName },
-      spec: {
-        clusterNetwork: {
-          pods: { cidrBlocks: [network.podCidr] },
-          services: { cidrBlocks: [network.serviceCidr] },
-          serviceDomain: 'cluster.local',
-        },
-        controlPlaneRef: { apiGroup: apiGroupOf(K0sControlPlane.GVK.apiVersion), kind: K0sControlPlane.GVK.kind, name: this.controlPlane.name },
-        infrastructureRef: { apiGroup: apiGroupOf(AwsCluster.GVK.apiVersion), kind: AwsCluster.GVK.kind, name: this.awsCluster.name },
-      },
-    });
+    this.cluster = capiCluster(this, this.clusterName, { network, controlPlane: this.controlPlane, infrastructure: this.awsCluster });
 
     judgeOwnObjects(this, [this.cluster, this.awsCluster, this.controlPlane, this.controlPlaneMachineTemplate], [], PROPS_OF_FIELDS);
     participate(this);

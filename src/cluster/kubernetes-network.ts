@@ -24,6 +24,16 @@ export interface KubernetesNetworkProps {
   readonly calicoMode?: CalicoMode;
 }
 
+/** The network props with every default filled in, field by field: `{ podCidr: undefined }` means the default, like leaving it out. */
+export function networkWithDefaults(props: KubernetesNetworkProps | undefined): Required<KubernetesNetworkProps> {
+  return {
+    podCidr: props?.podCidr ?? '192.168.0.0/16',
+    serviceCidr: props?.serviceCidr ?? '10.128.0.0/12',
+    provider: props?.provider ?? NetworkProvider.CALICO,
+    calicoMode: props?.calicoMode ?? CalicoMode.VXLAN,
+  };
+}
+
 /** The `spec.network` section of the k0s ClusterConfig. */
 export function k0sNetworkConfig(network: Required<KubernetesNetworkProps>): Record<string, unknown> {
   return {

@@ -3,7 +3,16 @@ import { InstanceType } from '../platform/instance-type';
 import { AwsMachines, AwsWorkerPoolProps } from './aws-machines';
 import type { HybridCluster } from './hybrid-cluster';
 import { MachineImage } from './machine-image';
-import { WorkerPool } from './worker-pool';
+import { WorkerPlatform, WorkerPool } from './worker-pool';
+
+/** A Linux worker's part of a pool, whatever its infrastructure: cloud-config, no taints, 10 minutes to become a node. */
+export const LINUX_WORKER_PLATFORM: WorkerPlatform = {
+  os: 'linux',
+  bootstrap: { provisioner: { platform: Platform.LINUX, type: ProvisionerType.CLOUD_HYPHEN_CONFIG } },
+  taints: [],
+  nodeStartupTimeoutSeconds: 600,
+  nodeReadyTimeoutSeconds: 300,
+};
 
 /** Props of `LinuxWorkerPool`: those of every pool on EC2. */
 export interface LinuxWorkerPoolProps extends AwsWorkerPoolProps {}
@@ -16,13 +25,7 @@ export class LinuxWorkerPool extends WorkerPool {
   public constructor(cluster: HybridCluster, id: string, props: LinuxWorkerPoolProps) {
     const image = props.ami ?? (cluster.infra ? MachineImage.id(cluster.infra.linuxAmiId) : MachineImage.ubuntu2404());
     const machines = new AwsMachines(cluster, id, props, 'linux', image);
-    super(cluster, id, props, {
-      os: 'linux',
-      bootstrap: { provisioner: { platform: Platform.LINUX, type: ProvisionerType.CLOUD_HYPHEN_CONFIG } },
-      taints: [],
-      nodeStartupTimeoutSeconds: 600,
-      nodeReadyTimeoutSeconds: 300,
-    }, machines);
+    super(cluster, id, props, LINUX_WORKER_PLATFORM, machines);
     this.instanceType = machines.instanceType;
   }
 

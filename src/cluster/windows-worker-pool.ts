@@ -4,7 +4,7 @@ import {
 } from '../generated/k0smotron-bootstrap.cluster.x-k8s.io';
 import { fail, problem } from '../platform/errors';
 import { windowsSupport, WindowsPlatform } from '../platform/support';
-import { LABEL_HYPERV, WINDOWS_NODE_TAINT, WindowsEdition, WindowsVersion } from '../platform/windows';
+import { LABEL_HYPERV, WINDOWS_NODE_TAINT, WINDOWS_NODE_TIMEOUTS, WindowsEdition, WindowsVersion } from '../platform/windows';
 import { InstanceType, windowsInstanceTypeProblem } from '../platform/instance-type';
 import { WINDOWS_K0S_INSTALL_DIR } from '../platform/conventions';
 import type { HybridCluster } from './hybrid-cluster';
@@ -73,11 +73,8 @@ export class WindowsWorkerPool extends WorkerPool {
         k0SInstallDir: WINDOWS_K0S_INSTALL_DIR,
       },
       taints: [WINDOWS_NODE_TAINT],
-      // Windows bootstrap enables the Containers feature and reboots before k0s starts.
-      nodeStartupTimeoutSeconds: 1800,
-      // A new Windows node stays NotReady until k0s's Windows reconciler, which polls once a
-      // minute, has deployed Calico and kube-proxy for Windows and their images are pulled.
-      nodeReadyTimeoutSeconds: 900,
+      nodeStartupTimeoutSeconds: WINDOWS_NODE_TIMEOUTS.startupSeconds,
+      nodeReadyTimeoutSeconds: WINDOWS_NODE_TIMEOUTS.readySeconds,
     }, machines);
     this.windowsVersion = windowsVersion;
     this.instanceType = machines.instanceType;

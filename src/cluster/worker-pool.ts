@@ -4,6 +4,9 @@ import {
   MachineDeployment,
   MachineHealthCheck,
   MachineHealthCheckSpecRemediationTriggerIfUnhealthyLessThanOrEqualTo as UnhealthyLimit,
+  MachineDeploymentSpecRolloutStrategyRollingUpdateMaxSurge as SurgeLimit,
+  MachineDeploymentSpecRolloutStrategyRollingUpdateMaxUnavailable as UnavailableLimit,
+  MachineDeploymentSpecRolloutStrategyType as RolloutType,
 } from '../generated/cluster-api-cluster.x-k8s.io';
 import { K0sWorkerConfigTemplate, K0SWorkerConfigTemplateSpecTemplateSpec } from '../generated/k0smotron-bootstrap.cluster.x-k8s.io';
 import { dnsLabelProblem } from '../platform/dns';
@@ -91,6 +94,12 @@ export interface WorkerInfrastructure {
   machineTemplate(pool: WorkerPool): ApiObject;
   /** The props behind the machine template's fields that the rules name, for messages at construction. */
   readonly propsOfFields: PropsOfFields;
+  /**
+   * The rolling update's limits for `replicas` machines, when the infrastructure cannot take
+   * CAPI's default (one machine more, none fewer): fixed hosts have no room for one more.
+   * @default - CAPI's default, unwritten
+   */
+  rollout?(replicas: number): { readonly maxSurge: number; readonly maxUnavailable: number };
 }
 
 /**
@@ -151,12 +160,16 @@ export abstract class WorkerPool extends Construct {
     });
     markContentNamed(this.workerConfigTemplate);
 
+    const rollout = infrastructure.rollout?.(this.replicas);
     const selectorLabels = { 'cluster.x-k8s.io/cluster-name': cluster.clusterName, [POOL_LABEL]: this.poolName };
     this.machineDeployment = typedApiObject(this, 'MachineDeployment', MachineDeployment, {
       metadata: { name: this.deploymentName },
       spec: {
         clusterName: cluster.clusterName,
         replicas: this.replicas,
+        rollout: rollout ? { strategy: { type: RolloutType.ROLLING_UPDATE, rollingUpdate: {
+          maxSurge: SurgeLimit.fromNumber(rollout.maxSurge), maxUnavailable: UnavailableLimit.fromNumber(rollout.maxUnavailable),
+        } } } : undefined,
         selector: { matchLabels: selectorLabels },
         template: {
           metadata: { labels: selectorLabels },

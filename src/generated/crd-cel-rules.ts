@@ -50,6 +50,10 @@ export const CRD_CEL_RULES: Readonly<Record<string, readonly CrdCelRule[]>> = {
   ],
   "controlplane.cluster.x-k8s.io/v1beta2/K0sControlPlane": [],
   "bootstrap.cluster.x-k8s.io/v1beta2/K0sWorkerConfigTemplate": [],
+  "infrastructure.cluster.x-k8s.io/v1beta2/RemoteCluster": [],
+  "infrastructure.cluster.x-k8s.io/v1beta2/RemoteMachineTemplate": [],
+  "infrastructure.cluster.x-k8s.io/v1beta2/PooledRemoteMachine": [],
+  "infrastructure.cluster.x-k8s.io/v1beta2/RemoteMachine": [],
   "infrastructure.cluster.x-k8s.io/v1beta2/AWSCluster": [
     {
       "path": "spec.network.vpc.carrierGatewayId",

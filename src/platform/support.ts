@@ -6,6 +6,8 @@ export enum WindowsPlatform {
   K0SMOTRON_AWS = 'k0smotron-aws',
   /** Amazon EKS managed node groups (`cdk-hybrid-windows/eks`). */
   EKS = 'eks',
+  /** Cluster API + k0smotron's RemoteMachine provider on hosts reached over SSH (`RemoteHybridCluster`). */
+  K0SMOTRON_REMOTE = 'k0smotron-remote',
 }
 
 /** Whether a platform supports a Windows Server release as a worker, and from which version. */
@@ -23,6 +25,7 @@ export interface WindowsSupport {
 }
 
 const K0S_WINDOWS_DOC = 'k0sproject/k0s docs/experimental-windows.md (v1.34.9+k0s.0): "Supported Windows versions: Windows Server 2019 and Windows Server 2022"';
+const K0SMOTRON_REMOTE_WINDOWS = 'k0smotron v2.1.0 docs/capi-remotemachine-windows.md: Windows Server 2019/2022 over SSH, provisioner windows/cloud-config, k0s v1.34.2+k0s.0 or newer';
 const K0SMOTRON_WINDOWS = 'Windows workers exist only in k0smotron bootstrap.cluster.x-k8s.io/v1beta2 (provisioner windows/powershell-xml), with k0s v1.34.2+k0s.0 or newer';
 
 // EKS User Guide (awsdocs/amazon-eks-user-guide latest/ug/nodes): retrieve-windows-ami-id.adoc lists the
@@ -35,6 +38,11 @@ export const WINDOWS_SUPPORT: Readonly<Record<WindowsPlatform, Readonly<Record<W
   [WindowsPlatform.K0SMOTRON_AWS]: {
     [WindowsVersion.SERVER_2019]: { supported: true, minimumVersion: 'v1.34.2+k0s.0', source: `${K0S_WINDOWS_DOC}; ${K0SMOTRON_WINDOWS}` },
     [WindowsVersion.SERVER_2022]: { supported: true, minimumVersion: 'v1.34.2+k0s.0', source: `${K0S_WINDOWS_DOC}; ${K0SMOTRON_WINDOWS}` },
+    [WindowsVersion.SERVER_2025]: { supported: false, source: K0S_WINDOWS_DOC },
+  },
+  [WindowsPlatform.K0SMOTRON_REMOTE]: {
+    [WindowsVersion.SERVER_2019]: { supported: true, minimumVersion: 'v1.34.2+k0s.0', source: `${K0S_WINDOWS_DOC}; ${K0SMOTRON_REMOTE_WINDOWS}` },
+    [WindowsVersion.SERVER_2022]: { supported: true, minimumVersion: 'v1.34.2+k0s.0', source: `${K0S_WINDOWS_DOC}; ${K0SMOTRON_REMOTE_WINDOWS}` },
     [WindowsVersion.SERVER_2025]: { supported: false, source: K0S_WINDOWS_DOC },
   },
   [WindowsPlatform.EKS]: {

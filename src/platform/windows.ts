@@ -62,6 +62,14 @@ export function taintArgument(taint: { key: string; value: string; effect: strin
 }
 
 /**
+ * How long CAPI waits for a Windows machine (MachineHealthCheck): k0smotron's Windows bootstrap
+ * enables the Containers feature and reboots before k0s starts, so a new machine gets 30 minutes
+ * to become a node; a new node stays NotReady until k0s's Windows reconciler, which polls once a
+ * minute, has deployed Calico and kube-proxy for Windows and their images are pulled.
+ */
+export const WINDOWS_NODE_TIMEOUTS = { startupSeconds: 1800, readySeconds: 900 } as const;
+
+/**
  * The user the kubelet treats as root in a Windows container: under `runAsNonRoot` it refuses a
  * container whose `runAsUserName` (or, without one, image user) is this name, compared
  * case-insensitively (kubernetes pkg/kubelet/kuberuntime/security_context_windows.go,

@@ -10,6 +10,7 @@ import { CALICO_WINDOWS_VXLAN, CalicoMode, NetworkProvider } from '../platform/n
 import { nodeLabelProblem } from '../platform/labels';
 import { integerProblem } from '../platform/numbers';
 import { WINDOWS_SUPPORT, WindowsPlatform } from '../platform/support';
+import { REMOTE_RULES } from './remote-rules';
 import { CRD_CEL_RULE } from './crd-cel';
 import { describe, groupOf, Json, ManifestGraph, ManifestRule, ManifestSource, ManifestViolation, RuleScope, violation } from './graph';
 
@@ -87,9 +88,11 @@ const clusterNetwork = rule('cluster-network', (graph) => graph.ofKind('Cluster'
   if (services && services.prefix > SMALLEST_SERVICE_PREFIX) {
     out.push(violation('cluster-network', cluster, `service CIDR ${serviceText} has ${2 ** (32 - services.prefix)} addresses, too few for the API server's and CoreDNS's addresses and your Services`, `use a /${SMALLEST_SERVICE_PREFIX} or larger, e.g. 10.128.0.0/12`, 'spec.clusterNetwork.services'));
   }
-  const aws = graph.resolve(cluster, cluster.manifest.spec?.infrastructureRef);
+  // Only an AWSCluster has a VPC (a RemoteCluster's hosts are on networks no object shows).
+  const infraRef = cluster.manifest.spec?.infrastructureRef;
+  const aws = infraRef?.kind === 'AWSCluster' ? graph.resolve(cluster, infraRef) : undefined;
   const vpc = aws?.manifest.spec?.network?.vpc ?? {};
-  const vpcCidrText = vpc.cidrBlock ?? (vpc.id ? undefined : CAPA_DEFAULT_VPC_CIDR);
+  const vpcCidrText = vpc.cidrBlock ?? (vpc.id || infraRef?.kind !== 'AWSCluster' ? undefined : CAPA_DEFAULT_VPC_CIDR);
   const vpcCidr = vpcCidrText ? safeCidr(vpcCidrText) : undefined;
   for (const [what, cidr, text] of [['pod', pods, podText], ['service', services, serviceText]] as const) {
     if (cidr && vpcCidr && cidrsOverlap(cidr, vpcCidr)) {
@@ -340,7 +343,7 @@ const versionSkew = rule('version-skew', (graph) => pools(graph).flatMap((pool) 
 const windowsPools = rule('windows-pool', (graph) => {
   const out: ManifestViolation[] = [];
   const all = pools(graph);
-  const minimum = Object.values(WINDOWS_SUPPORT[WindowsPlatform.K0SMOTRON_AWS])
+  const minimumOf = (platform: WindowsPlatform) => Object.values(WINDOWS_SUPPORT[platform])
     .filter((s) => s.supported && s.minimumVersion)
     .map((s) => K0sVersion.of(s.minimumVersion!))
     .sort((a, b) => a.compare(b))[0];
@@ -348,11 +351,14 @@ const windowsPools = rule('windows-pool', (graph) => {
     const { md } = pool;
     const v = (source: ManifestSource, what: string, fix: string, field?: string) => out.push(violation('windows-pool', source, what, fix, field));
     const version = K0sVersion.parse(md.manifest.spec?.template?.spec?.version ?? pool.config?.manifest.spec?.template?.spec?.version);
+    const remote = md.manifest.spec?.template?.spec?.infrastructureRef?.kind === 'RemoteMachineTemplate';
+    const minimum = minimumOf(remote ? WindowsPlatform.K0SMOTRON_REMOTE : WindowsPlatform.K0SMOTRON_AWS);
     if (version && minimum && version.compare(minimum) < 0) {
       v(md, `k0s ${version} cannot run Windows workers`, `use k0s ${minimum} or newer for this pool (k0sVersion)`, 'spec.template.spec.version');
     }
     const bootstrap = pool.config!.manifest.spec?.template?.spec ?? {};
-    if (bootstrap.provisioner?.type !== 'powershell-xml') {
+    // Over SSH only cloud-config works: the remote-windows rule judges those pools.
+    if (!remote && bootstrap.provisioner?.type !== 'powershell-xml') {
       v(pool.config!, `K0sWorkerConfigTemplate provisioner is ${JSON.stringify(bootstrap.provisioner)}; Windows workers on AWS need {"platform":"windows","type":"powershell-xml"}`, 'remove the patch that changes it', 'spec.template.spec.provisioner');
     }
     // k0smotron's Windows script always downloads k0s.exe from get.k0sproject.io, whatever these say
@@ -483,5 +489,6 @@ const machineNaming = rule('machine-naming', (graph) => {
 /** Every cluster rule, in the order messages are reported. */
 export const CLUSTER_RULES: readonly ManifestRule[] = [
   uniqueNames, clusterReferences, clusterNetwork, controlPlane, awsCluster, machineDeployments, machineNaming, versionSkew, windowsPools, windowsClusters, healthChecks, contentNames,
+  ...REMOTE_RULES,
   CRD_CEL_RULE,
 ];

@@ -1,0 +1,59 @@
+/**
+ * Facts about k0smotron's RemoteMachine provider (SSH to hosts no cloud provider manages) and
+ * about what its Windows bootstrap leaves on a host. Checked against k0smotron v2.1.0, k0s
+ * v1.34.4+k0s.0 / v1.35.1+k0s.0 and k0sproject/rig v0.21.11 (the rig k0smotron v2.1.0's go.mod pins).
+ */
+
+/** The version of k0smotron these facts were read from. */
+export const K0SMOTRON_REMOTE_CHECKED = 'k0sproject/k0smotron v2.1.0';
+
+/**
+ * CRD defaults of a PooledRemoteMachine's `spec.machine` (and a RemoteMachine's spec):
+ * api/infrastructure/v1beta2/remote_machine_types.go, PooledMachineSpec. `user` defaults to
+ * `root`, an account Windows does not have.
+ */
+export const REMOTE_MACHINE_DEFAULTS = { port: 22, user: 'root', workingDir: '/etc/k0smotron', commandsAsScript: false } as const;
+
+/** The Secret key k0smotron reads the SSH private key from (remote_machine_controller.go, getSSHKey). */
+export const SSH_KEY_SECRET_KEY = 'value';
+
+/** The SSH port the pools use and the Windows host preparation opens. */
+export const SSH_PORT = 22;
+
+/** The kubelet's port: the API server reaches it for logs, exec and metrics. */
+export const KUBELET_PORT = 10250;
+
+/**
+ * What k0smotron v2.1.0's Windows bootstrap writes on a host
+ * (internal/controller/bootstrap/worker_bootstrap_controller.go, getWindowsCommands), and the
+ * k0s paths and service it installs. The join token goes to `/etc/k0s.token`
+ * (api/bootstrap/v1beta2 K0sWorkerConfig.GetJoinTokenPath without workingDir), which rig's
+ * Windows file system turns into `\etc\k0s.token` on the session's drive (pkg/rigfs/winfsys.go,
+ * ToWindowsPath).
+ */
+export const WINDOWS_BOOTSTRAP = {
+  /** The install script's folder (`C:\bootstrap\k0s_install.ps1`) and its transcript. */
+  scriptDir: 'C:\\bootstrap',
+  transcript: 'C:\\bootstrap.log',
+  /**
+   * The sentinel folder. The script exits at once while the sentinel exists, so a host that
+   * keeps it never joins again.
+   */
+  sentinelDir: 'C:\\run\\cluster-api',
+  /** The scheduled task that resumes the script after the Containers feature's reboot. */
+  scheduledTask: 'k0s-bootstrap',
+  tokenFile: 'C:\\etc\\k0s.token',
+  /** k0s's Windows service for a worker (k0s pkg/install/service.go: "k0s" + role). */
+  service: 'k0sworker',
+  /**
+   * k0s's data folder on Windows (k0s pkg/constant/constant_windows.go, DataDirDefault); the
+   * kubelet's root and k0s's run folder lie inside it (pkg/config/cfgvars.go).
+   */
+  dataDir: 'C:\\var\\lib\\k0s',
+} as const;
+
+/**
+ * The first k0s release whose Windows build has `k0s reset` (k0s commit 4499c941, "Enable k0s
+ * reset sub-command on Windows"; cmd/reset/reset.go is `//go:build linux` in every v1.34 release).
+ */
+export const K0S_WINDOWS_RESET_SINCE = 'v1.35.1+k0s.0';

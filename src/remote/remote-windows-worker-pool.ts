@@ -1,0 +1,116 @@
+import {
+  K0SWorkerConfigTemplateSpecTemplateSpecProvisionerPlatform as Platform,
+  K0SWorkerConfigTemplateSpecTemplateSpecProvisionerType as ProvisionerType,
+} from '../generated/k0smotron-bootstrap.cluster.x-k8s.io';
+import { WorkerPool } from '../cluster/worker-pool';
+import { WINDOWS_K0S_INSTALL_DIR } from '../platform/conventions';
+import { fail } from '../platform/errors';
+import { K0sVersion } from '../platform/k0s-version';
+import { integerProblem } from '../platform/numbers';
+import { encodedPowerShell } from '../platform/powershell';
+import { windowsSupport, WindowsPlatform } from '../platform/support';
+import { WINDOWS_NODE_TAINT, WINDOWS_NODE_TIMEOUTS, WindowsVersion } from '../platform/windows';
+import type { RemoteHybridCluster } from './remote-hybrid-cluster';
+import { RemoteWorkerMachines, RemoteWorkerPoolProps, withHostReplicas } from './remote-worker-pool';
+import { publicKeyProblem, windowsCleanupScript, windowsHostPreparationScript } from './windows-host-scripts';
+
+/** Props of `RemoteWindowsWorkerPool`. */
+export interface RemoteWindowsWorkerPoolProps extends RemoteWorkerPoolProps {
+  /**
+   * SSH user: a member of Administrators, whose SSH sessions hold an elevated token (rig, the
+   * SSH library k0smotron uses, checks for it before writing files). Windows has no `root`.
+   * @default 'Administrator'
+   */
+  readonly user?: string;
+  /**
+   * Windows Server release the hosts run, checked against the support matrix (`WINDOWS_SUPPORT`).
+   * @default WindowsVersion.SERVER_2022
+   */
+  readonly windowsVersion?: WindowsVersion;
+  /**
+   * Run a Windows Server release that k0s does not document as supported (2025). Set it to say
+   * you accept that upstream does not test it.
+   * @default false
+   */
+  readonly acknowledgeUnsupportedWindowsVersion?: boolean;
+}
+
+/** Options of `RemoteWindowsWorkerPool.hostPreparationScript`. */
+export interface HostPreparationOptions {
+  /** The OpenSSH public key of the private key in the pool's `sshKeySecret`. */
+  readonly publicKey: string;
+  /**
+   * Further inbound TCP ports to open on each host, e.g. 9182 (`WINDOWS_EXPORTER_PORT`).
+   * @default - none
+   */
+  readonly additionalTcpPorts?: number[];
+}
+
+/**
+ * Windows Server k0s workers on listed hosts, reached over SSH by k0smotron's RemoteMachine
+ * provider. k0smotron writes its Windows install script into a cloud-config (the only format its
+ * RemoteMachine controller reads), uploads it with PowerShell and runs it. Each host needs
+ * `hostPreparationScript()` run once first. A deleted machine's host is cleaned with PowerShell
+ * (`cleanUpCommands`) so that it can join again. Every node carries the taint
+ * `os=windows:NoSchedule`.
+ *
+ * Upstream has no Windows test of this path, and k0smotron does not check the hosts' SSH keys
+ * (ssh_provisioner.go: known_hosts is /dev/null): see docs/remote.md.
+ */
+export class RemoteWindowsWorkerPool extends WorkerPool {
+  /** The hosts' Windows Server release. */
+  public readonly windowsVersion: WindowsVersion;
+
+  public constructor(cluster: RemoteHybridCluster, id: string, props: RemoteWindowsWorkerPoolProps) {
+    const path = `${cluster.node.path}/${id}`;
+    // A version of another form gets no cleanup here: the pool's rules refuse it with the fix.
+    const version = K0sVersion.parse(props.k0sVersion ?? cluster.k0sVersion);
+    const machines = new RemoteWorkerMachines(path, props, {
+      user: props.user ?? 'Administrator',
+      // rig runs commands as they are on Windows (connection.go, sudoWindows); sudo is a Linux idea.
+      useSudo: false,
+      // true would write the commands into a "#!/bin/sh" script (ssh_provisioner.go, Provision).
+      commandsAsScript: false,
+      cleanUpCommands: version ? [encodedPowerShell(windowsCleanupScript(version, WINDOWS_K0S_INSTALL_DIR))] : undefined,
+    });
+    super(cluster, id, withHostReplicas(props), {
+      os: 'windows',
+      bootstrap: {
+        // The RemoteMachine controller unmarshals the bootstrap data as cloud-config whatever the
+        // OS (remote_machine_controller.go, Reconcile): only this format reaches a Windows host.
+        provisioner: { platform: Platform.WINDOWS, type: ProvisionerType.CLOUD_HYPHEN_CONFIG },
+        k0SInstallDir: WINDOWS_K0S_INSTALL_DIR,
+      },
+      taints: [WINDOWS_NODE_TAINT],
+      nodeStartupTimeoutSeconds: WINDOWS_NODE_TIMEOUTS.startupSeconds,
+      nodeReadyTimeoutSeconds: WINDOWS_NODE_TIMEOUTS.readySeconds,
+    }, machines);
+    this.windowsVersion = props.windowsVersion ?? WindowsVersion.SERVER_2022;
+    const support = windowsSupport(WindowsPlatform.K0SMOTRON_REMOTE, this.windowsVersion);
+    if (!support.supported && !props.acknowledgeUnsupportedWindowsVersion) {
+      fail(this, `Windows Server ${this.windowsVersion} is not supported by k0s (${support.source})`,
+        'run Windows Server 2022 or 2019 hosts, or set `acknowledgeUnsupportedWindowsVersion: true` to run it untested upstream');
+    }
+  }
+
+  /**
+   * The PowerShell to run once, elevated, on each host before the pool uses it: OpenSSH server,
+   * the public key in `administrators_authorized_keys` (readable only by Administrators and
+   * SYSTEM, or sshd ignores it), inbound TCP 22 and 10250 (and `additionalTcpPorts`), and the
+   * Containers feature with its reboot, so that k0smotron's bootstrap does not reboot the host
+   * in the middle of its SSH session.
+   */
+  public hostPreparationScript(options: HostPreparationOptions): string {
+    const keyProblem = publicKeyProblem(options.publicKey);
+    if (keyProblem) fail(this, keyProblem, 'pass the one-line public key, e.g. the contents of id_ed25519.pub');
+    for (const port of options.additionalTcpPorts ?? []) {
+      const p = integerProblem(port, 1, 65535);
+      if (p) fail(this, `additionalTcpPorts: ${p}`, 'list TCP ports from 1 to 65535');
+    }
+    return windowsHostPreparationScript(options);
+  }
+
+  protected platformProblems(): string[] {
+    return [];
+  }
+}
