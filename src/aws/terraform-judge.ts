@@ -88,19 +88,20 @@ function addressOf(stack: TerraformStack, c: IConstruct): string | undefined {
   return undefined;
 }
 
-/** Resolved JSON of some elements of `stack`, merged as the stack's JSON would hold them. */
-function renderElements(stack: TerraformStack, elements: Iterable<TerraformElement>): TerraformJson {
-  const resource: Record<string, object> = {};
-  const data: Record<string, object> = {};
-  const provider: Record<string, unknown[]> = {};
+/** Resolved JSON of some elements of `stack`, merged into `into` as the stack's JSON would hold them. */
+function renderElements(stack: TerraformStack, elements: Iterable<TerraformElement>, into?: TerraformJson): TerraformJson {
+  const json = into ?? { '//': { metadata: { stackName: stack.node.id } }, resource: {}, data: {}, provider: {} };
+  const resource = json.resource as Record<string, object>;
+  const data = json.data as Record<string, object>;
+  const provider = json.provider as Record<string, unknown[]>;
   for (const e of elements) {
     const fragment = Tokenization.resolve(e.toTerraform(), { scope: stack, preparing: false, resolver: RESOLVER }) as TerraformJson;
-    for (const [into, from] of [[resource, fragment.resource], [data, fragment.data]] as const) {
-      for (const [type, blocks] of Object.entries(from ?? {})) into[type] = { ...into[type], ...blocks };
+    for (const [target, from] of [[resource, fragment.resource], [data, fragment.data]] as const) {
+      for (const [type, blocks] of Object.entries(from ?? {})) target[type] = { ...target[type], ...blocks };
     }
     for (const [name, configs] of Object.entries(fragment.provider ?? {})) provider[name] = [...(provider[name] ?? []), ...configs];
   }
-  return withProviderPaths(stack, { '//': { metadata: { stackName: stack.node.id } }, resource, data, provider } as TerraformJson);
+  return withProviderPaths(stack, json);
 }
 
 // A reference inside a resolved string: `${aws_eks_cluster.Cluster_1A2B3C4D.name}`, `${data.aws_partition.P.partition}`.
@@ -116,11 +117,14 @@ const REFERENCE = /\$\{(data\.)?([a-zA-Z0-9_-]+)\.([a-zA-Z0-9_-]+)/g;
 export function judgeOwnResources(construct: IConstruct, own: readonly TerraformElement[], props: PropsOfFields): void {
   const stack = TerraformStack.of(construct);
   const mine = new Set(own.map((e) => e.node.path));
-  const ownJson = JSON.stringify(renderElements(stack, own));
-  const referenced = new Set([...ownJson.matchAll(REFERENCE)].map((m) => `${m[1] ?? ''}${m[2]}.${m[3]}`));
+  const json = renderElements(stack, own);
+  const references = [...JSON.stringify(json).matchAll(REFERENCE)];
+  const referenced = new Set(references.map((m) => `${m[1] ?? ''}${m[2]}.${m[3]}`));
+  const types = new Set(references.map((m) => m[2]));
+  // The type first: a logical id costs a hash.
   const context = stack.node.findAll().filter((c): c is TerraformElement => !mine.has(c.node.path)
-    && (TerraformProvider.isTerraformProvider(c) || referenced.has(addressOf(stack, c) ?? '')));
-  const json = renderElements(stack, [...own, ...context]);
+    && (TerraformProvider.isTerraformProvider(c) || (types.has((c as Partial<TerraformResource>).terraformResourceType ?? '') && referenced.has(addressOf(stack, c) ?? ''))));
+  renderElements(stack, context, json);
   const violations = validateTerraform(json, { rules: TERRAFORM_RULES.filter((r) => r.scope === 'object') })
     .filter((v) => v.path !== undefined && mine.has(v.path));
   const error = refusal(construct.node.path, violations, props, (v) => `${v.kind}.${v.name}`);
