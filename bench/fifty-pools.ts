@@ -1,6 +1,7 @@
 /**
- * A 50-pool cluster (25 Linux, 25 Windows), synthesized like the default example: the large
- * case of `npm run bench`. Run: `node lib/bench/fifty-pools.js` (writes to $CDK8S_OUTDIR or dist-bench/).
+ * A 50-pool cluster (25 Linux, 25 Windows) over two zones (a MachineDeployment and a
+ * K0sWorkerConfigTemplate per pool and zone: 304 objects), synthesized like the default example:
+ * the large case of `npm run bench`. Run: `node lib/bench/fifty-pools.js` (writes to $CDK8S_OUTDIR or dist-bench/).
  */
 import { App, Chart } from 'cdk8s';
 import { HybridCluster, LinuxWorkerPool, MachineImage, WindowsWorkerPool } from '../src';
@@ -11,7 +12,8 @@ export function buildFiftyPools(app: App): Chart {
   const chart = new Chart(app, 'fifty-pools', { disableResourceNameHashes: true });
   const cluster = new HybridCluster(chart, 'big', {
     region: 'eu-north-1',
-    k0sVersion: 'v1.34.2+k0s.0',
+    zones: ['eu-north-1a', 'eu-north-1b'],
+    k0sVersion: 'v1.34.10+k0s.0',
     controlPlane: { replicas: 3, instanceType: 'm6i.large', ami: MachineImage.id('ami-0fa91bc90632c73c9') },
   });
   for (let i = 0; i < POOLS / 2; i++) {

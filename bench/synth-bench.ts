@@ -28,7 +28,7 @@ function main(): void {
   try {
     const results: Record<string, Measurement> = {
       'default example, cluster YAML (examples/k0smotron-aws/main.js)': node('examples/k0smotron-aws/main.js'),
-      '50-pool cluster, 204 objects (bench/fifty-pools.js)': node('bench/fifty-pools.js'),
+      '50-pool cluster in 2 zones, 304 objects (bench/fifty-pools.js)': node('bench/fifty-pools.js'),
       'Windows workload example (examples/windows-app/main.js)': node('examples/windows-app/main.js'),
       '5 HybridCharts of 20 workloads (bench/many-charts.js 5)': measure(['node', join(ROOT, 'lib', 'bench/many-charts.js'), '5'], runs, { cwd: outdir, env: { CDK8S_OUTDIR: join(outdir, 'dist') } }),
       '50 HybridCharts of 20 workloads (bench/many-charts.js 50)': measure(['node', join(ROOT, 'lib', 'bench/many-charts.js'), '50'], runs, { cwd: outdir, env: { CDK8S_OUTDIR: join(outdir, 'dist') } }),

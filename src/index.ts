@@ -1,14 +1,28 @@
+/**
+ * The cluster side (cdk8s): `HybridCluster` and its worker pools, the rules over the objects
+ * (`validateManifests`, `HybridValidation`), the Windows facts they share, and the workload pieces
+ * that need no cdk8s-plus. The namespaces `capi`, `capa`, `k0smotronBootstrap`,
+ * `k0smotronControlPlane` and `k0smotronInfrastructure` hold the bindings generated from the
+ * pinned CRDs, the escape hatch for fields the constructs do not model; this reference leaves them
+ * out, as their types are the CRDs' fields one for one.
+ * @module cdk-hybrid-windows
+ */
 export * from './platform/windows';
 export { HybridConfigError, HybridValidationError } from './platform/errors';
 export { WindowsPlatform } from './platform/support';
 export * from './infra/cluster-infra';
 export * from './infra/outputs';
 
-/** Generated L1 bindings (escape hatch for fields the constructs do not model). */
+// Generated L1 bindings: the escape hatch for fields the constructs do not model.
+/** Cluster API (`cluster.x-k8s.io`) objects, generated from the pinned CRDs. */
 export * as capi from './generated/cluster-api-cluster.x-k8s.io';
+/** Cluster API Provider AWS (`infrastructure.cluster.x-k8s.io`) objects, generated from the pinned CRDs. */
 export * as capa from './generated/capa-infrastructure.cluster.x-k8s.io';
+/** k0smotron bootstrap (`bootstrap.cluster.x-k8s.io`) objects, generated from the pinned CRDs. */
 export * as k0smotronBootstrap from './generated/k0smotron-bootstrap.cluster.x-k8s.io';
+/** k0smotron control-plane (`controlplane.cluster.x-k8s.io`) objects, generated from the pinned CRDs. */
 export * as k0smotronControlPlane from './generated/k0smotron-controlplane.cluster.x-k8s.io';
+/** k0smotron infrastructure (`infrastructure.cluster.x-k8s.io`: `RemoteMachine`, `PooledRemoteMachine`, ...) objects, generated from the pinned CRDs. */
 export * as k0smotronInfrastructure from './generated/k0smotron-infrastructure.cluster.x-k8s.io';
 
 export * from './cluster/hybrid-cluster';
@@ -28,11 +42,14 @@ export * from './platform/k0s-version';
 
 /** Value types shared by the cluster (cdk8s) and AWS (cdktf) sides. */
 export { Architecture, InstanceType, WINDOWS_MIN_MEMORY_GIB } from './platform/instance-type';
+export { AvailabilityZone, AwsRegion, KeyPairType } from './platform/aws';
+export type { AwsPartitionId } from './platform/aws';
 export type { InstanceTypeInfo } from './platform/instance-type';
 
 /** The rules over final manifests, for this library's objects and YAML from elsewhere. */
-export { validateManifests, formatViolation, CLUSTER_RULES, WORKLOAD_RULES, EKS_WORKLOAD_RULES, ManifestGraph } from './rules/index';
-export type { Manifest, ManifestRule, ManifestSource, ManifestViolation, Reference, ValidateManifestsOptions } from './rules/index';
+export { validateManifests, adviseManifests, formatViolation, CLUSTER_RULES, WORKLOAD_RULES, EKS_WORKLOAD_RULES, ManifestGraph } from './rules/index';
+export type { Manifest, ManifestRule, ManifestSource, ManifestViolation, Reference, RuleScope, ValidateManifestsOptions } from './rules/index';
+export type { PropsOfFields } from './rules/judge';
 /** The rules over the Terraform JSON of the AWS and EKS stacks, for a `cdk.tf.json` from anywhere (no cdktf loaded). */
 export { validateTerraform, formatTerraformViolation, TERRAFORM_RULES, AWS_RULES, EKS_RULES, TerraformGraph } from './rules/terraform/index';
 export type { TerraformBlock, TerraformJson, TerraformRule, ValidateTerraformOptions } from './rules/terraform/index';

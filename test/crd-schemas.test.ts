@@ -30,7 +30,7 @@ describeWithCrds('strict CRD validation', () => {
       apiVersion: 'bootstrap.cluster.x-k8s.io/v1beta1',
       kind: 'K0sWorkerConfigTemplate',
       metadata: { name: 'w' },
-      spec: { template: { spec: { version: 'v1.34.2+k0s.0', provisioner: { platform: 'windows', type: 'powershell-xml' } } } },
+      spec: { template: { spec: { version: 'v1.34.10+k0s.0', provisioner: { platform: 'windows', type: 'powershell-xml' } } } },
     };
     expect(crdViolations(tpl)).toEqual(expect.arrayContaining([expect.stringContaining('(provisioner)')]));
     expect(crdViolations({ ...tpl, apiVersion: 'bootstrap.cluster.x-k8s.io/v1beta2' })).toEqual([]);

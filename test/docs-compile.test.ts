@@ -110,6 +110,8 @@ function run(example: Example): { k8s: cdk8s.App[]; tf: cdktf.App[] } {
     cdktf: { ...cdktf, App: class extends cdktf.App { constructor(props?: cdktf.AppConfig) { super(props); tf.push(this); } } },
   };
   const sources = entryPoints();
+  // The block's own `require`: a module id is resolved at run time, as Node would for the user.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const load = (id: string): unknown => modules[id] ?? (sources[id] ? require(join(ROOT, sources[id][0])) : require(id));
   const js = ts.transpileModule(example.code, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true } }).outputText;
   const module = { exports: {} };

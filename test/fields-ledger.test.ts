@@ -44,7 +44,7 @@ function variant(props: Partial<HybridClusterProps>): (app: App) => void {
   return (app) => {
     const chart = new Chart(app, 'k0smotron-aws', { namespace: 'default', disableResourceNameHashes: true });
     const cluster = new HybridCluster(chart, 'aws-test', {
-      region: 'eu-north-1', k0sVersion: 'v1.34.2+k0s.0', controlPlane: { replicas: 3, instanceType: 't3.large' }, ...props,
+      region: 'eu-north-1', zones: ['eu-north-1a', 'eu-north-1b'], k0sVersion: 'v1.34.10+k0s.0', controlPlane: { replicas: 3, instanceType: 't3.large' }, ...props,
     });
     new LinuxWorkerPool(cluster, 'linux', { replicas: 2, instanceType: 't3.large' });
   };
@@ -54,7 +54,6 @@ function variant(props: Partial<HybridClusterProps>): (app: App) => void {
 const VARIANTS: Record<string, (app: App) => void> = {
   additionalTags: variant({ additionalTags: { team: 'platform' } }),
   infra: (app) => buildCluster(app, ClusterInfra.fromOutputsFile(writeJson(JSON.stringify(DEPLOYED)))),
-  sshKeyName: variant({ sshKeyName: 'ops' }),
   enableWorker: variant({ controlPlane: { replicas: 3, instanceType: 't3.large', enableWorker: true } }),
 };
 

@@ -49,21 +49,21 @@ describe('hand-off from the AWS stack to the cluster objects', () => {
   test('a region beside the infra must be the infra\'s', () => {
     const infra = ClusterInfra.fromOutputsFile(writeJson(JSON.stringify(DEPLOYED)));
     const app = new App();
-    expect(() => new HybridCluster(new Chart(app, 'c'), 'aws-test', { infra, region: 'us-east-1', k0sVersion: 'v1.34.2+k0s.0', controlPlane: { instanceType: 't3.large' } }))
+    expect(() => new HybridCluster(new Chart(app, 'c'), 'aws-test', { infra, region: 'us-east-1', k0sVersion: 'v1.34.10+k0s.0', controlPlane: { instanceType: 't3.large' } }))
       .toThrow('[c/aws-test] region us-east-1 differs from the infra\'s region eu-north-1');
   });
 
   test('instance types must match the architecture of the infra\'s Linux AMI', () => {
     const infra = ClusterInfra.fromOutputsFile(writeJson(JSON.stringify(DEPLOYED)));
     const build = (instanceType: string, poolType: string) => {
-      const cluster = new HybridCluster(new Chart(new App(), 'c'), 'aws-test', { infra, k0sVersion: 'v1.34.2+k0s.0', controlPlane: { instanceType } });
+      const cluster = new HybridCluster(new Chart(new App(), 'c'), 'aws-test', { infra, k0sVersion: 'v1.34.10+k0s.0', controlPlane: { instanceType } });
       new LinuxWorkerPool(cluster, 'linux', { instanceType: poolType });
     };
     expect(() => build('m7g.large', 't3.large')).toThrow('[c/aws-test] controlPlane: instance type m7g.large is arm64, and the infra\'s Linux AMI ami-0a1b2c3d4e5f60718 is amd64');
     expect(() => build('t3.large', 't4g.large')).toThrow('[c/aws-test/linux] instance type t4g.large is arm64, and the infra\'s Linux AMI ami-0a1b2c3d4e5f60718 is amd64');
     expect(() => build('t3.large', 't3.large')).not.toThrow();
     const arm = ClusterInfra.fromOutputsFile(writeJson(JSON.stringify(withOutputs((o) => { o[INFRA_OUTPUTS.linuxAmiArchitecture] = 'arm64'; }))));
-    expect(() => new HybridCluster(new Chart(new App(), 'c'), 'aws-test', { infra: arm, k0sVersion: 'v1.34.2+k0s.0', controlPlane: { instanceType: 'm7g.large' } })).not.toThrow();
+    expect(() => new HybridCluster(new Chart(new App(), 'c'), 'aws-test', { infra: arm, k0sVersion: 'v1.34.10+k0s.0', controlPlane: { instanceType: 'm7g.large' } })).not.toThrow();
   });
 
   /** The props are checked at construction; the objects as written are the final word (issue 9.1, 9.5). */

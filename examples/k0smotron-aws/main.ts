@@ -18,7 +18,9 @@ export function buildCluster(app: App, infra?: ClusterInfra): Chart {
   const chart = new Chart(app, 'k0smotron-aws', { namespace: 'default', disableResourceNameHashes: true });
   const cluster = new HybridCluster(chart, 'aws-test', {
     region: infra ? undefined : 'eu-north-1',
-    k0sVersion: 'v1.34.2+k0s.0',
+    // Every account has these three in eu-north-1; with an infra, the zones of its private subnets.
+    zones: infra ? undefined : ['eu-north-1a', 'eu-north-1b', 'eu-north-1c'],
+    k0sVersion: 'v1.34.10+k0s.0',
     infra,
     controlPlane: { replicas: 3, instanceType: 't3.large' },
     // The windows-app example's windows_exporter, scraped from a Linux node.

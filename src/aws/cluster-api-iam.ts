@@ -13,6 +13,7 @@ export const CAPA_IAM_SUFFIX = '.cluster-api-provider-aws.sigs.k8s.io';
 const IAM_NAME_PATTERN = /^[\w+=,.@-]*$/;
 const IAM_NAME_MAX = 64;
 
+/** Props of `ClusterApiIam`. */
 export interface ClusterApiIamProps {
   /**
    * Prepended to every name (`<prefix>control-plane.cluster-api-provider-aws.sigs.k8s.io`) so
@@ -41,11 +42,17 @@ export interface ClusterApiIamProps {
  * `selfHostedManagement`.
  */
 export class ClusterApiIam extends Construct {
+  /** `control-plane`: the control-plane machines' role, with the control-plane and nodes policies (and the controllers policy with `selfHostedManagement`). */
   public readonly controlPlaneRole: IamRole;
+  /** `nodes`: the worker machines' role, Linux and Windows, with the nodes policy. */
   public readonly nodesRole: IamRole;
+  /** `controllers`: the role of a management cluster on EC2 that runs the CAPA controllers, with the controllers policy. */
   public readonly controllersRole: IamRole;
+  /** The instance profile of `controlPlaneRole`, which the control plane's `AWSMachineTemplate` names. */
   public readonly controlPlaneInstanceProfile: IamInstanceProfile;
+  /** The instance profile of `nodesRole`, which the worker pools' `AWSMachineTemplate`s name. */
   public readonly nodesInstanceProfile: IamInstanceProfile;
+  /** The instance profile of `controllersRole`, for a management cluster's own EC2 machines. */
   public readonly controllersInstanceProfile: IamInstanceProfile;
 
   public constructor(scope: Construct, id: string, props: ClusterApiIamProps) {

@@ -21,7 +21,10 @@ export interface WindowsImage {
   readonly edition: WindowsEdition;
 }
 
-/** AWS's public SSM parameter holding the latest English Windows Server AMI of a version and edition. */
+/**
+ * AWS's public SSM parameter holding the latest English Windows Server AMI of a version and edition.
+ * @internal
+ */
 export function windowsAmiParameter(image: WindowsImage): string {
   return `/aws/service/ami-windows-latest/Windows_Server-${image.version}-English-${image.edition}-Base`;
 }
@@ -29,13 +32,14 @@ export function windowsAmiParameter(image: WindowsImage): string {
 /**
  * Canonical's public SSM parameter for the current Ubuntu server amd64 AMI. 22.04 is published on
  * gp2 volumes, 24.04 and later on gp3.
+ * @internal
  */
 export function ubuntuAmiParameter(release: UbuntuRelease): string {
   const volume = release === UbuntuRelease.JAMMY_22_04 ? 'ebs-gp2' : 'ebs-gp3';
   return `/aws/service/canonical/ubuntu/server/${release}/stable/current/amd64/hvm/${volume}/ami-id`;
 }
 
-
+/** Props of `ClusterImages`: which images to look up, or pin. */
 export interface ClusterImagesProps {
   /**
    * Ubuntu release for the control plane and Linux workers.

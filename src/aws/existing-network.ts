@@ -1,3 +1,4 @@
+import { DataAwsSubnet } from '@cdktf/provider-aws/lib/data-aws-subnet';
 import { Ec2Tag } from '@cdktf/provider-aws/lib/ec2-tag';
 import { Token } from 'cdktf';
 import { Construct } from 'constructs';
@@ -34,6 +35,8 @@ export class ExistingClusterNetwork extends Construct {
   public readonly publicSubnetIds: string[];
   /** The given private subnets. */
   public readonly privateSubnetIds: string[];
+  /** The availability zone of each private subnet, read from EC2 at deploy time. */
+  public readonly privateSubnetZones: string[];
 
   public constructor(scope: Construct, id: string, props: ExistingClusterNetworkProps) {
     super(scope, id);
@@ -53,6 +56,8 @@ export class ExistingClusterNetwork extends Construct {
     this.vpcId = props.vpcId;
     this.publicSubnetIds = [...props.publicSubnetIds];
     this.privateSubnetIds = [...props.privateSubnetIds];
+    // The cluster spreads its pools over these zones (one MachineDeployment per zone).
+    this.privateSubnetZones = this.privateSubnetIds.map((id, i) => new DataAwsSubnet(this, `PrivateSubnet${i}`, { id }).availabilityZone);
 
     if (props.tagSubnets ?? true) {
       const tag = (kind: string, ids: string[], tags: Record<string, string>): void => {

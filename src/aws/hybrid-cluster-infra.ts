@@ -10,10 +10,9 @@ import { ClusterImages, ClusterImagesProps } from './cluster-images';
 import { ClusterNetwork, ClusterNetworkOptions } from './cluster-network';
 import { ExistingClusterNetwork, ExistingNetwork } from './existing-network';
 import { fail } from '../platform/errors';
+import { KeyPairType, keyPairTypeOf, WINDOWS_ED25519_KEY } from '../platform/aws';
 import { judgeStackAtSynth } from './terraform-judge';
 
-/** EC2 imports RSA and ED25519 keys; only RSA lets you decrypt a Windows Administrator password. */
-const PUBLIC_KEY_PATTERN = /^(ssh-rsa|ssh-ed25519) [A-Za-z0-9+/]+={0,3}( .*)?$/;
 
 /** What `HybridClusterInfra` creates: every field is optional except the cluster name. */
 export interface HybridClusterInfraProps {
@@ -47,8 +46,9 @@ export interface HybridClusterInfraProps {
    */
   readonly images?: ClusterImagesProps;
   /**
-   * OpenSSH public key (`ssh-rsa ...` or `ssh-ed25519 ...`) to import as an EC2 key pair. Use RSA
-   * if you want to decrypt Windows Administrator passwords with it.
+   * OpenSSH public key (`ssh-rsa ...` or `ssh-ed25519 ...`) to import as an EC2 key pair. An
+   * ED25519 key is refused while the stack looks up Windows images: EC2 refuses to launch Windows
+   * AMIs with one.
    * @default - no key pair is imported
    */
   readonly sshPublicKey?: string;
@@ -80,6 +80,8 @@ export class HybridClusterInfra extends Construct {
   public readonly publicSubnetIds: string[];
   /** Private subnets (machines), one per zone. */
   public readonly privateSubnetIds: string[];
+  /** The availability zone of each private subnet: the cluster's pools spread over them. */
+  public readonly privateSubnetZones: string[];
   /** The created network, unless `existingNetwork` was given. */
   public readonly network?: ClusterNetwork;
   /** The clusterawsadm-style roles, policies and instance profiles. */
@@ -90,6 +92,8 @@ export class HybridClusterInfra extends Construct {
   public readonly keyPair?: KeyPair;
   /** The key pair handed on to the cluster, if any. */
   public readonly sshKeyName?: string;
+  /** The type of the imported key pair; unknown for a key pair named by `sshKeyName` alone. */
+  public readonly sshKeyType?: KeyPairType;
 
   public constructor(scope: Construct, id: string, props: HybridClusterInfraProps) {
     super(scope, id);
@@ -117,7 +121,8 @@ export class HybridClusterInfra extends Construct {
     if (props.existingNetwork !== undefined && props.network?.vpcEndpoints) {
       fail(this, 'network.vpcEndpoints beside existingNetwork: it only applies to a created network', 'drop network.vpcEndpoints');
     }
-    if (props.sshPublicKey !== undefined && !PUBLIC_KEY_PATTERN.test(props.sshPublicKey.trim())) {
+    const keyType = props.sshPublicKey === undefined ? undefined : keyPairTypeOf(props.sshPublicKey);
+    if (props.sshPublicKey !== undefined && keyType === undefined) {
       fail(this, `sshPublicKey "${props.sshPublicKey.slice(0, 24)}..." is not an OpenSSH RSA or ED25519 public key`, 'paste the contents of e.g. ~/.ssh/id_rsa.pub');
     }
     // The Terraform rules judge the stack's final JSON at synth: a provider may be added to the
@@ -134,19 +139,26 @@ export class HybridClusterInfra extends Construct {
       this.vpcId = existing.vpcId;
       this.publicSubnetIds = existing.publicSubnetIds;
       this.privateSubnetIds = existing.privateSubnetIds;
+      this.privateSubnetZones = existing.privateSubnetZones;
     } else {
       this.network = new ClusterNetwork(this, 'Network', { ...props.network, clusterName: props.clusterName, region: this.region });
       this.vpcId = this.network.vpc.id;
       this.publicSubnetIds = this.network.publicSubnets.map((s) => s.id);
       this.privateSubnetIds = this.network.privateSubnets.map((s) => s.id);
+      this.privateSubnetZones = this.network.privateSubnets.map((s) => s.availabilityZone);
     }
 
     this.iam = new ClusterApiIam(this, 'Iam', { namePrefix: props.iamNamePrefix, partition, selfHostedManagement: props.selfHostedManagement });
     this.images = new ClusterImages(this, 'Images', props.images);
+    if (keyType === KeyPairType.ED25519 && this.images.windowsAmis.length > 0) {
+      fail(this, `sshPublicKey is an ED25519 key, and the stack looks up Windows images (${this.images.windowsAmis.map((a) => `${a.version} ${a.edition}`).join(', ')}) whose machines would get it: ${WINDOWS_ED25519_KEY}`,
+        'import an RSA key (ssh-keygen -t rsa -b 4096), or set images: { windows: [] } for a Linux-only cluster');
+    }
 
     if (props.sshPublicKey !== undefined) {
       this.keyPair = new KeyPair(this, 'KeyPair', { keyName: props.sshKeyName ?? props.clusterName, publicKey: props.sshPublicKey.trim() });
       this.sshKeyName = this.keyPair.keyName;
+      this.sshKeyType = keyType;
     } else {
       this.sshKeyName = props.sshKeyName;
     }
@@ -161,6 +173,7 @@ export class HybridClusterInfra extends Construct {
     output(INFRA_OUTPUTS.vpcId, this.vpcId, 'VPC for AWSCluster.spec.network.vpc.id');
     output(INFRA_OUTPUTS.publicSubnetIds, this.publicSubnetIds, 'Public subnets (load balancers, NAT)');
     output(INFRA_OUTPUTS.privateSubnetIds, this.privateSubnetIds, 'Private subnets (machines)');
+    output(INFRA_OUTPUTS.privateSubnetZones, this.privateSubnetZones, 'Availability zone of each private subnet: the pools spread over them');
     output(INFRA_OUTPUTS.controlPlaneInstanceProfile, this.iam.controlPlaneInstanceProfile.name, 'Instance profile for control-plane machines');
     output(INFRA_OUTPUTS.nodeInstanceProfile, this.iam.nodesInstanceProfile.name, 'Instance profile for worker machines');
     output(INFRA_OUTPUTS.linuxAmiId, this.images.linuxAmiId, 'AMI for the control plane and Linux workers');
@@ -169,5 +182,6 @@ export class HybridClusterInfra extends Construct {
       output(windowsAmiOutputId(ami.version, ami.edition), ami.amiId, `AMI for Windows Server ${ami.version} ${ami.edition} workers`);
     }
     if (this.sshKeyName !== undefined) output(INFRA_OUTPUTS.sshKeyName, this.sshKeyName, 'EC2 key pair for the machines');
+    if (this.sshKeyType !== undefined) output(INFRA_OUTPUTS.sshKeyType, this.sshKeyType, 'Type of the imported key pair (Windows machines need rsa)');
   }
 }

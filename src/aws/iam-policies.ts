@@ -6,8 +6,10 @@
  * own control-plane and nodes roles.
  */
 
+/** @internal */
 export const IAM_POLICY_VERSION = '2012-10-17';
 
+/** @internal */
 export interface PolicyStatement {
   readonly Effect: 'Allow';
   readonly Action: readonly string[];
@@ -15,19 +17,26 @@ export interface PolicyStatement {
   readonly Condition?: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 
+/** @internal */
 export interface PolicyDocument {
   readonly Version: typeof IAM_POLICY_VERSION;
   readonly Statement: readonly PolicyStatement[];
 }
 
-/** The secrets CAPA writes machine bootstrap data to (its `aws.cluster.x-k8s.io/` prefix). */
+/**
+ * The secrets CAPA writes machine bootstrap data to (its `aws.cluster.x-k8s.io/` prefix).
+ * @internal
+ */
 export function bootstrapSecretsArn(partition: string): string {
   return `arn:${partition}:secretsmanager:*:*:secret:aws.cluster.x-k8s.io/*`;
 }
 
 const ANY = ['*'];
 
-/** The AWS cloud controller manager on control-plane machines (cloud-provider-aws). */
+/**
+ * The AWS cloud controller manager on control-plane machines (cloud-provider-aws).
+ * @internal
+ */
 export function controlPlanePolicy(partition: string): PolicyDocument {
   return document([
     {
@@ -103,7 +112,10 @@ const CLOUD_PROVIDER_ELB_ACTIONS = [
   'elasticloadbalancing:SetLoadBalancerPoliciesOfListener',
 ];
 
-/** Every machine, Linux and Windows: kubelet/cloud-provider lookups, bootstrap data, SSM agent. */
+/**
+ * Every machine, Linux and Windows: kubelet/cloud-provider lookups, bootstrap data, SSM agent.
+ * @internal
+ */
 export function nodesPolicy(partition: string): PolicyDocument {
   return document([
     {
@@ -153,6 +165,7 @@ export function nodesPolicy(partition: string): PolicyDocument {
 /**
  * The CAPA controllers. `passRoleArns` are the roles of the instance profiles CAPA may give the
  * machines it launches.
+ * @internal
  */
 export function controllersPolicy(partition: string, passRoleArns: readonly string[]): PolicyDocument {
   return document([

@@ -2,6 +2,7 @@
  * The AWS foundation (cdktf): `import … from 'cdk-hybrid-windows/aws'`. Kept out of the package
  * root so that cdk8s-only users load neither cdktf nor @cdktf/provider-aws. Every file here
  * imports single provider resources, never the provider's index.
+ * @module cdk-hybrid-windows/aws
  */
 export * from './hybrid-cluster-infra';
 export * from './hybrid-cluster-infra-stack';

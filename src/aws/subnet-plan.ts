@@ -11,7 +11,10 @@ import {
 } from '../platform/cidr';
 import { fail } from '../platform/errors';
 
-/** The parts of the network props that decide the address layout. */
+/**
+ * The parts of the network props that decide the address layout.
+ * @internal
+ */
 export interface SubnetPlanInput {
   /** The VPC block, e.g. `10.0.0.0/16`. */
   readonly vpcCidr: string;
@@ -52,6 +55,7 @@ export interface SubnetPlan {
 /**
  * Private (node) subnets default to 1/8 of the VPC and public (load balancer, NAT) subnets to
  * 1/32: nodes need the addresses, and up to six zones still fit. Never smaller than AWS allows.
+ * @internal
  */
 export function defaultPrefixLengths(vpcPrefix: number): { public: number; private: number } {
   return {
@@ -63,6 +67,7 @@ export function defaultPrefixLengths(vpcPrefix: number): { public: number; priva
 /**
  * Decides every subnet's CIDR block, or throws a `HybridConfigError` for `path` (the construct
  * that took the props) naming the offending prop (as `network.<prop>`), its value and the fix.
+ * @internal
  */
 export function planSubnets(input: SubnetPlanInput, path = 'network'): SubnetPlan {
   const refuse: Refuse = (what, fix) => fail(path, what, fix);

@@ -1,15 +1,25 @@
 import { ApiObject } from 'cdk8s';
+import { AvailabilityZone, KeyPairType, WINDOWS_ED25519_KEY } from '../platform/aws';
+import { LABEL_REGION, LABEL_ZONE } from '../platform/windows';
 import { CLUSTERAWSADM_INSTANCE_PROFILES } from '../platform/conventions';
 import { fail } from '../platform/errors';
-import { InstanceType, InstanceTypeInfo } from '../platform/instance-type';
-import { integerProblem } from '../platform/numbers';
+import { InstanceType, InstanceTypeInfo, instanceTypeInfoProblem } from '../platform/instance-type';
+import { CAPA_MIN_ROOT_VOLUME_GIB, GP3_MAX_VOLUME_GIB, WINDOWS_BASE_AMI_ROOT_GIB } from '../platform/images';
+import { wholeNumber } from '../platform/values';
 import type { HybridCluster } from './hybrid-cluster';
 import { MachineImage } from './machine-image';
 import { hashedMachineTemplate, MachineProps, machineTemplateSpec, requirePinnedImageForSecretsManager } from './machine-template';
-import { WorkerInfrastructure, WorkerPool, WorkerPoolProps } from './worker-pool';
+import { FailureDomain, WorkerInfrastructure, WorkerPool, WorkerPoolProps } from './worker-pool';
 
 /** Props of a worker pool on EC2: those of every pool, and the machines'. */
 export interface AwsWorkerPoolProps extends WorkerPoolProps, MachineProps {
+  /**
+   * The availability zones of the pool's machines: some of the cluster's `zones`. The pool has
+   * one MachineDeployment per zone, its replicas divided over them, and its nodes carry the
+   * `topology.kubernetes.io/zone` and `topology.kubernetes.io/region` labels.
+   * @default - every zone of the cluster
+   */
+  readonly zones?: readonly string[];
   /**
    * Architecture and memory of `instanceType`, for a family this library does not know.
    * @default - derived from the instance type's family (an error for unknown families)
@@ -24,9 +34,13 @@ export interface AwsWorkerPoolProps extends WorkerPoolProps, MachineProps {
 export class AwsMachines implements WorkerInfrastructure {
   /** The EC2 instance type, parsed. */
   public readonly instanceType: InstanceType;
+  /** The pool's availability zones, as CAPI failure domains. */
+  public readonly failureDomains: readonly FailureDomain[];
   public readonly propsOfFields = {
     'AWSMachineTemplate spec.template.spec.ami.id': 'ami',
     'AWSMachineTemplate spec.template.spec.instanceType': 'instanceType',
+    'AWSMachineTemplate spec.template.spec.imageLookupOrg': 'ami',
+    'AWSMachineTemplate spec.template.spec.sshKeyName': 'sshKeyName (of the cluster)',
   };
 
   public constructor(
@@ -41,23 +55,48 @@ export class AwsMachines implements WorkerInfrastructure {
     if (os === 'windows' && props.bootstrapThroughSecretsManager) {
       fail(path, 'bootstrapThroughSecretsManager on a Windows pool: CAPA\'s Secrets Manager hand-off is a cloud-init boothook, which Windows cannot run', 'remove it');
     }
+    const infra = cluster.infra;
+    if (os === 'windows' && cluster.sshKeyName !== '' && cluster.sshKeyName === infra?.sshKeyName && infra.sshKeyType === KeyPairType.ED25519) {
+      fail(path, `the cluster's key pair "${cluster.sshKeyName}" is an ED25519 key (the AWS stack imported it): ${WINDOWS_ED25519_KEY}`,
+        'import an RSA key in the AWS stack (sshPublicKey "ssh-rsa ..."), or give the cluster `sshKeyName: ""` or the name of an RSA key pair');
+    }
     requirePinnedImageForSecretsManager(path, 'pool', props, image);
-    const volume = props.rootVolumeSizeGiB === undefined ? undefined : integerProblem(props.rootVolumeSizeGiB, 8, 16384);
-    if (volume) fail(path, `rootVolumeSizeGiB ${volume} (CAPA's minimum is 8, gp3's maximum 16384)`, 'choose a whole number of GiB in that range');
+    // A Windows root volume may not be smaller than the base image's snapshot.
+    wholeNumber({ path, prop: 'rootVolumeSizeGiB' }, props.rootVolumeSizeGiB, os === 'windows' ? WINDOWS_BASE_AMI_ROOT_GIB : CAPA_MIN_ROOT_VOLUME_GIB, GP3_MAX_VOLUME_GIB);
+    const infoProblem = instanceTypeInfoProblem(props.instanceTypeInfo);
+    if (infoProblem) fail(path, `instanceTypeInfo ${infoProblem}`, 'state { arch: Architecture.AMD64, memoryGiB: 16 }, or leave it out for a known family');
     const type = InstanceType.parse(props.instanceType, props.instanceTypeInfo);
     if (typeof type === 'string') fail(path, type, 'use a known type such as m7i.large, or state `instanceTypeInfo: { arch, memoryGiB }`');
     const archIssue = os === 'linux' && props.ami === undefined ? (type.arch && cluster.infra?.linuxArchitectureProblem(props.instanceType, type.arch)) : undefined;
     if (archIssue) fail(path, archIssue, 'pick an instance type of the AMI\'s architecture, or pass an `ami` for this one');
     this.instanceType = type;
+    this.failureDomains = poolZones(path, cluster, props.zones).map((zone) => ({
+      name: zone.name,
+      suffix: zone.suffix,
+      nodeLabels: { [LABEL_ZONE]: zone.name, [LABEL_REGION]: zone.region.name },
+    }));
   }
 
   public machineTemplate(pool: WorkerPool): ApiObject {
-    return hashedMachineTemplate(pool, 'AWSMachineTemplate', pool.deploymentName, machineTemplateSpec(this.props, {
+    return hashedMachineTemplate(pool, 'AWSMachineTemplate', pool.baseName, machineTemplateSpec(this.props, {
       os: this.os,
       image: this.image,
+      partition: this.cluster.partition,
       iamInstanceProfile: this.props.iamInstanceProfile ?? this.cluster.infra?.nodeInstanceProfile ?? CLUSTERAWSADM_INSTANCE_PROFILES.nodes,
       sshKeyName: this.cluster.sshKeyName,
-      additionalTags: this.cluster.additionalTags,
     }));
   }
+}
+
+/** The pool's zones: the cluster's, or the ones the props pin, which must be among them. */
+function poolZones(path: string, cluster: HybridCluster, pinned: readonly string[] | undefined): readonly AvailabilityZone[] {
+  if (pinned === undefined) return cluster.zones;
+  if (pinned.length === 0) fail(path, 'zones is empty', 'leave `zones` out for every zone of the cluster, or name some of them');
+  return pinned.map((name) => {
+    const zone = cluster.zones.find((z) => z.name === name);
+    // CAPA finds no subnet for a failure domain the cluster has none in (instances.go, findSubnet).
+    if (!zone) fail(path, `zones: "${name}" is not one of the cluster's zones (${cluster.zones.join(', ')}), so CAPA would find no subnet for its machines`, 'pin zones of the cluster, or add the zone to the cluster\'s `zones`');
+    if (pinned.indexOf(name) !== pinned.lastIndexOf(name)) fail(path, `zones names ${name} twice`, 'name each zone once');
+    return zone;
+  });
 }

@@ -19,16 +19,18 @@ import {
   AwsClusterSpecNetworkAdditionalNodeIngressRulesSourceSecurityGroupRoles as NodeSourceRole,
   AwsClusterSpecNetwork,
 } from '../generated/capa-infrastructure.cluster.x-k8s.io';
+import { AvailabilityZone, AwsPartitionId, AwsRegion } from '../platform/aws';
 import { parseCidr } from '../platform/cidr';
 import { dnsLabelProblem, MAX_CLUSTER_NAME } from '../platform/dns';
 import { fail, problem } from '../platform/errors';
-import { InstanceType, InstanceTypeInfo } from '../platform/instance-type';
-import { integerProblem } from '../platform/numbers';
+import { InstanceType, InstanceTypeInfo, instanceTypeInfoProblem } from '../platform/instance-type';
+import { CAPA_MIN_ROOT_VOLUME_GIB, GP3_MAX_VOLUME_GIB } from '../platform/images';
+import { listOf, oneOf, stringMap, wholeNumber } from '../platform/values';
 import { isUnresolvedToken } from '../platform/tokens';
 import { CalicoMode, NetworkProvider } from '../platform/network';
 import { capiCluster, k0sControlPlane } from './control-plane';
 import { KubernetesNetworkProps, cniIngressRules, networkWithDefaults } from './kubernetes-network';
-import { CLUSTERAWSADM_INSTANCE_PROFILES, K0S_CLUSTER_PORTS, K0S_PORTS } from '../platform/conventions';
+import { CAPA_DEFAULT_VPC_CIDR, capaDefaultSubnets, CLUSTERAWSADM_INSTANCE_PROFILES, K0S_CLUSTER_PORTS, K0S_PORTS } from '../platform/conventions';
 import { MachineImage } from './machine-image';
 import { hashedMachineTemplate, MachineProps, machineTemplateSpec, requirePinnedImageForSecretsManager } from './machine-template';
 import { judgeOwnObjects, manifestProblems, markContentNamed, participate, PropsOfFields } from '../rules/judge';
@@ -57,7 +59,9 @@ export enum ControlPlaneUpdateStrategy {
 
 /** The IP protocol of a load-balancer ingress rule. */
 export enum IngressProtocol {
+  /** TCP. */
   TCP = 'tcp',
+  /** UDP. */
   UDP = 'udp',
 }
 
@@ -133,8 +137,10 @@ export interface ApiServerLoadBalancerProps {
   readonly scheme?: LoadBalancerScheme;
   /**
    * CIDR blocks that may reach the Kubernetes API (6443) through the load balancer. The
-   * management cluster must be among them. Nodes reach the API through the NAT gateways, which
-   * CAPA allows by itself; 8132 and 9443 are only ever opened to the cluster's own machines.
+   * management cluster must be among them: an internet-facing load balancer with none is refused,
+   * since CAPA then opens 6443 only to the cluster's NAT gateways. Nodes reach the API through the
+   * NAT gateways, which CAPA allows by itself; 8132 and 9443 are opened to the NAT gateways'
+   * addresses (internet-facing) or the cluster's security groups (internal), never to these blocks.
    * @default ['0.0.0.0/0'] (the API requires authentication, and anonymous auth is off)
    */
   readonly allowedCidrs?: string[];
@@ -161,8 +167,10 @@ export interface HybridClusterProps {
   /** k0s version of the control plane and, unless a pool says otherwise, the workers: `vX.Y.Z+k0s.N`. */
   readonly k0sVersion: string;
   /**
-   * EC2 key pair for SSH (Linux) and for decrypting the Windows Administrator password.
-   * @default - the `infra` key pair, else none
+   * EC2 key pair for SSH (Linux) and for decrypting the Windows Administrator password; "" for
+   * none. Windows machines need an RSA key: EC2 refuses to launch Windows AMIs with ED25519 ones.
+   * @default - the `infra` key pair, else none: `sshKeyName: ""` is written, since CAPA launches
+   *   with the key pair named `default` when no key name is set anywhere
    */
   readonly sshKeyName?: string;
   /** The controllers. */
@@ -174,6 +182,16 @@ export interface HybridClusterProps {
    * @default - CAPA creates and manages a VPC itself
    */
   readonly infra?: ClusterInfra;
+  /**
+   * Availability zones of the machines, by name as your account sees them (`aws ec2
+   * describe-availability-zones`; names map to different data centres per account). The
+   * controllers spread over them (k0smotron picks the zone with the fewest), and every pool has one
+   * MachineDeployment per zone. Without an `infra`, CAPA creates one public and one private subnet
+   * in each, laid out as CAPA lays out its own (`capaDefaultSubnets`); with one, they must be zones
+   * of its private subnets.
+   * @default - the zones of the infra's private subnets; required without an `infra`
+   */
+  readonly zones?: readonly string[];
   /**
    * The cluster's pod and service networks and CNI.
    * @default - Calico in VXLAN mode, pods 192.168.0.0/16, services 10.128.0.0/12
@@ -190,7 +208,10 @@ export interface HybridClusterProps {
    */
   readonly machineHealthChecks?: boolean;
   /**
-   * Tags for every AWS resource CAPA creates.
+   * Tags for every AWS resource CAPA creates, as CAPA validates them: keys of 1 to 128 and values of
+   * up to 256 letters, digits, spaces and `_ . : / = + - @`, no `aws:` prefix, at most 50. Written
+   * on the AWSCluster only: CAPA tags machines with them and re-tags running ones when they change,
+   * so a change replaces no machine.
    * @default - none
    */
   readonly additionalTags?: Record<string, string>;
@@ -220,8 +241,15 @@ export class HybridCluster extends Construct {
   public readonly k0sVersion: string;
   /** The deployed AWS infrastructure the cluster runs in, if any. */
   public readonly infra?: ClusterInfra;
-  /** The EC2 key pair of every machine, if any. */
-  public readonly sshKeyName?: string;
+  /** The EC2 key pair of every machine; "" for none. */
+  public readonly sshKeyName: string;
+  /**
+   * The partition of the cluster's region, where public image lookups find their publisher's
+   * account (`aws` stands in for a region that does not parse, which the rules then report).
+   */
+  public readonly partition: AwsPartitionId;
+  /** The availability zones of the machines: the pools' failure domains. */
+  public readonly zones: readonly AvailabilityZone[];
   /** Tags for every AWS resource CAPA creates. */
   public readonly additionalTags?: Record<string, string>;
   /** Whether pools get a MachineHealthCheck unless they say otherwise. */
@@ -240,12 +268,18 @@ export class HybridCluster extends Construct {
     this.clusterName = props.name ?? id;
     this.k0sVersion = props.k0sVersion;
     this.infra = props.infra;
-    this.sshKeyName = props.sshKeyName ?? props.infra?.sshKeyName;
+    // cluster-api-provider-aws v2.11.1 pkg/cloud/services/ec2/instances.go: an AWSMachine
+    // sshKeyName, else the AWSCluster's, else the key pair named "default" (bastion.go,
+    // defaultSSHKeyName); "" on either means no key. RunInstances fails without such a key pair.
+    this.sshKeyName = props.sshKeyName ?? props.infra?.sshKeyName ?? '';
     this.additionalTags = props.additionalTags;
     this.machineHealthChecks = props.machineHealthChecks ?? true;
     const cp = props.controlPlane ?? fail(this, 'no `controlPlane`', 'pass `controlPlane: { instanceType: \'t3.large\' }`');
     const region = props.region ?? props.infra?.region;
+    const parsedRegion = AwsRegion.parse(region);
+    this.partition = typeof parsedRegion === 'string' ? 'aws' : parsedRegion.partition;
     checkInputs(this, props);
+    this.zones = clusterZones(this, props, typeof parsedRegion === 'string' ? undefined : parsedRegion);
 
     const network = networkWithDefaults(props.network);
     const scheme = props.apiServerLoadBalancer?.scheme ?? LoadBalancerScheme.INTERNET_FACING;
@@ -286,9 +320,9 @@ export class HybridCluster extends Construct {
     const cpSpec = machineTemplateSpec(cp, {
       os: 'linux',
       image: controlPlaneImage(props),
+      partition: this.partition,
       iamInstanceProfile: cp.iamInstanceProfile ?? props.infra?.controlPlaneInstanceProfile ?? CLUSTERAWSADM_INSTANCE_PROFILES.controlPlane,
       sshKeyName: this.sshKeyName,
-      additionalTags: props.additionalTags,
     });
     this.controlPlaneMachineTemplate = hashedMachineTemplate(this, 'ControlPlaneMachineTemplate', `${this.clusterName}-cp`, cpSpec);
     markContentNamed(this.controlPlaneMachineTemplate);
@@ -336,7 +370,9 @@ export class HybridCluster extends Construct {
     const infra = this.infra;
     return {
       vpc: infra ? { id: infra.vpcId } : undefined,
-      subnets: infra ? [...infra.privateSubnetIds, ...infra.publicSubnetIds].map((id) => ({ id })) : undefined,
+      subnets: infra
+        ? [...infra.privateSubnetIds, ...infra.publicSubnetIds].map((id) => ({ id }))
+        : capaDefaultSubnets(this.clusterName, CAPA_DEFAULT_VPC_CIDR, this.zones.map((z) => z.name)),
       // A list replaces CAPA's defaults (BGP and IP-in-IP), so it must say what the CNI needs; a
       // custom CNI gets no `cni`, so that CAPA's defaults apply.
       cni: provider === NetworkProvider.CUSTOM ? undefined : { cniIngressRules: cniIngressRules(provider, calicoMode) },
@@ -368,6 +404,11 @@ const PROPS_OF_FIELDS: PropsOfFields = {
   'K0sControlPlane spec.version': 'k0sVersion',
   'K0sControlPlane spec.replicas': 'controlPlane.replicas',
   'AWSCluster spec.region': 'region',
+  'AWSCluster spec.additionalTags': 'additionalTags',
+  'AWSCluster spec.sshKeyName': 'sshKeyName',
+  'AWSCluster spec.controlPlaneLoadBalancer.ingressRules': 'apiServerLoadBalancer.allowedCidrs',
+  'K0sControlPlane spec.k0sConfigSpec.k0s.spec.network.provider': 'network.provider',
+  'AWSMachineTemplate spec.template.spec.imageLookupOrg': 'controlPlane.ami',
   'AWSMachineTemplate spec.template.spec.ami.id': 'controlPlane.ami',
   'AWSMachineTemplate spec.template.spec.instanceType': 'controlPlane.instanceType',
 };
@@ -377,9 +418,38 @@ const PROPS_OF_FIELDS: PropsOfFields = {
  * agreement), checked where they enter; the rules judge the objects built from the rest.
  */
 function checkInputs(scope: Construct, props: HybridClusterProps): void {
+  const at = (prop: string) => ({ path: scope.node.path, prop });
+  const cp = props.controlPlane;
+  // Values first: what follows reads them. Replicas are the rules' (control-plane: odd, >= 1), at construction too.
+  wholeNumber(at('controlPlane.rootVolumeSizeGiB'), cp.rootVolumeSizeGiB, CAPA_MIN_ROOT_VOLUME_GIB, GP3_MAX_VOLUME_GIB);
+  stringMap(at('controlPlane.apiExtraArgs'), cp.apiExtraArgs);
+  stringMap(at('additionalTags'), props.additionalTags);
+  const infoProblem = instanceTypeInfoProblem(cp.instanceTypeInfo);
+  if (infoProblem) fail(scope, `controlPlane.instanceTypeInfo ${infoProblem}`, 'state { arch: Architecture.AMD64, memoryGiB: 16 }, or leave it out for a known family');
+  oneOf(at('network.provider'), props.network?.provider, NetworkProvider, 'NetworkProvider');
+  oneOf(at('network.calicoMode'), props.network?.calicoMode, CalicoMode, 'CalicoMode');
+  oneOf(at('apiServerLoadBalancer.scheme'), props.apiServerLoadBalancer?.scheme, LoadBalancerScheme, 'LoadBalancerScheme');
+  oneOf(at('controlPlane.updateStrategy'), cp.updateStrategy, ControlPlaneUpdateStrategy, 'ControlPlaneUpdateStrategy');
+  // One security-group rule per port: EC2 refuses a duplicate, and CAPA then retries the whole batch on every reconcile.
+  for (const [i, port] of (listOf<number>(at('nodeAgentPorts'), props.nodeAgentPorts, String) ?? []).entries()) wholeNumber(at(`nodeAgentPorts[${i}]`), port, 1, 65535);
+  const lb = props.apiServerLoadBalancer;
+  listOf<string>(at('apiServerLoadBalancer.allowedCidrs'), lb?.allowedCidrs, String);
+  const rules = listOf<LoadBalancerIngressRule>(at('apiServerLoadBalancer.additionalIngressRules'), lb?.additionalIngressRules) ?? [];
+  rules.forEach((r, i) => {
+    oneOf(at(`apiServerLoadBalancer.additionalIngressRules[${i}].protocol`), r.protocol, IngressProtocol, 'IngressProtocol');
+    wholeNumber(at(`apiServerLoadBalancer.additionalIngressRules[${i}].fromPort`), r.fromPort ?? NaN, 0, 65535);
+    wholeNumber(at(`apiServerLoadBalancer.additionalIngressRules[${i}].toPort`), r.toPort, 0, 65535);
+    listOf<string>(at(`apiServerLoadBalancer.additionalIngressRules[${i}].cidrBlocks`), r.cidrBlocks ?? null, String);
+  });
+  // The load balancer's rules as EC2 sees them: one (protocol, ports, source) each.
+  const permissions = [
+    ...(lb?.allowedCidrs ?? ['0.0.0.0/0']).map((cidr) => `tcp ${K0S_PORTS.api}-${K0S_PORTS.api} from ${cidr}`),
+    ...rules.flatMap((r) => r.cidrBlocks.map((cidr) => `${r.protocol ?? IngressProtocol.TCP} ${r.fromPort}-${r.toPort ?? r.fromPort} from ${cidr}`)),
+  ];
+  listOf<string>(at('apiServerLoadBalancer'), permissions, String);
+
   const mismatch = props.infra?.mismatch(props.name ?? scope.node.id, props.region);
   if (mismatch) fail(scope, mismatch.what, mismatch.fix);
-  const cp = props.controlPlane;
   const type = InstanceType.parse(cp.instanceType, cp.instanceTypeInfo);
   if (typeof type === 'string') fail(scope, `controlPlane: ${type}`, 'use a known type such as t3.large, or state `instanceTypeInfo: { arch, memoryGiB }`');
   const archIssue = cp.ami === undefined ? (type.arch && props.infra?.linuxArchitectureProblem(cp.instanceType, type.arch)) : undefined;
@@ -388,13 +458,6 @@ function checkInputs(scope: Construct, props: HybridClusterProps): void {
   if (cp.untaintedControllers && !cp.enableWorker) {
     fail(scope, 'controlPlane.untaintedControllers without enableWorker: controllers that run no kubelet have no taint to drop', 'set controlPlane.enableWorker too, or remove untaintedControllers');
   }
-  for (const port of props.nodeAgentPorts ?? []) {
-    const portIssue = integerProblem(port, 1, 65535);
-    if (portIssue) fail(scope, `nodeAgentPorts: ${portIssue}`, 'list TCP port numbers from 1 to 65535, e.g. 9182 for windows_exporter');
-  }
-  const volume = cp.rootVolumeSizeGiB === undefined ? undefined : integerProblem(cp.rootVolumeSizeGiB, 8, 16384);
-  if (volume) fail(scope, `controlPlane.rootVolumeSizeGiB ${volume} (CAPA's minimum is 8, gp3's maximum 16384)`, 'choose a whole number of GiB in that range');
-  const lb = props.apiServerLoadBalancer;
   const cidrs = [...(lb?.allowedCidrs ?? []), ...(lb?.additionalIngressRules ?? []).flatMap((r) => r.cidrBlocks ?? [])];
   for (const cidr of cidrs.filter((c) => !isUnresolvedToken(c))) {
     try {
@@ -403,12 +466,36 @@ function checkInputs(scope: Construct, props: HybridClusterProps): void {
       fail(scope, `apiServerLoadBalancer: ${(e as Error).message}`, 'write IPv4 blocks like 203.0.113.0/24');
     }
   }
-  for (const rule of lb?.additionalIngressRules ?? []) {
-    for (const [field, port] of [['fromPort', rule.fromPort], ['toPort', rule.toPort ?? rule.fromPort]] as const) {
-      const p = integerProblem(port, 0, 65535);
-      if (p) fail(scope, `apiServerLoadBalancer ingress rule "${rule.description}" ${field} ${p}`, 'use a port from 0 to 65535');
-    }
+}
+
+/**
+ * The machines' zones: the props', else the infra's private subnets' (in their order, once each).
+ * Names are checked for form and region here, since the pools' names are built from them; whether
+ * the account has them, only EC2 knows: CAPA reports a zone it cannot describe on the AWSCluster
+ * before any machine is made (pkg/cloud/services/network/subnets.go, reconcileZoneInfo).
+ */
+function clusterZones(scope: Construct, props: HybridClusterProps, region: AwsRegion | undefined): AvailabilityZone[] {
+  const infraZones = props.infra?.privateSubnetZones;
+  const names = props.zones ?? (infraZones ? [...new Set(infraZones)] : undefined);
+  if (names === undefined) {
+    fail(scope, props.infra
+      ? 'the infra names no zones for its private subnets (an outputs file of an older AWS stack)'
+      : 'no `zones`: without an infra CAPA creates the VPC, and zone names differ between accounts',
+    props.infra
+      ? 'redeploy the AWS stack (it writes private_subnet_zones), or pass `zones`'
+      : `pass \`zones: ['${region ?? 'eu-north-1'}a', '${region ?? 'eu-north-1'}b']\` with zones your account has (aws ec2 describe-availability-zones)`);
   }
+  if (names.length === 0) fail(scope, 'zones is empty', 'name at least one availability zone; two or more survive a zone outage');
+  return names.map((name, i) => {
+    const zone = AvailabilityZone.parse(name);
+    if (typeof zone === 'string') fail(scope, `zones: ${zone}`, `name zones of the cluster's region such as ${region ?? 'eu-north-1'}a`);
+    if (region && zone.region.name !== region.name) fail(scope, `zones: ${zone} is in ${zone.region}, not in ${region}`, `name zones of ${region} such as ${region}a`);
+    if (names.indexOf(name) !== i) fail(scope, `zones names ${name} twice`, 'name each zone once');
+    if (infraZones && !infraZones.includes(name)) {
+      fail(scope, `zones: ${name} has none of the infra's private subnets (they are in ${[...new Set(infraZones)].join(', ')})`, 'name zones of the infra\'s private subnets, or leave `zones` out for all of them');
+    }
+    return zone;
+  });
 }
 
 /**

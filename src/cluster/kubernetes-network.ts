@@ -1,6 +1,7 @@
 import { AwsClusterSpecNetworkCniCniIngressRules } from '../generated/capa-infrastructure.cluster.x-k8s.io';
 import { CALICO_WINDOWS_VXLAN, CalicoMode, NetworkProvider } from '../platform/network';
 
+/** The cluster's pod and service networks and its CNI (`HybridCluster` `network`), written to k0s's ClusterConfig and to CAPI's Cluster. */
 export interface KubernetesNetworkProps {
   /**
    * Pod network; must not overlap the service network or the VPC.
@@ -56,8 +57,8 @@ const IP_IN_IP = { description: 'IP-in-IP (calico, kube-router)', protocol: '4',
  * empty one means no rules (pkg/cloud/scope/cluster.go, CNIIngressRules).
  */
 export function cniIngressRules(provider: NetworkProvider, calicoMode: CalicoMode): AwsClusterSpecNetworkCniCniIngressRules[] | undefined {
-  if (provider === NetworkProvider.CUSTOM) return undefined;
-  if (provider === NetworkProvider.KUBE_ROUTER) return [BGP, IP_IN_IP];
+  // A custom CNI gets CAPA's defaults; kube-router is refused on AWS (HybridCluster, aws-network rule).
+  if (provider !== NetworkProvider.CALICO) return undefined;
   switch (calicoMode) {
     case CalicoMode.VXLAN:
       return [{ description: 'VXLAN (calico)', protocol: 'udp', fromPort: CALICO_WINDOWS_VXLAN.port, toPort: CALICO_WINDOWS_VXLAN.port }];

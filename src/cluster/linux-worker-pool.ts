@@ -5,7 +5,10 @@ import type { HybridCluster } from './hybrid-cluster';
 import { MachineImage } from './machine-image';
 import { WorkerPlatform, WorkerPool } from './worker-pool';
 
-/** A Linux worker's part of a pool, whatever its infrastructure: cloud-config, no taints, 10 minutes to become a node. */
+/**
+ * A Linux worker's part of a pool, whatever its infrastructure: cloud-config, no taints, 10 minutes to become a node.
+ * @internal
+ */
 export const LINUX_WORKER_PLATFORM: WorkerPlatform = {
   os: 'linux',
   bootstrap: { provisioner: { platform: Platform.LINUX, type: ProvisionerType.CLOUD_HYPHEN_CONFIG } },

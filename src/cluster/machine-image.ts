@@ -1,5 +1,14 @@
-import { AMI_OWNERS, UBUNTU_2404_NAME_PATTERN, windowsServerNamePattern } from '../platform/images';
+import { AwsPartitionId } from '../platform/aws';
+import { IMAGE_PUBLISHERS, ImagePublisher, UBUNTU_2404_NAME_PATTERN, windowsServerNamePattern } from '../platform/images';
 import { WindowsEdition, WindowsVersion } from '../platform/windows';
+
+/** What CAPA filters public images on: the owner account and the name (`*` wildcards). */
+export interface ImageLookup {
+  /** The owner's account id. */
+  readonly owner: string;
+  /** The image name, with `*` wildcards. */
+  readonly namePattern: string;
+}
 
 /**
  * The AMI a group of machines boots from: a pinned id, or a lookup that CAPA resolves when it
@@ -9,7 +18,7 @@ import { WindowsEdition, WindowsVersion } from '../platform/windows';
 export class MachineImage {
   /** A pinned AMI id, e.g. `ami-0fa91bc90632c73c9`. */
   public static id(amiId: string): MachineImage {
-    return new MachineImage(amiId, undefined);
+    return new MachineImage(amiId, undefined, undefined);
   }
 
   /**
@@ -18,28 +27,48 @@ export class MachineImage {
    * where every machine must boot the same bits.
    */
   public static lookup(owner: string, namePattern: string): MachineImage {
-    return new MachineImage(undefined, { owner, namePattern });
+    return new MachineImage(undefined, undefined, { owner, namePattern });
   }
 
-  /** Canonical's newest Ubuntu 24.04 LTS server image: stock cloud-init, no Kubernetes baked in (k0s brings its own). */
+  /**
+   * Canonical's newest Ubuntu 24.04 LTS server image: stock cloud-init, no Kubernetes baked in (k0s
+   * brings its own). Canonical's account is known for the `aws` and `aws-us-gov` partitions.
+   */
   public static ubuntu2404(): MachineImage {
-    return MachineImage.lookup(AMI_OWNERS.canonical, UBUNTU_2404_NAME_PATTERN);
+    return new MachineImage(undefined, IMAGE_PUBLISHERS.canonical, { owner: undefined, namePattern: UBUNTU_2404_NAME_PATTERN });
   }
 
-  /** Amazon's newest English Windows Server base image of a release and edition (EC2Launch v2 from 2022 on). */
+  /**
+   * Amazon's newest English Windows Server base image of a release and edition (EC2Launch v2 from
+   * 2022 on). Amazon's account is known for the `aws` partition only.
+   */
   public static windowsServer(version: WindowsVersion, edition: WindowsEdition): MachineImage {
-    return MachineImage.lookup(AMI_OWNERS.amazonWindows, windowsServerNamePattern(version, edition));
+    return new MachineImage(undefined, IMAGE_PUBLISHERS.amazonWindows, { owner: undefined, namePattern: windowsServerNamePattern(version, edition) });
   }
 
   private constructor(
     /** The pinned AMI id, when this is one. */
     public readonly amiId: string | undefined,
-    /** The lookup, when this is one. */
-    public readonly lookupFilter: { readonly owner: string; readonly namePattern: string } | undefined,
+    private readonly publisher: ImagePublisher | undefined,
+    private readonly filter: { readonly owner: string | undefined; readonly namePattern: string } | undefined,
   ) {}
 
   /** Whether the image is a pinned id (a lookup names no image before CAPA resolves it). */
   public get isPinned(): boolean {
     return this.amiId !== undefined;
+  }
+
+  /** The name filter of a lookup; undefined for a pinned id. */
+  public get namePattern(): string | undefined {
+    return this.filter?.namePattern;
+  }
+
+  /**
+   * The lookup in a partition (undefined for a pinned id): the publisher's account there, else its
+   * commercial one, which finds nothing outside `aws` and which the `image-lookup` rule reports.
+   */
+  public lookupIn(partition: AwsPartitionId): ImageLookup | undefined {
+    if (!this.filter) return undefined;
+    return { owner: this.filter.owner ?? this.publisher?.owners[partition] ?? this.publisher!.owners.aws!, namePattern: this.filter.namePattern };
   }
 }

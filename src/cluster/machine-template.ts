@@ -8,6 +8,7 @@ import {
 } from '../generated/capa-infrastructure.cluster.x-k8s.io';
 import { fail } from '../platform/errors';
 import { MachineImage } from './machine-image';
+import { AwsPartitionId } from '../platform/aws';
 import { contentHash } from '../platform/names';
 import { typedApiObject } from './typed-api-object';
 
@@ -56,22 +57,29 @@ export interface MachineRoleDefaults {
   readonly os: 'linux' | 'windows';
   /** The image: the props', else the infra's, else the platform's lookup. */
   readonly image: MachineImage;
+  /** The partition of the cluster's region, where a public image lookup finds its publisher's account. */
+  readonly partition: AwsPartitionId;
   readonly iamInstanceProfile: string;
-  readonly sshKeyName?: string;
-  readonly additionalTags?: Record<string, string>;
+  /** The EC2 key pair; "" for none (CAPA launches with the key pair `default` when it is absent everywhere). */
+  readonly sshKeyName: string;
 }
 
 /** The AWSMachineTemplate spec for a role, with the library's secure defaults applied. */
 export function machineTemplateSpec(props: MachineProps, role: MachineRoleDefaults): AwsMachineTemplateSpecTemplateSpec {
   const windows = role.os === 'windows';
+  const lookup = role.image.lookupIn(role.partition);
   return {
     instanceType: props.instanceType,
     ami: role.image.amiId !== undefined ? { id: role.image.amiId } : undefined,
-    imageLookupOrg: role.image.lookupFilter?.owner,
-    imageLookupFormat: role.image.lookupFilter?.namePattern,
+    imageLookupOrg: lookup?.owner,
+    imageLookupFormat: lookup?.namePattern,
     iamInstanceProfile: role.iamInstanceProfile,
     sshKeyName: role.sshKeyName,
-    additionalTags: role.additionalTags,
+    // No additionalTags: CAPA tags each instance and its volumes with the AWSCluster's tags merged
+    // with the AWSMachine's, at launch and again on every reconcile (cluster-api-provider-aws
+    // v2.11.1 pkg/cloud/scope/machine.go AdditionalTags, pkg/cloud/services/ec2/instances.go
+    // CreateInstance, controllers/awsmachine_controller.go ensureTags and ensureStorageTags). Copied
+    // here, a change of cluster-wide tags would rename every template and replace every machine.
     rootVolume: { size: props.rootVolumeSizeGiB ?? (windows ? 100 : 40), type: 'gp3', encrypted: true },
     instanceMetadataOptions: {
       httpEndpoint: HttpEndpoint.ENABLED,
@@ -83,9 +91,9 @@ export function machineTemplateSpec(props: MachineProps, role: MachineRoleDefaul
     // cloud-init (CAPA docs/book/src/topics/userdata-privacy.md): stock images cannot run it, and
     // Windows cannot run a boothook at all. So the bootstrap data goes in plain user data unless a
     // Linux role opts in. CAPA gzips only when uncompressedUserData is false, not when it is unset
-    // (pkg/cloud/scope/machine.go, CompressUserData): Linux says false, because cloud-init gunzips
-    // and the controllers' cloud-config would not fit EC2's 16 KiB otherwise; EC2Launch does not
-    // gunzip, so Windows says true.
+    // (pkg/cloud/scope/machine.go, CompressUserData): Linux says false for headroom under EC2's
+    // 16 KiB (the first controller's cloud-config, with four CA and service-account key pairs,
+    // fits but comes close), and cloud-init gunzips; EC2Launch does not, so Windows says true.
     ...(props.bootstrapThroughSecretsManager && !windows ? {} : { cloudInit: { insecureSkipSecretsManager: true } }),
     uncompressedUserData: windows,
   };
@@ -110,7 +118,8 @@ export function hashedMachineTemplate(scope: Construct, id: string, baseName: st
  */
 export function requirePinnedImageForSecretsManager(scope: Construct | string, where: string, props: MachineProps, image: MachineImage): void {
   if (props.bootstrapThroughSecretsManager && !image.isPinned) {
-    fail(scope, `${where}.bootstrapThroughSecretsManager with the image lookup ${image.lookupFilter?.namePattern}: stock images have neither the AWS CLI nor the patched cloud-init CAPA's boothook needs`,
+    fail(scope, `${where}.bootstrapThroughSecretsManager with the image lookup ${image.namePattern}: stock images have neither the AWS CLI nor the patched cloud-init CAPA's boothook needs`,
       'pass `ami: MachineImage.id(...)` of an image built with kubernetes-sigs/image-builder, or leave bootstrapThroughSecretsManager off');
   }
 }
+

@@ -3,8 +3,9 @@ import {
   K0SWorkerConfigTemplateSpecTemplateSpecProvisionerType as ProvisionerType,
 } from '../generated/k0smotron-bootstrap.cluster.x-k8s.io';
 import { fail, problem } from '../platform/errors';
+import { oneOf } from '../platform/values';
 import { windowsSupport, WindowsPlatform } from '../platform/support';
-import { LABEL_HYPERV, WINDOWS_NODE_TAINT, WINDOWS_NODE_TIMEOUTS, WindowsEdition, WindowsVersion } from '../platform/windows';
+import { LABEL_HYPERV, WINDOWS_KUBELET_FIREWALL_RULE, WINDOWS_NODE_TAINT, WINDOWS_NODE_TIMEOUTS, WindowsEdition, WindowsVersion } from '../platform/windows';
 import { InstanceType, windowsInstanceTypeProblem } from '../platform/instance-type';
 import { WINDOWS_K0S_INSTALL_DIR } from '../platform/conventions';
 import type { HybridCluster } from './hybrid-cluster';
@@ -63,14 +64,22 @@ export class WindowsWorkerPool extends WorkerPool {
   public readonly instanceType: InstanceType;
 
   public constructor(cluster: HybridCluster, id: string, props: WindowsWorkerPoolProps) {
-    const windowsVersion = props.windowsVersion ?? WindowsVersion.SERVER_2022;
-    const edition = props.edition ?? WindowsEdition.CORE;
+    // The pool does not exist yet: errors name the path it will have.
+    const at = (prop: string) => ({ path: `${cluster.node.path}/${id}`, prop });
+    const windowsVersion = oneOf(at('windowsVersion'), props.windowsVersion, WindowsVersion, 'WindowsVersion') ?? WindowsVersion.SERVER_2022;
+    const edition = oneOf(at('edition'), props.edition, WindowsEdition, 'WindowsEdition') ?? WindowsEdition.CORE;
     const machines = new AwsMachines(cluster, id, props, 'windows', props.ami ?? windowsImage(cluster, windowsVersion, edition));
     super(cluster, id, props.hyperV ? { ...props, labels: { ...props.labels, [LABEL_HYPERV]: 'true' } } : props, {
       os: 'windows',
       bootstrap: {
         provisioner: { platform: Platform.WINDOWS, type: ProvisionerType.POWERSHELL_HYPHEN_XML },
         k0SInstallDir: WINDOWS_K0S_INSTALL_DIR,
+        // k0smotron v2.1.0 internal/controller/bootstrap/worker_bootstrap_controller.go
+        // (getWindowsCommands) writes preK0sCommands into C:\bootstrap\k0s_install.ps1 before
+        // `k0s install worker`; powershell.exe runs it under $ErrorActionPreference = "Stop", and a
+        // scheduled task reruns it from the top after the Containers feature's reboot until it
+        // completes: the command is PowerShell, and a rerun finds the rule and does nothing.
+        preK0SCommands: [WINDOWS_KUBELET_FIREWALL_RULE],
       },
       taints: [WINDOWS_NODE_TAINT],
       nodeStartupTimeoutSeconds: WINDOWS_NODE_TIMEOUTS.startupSeconds,

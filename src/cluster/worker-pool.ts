@@ -11,14 +11,16 @@ import {
 import { K0sWorkerConfigTemplate, K0SWorkerConfigTemplateSpecTemplateSpec } from '../generated/k0smotron-bootstrap.cluster.x-k8s.io';
 import { dnsLabelProblem } from '../platform/dns';
 import { fail, problem } from '../platform/errors';
+import { POOL_LABEL } from '../platform/labels';
+import { integerProblem } from '../platform/numbers';
+import { stringMap, wholeSeconds } from '../platform/values';
 import { taintArgument } from '../platform/windows';
 import { apiGroupOf } from '../platform/conventions';
 import { judgeOwnObjects, manifestProblems, markContentNamed, participate, PropsOfFields } from '../rules/judge';
 import { contentHash, MAX_MACHINE_DEPLOYMENT_NAME } from '../platform/names';
 import { typedApiObject } from './typed-api-object';
 
-/** Node label with the pool's name: set by k0s at registration, and kept in sync by CAPI. */
-export const POOL_LABEL = 'node.cluster.x-k8s.io/pool';
+export { POOL_LABEL } from '../platform/labels';
 
 /** What a worker pool takes from its cluster, whatever infrastructure the machines run on. */
 export interface IWorkerPoolCluster extends IConstruct {
@@ -33,12 +35,14 @@ export interface IWorkerPoolCluster extends IConstruct {
 /** Props every worker pool has, whatever infrastructure its machines run on. */
 export interface WorkerPoolProps {
   /**
-   * The pool's name; the MachineDeployment is `<cluster>-<name>`.
+   * The pool's name: its objects are named `<cluster>-<name>`, and its MachineDeployments
+   * `<cluster>-<name>-<zone>` (`prod-linux-a` for eu-north-1a).
    * @default - the construct id
    */
   readonly name?: string;
   /**
-   * Number of machines.
+   * Number of machines, divided over the pool's zones: each gets the same number, and the first
+   * zones one more until all are placed (5 over three zones: 2, 2, 1).
    * @default 1
    */
   readonly replicas?: number;
@@ -83,8 +87,23 @@ export interface WorkerPlatform {
 }
 
 /**
+ * A failure domain of the cluster (CAPA: an availability zone, as the AWSCluster reports it in
+ * `status.failureDomains`): a pool has one MachineDeployment in each of its domains, which sets
+ * `spec.template.spec.failureDomain`, so that one domain's outage leaves the others' machines.
+ */
+export interface FailureDomain {
+  /** The domain's name, as the infrastructure provider reports it (`eu-north-1a`). */
+  readonly name: string;
+  /** What names the pool's MachineDeployment in it: `<cluster>-<pool>-<suffix>` (`a`). */
+  readonly suffix: string;
+  /** Node labels every machine in it registers with (`topology.kubernetes.io/zone`). */
+  readonly nodeLabels: Readonly<Record<string, string>>;
+}
+
+/**
  * What the machines' infrastructure decides: the template the MachineDeployment's machines are
- * made from (AWSMachineTemplate on AWS), and how a rollout may replace them.
+ * made from (AWSMachineTemplate on AWS), the failure domains the pool spreads over, and how a
+ * rollout may replace the machines.
  */
 export interface WorkerInfrastructure {
   /**
@@ -92,6 +111,11 @@ export interface WorkerInfrastructure {
    * called once, from the pool's constructor.
    */
   machineTemplate(pool: WorkerPool): ApiObject;
+  /**
+   * The failure domains the pool spreads over, one MachineDeployment each.
+   * @default - none: one MachineDeployment, placed as the provider places machines without one
+   */
+  readonly failureDomains?: readonly FailureDomain[];
   /** The props behind the machine template's fields that the rules name, for messages at construction. */
   readonly propsOfFields: PropsOfFields;
   /**
@@ -112,28 +136,30 @@ export abstract class WorkerPool extends Construct {
   public readonly cluster: IWorkerPoolCluster;
   /** The pool's name. */
   public readonly poolName: string;
-  /** Name of the MachineDeployment (and of the pool's other objects, before their hash). */
-  public readonly deploymentName: string;
-  /** Number of machines. */
+  /** `<cluster>-<pool>`: the name of the pool's objects, before their zone or content hash. */
+  public readonly baseName: string;
+  /** Number of machines, over all its failure domains. */
   public readonly replicas: number;
   /** k0s version of the pool's workers. */
   public readonly k0sVersion: string;
   /** The machines' operating system. */
   public readonly os: 'linux' | 'windows';
-  /** The MachineDeployment (`cluster.x-k8s.io`). */
-  public readonly machineDeployment: ApiObject;
-  /** The K0sWorkerConfigTemplate, named after its content. */
-  public readonly workerConfigTemplate: ApiObject;
+  /** The failure domains the pool spreads over, in the order of `machineDeployments`. */
+  public readonly failureDomains: readonly FailureDomain[];
+  /** The MachineDeployments (`cluster.x-k8s.io`), one per failure domain. */
+  public readonly machineDeployments: readonly ApiObject[];
+  /** The K0sWorkerConfigTemplates, one per failure domain (their node labels differ), named after their content. */
+  public readonly workerConfigTemplates: readonly ApiObject[];
   /** The machines' template (an AWSMachineTemplate on EC2), named after its content. */
   public readonly machineTemplate: ApiObject;
-  /** The MachineHealthCheck, unless turned off. */
+  /** The MachineHealthCheck over all the pool's machines, unless turned off. */
   public readonly machineHealthCheck?: ApiObject;
 
   protected constructor(cluster: IWorkerPoolCluster, id: string, props: WorkerPoolProps, platform: WorkerPlatform, infrastructure: WorkerInfrastructure) {
     super(cluster, id);
     this.cluster = cluster;
     this.poolName = props.name ?? id;
-    this.deploymentName = `${cluster.clusterName}-${this.poolName}`;
+    this.baseName = `${cluster.clusterName}-${this.poolName}`;
     this.replicas = props.replicas ?? 1;
     this.k0sVersion = props.k0sVersion ?? cluster.k0sVersion;
     this.os = platform.os;
@@ -142,64 +168,82 @@ export abstract class WorkerPool extends Construct {
     this.machineTemplate = infrastructure.machineTemplate(this);
     markContentNamed(this.machineTemplate);
 
-    const labels = { [POOL_LABEL]: this.poolName, ...props.labels };
-    const bootstrap: K0SWorkerConfigTemplateSpecTemplateSpec = {
-      version: this.k0sVersion,
-      args: [
-        `--labels=${Object.entries(labels).map(([k, v]) => `${k}=${v}`).join(',')}`,
-        ...(platform.taints.length > 0 ? [`--taints=${platform.taints.map(taintArgument).join(',')}`] : []),
-      ],
-      ...platform.bootstrap,
-    };
-    // Bootstrap templates are read when a machine is created: a new name makes a change roll out.
-    // Hashed as written (JSON field names), so that the rules can recompute it on the final object.
-    const written = K0sWorkerConfigTemplate.manifest({ spec: { template: { spec: bootstrap } } }).spec?.template.spec;
-    this.workerConfigTemplate = typedApiObject(this, 'K0sWorkerConfigTemplate', K0sWorkerConfigTemplate, {
-      metadata: { name: `${this.deploymentName}-${contentHash(written)}` },
-      spec: { template: { spec: bootstrap } },
-    });
-    markContentNamed(this.workerConfigTemplate);
+    this.failureDomains = infrastructure.failureDomains ?? [];
+    const domainLabel = Object.keys(props.labels ?? {}).find((key) => this.failureDomains.some((d) => key in d.nodeLabels));
+    if (domainLabel) fail(this, `label ${domainLabel} is set per zone by the pool`, 'remove it; pin the pool\'s zones with `zones` instead');
+    const domains: ReadonlyArray<FailureDomain | undefined> = this.failureDomains.length > 0 ? this.failureDomains : [undefined];
+    const poolLabels = { 'cluster.x-k8s.io/cluster-name': cluster.clusterName, [POOL_LABEL]: this.poolName };
+    const configs: ApiObject[] = [];
+    this.machineDeployments = domains.map((domain, i) => {
+      const name = domain ? `${this.baseName}-${domain.suffix}` : this.baseName;
+      const labels = { [POOL_LABEL]: this.poolName, ...props.labels, ...domain?.nodeLabels };
+      const bootstrap: K0SWorkerConfigTemplateSpecTemplateSpec = {
+        version: this.k0sVersion,
+        args: [
+          `--labels=${Object.entries(labels).map(([k, v]) => `${k}=${v}`).join(',')}`,
+          ...(platform.taints.length > 0 ? [`--taints=${platform.taints.map(taintArgument).join(',')}`] : []),
+        ],
+        ...platform.bootstrap,
+      };
+      // Bootstrap templates are read when a machine is created: a new name makes a change roll out.
+      // Hashed as written (JSON field names), so that the rules can recompute it on the final object.
+      const written = K0sWorkerConfigTemplate.manifest({ spec: { template: { spec: bootstrap } } }).spec?.template.spec;
+      const config = typedApiObject(this, domain ? `K0sWorkerConfigTemplate-${domain.suffix}` : 'K0sWorkerConfigTemplate', K0sWorkerConfigTemplate, {
+        metadata: { name: `${name}-${contentHash(written)}` },
+        spec: { template: { spec: bootstrap } },
+      });
+      markContentNamed(config);
+      configs.push(config);
 
-    const rollout = infrastructure.rollout?.(this.replicas);
-    const selectorLabels = { 'cluster.x-k8s.io/cluster-name': cluster.clusterName, [POOL_LABEL]: this.poolName };
-    this.machineDeployment = typedApiObject(this, 'MachineDeployment', MachineDeployment, {
-      metadata: { name: this.deploymentName },
-      spec: {
-        clusterName: cluster.clusterName,
-        replicas: this.replicas,
-        rollout: rollout ? { strategy: { type: RolloutType.ROLLING_UPDATE, rollingUpdate: {
-          maxSurge: SurgeLimit.fromNumber(rollout.maxSurge), maxUnavailable: UnavailableLimit.fromNumber(rollout.maxUnavailable),
-        } } } : undefined,
-        selector: { matchLabels: selectorLabels },
-        template: {
-          metadata: { labels: selectorLabels },
-          spec: {
-            clusterName: cluster.clusterName,
-            version: this.k0sVersion,
-            bootstrap: {
-              configRef: {
-                apiGroup: apiGroupOf(K0sWorkerConfigTemplate.GVK.apiVersion),
-                kind: K0sWorkerConfigTemplate.GVK.kind,
-                name: this.workerConfigTemplate.name,
+      // Each MachineDeployment selects its own machines (CAPI's own label for it, which its webhook
+      // adds only to a selector left empty); the health check selects the whole pool.
+      const selectorLabels = { ...poolLabels, 'cluster.x-k8s.io/deployment-name': name };
+      // Replicas that are no whole number are written as given, for the rules to name.
+      const replicas = integerProblem(this.replicas, 0) ? this.replicas : Math.floor(this.replicas / domains.length) + (i < this.replicas % domains.length ? 1 : 0);
+      const rollout = infrastructure.rollout?.(replicas);
+      return typedApiObject(this, domain ? `MachineDeployment-${domain.suffix}` : 'MachineDeployment', MachineDeployment, {
+        metadata: { name },
+        spec: {
+          clusterName: cluster.clusterName,
+          replicas,
+          rollout: rollout ? { strategy: { type: RolloutType.ROLLING_UPDATE, rollingUpdate: {
+            maxSurge: SurgeLimit.fromNumber(rollout.maxSurge), maxUnavailable: UnavailableLimit.fromNumber(rollout.maxUnavailable),
+          } } } : undefined,
+          selector: { matchLabels: selectorLabels },
+          template: {
+            metadata: { labels: selectorLabels },
+            spec: {
+              clusterName: cluster.clusterName,
+              version: this.k0sVersion,
+              // CAPA puts a machine without one in the first private subnet
+              // (cluster-api-provider-aws v2.11.1 pkg/cloud/services/ec2/instances.go, findSubnet).
+              failureDomain: domain?.name,
+              bootstrap: {
+                configRef: {
+                  apiGroup: apiGroupOf(K0sWorkerConfigTemplate.GVK.apiVersion),
+                  kind: K0sWorkerConfigTemplate.GVK.kind,
+                  name: config.name,
+                },
               },
-            },
-            infrastructureRef: {
-              apiGroup: apiGroupOf(this.machineTemplate.apiVersion),
-              kind: this.machineTemplate.kind,
-              name: this.machineTemplate.name,
+              infrastructureRef: {
+                apiGroup: apiGroupOf(this.machineTemplate.apiVersion),
+                kind: this.machineTemplate.kind,
+                name: this.machineTemplate.name,
+              },
             },
           },
         },
-      },
+      });
     });
+    this.workerConfigTemplates = configs;
 
     const readyTimeoutSeconds = props.nodeReadyTimeout?.toSeconds() ?? platform.nodeReadyTimeoutSeconds;
     if (props.machineHealthCheck ?? cluster.machineHealthChecks) {
       this.machineHealthCheck = typedApiObject(this, 'MachineHealthCheck', MachineHealthCheck, {
-        metadata: { name: this.deploymentName },
+        metadata: { name: this.baseName },
         spec: {
           clusterName: cluster.clusterName,
-          selector: { matchLabels: selectorLabels },
+          selector: { matchLabels: poolLabels },
           checks: {
             nodeStartupTimeoutSeconds: platform.nodeStartupTimeoutSeconds,
             unhealthyNodeConditions: ['False', 'Unknown'].map((status) => ({ type: 'Ready', status, timeoutSeconds: readyTimeoutSeconds })),
@@ -211,8 +255,11 @@ export abstract class WorkerPool extends Construct {
     }
 
     // Judged beside the cluster's own objects (its control plane, for the version skew), not other pools'.
-    const clusterObjects = cluster.node.children.filter((c): c is ApiObject => c instanceof ApiObject);
-    const own = [this.machineDeployment, this.workerConfigTemplate, this.machineTemplate, ...(this.machineHealthCheck ? [this.machineHealthCheck] : [])];
+    // Every object beneath the pool (its infrastructure part may write more than the template,
+    // such as the RemoteMachine pool's hosts), beside the cluster's own objects.
+    const isObject = (c: IConstruct): c is ApiObject => c instanceof ApiObject;
+    const clusterObjects = cluster.node.children.filter(isObject);
+    const own = this.node.findAll().filter(isObject);
     judgeOwnObjects(this, own, clusterObjects, { ...POOL_PROPS_OF_FIELDS, ...infrastructure.propsOfFields });
     participate(this);
     this.node.addValidation({
@@ -224,10 +271,12 @@ export abstract class WorkerPool extends Construct {
   protected abstract platformProblems(): string[];
 
   private nameProblems(): string[] {
-    const nameProblem = dnsLabelProblem(this.deploymentName, MAX_MACHINE_DEPLOYMENT_NAME);
-    return nameProblem
-      ? [problem(`MachineDeployment name "${this.deploymentName}" (cluster name + pool name) ${nameProblem}`, 'give the pool a shorter lower-case `name` (or the cluster a shorter one)')]
-      : [];
+    return this.machineDeployments.flatMap((md) => {
+      const nameProblem = dnsLabelProblem(md.name, MAX_MACHINE_DEPLOYMENT_NAME);
+      return nameProblem
+        ? [problem(`MachineDeployment name "${md.name}" (cluster name + pool name${this.failureDomains.length > 0 ? ' + zone' : ''}) ${nameProblem}`, 'give the pool a shorter lower-case `name` (or the cluster a shorter one)')]
+        : [];
+    });
   }
 }
 
@@ -240,9 +289,12 @@ const POOL_PROPS_OF_FIELDS: PropsOfFields = {
   'MachineHealthCheck spec.checks.unhealthyNodeConditions.timeoutSeconds': 'nodeReadyTimeout',
 };
 
-/** The one input no object can show: a label that would overwrite the pool's own. The rules judge the rest. */
+/** The props' values (labels, nodeReadyTimeout; replicas are the machine-deployment rule's), and the one input no object can show: a label that would overwrite the pool's own. The rules judge the rest. */
 function checkInputs(pool: WorkerPool, props: WorkerPoolProps): void {
-  if (props.labels && POOL_LABEL in props.labels) fail(pool, `label ${POOL_LABEL} is the pool's own label (its name)`, 'remove it; the pool sets it');
+  const at = (prop: string) => ({ path: pool.node.path, prop });
+  wholeSeconds(at('nodeReadyTimeout'), props.nodeReadyTimeout);
+  const labels = stringMap(at('labels'), props.labels);
+  if (labels && POOL_LABEL in labels) fail(pool, `label ${POOL_LABEL} is the pool's own label (its name)`, 'remove it; the pool sets it');
 }
 
 /**
@@ -252,6 +304,7 @@ function checkInputs(pool: WorkerPool, props: WorkerPoolProps): void {
  * getMaxUnhealthy), so "40%" of a 1- or 2-machine pool is 0 and nothing is ever remediated.
  * Above the limit CAPI remediates nothing: many machines failing at once is an outage (network,
  * control plane, AMI), and replacing them all would make it worse.
+ * @internal
  */
 export function remediationLimit(replicas: number): number {
   return Math.max(1, Math.floor(replicas * 0.4));

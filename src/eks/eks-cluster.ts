@@ -10,16 +10,31 @@ import { fail } from '../platform/errors';
 import { EKS_CLUSTER_POLICIES, EksIpFamily, NodeAccessEntryType } from '../platform/eks';
 import { EksNodeRole } from './node-role';
 
-/** Versions of the managed add-ons. */
+/**
+ * Versions of the managed add-ons, as `aws eks describe-addon-versions --addon-name <name>` lists
+ * them (e.g. `v1.20.4-eksbuild.1`). Pin them to upgrade an add-on on your schedule rather than
+ * when the cluster is created or its Kubernetes version changes.
+ */
 export interface EksAddonVersions {
-  /** @default - the add-on's default version for the cluster's Kubernetes version */
+  /**
+   * Version of `vpc-cni` (the Amazon VPC CNI: pod addresses on Linux nodes, and the Windows IPAM
+   * setting the VPC resource controller reads).
+   * @default - the add-on's default version for the cluster's Kubernetes version
+   */
   readonly vpcCni?: string;
-  /** @default - the add-on's default version for the cluster's Kubernetes version */
+  /**
+   * Version of `coredns` (cluster DNS; its pods run on Linux nodes only).
+   * @default - the add-on's default version for the cluster's Kubernetes version
+   */
   readonly coreDns?: string;
-  /** @default - the add-on's default version for the cluster's Kubernetes version */
+  /**
+   * Version of `kube-proxy` (Service routing on every node; on Windows nodes it is part of the AMI).
+   * @default - the add-on's default version for the cluster's Kubernetes version
+   */
   readonly kubeProxy?: string;
 }
 
+/** Props of `HybridEksCluster`. */
 export interface HybridEksClusterProps {
   /** The EKS cluster name; the subnets' `kubernetes.io/cluster/<name>` tags use it too. */
   readonly clusterName: string;
@@ -30,14 +45,21 @@ export interface HybridEksClusterProps {
    * the nodes: the private subnets of `ClusterNetwork` or `ExistingClusterNetwork`.
    */
   readonly subnetIds: readonly string[];
-  /** @default EksIpFamily.IPV4 */
+  /**
+   * The IP family of pod and service addresses. Windows nodes support IPv4 only, so IPv6 is
+   * refused beside Windows node groups.
+   * @default EksIpFamily.IPV4
+   */
   readonly ipFamily?: EksIpFamily;
   /**
    * CIDR blocks that may reach a public API endpoint; `[]` is the same as unset.
    * @default - no public endpoint: the API is reachable from the VPC (and networks joined to it) only
    */
   readonly publicAccessCidrs?: readonly string[];
-  /** @default - each add-on's default version for `kubernetesVersion` */
+  /**
+   * Versions of the `vpc-cni`, `coredns` and `kube-proxy` add-ons.
+   * @default - each add-on's default version for `kubernetesVersion`
+   */
   readonly addonVersions?: EksAddonVersions;
 }
 
@@ -58,14 +80,21 @@ const PROPS_OF_FIELDS = {
  * and `coredns`. Add `EksLinuxNodeGroup`s and `EksWindowsNodeGroup`s to it. Creates no provider.
  */
 export class HybridEksCluster extends Construct {
+  /** The EKS cluster name (`clusterName`). */
   public readonly clusterName: string;
+  /** The AWS partition of the account (`aws`, `aws-cn`, ...), a reference to `data.aws_partition`; policy ARNs are built from it. */
   public readonly partition: string;
   /** The subnets node groups use unless they name their own. */
   public readonly nodeSubnetIds: readonly string[];
+  /** The cluster's IAM role, with `EKS_CLUSTER_POLICIES` attached. */
   public readonly role: IamRole;
+  /** The `aws_eks_cluster` resource: its endpoint, certificate authority and ARN, and the escape hatch for fields this construct does not set. */
   public readonly cluster: EksCluster;
+  /** The `vpc-cni` add-on, with Windows IPAM on (`enableWindowsIpam`). Node groups wait for it: nodes become Ready only with a CNI. */
   public readonly vpcCni: EksAddon;
+  /** The `kube-proxy` add-on. Node groups wait for it. */
   public readonly kubeProxy: EksAddon;
+  /** The `coredns` add-on. It becomes ACTIVE only once a Linux node runs it, so it waits for the Linux node groups. */
   public readonly coreDns: EksAddon;
 
   public constructor(scope: Construct, id: string, props: HybridEksClusterProps) {

@@ -7,6 +7,7 @@ import { fail } from '../platform/errors';
 import { TerraformStack } from './cdktf';
 import { HybridEksCluster, HybridEksClusterProps } from './eks-cluster';
 
+/** Props of `HybridEksStack`: the cluster's, the region, and the network the cluster gets its subnets from. */
 export interface HybridEksStackProps extends Omit<HybridEksClusterProps, 'subnetIds'> {
   /** AWS region, e.g. `eu-north-1`. */
   readonly region: string;
@@ -30,9 +31,11 @@ export interface HybridEksStackProps extends Omit<HybridEksClusterProps, 'subnet
 
 /** A stack with an `AwsProvider`, the network (created or existing) and a `HybridEksCluster`. */
 export class HybridEksStack extends TerraformStack {
+  /** The `aws` provider for `region`, with `defaultTags`. */
   public readonly provider: AwsProvider;
   /** The created network, unless `existingNetwork` was given. */
   public readonly network?: ClusterNetwork;
+  /** The EKS cluster, on the network's private subnets; add node groups to it. */
   public readonly cluster: HybridEksCluster;
 
   public constructor(scope: Construct, id: string, props: HybridEksStackProps) {

@@ -2,6 +2,7 @@
  * Amazon EKS with Windows managed node groups (cdktf): `import … from 'cdk-hybrid-windows/eks'`.
  * Like `cdk-hybrid-windows/aws`, kept out of the package root; every file imports single provider
  * resources, and cdktf itself only through ./cdktf.
+ * @module cdk-hybrid-windows/eks
  */
 export * from './hybrid-eks-stack';
 export * from './eks-cluster';
@@ -9,10 +10,7 @@ export * from './linux-node-group';
 export * from './windows-node-group';
 export * from './node-group';
 export * from './node-role';
-export {
-  EKS_CLUSTER_POLICIES, EKS_LINUX_AMI_TYPES, EKS_WINDOWS_AMI_TYPES, EKS_WINDOWS_TAINT, EksIpFamily, NodeAccessEntryType,
-  eksWindowsAmiType, parseEksWindowsAmiType, sharedNodeRoleProblem,
-} from '../platform/eks';
+export { EKS_CLUSTER_POLICIES, EKS_LINUX_AMI_TYPES, EKS_WINDOWS_AMI_TYPES, EKS_WINDOWS_TAINT, EksIpFamily, NodeAccessEntryType } from '../platform/eks';
 /** The Terraform rules the stacks run at synth, for a `cdk.tf.json` from anywhere (also in the package root). */
 export { formatTerraformViolation, validateTerraform } from '../rules/terraform';
 export type { TerraformJson, ValidateTerraformOptions } from '../rules/terraform';

@@ -6,6 +6,7 @@ import { dependable } from './cdktf';
 import type { HybridEksCluster } from './eks-cluster';
 import { EksNodeGroupOptions, NodeGroupParts, createNodeGroup } from './node-group';
 
+/** Props of `EksLinuxNodeGroup`: those of every managed node group; the AMI type follows the instance types' architecture. */
 export type EksLinuxNodeGroupProps = EksNodeGroupOptions;
 
 /**
@@ -14,6 +15,7 @@ export type EksLinuxNodeGroupProps = EksNodeGroupOptions;
  * coredns add-on waits for these groups.
  */
 export class EksLinuxNodeGroup extends Construct {
+  /** The node group, its launch template and its role, for their attributes and for escape hatches. */
   public readonly parts: NodeGroupParts;
 
   public constructor(cluster: HybridEksCluster, id: string, props: EksLinuxNodeGroupProps) {

@@ -15,11 +15,22 @@ export interface EksNodeGroupOptions {
    * `[]` is refused: EKS would launch its default t3.medium.
    */
   readonly instanceTypes: readonly string[];
-  /** @default 1 */
+  /**
+   * The fewest nodes the group keeps. A cluster with Windows node groups needs a Linux group with
+   * `minSize >= 1`, for CoreDNS.
+   * @default 1
+   */
   readonly minSize?: number;
-  /** @default - minSize */
+  /**
+   * The nodes the group starts with. Later applies leave it as the cluster autoscaler (or a
+   * person) set it: Terraform ignores changes to it.
+   * @default - minSize
+   */
   readonly desiredSize?: number;
-  /** @default - the larger of desiredSize and 1 */
+  /**
+   * The most nodes the group may scale to.
+   * @default - the larger of desiredSize and 1
+   */
   readonly maxSize?: number;
   /**
    * Subnets for the nodes. `[]` is refused (EKS needs one): leave it unset for the cluster's.
@@ -50,7 +61,10 @@ export interface EksNodeGroupOptions {
   readonly nodeGroupName?: string;
 }
 
-/** What the operating system decides. */
+/**
+ * What the operating system decides.
+ * @internal
+ */
 export interface NodeGroupPlatform {
   readonly amiType: string;
   /** The AMI's root device name. */
@@ -65,8 +79,11 @@ export interface NodeGroupPlatform {
 
 /** The resources of one managed node group. */
 export interface NodeGroupParts {
+  /** The `aws_eks_node_group` resource. */
   readonly nodeGroup: EksNodeGroup;
+  /** Its launch template: no AMI id (EKS picks it from the AMI type), IMDSv2 only, an encrypted gp3 root volume, and the user data. */
   readonly launchTemplate: LaunchTemplate;
+  /** Its node role: `nodeRole`, or the one the group created. */
   readonly nodeRole: EksNodeRole;
 }
 
@@ -88,6 +105,7 @@ const PROPS_OF_FIELDS: PropsOfFields = {
  * A launch template without an AMI id (EKS picks the AMI from the AMI type and adds its own
  * bootstrap to the user data) that requires IMDSv2 and encrypts the root volume, and the managed
  * node group that uses it. Used by `EksLinuxNodeGroup` and `EksWindowsNodeGroup`.
+ * @internal
  */
 export function createNodeGroup(scope: Construct, cluster: HybridEksCluster, options: EksNodeGroupOptions, platform: NodeGroupPlatform): NodeGroupParts {
   const name = options.nodeGroupName ?? scope.node.id;

@@ -7,6 +7,7 @@ import { fail } from '../platform/errors';
 import { sharedNodeRoleProblem } from '../platform/eks';
 import { dependable } from './cdktf';
 
+/** Props of `EksNodeRole`. */
 export interface EksNodeRoleProps {
   /** AWS partition (`aws`, `aws-cn`, `aws-us-gov`) of the managed policy ARNs. */
   readonly partition: string;
@@ -27,6 +28,7 @@ export const EKS_NODE_POLICIES = ['AmazonEKSWorkerNodePolicy', 'AmazonEC2Contain
  * entry itself (`HybridEksCluster.addNodeAccessEntry`).
  */
 export class EksNodeRole extends Construct {
+  /** The IAM role, which EC2 may assume, with `EKS_NODE_POLICIES` attached. */
   public readonly role: IamRole;
   /** Node groups depend on these, so that no node boots before its role may join the cluster. */
   public readonly attachments: readonly IamRolePolicyAttachment[];
@@ -57,7 +59,10 @@ export class EksNodeRole extends Construct {
     return this.entries.get(cluster);
   }
 
-  /** Records the role's entry in `cluster`; every node group of this role waits for it. */
+  /**
+   * Records the role's entry in `cluster`; every node group of this role waits for it.
+   * @internal
+   */
   public addAccessEntry(cluster: IConstruct, entry: EksAccessEntry): void {
     this.entries.set(cluster, entry);
     this.groups.forEach(({ group }) => dependOn(group, entry));
@@ -66,6 +71,7 @@ export class EksNodeRole extends Construct {
   /**
    * Called by the node groups that use this role, with the group's name and OS.
    * @throws HybridConfigError, naming `scope`, when the role already serves groups of the other OS
+   * @internal
    */
   public addNodeGroup(scope: IConstruct, group: EksNodeGroup, name: string, windows: boolean): void {
     const others = this.groups.filter((g) => g.windows !== windows).map((g) => g.name);

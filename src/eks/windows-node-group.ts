@@ -6,10 +6,20 @@ import { WindowsEdition, WindowsVersion } from '../platform/windows';
 import type { HybridEksCluster } from './eks-cluster';
 import { EksNodeGroupOptions, NodeGroupParts, createNodeGroup } from './node-group';
 
+/** Props of `EksWindowsNodeGroup`: those of every managed node group, the Windows release and edition, and PowerShell to run before the bootstrap. */
 export interface EksWindowsNodeGroupProps extends EksNodeGroupOptions {
-  /** @default WindowsVersion.SERVER_2022 */
+  /**
+   * The Windows Server release of the nodes; with `edition` it picks the AMI type
+   * (`EKS_WINDOWS_AMI_TYPES`). Process-isolated containers need images of the same release.
+   * Windows Server 2025 needs Kubernetes 1.35 or newer and a newer provider than
+   * `@cdktf/provider-aws` 21 pins (docs/eks.md).
+   * @default WindowsVersion.SERVER_2022
+   */
   readonly windowsVersion?: WindowsVersion;
-  /** @default WindowsEdition.CORE */
+  /**
+   * Server Core or Full (Desktop Experience); part of the AMI type.
+   * @default WindowsEdition.CORE
+   */
   readonly edition?: WindowsEdition;
   /**
    * PowerShell each node runs before EKS's bootstrap joins it to the cluster: the launch
@@ -27,6 +37,7 @@ export interface EksWindowsNodeGroupProps extends EksNodeGroupOptions {
  * and optional PowerShell before the bootstrap. Checked at synth on the final Terraform JSON.
  */
 export class EksWindowsNodeGroup extends Construct {
+  /** The node group, its launch template and its role, for their attributes and for escape hatches. */
   public readonly parts: NodeGroupParts;
 
   public constructor(cluster: HybridEksCluster, id: string, props: EksWindowsNodeGroupProps) {

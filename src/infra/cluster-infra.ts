@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { amiIdProblem, regionProblem } from '../platform/aws';
+import { amiIdProblem, AvailabilityZone, AwsRegion, KeyPairType, keyPairNameProblem } from '../platform/aws';
 import { dnsLabelProblem, MAX_CLUSTER_NAME } from '../platform/dns';
 import { fail } from '../platform/errors';
 import { Architecture } from '../platform/instance-type';
@@ -26,6 +26,12 @@ export interface ClusterInfraProps {
   readonly publicSubnetIds: readonly string[];
   /** Private subnets (nodes), at least one per availability zone. */
   readonly privateSubnetIds: readonly string[];
+  /**
+   * The availability zone of each private subnet, in the order of `privateSubnetIds`: the
+   * cluster's pools spread over these zones.
+   * @default - not known: the cluster then needs its `zones`
+   */
+  readonly privateSubnetZones?: readonly string[];
   /** IAM instance profile for control-plane machines. */
   readonly controlPlaneInstanceProfile: string;
   /** IAM instance profile for worker machines. */
@@ -47,6 +53,12 @@ export interface ClusterInfraProps {
    * @default - none
    */
   readonly sshKeyName?: string;
+  /**
+   * Type of `sshKeyName`, when the stack imported it: Windows machines cannot launch with an
+   * ED25519 key.
+   * @default - not known
+   */
+  readonly sshKeyType?: KeyPairType;
 }
 
 /** How to pick the outputs of the AWS stack out of a `cdktf deploy --outputs-file` JSON. */
@@ -70,6 +82,8 @@ export class ClusterInfra {
   public readonly publicSubnetIds: readonly string[];
   /** Private subnets (nodes). */
   public readonly privateSubnetIds: readonly string[];
+  /** The availability zone of each private subnet, when known. */
+  public readonly privateSubnetZones?: readonly string[];
   /** IAM instance profile for control-plane machines. */
   public readonly controlPlaneInstanceProfile: string;
   /** IAM instance profile for worker machines. */
@@ -82,6 +96,8 @@ export class ClusterInfra {
   public readonly windowsAmiIds: NonNullable<ClusterInfraProps['windowsAmiIds']>;
   /** EC2 key pair the stack imported or was given, if any. */
   public readonly sshKeyName?: string;
+  /** Type of the key pair, when the stack imported it. */
+  public readonly sshKeyType?: KeyPairType;
 
   /** Checks every value for form once, here, so a hand-written infra is held to what the stack writes. */
   public constructor(props: ClusterInfraProps) {
@@ -91,12 +107,14 @@ export class ClusterInfra {
     this.vpcId = props.vpcId;
     this.publicSubnetIds = props.publicSubnetIds;
     this.privateSubnetIds = props.privateSubnetIds;
+    this.privateSubnetZones = props.privateSubnetZones;
     this.controlPlaneInstanceProfile = props.controlPlaneInstanceProfile;
     this.nodeInstanceProfile = props.nodeInstanceProfile;
     this.linuxAmiId = props.linuxAmiId;
     this.linuxAmiArchitecture = props.linuxAmiArchitecture ?? Architecture.AMD64;
     this.windowsAmiIds = props.windowsAmiIds ?? {};
     this.sshKeyName = props.sshKeyName;
+    this.sshKeyType = props.sshKeyType;
   }
 
   /**
@@ -195,12 +213,15 @@ export class ClusterInfra {
       vpcId: str(INFRA_OUTPUTS.vpcId),
       publicSubnetIds: list(INFRA_OUTPUTS.publicSubnetIds),
       privateSubnetIds: list(INFRA_OUTPUTS.privateSubnetIds),
+      // Absent from the outputs of stacks that predate it: the cluster then needs `zones`.
+      privateSubnetZones: INFRA_OUTPUTS.privateSubnetZones in outputs ? list(INFRA_OUTPUTS.privateSubnetZones) : undefined,
       controlPlaneInstanceProfile: str(INFRA_OUTPUTS.controlPlaneInstanceProfile),
       nodeInstanceProfile: str(INFRA_OUTPUTS.nodeInstanceProfile),
       linuxAmiId: str(INFRA_OUTPUTS.linuxAmiId),
       linuxAmiArchitecture: arch as Architecture,
       windowsAmiIds,
       sshKeyName: INFRA_OUTPUTS.sshKeyName in outputs ? str(INFRA_OUTPUTS.sshKeyName) : undefined,
+      sshKeyType: INFRA_OUTPUTS.sshKeyType in outputs ? str(INFRA_OUTPUTS.sshKeyType) as KeyPairType : undefined,
     };
     // The same check as a hand-written infra's, naming the file, the stack and the output as written in the file.
     checkProps(props, { name: (field) => `${where}: ${outputOf(field)}`, fix: howToFix(source) });
@@ -290,7 +311,7 @@ function checkProps(props: ClusterInfraProps, naming: Naming): void {
     const problem = dnsLabelProblem(props.clusterName, MAX_CLUSTER_NAME);
     if (problem) fail(where, `${name('clusterName')} ${describe(props.clusterName)} ${problem}`, `the cluster side allows lower-case DNS labels of at most ${MAX_CLUSTER_NAME} characters, as the AWS stack does: redeploy it with such a name`);
   }
-  const region = regionProblem(props.region);
+  const region = AwsRegion.problem(props.region);
   if (region) fail(where, at('region', region), 'use the region the AWS stack was deployed to, such as eu-north-1');
   id('vpcId', props.vpcId, 'vpc');
   ids('privateSubnetIds', 1);
@@ -321,8 +342,22 @@ function checkProps(props: ClusterInfraProps, naming: Naming): void {
       if (problem) fail(where, `${name(`windowsAmiIds.${version}.${edition}`)}: ${problem}`, fix);
     }
   }
-  if (props.sshKeyName !== undefined && (typeof props.sshKeyName !== 'string' || props.sshKeyName === '' || props.sshKeyName.length > 255)) {
+  if (props.sshKeyName !== undefined && keyPairNameProblem(props.sshKeyName)) {
     fail(where, `${name('sshKeyName')} ${describe(props.sshKeyName)} is not a key pair name`, 'give the name of an EC2 key pair (1 to 255 characters), or leave it out');
+  }
+  const keyType: unknown = props.sshKeyType;
+  if (keyType !== undefined && !(Object.values(KeyPairType) as unknown[]).includes(keyType)) {
+    fail(where, `${name('sshKeyType')} ${describe(keyType)} is not one of ${Object.values(KeyPairType).join(', ')}`, fix);
+  }
+  const zones: unknown = props.privateSubnetZones;
+  if (zones !== undefined) {
+    if (!Array.isArray(zones) || zones.length !== props.privateSubnetIds.length) {
+      fail(where, `${name('privateSubnetZones')} ${describe(zones)} does not name one zone per private subnet (${props.privateSubnetIds.length})`, fix);
+    }
+    for (const z of zones) {
+      const p = AvailabilityZone.problem(z, isUnresolvedToken(props.region) ? undefined : props.region);
+      if (p) fail(where, `${name('privateSubnetZones')}: ${p}`, fix);
+    }
   }
 }
 

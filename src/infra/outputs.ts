@@ -14,11 +14,13 @@ export const INFRA_OUTPUTS = {
   vpcId: 'vpc_id',
   publicSubnetIds: 'public_subnet_ids',
   privateSubnetIds: 'private_subnet_ids',
+  privateSubnetZones: 'private_subnet_zones',
   controlPlaneInstanceProfile: 'control_plane_instance_profile',
   nodeInstanceProfile: 'node_instance_profile',
   linuxAmiId: 'linux_ami_id',
   linuxAmiArchitecture: 'linux_ami_architecture',
   sshKeyName: 'ssh_key_name',
+  sshKeyType: 'ssh_key_type',
 } as const;
 
 /** Output id of the Windows AMI for one version and edition, e.g. `windows_ami_id_2022_core`. */

@@ -21,12 +21,18 @@ export const EKS_WINDOWS_AMI_TYPES: Readonly<Record<WindowsVersion, Readonly<Rec
 /** Amazon Linux 2023 AMI types by CPU architecture (`kubernetes.io/arch`). */
 export const EKS_LINUX_AMI_TYPES = { amd64: 'AL2023_x86_64_STANDARD', arm64: 'AL2023_ARM_64_STANDARD' } as const;
 
-/** The node group AMI type of a Windows release and edition. */
+/**
+ * The node group AMI type of a Windows release and edition.
+ * @internal
+ */
 export function eksWindowsAmiType(version: WindowsVersion, edition: WindowsEdition): string {
   return EKS_WINDOWS_AMI_TYPES[version][edition];
 }
 
-/** The Windows release and edition of an AMI type, or undefined when it is not a Windows type. */
+/**
+ * The Windows release and edition of an AMI type, or undefined when it is not a Windows type.
+ * @internal
+ */
 export function parseEksWindowsAmiType(amiType: unknown): { version: WindowsVersion; edition: WindowsEdition } | undefined {
   for (const version of Object.values(WindowsVersion)) {
     for (const edition of Object.values(WindowsEdition)) {
@@ -48,6 +54,7 @@ export const EKS_CLUSTER_POLICIES = ['AmazonEKSClusterPolicy', 'AmazonEKSVPCReso
 
 /** The type of an access entry for a node role. */
 export enum NodeAccessEntryType {
+  /** Linux nodes: what EKS gives the role of a Linux managed node group itself. */
   EC2_LINUX = 'EC2_LINUX',
   /** What Linux nodes get plus the `eks:kube-proxy-windows` group Windows nodes need. */
   EC2_WINDOWS = 'EC2_WINDOWS',
@@ -61,6 +68,7 @@ export enum NodeAccessEntryType {
  * created"), and EKS creates `EC2_LINUX` for a Linux group's role. Which group existed first would
  * decide the type: a Windows group added beside an existing Linux group of the role fails at
  * apply, and its nodes would lack the `eks:kube-proxy-windows` group of `EC2_WINDOWS` anyway.
+ * @internal
  */
 export function sharedNodeRoleProblem(role: string, linuxGroups: readonly string[], windowsGroups: readonly string[]): { what: string; fix: string } {
   return {
@@ -73,6 +81,7 @@ export function sharedNodeRoleProblem(role: string, linuxGroups: readonly string
 
 /** The cluster's IP family for pods and services. */
 export enum EksIpFamily {
+  /** IPv4 pod and service addresses: the default, and the only family EKS Windows nodes support. */
   IPV4 = 'ipv4',
   /** EKS Windows nodes do not support IPv6; the rules refuse it beside Windows node groups. */
   IPV6 = 'ipv6',

@@ -2,7 +2,9 @@ import { isUnresolvedToken } from './tokens';
 
 /** A CPU architecture, in Kubernetes' words (`kubernetes.io/arch`). */
 export enum Architecture {
+  /** x86-64 (Intel and AMD instance types); the only one Windows Server runs on in EC2. */
   AMD64 = 'amd64',
+  /** 64-bit Arm (AWS Graviton instance types); Linux only. */
   ARM64 = 'arm64',
 }
 
@@ -100,9 +102,20 @@ export class InstanceType {
     return this.series === 'mac';
   }
 
+  /** The name as given, e.g. `m7i.large`. */
   public toString(): string {
     return this.name;
   }
+}
+
+/** Why a stated `InstanceTypeInfo` is not one (an architecture, and a positive memory when given), or undefined. */
+export function instanceTypeInfoProblem(info: unknown): string | undefined {
+  if (info === undefined) return undefined;
+  if (info === null || typeof info !== 'object' || Array.isArray(info)) return `is ${JSON.stringify(info)}, not { arch, memoryGiB }`;
+  const { arch, memoryGiB } = info as Record<string, unknown>;
+  if (!Object.values(Architecture).includes(arch as Architecture)) return `arch is ${JSON.stringify(arch)}; it is required, Architecture.AMD64 or Architecture.ARM64`;
+  if (memoryGiB !== undefined && (typeof memoryGiB !== 'number' || !Number.isFinite(memoryGiB) || memoryGiB <= 0)) return `memoryGiB is ${String(memoryGiB)}, not a positive number of GiB`;
+  return undefined;
 }
 
 /** Windows Server reserves about 3.5 GiB for itself; below 8 GiB a node has too little left for pods. */

@@ -7,7 +7,7 @@ import { HybridConfigError } from './errors';
  */
 export class K0sVersion {
   /** The one fix for a version of another form. */
-  public static readonly FIX = 'write it like "v1.34.2+k0s.0"';
+  public static readonly FIX = 'write it like "v1.34.10+k0s.0"';
 
   private static readonly PATTERN = /^v(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)\+k0s\.(0|[1-9]\d*)$/;
 
@@ -43,6 +43,11 @@ export class K0sVersion {
     return this.parts[1];
   }
 
+  /** `major.minor.patch`, without the `v` and the k0s suffix (k0sproject/version `Core()`). */
+  public get core(): string {
+    return this.parts.slice(0, 3).join('.');
+  }
+
   /** The Kubernetes major version. */
   public get major(): number {
     return this.parts[0];
@@ -56,7 +61,15 @@ export class K0sVersion {
     return 0;
   }
 
+  /** The version as written, e.g. `v1.34.2+k0s.0`. */
   public toString(): string {
     return this.text;
   }
 }
+
+/**
+ * k0s releases k0smotron's K0sControlPlane webhook refuses, by core version, with the release to
+ * use instead (k0smotron v2.1.0 api/controlplane/v1beta2/k0s_controlplane_webhook.go,
+ * denyIncompatibleK0sVersions).
+ */
+export const K0SMOTRON_REFUSED_CONTROL_PLANE_VERSIONS: Readonly<Record<string, string>> = { '1.31.1': 'v1.31.2+k0s.0 or newer' };

@@ -14,3 +14,9 @@ export const SMALLEST_SERVICE_PREFIX = 28;
 export const MAX_KUBELET_MINOR_SKEW = 3;
 /** The shortest node-condition timeout a health check may have (the pools' `nodeReadyTimeout` minimum). */
 export const MIN_NODE_CONDITION_TIMEOUT_SECONDS = 60;
+/**
+ * The kubelet's API port: the API server (logs, exec, port-forward through konnectivity) and
+ * metrics-server reach every node there (k0s docs/networking.md, "Required ports": 10250,
+ * controller and worker to every host).
+ */
+export const KUBELET_PORT = 10250;

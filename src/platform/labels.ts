@@ -65,3 +65,10 @@ export function nodeLabelProblem(key: string, value: unknown): string | undefine
   }
   return undefined;
 }
+
+/**
+ * Node label with the pool's name, on the machines of its MachineDeployments too: set by k0s at
+ * registration (kubelet --node-labels), and kept in sync by CAPI (its `node.cluster.x-k8s.io`
+ * domain). A pool's MachineDeployments (one per zone) share it; its health check selects it.
+ */
+export const POOL_LABEL = 'node.cluster.x-k8s.io/pool';

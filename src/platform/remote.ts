@@ -20,8 +20,6 @@ export const SSH_KEY_SECRET_KEY = 'value';
 /** The SSH port the pools use and the Windows host preparation opens. */
 export const SSH_PORT = 22;
 
-/** The kubelet's port: the API server reaches it for logs, exec and metrics. */
-export const KUBELET_PORT = 10250;
 
 /**
  * What k0smotron v2.1.0's Windows bootstrap writes on a host

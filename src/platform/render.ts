@@ -1,4 +1,5 @@
 import { ApiObject, JsonPatch } from 'cdk8s';
+import { HybridConfigError } from './errors';
 import { oncePerSynth } from './synth-scope';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -21,8 +22,23 @@ function renders(): WeakMap<ApiObject, Json> {
  */
 export function rendered(obj: ApiObject): Json {
   const cache = renders();
-  if (!cache.has(obj)) cache.set(obj, obj.toJson());
+  if (!cache.has(obj)) cache.set(obj, renderOrExplain(obj));
   return cache.get(obj);
+}
+
+/**
+ * `toJson()`, with its failures given the object's path: a JSON patch whose path names no field
+ * makes cdk8s's patch library throw a bare TypeError ("Cannot read properties of undefined").
+ */
+function renderOrExplain(obj: ApiObject): Json {
+  try {
+    return obj.toJson();
+  } catch (e) {
+    if (e instanceof HybridConfigError) throw e;
+    const cause = (e as Error).message.replace(/^Failed serializing construct at path '[^']*' with name '[^']*': /, '');
+    throw new HybridConfigError(obj.node.path, `${obj.kind} ${obj.name} cannot be written (${cause})`,
+      'if you added JSON patches (addJsonPatch), make each path name a field that exists, adding its parent first; otherwise change the props as the message says');
+  }
 }
 
 /**

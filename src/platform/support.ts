@@ -1,3 +1,4 @@
+import { K0S_WINDOWS_RESET_SINCE } from './remote';
 import { WindowsVersion } from './windows';
 
 /** The ways this library runs Windows workers. */
@@ -22,11 +23,34 @@ export interface WindowsSupport {
   readonly minimumVersion?: string;
   /** Where upstream says so (repository, path, version). */
   readonly source: string;
+  /**
+   * What works on this release only from a later platform version, each with that version and
+   * where upstream says so.
+   * @default - none
+   */
+  readonly caveats?: readonly string[];
 }
 
 const K0S_WINDOWS_DOC = 'k0sproject/k0s docs/experimental-windows.md (v1.34.9+k0s.0): "Supported Windows versions: Windows Server 2019 and Windows Server 2022"';
-const K0SMOTRON_REMOTE_WINDOWS = 'k0smotron v2.1.0 docs/capi-remotemachine-windows.md: Windows Server 2019/2022 over SSH, provisioner windows/cloud-config, k0s v1.34.2+k0s.0 or newer';
-const K0SMOTRON_WINDOWS = 'Windows workers exist only in k0smotron bootstrap.cluster.x-k8s.io/v1beta2 (provisioner windows/powershell-xml), with k0s v1.34.2+k0s.0 or newer';
+/**
+ * The oldest k0s whose Windows workers k0smotron admits: its K0sWorkerConfig webhook refuses older
+ * ones (k0smotron v2.1.0 api/bootstrap/v1beta2/k0s_types.go, minWindowsVersion). Windows pods get
+ * a network only from a later one (K0S_WINDOWS_NETWORKING): the support rows' minimum.
+ */
+export const K0SMOTRON_WINDOWS_MINIMUM = 'v1.34.2+k0s.0';
+const K0SMOTRON_REMOTE_WINDOWS = `k0smotron v2.1.0 docs/capi-remotemachine-windows.md: Windows Server 2019/2022 over SSH, provisioner windows/cloud-config, k0s ${K0SMOTRON_WINDOWS_MINIMUM} or newer in its docs`;
+const K0SMOTRON_WINDOWS = `Windows workers exist only in k0smotron bootstrap.cluster.x-k8s.io/v1beta2 (provisioner windows/powershell-xml); its webhook refuses k0s below ${K0SMOTRON_WINDOWS_MINIMUM} (k0sproject/k0smotron v2.1.0 api/bootstrap/v1beta2/k0s_types.go, minWindowsVersion)`;
+/**
+ * Windows pod networking works from k0s v1.34.4+k0s.0 on: before v1.34.3 calico-node-windows wrote a
+ * host CNI config pointing at c:/host/etc/cni/net.d/calico-kubeconfig, a path that exists only in
+ * its container (fixed by k0sproject/k0s 6a3eb47c, first in v1.34.3+k0s.0,
+ * static/manifests/calico/DaemonSet/calico-node-windows.yaml CNI_NET_DIR), and before v1.34.4 the
+ * Windows pause image came from the frozen k8s.gcr.io (pkg/constant/constant.go
+ * KubePauseWindowsContainerImage, registry.k8s.io from v1.34.4+k0s.0): pods stay in ContainerCreating.
+ */
+const K0S_WINDOWS_NETWORKING = 'k0sproject/k0s v1.34.3+k0s.0 static/manifests/calico/DaemonSet/calico-node-windows.yaml (CNI_NET_DIR /etc/cni/net.d, commit 6a3eb47c) and v1.34.4+k0s.0 pkg/constant/constant.go (KubePauseWindowsContainerImage registry.k8s.io/pause)';
+/** k0s v1.34 registers `k0s reset` on Linux only (cmd/root_linux.go); v1.35.1+k0s.0 on every OS (cmd/root.go, pkg/cleanup/*_windows.go). */
+const K0S_WINDOWS_RESET = `\`k0s reset\` runs on Windows only from ${K0S_WINDOWS_RESET_SINCE} (k0sproject/k0s v1.34.10+k0s.0 cmd/root_linux.go registers it on Linux only; ${K0S_WINDOWS_RESET_SINCE} cmd/root.go on every OS)`;
 
 // EKS User Guide (awsdocs/amazon-eks-user-guide latest/ug/nodes): retrieve-windows-ami-id.adoc lists the
 // 2025, 2022 and 2019 releases of the EKS-optimized Windows AMIs; eks-ami-versions-windows.adoc lists the
@@ -36,13 +60,13 @@ const EKS_WINDOWS_AMIS = 'EKS User Guide retrieve-windows-ami-id.adoc (Windows S
 /** Platform × Windows release support, the one table every check reads; each row says where upstream says so. */
 export const WINDOWS_SUPPORT: Readonly<Record<WindowsPlatform, Readonly<Record<WindowsVersion, WindowsSupport>>>> = {
   [WindowsPlatform.K0SMOTRON_AWS]: {
-    [WindowsVersion.SERVER_2019]: { supported: true, minimumVersion: 'v1.34.2+k0s.0', source: `${K0S_WINDOWS_DOC}; ${K0SMOTRON_WINDOWS}` },
-    [WindowsVersion.SERVER_2022]: { supported: true, minimumVersion: 'v1.34.2+k0s.0', source: `${K0S_WINDOWS_DOC}; ${K0SMOTRON_WINDOWS}` },
+    [WindowsVersion.SERVER_2019]: { supported: true, minimumVersion: 'v1.34.4+k0s.0', source: `${K0S_WINDOWS_DOC}; ${K0SMOTRON_WINDOWS}; ${K0S_WINDOWS_NETWORKING}`, caveats: [K0S_WINDOWS_RESET] },
+    [WindowsVersion.SERVER_2022]: { supported: true, minimumVersion: 'v1.34.4+k0s.0', source: `${K0S_WINDOWS_DOC}; ${K0SMOTRON_WINDOWS}; ${K0S_WINDOWS_NETWORKING}`, caveats: [K0S_WINDOWS_RESET] },
     [WindowsVersion.SERVER_2025]: { supported: false, source: K0S_WINDOWS_DOC },
   },
   [WindowsPlatform.K0SMOTRON_REMOTE]: {
-    [WindowsVersion.SERVER_2019]: { supported: true, minimumVersion: 'v1.34.2+k0s.0', source: `${K0S_WINDOWS_DOC}; ${K0SMOTRON_REMOTE_WINDOWS}` },
-    [WindowsVersion.SERVER_2022]: { supported: true, minimumVersion: 'v1.34.2+k0s.0', source: `${K0S_WINDOWS_DOC}; ${K0SMOTRON_REMOTE_WINDOWS}` },
+    [WindowsVersion.SERVER_2019]: { supported: true, minimumVersion: 'v1.34.4+k0s.0', source: `${K0S_WINDOWS_DOC}; ${K0SMOTRON_REMOTE_WINDOWS}; ${K0S_WINDOWS_NETWORKING}`, caveats: [K0S_WINDOWS_RESET] },
+    [WindowsVersion.SERVER_2022]: { supported: true, minimumVersion: 'v1.34.4+k0s.0', source: `${K0S_WINDOWS_DOC}; ${K0SMOTRON_REMOTE_WINDOWS}; ${K0S_WINDOWS_NETWORKING}`, caveats: [K0S_WINDOWS_RESET] },
     [WindowsVersion.SERVER_2025]: { supported: false, source: K0S_WINDOWS_DOC },
   },
   [WindowsPlatform.EKS]: {

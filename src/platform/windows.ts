@@ -1,3 +1,5 @@
+import { KUBELET_PORT } from './kubernetes';
+
 /**
  * Facts about Windows nodes shared by the cluster constructs (which label and taint the nodes),
  * the AWS constructs (which look up their images) and the workload constructs (which select and
@@ -6,14 +8,22 @@
 
 /** A Windows Server release that Kubernetes supports as a worker node. */
 export enum WindowsVersion {
+  /** Windows Server 2019 (LTSC, build 10.0.17763). */
   SERVER_2019 = '2019',
+  /** Windows Server 2022 (LTSC, build 10.0.20348): the default where a release is chosen for you. */
   SERVER_2022 = '2022',
+  /**
+   * Windows Server 2025 (LTSC, build 10.0.26100). k0s does not list it among its Windows releases
+   * (`WINDOWS_SUPPORT`); EKS has its AMIs from Kubernetes 1.35 on.
+   */
   SERVER_2025 = '2025',
 }
 
 /** Windows Server installation option: Server Core or Desktop Experience ("Full"). */
 export enum WindowsEdition {
+  /** Server Core: no desktop, a smaller image and fewer patches; the default. */
   CORE = 'Core',
+  /** Desktop Experience: the full shell, for software that needs it. */
   FULL = 'Full',
 }
 
@@ -25,11 +35,37 @@ export interface WindowsRelease {
   readonly ltscTag: string;
 }
 
+/** The build and image tag of each `WindowsVersion`: container images must match the node's build to run process-isolated. */
 export const WINDOWS_RELEASES: Readonly<Record<WindowsVersion, WindowsRelease>> = {
   [WindowsVersion.SERVER_2019]: { build: '10.0.17763', ltscTag: 'ltsc2019' },
   [WindowsVersion.SERVER_2022]: { build: '10.0.20348', ltscTag: 'ltsc2022' },
   [WindowsVersion.SERVER_2025]: { build: '10.0.26100', ltscTag: 'ltsc2025' },
 };
+
+/**
+ * PowerShell that opens inbound TCP `port` in the Windows firewall under the rule name `name`,
+ * once: a rerun (a restarted pod, a bootstrap script run again after a reboot) finds it in place
+ * and does nothing, so it never fails under `$ErrorActionPreference = "Stop"`.
+ */
+export function inboundFirewallRuleScript(name: string, port: number): string {
+  return `if (-not (Get-NetFirewallRule -DisplayName '${name}' -ErrorAction SilentlyContinue)) { `
+    + `New-NetFirewallRule -DisplayName '${name}' -Direction Inbound -Profile Any -Action Allow -Protocol TCP -LocalPort ${port} | Out-Null }`;
+}
+
+/**
+ * Opens the kubelet's port on a Windows node. The Windows firewall drops inbound ports nothing
+ * opened, and neither k0s nor k0smotron opens 10250 (Kubernetes sig-windows-tools
+ * `kubeadm/scripts/PrepareNode.ps1` does, for kubeadm): without it `kubectl logs`/`exec` and
+ * metrics of Windows pods time out. Windows pools run it from the bootstrap (k0smotron's
+ * `preK0sCommands`).
+ */
+export const WINDOWS_KUBELET_FIREWALL_RULE = inboundFirewallRuleScript(`kubelet-${KUBELET_PORT}`, KUBELET_PORT);
+
+/** Whether a PowerShell command opens inbound TCP `port` in the Windows firewall (as `inboundFirewallRuleScript` does). */
+export function opensInboundPort(command: unknown, port: number): boolean {
+  return typeof command === 'string' && /\bNew-NetFirewallRule\b/.test(command) && /-Direction\s+Inbound\b/i.test(command)
+    && new RegExp(`-LocalPort\\s+${port}\\b`).test(command) && !/-Action\s+Block\b/i.test(command);
+}
 
 /**
  * windows_exporter's default listen port: the workloads run it there, and the cluster opens it
@@ -44,10 +80,16 @@ export const WINDOWS_EXPORTER_PORT = 9182;
  */
 export const LABEL_HYPERV = 'node.cdk-hybrid-windows.io/hyperv';
 
-/** Well-known node label keys. */
+/** Well-known node label: the node's operating system (`linux`, `windows`), set by the kubelet. */
 export const LABEL_OS = 'kubernetes.io/os';
+/** Well-known node label: the node's CPU architecture (`amd64`, `arm64`), set by the kubelet. */
 export const LABEL_ARCH = 'kubernetes.io/arch';
+/** Well-known node label: a Windows node's build (`10.0.20348`), set by the kubelet; see `WINDOWS_RELEASES`. */
 export const LABEL_WINDOWS_BUILD = 'node.kubernetes.io/windows-build';
+/** The node's zone (kubernetes well_known_labels.go): pools spread over zones set it. */
+export const LABEL_ZONE = 'topology.kubernetes.io/zone';
+/** The node's region (kubernetes well_known_labels.go): pools spread over zones set it. */
+export const LABEL_REGION = 'topology.kubernetes.io/region';
 
 /**
  * The taint every Windows worker carries, so that only pods which tolerate it (the workload
@@ -80,7 +122,10 @@ export const WINDOWS_ROOT_USER = 'ContainerAdministrator';
 /** LocalSystem, the host's most privileged account; HostProcess containers may run as it. */
 export const WINDOWS_SYSTEM_USER = 'NT AUTHORITY\\SYSTEM';
 
-/** Whether the kubelet refuses this `runAsUserName` under `runAsNonRoot` (its `EqualFold` comparison). */
+/**
+ * Whether the kubelet refuses this `runAsUserName` under `runAsNonRoot` (its `EqualFold` comparison).
+ * @internal
+ */
 export function isWindowsRootUser(userName: string): boolean {
   return equalFold(userName, WINDOWS_ROOT_USER);
 }
@@ -88,6 +133,7 @@ export function isWindowsRootUser(userName: string): boolean {
 /**
  * Whether a `runAsUserName` names an administrator: the container's root, or LocalSystem. Only
  * another user is known to be unprivileged, and only then may a pod claim `runAsNonRoot`.
+ * @internal
  */
 export function isWindowsAdminUser(userName: string): boolean {
   return isWindowsRootUser(userName) || equalFold(userName, WINDOWS_SYSTEM_USER);

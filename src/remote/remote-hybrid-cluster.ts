@@ -173,4 +173,5 @@ const PROPS_OF_FIELDS: PropsOfFields = {
   'Cluster spec.clusterNetwork.services': 'network.serviceCidr',
   'K0sControlPlane spec.version': 'k0sVersion',
   'K0sControlPlane spec.replicas': 'controlPlane.replicas',
+  'Cluster spec.controlPlaneEndpoint.host': 'controlPlaneEndpoint',
 };

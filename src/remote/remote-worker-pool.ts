@@ -28,7 +28,7 @@ export class RemoteWorkerMachines implements WorkerInfrastructure {
   }
 
   public machineTemplate(pool: WorkerPool): ApiObject {
-    return this.machines.machineTemplate(pool, pool.deploymentName);
+    return this.machines.machineTemplate(pool, pool.baseName);
   }
 
   public rollout(replicas: number): Rollout {

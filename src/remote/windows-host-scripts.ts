@@ -1,6 +1,7 @@
 import { K0sVersion } from '../platform/k0s-version';
 import { psQuote } from '../platform/powershell';
-import { K0S_WINDOWS_RESET_SINCE, KUBELET_PORT, SSH_PORT, WINDOWS_BOOTSTRAP } from '../platform/remote';
+import { KUBELET_PORT } from '../platform/kubernetes';
+import { K0S_WINDOWS_RESET_SINCE, SSH_PORT, WINDOWS_BOOTSTRAP } from '../platform/remote';
 
 /**
  * The PowerShell k0smotron runs (as a RemoteMachine's `cleanUpCommands`) when a Windows machine

@@ -1,18 +1,23 @@
 import { CAPA_DEFAULT_VPC_CIDR, K0S_CLUSTER_PORTS, K0S_PORTS, WINDOWS_K0S_INSTALL_DIR } from '../platform/conventions';
 import { K0sVersion } from '../platform/k0s-version';
 import { contentHash } from '../platform/names';
-import { amiIdProblem, regionProblem, zoneProblem } from '../platform/aws';
+import { amiIdProblem, AvailabilityZone, AwsRegion, keyPairNameProblem } from '../platform/aws';
+import { IMAGE_PUBLISHERS, ImagePublisher } from '../platform/images';
 import { cidrsOverlap, formatCidr, Ipv4Cidr, parseCidr } from '../platform/cidr';
 import { dnsLabelProblem } from '../platform/dns';
 import { Architecture, InstanceType, windowsInstanceTypeProblem } from '../platform/instance-type';
-import { LARGEST_SERVICE_PREFIX, MAX_KUBELET_MINOR_SKEW, MIN_NODE_CONDITION_TIMEOUT_SECONDS, SMALLEST_SERVICE_PREFIX } from '../platform/kubernetes';
-import { CALICO_WINDOWS_VXLAN, CalicoMode, NetworkProvider } from '../platform/network';
-import { nodeLabelProblem } from '../platform/labels';
+import { KUBELET_PORT, LARGEST_SERVICE_PREFIX, MAX_KUBELET_MINOR_SKEW, MIN_NODE_CONDITION_TIMEOUT_SECONDS, SMALLEST_SERVICE_PREFIX } from '../platform/kubernetes';
+import { CALICO_WINDOWS_VXLAN, CalicoMode, KUBE_ROUTER_ON_EC2, NetworkProvider } from '../platform/network';
+import { LABEL_ZONE, opensInboundPort } from '../platform/windows';
+import { nodeLabelProblem, POOL_LABEL } from '../platform/labels';
 import { integerProblem } from '../platform/numbers';
 import { WINDOWS_SUPPORT, WindowsPlatform } from '../platform/support';
+import { taintArgument, WINDOWS_NODE_TAINT } from '../platform/windows';
+import { awsTags } from './aws-tags';
 import { REMOTE_RULES } from './remote-rules';
 import { CRD_CEL_RULE } from './crd-cel';
-import { describe, groupOf, Json, ManifestGraph, ManifestRule, ManifestSource, ManifestViolation, RuleScope, violation } from './graph';
+import { k0smotronWebhooks } from './k0smotron-webhooks';
+import { describe, isCapi, Json, list, ManifestGraph, ManifestRule, ManifestSource, ManifestViolation, rule, violation } from './graph';
 
 /**
  * The cluster rules, over the final objects of Cluster API + k0smotron + CAPA: each follows the
@@ -27,17 +32,6 @@ const INFRA = 'infrastructure.cluster.x-k8s.io';
 
 const WORLD = new Set(['0.0.0.0/0', '::/0']);
 
-/** The value when it is an array, else none: foreign YAML may hold anything anywhere. */
-function list(value: unknown): Json[] {
-  return Array.isArray(value) ? value : [];
-}
-
-/** A rule of object scope unless it says otherwise (`RuleScope`). */
-function rule(name: string, check: (graph: ManifestGraph) => ManifestViolation[], scope: RuleScope = 'object'): ManifestRule {
-  return { name, check, scope };
-}
-
-const isCapi = (s: ManifestSource, group: string) => groupOf(s.manifest.apiVersion) === group;
 
 /** Objects whose group, kind, namespace and name coincide: the later one would overwrite the earlier. */
 const uniqueNames = rule('unique-names', (graph) => graph.duplicates().flatMap((group) => group.slice(1).map((dup) => violation(
@@ -152,6 +146,11 @@ function controlPlaneOf(graph: ManifestGraph, cluster: ManifestSource | undefine
 const controlPlane = rule('control-plane', (graph) => graph.ofKind('K0sControlPlane').filter((k) => isCapi(k, CONTROLPLANE)).flatMap((kcp) => {
   const out: ManifestViolation[] = [];
   const spec = kcp.manifest.spec ?? {};
+  // k0s v1.34.4+k0s.0 pkg/apis/k0s/v1beta1/network.go, Network.Validate: calico, kuberouter or custom.
+  const provider = spec.k0sConfigSpec?.k0s?.spec?.network?.provider;
+  if (provider !== undefined && !Object.values(NetworkProvider).includes(provider)) {
+    out.push(violation('control-plane', kcp, `k0s network provider ${JSON.stringify(provider)} is none of k0s's (calico, kuberouter, custom), and k0s refuses its config`, 'use NetworkProvider.CALICO', 'spec.k0sConfigSpec.k0s.spec.network.provider'));
+  }
   const versionProblem = K0sVersion.problem(spec.version);
   if (versionProblem) out.push(violation('control-plane', kcp, versionProblem, K0sVersion.FIX, 'spec.version'));
   const replicas = spec.replicas ?? 1;
@@ -188,12 +187,14 @@ const awsCluster = rule('aws-cluster', (graph) => graph.ofKind('AWSCluster').fil
   if (spec.region === undefined) {
     out.push(violation('aws-cluster', aws, 'no AWS region', 'pass `region`, or an `infra` from the AWS stack', 'spec.region'));
   } else {
-    const p = regionProblem(spec.region);
+    const p = AwsRegion.problem(spec.region);
     if (p) out.push(violation('aws-cluster', aws, p, 'use a region name such as eu-north-1', 'spec.region'));
   }
+  // Zones are judged against a region only when it is one (a bad region is reported once, above).
+  const region = validRegion(spec.region);
   for (const [i, subnet] of list(spec.network?.subnets).entries()) {
     const zone = subnet?.availabilityZone;
-    const p = zone === undefined ? undefined : zoneProblem(zone, typeof spec.region === 'string' ? spec.region : undefined);
+    const p = zone === undefined ? undefined : AvailabilityZone.problem(zone, region);
     if (p) out.push(violation('aws-cluster', aws, `network.subnets[${i}]: ${p}`, 'use a zone of the cluster\'s region, e.g. eu-north-1a', `spec.network.subnets[${i}].availabilityZone`));
   }
   const lb = spec.controlPlaneLoadBalancer ?? {};
@@ -205,6 +206,16 @@ const awsCluster = rule('aws-cluster', (graph) => graph.ofKind('AWSCluster').fil
   const missing = k0sPorts.filter((p) => !listeners.has(p));
   if (missing.length > 0) {
     out.push(violation('aws-cluster', aws, `control-plane load balancer has no listener for ${missing.join(' and ')}; k0s workers and joining controllers reach the controllers there`, `keep additionalListeners ${k0sPorts.join(' and ')}`));
+  }
+  // cluster-api-provider-aws v2.11.1 pkg/cloud/services/securitygroup/securitygroups.go
+  // (SecurityGroupAPIServerLB): given ingress rules replace "6443 from anywhere", and CAPA adds 6443
+  // only from the NAT gateways' addresses (internet-facing) or the VPC (internal). With none of the
+  // given rules admitting 6443 from outside, a management cluster outside the VPC reaches no API.
+  const rules = list(lb.ingressRules);
+  const apiFromOutside = rules.some((r) => coversPort(r, K0S_PORTS.api) && (list(r?.cidrBlocks).length > 0 || list(r?.ipv6CidrBlocks).length > 0 || list(r?.sourceSecurityGroupIds).length > 0 || list(r?.sourceSecurityGroupRoles).length > 0));
+  if (rules.length > 0 && !apiFromOutside && lb.scheme !== 'internal') {
+    out.push(violation('aws-cluster', aws, `no controlPlaneLoadBalancer.ingressRules rule admits ${K0S_PORTS.api}, so CAPA opens the API only to the cluster's own NAT gateways: the management cluster cannot reach it, and Cluster API never manages the cluster`,
+      'list the management cluster\'s addresses in apiServerLoadBalancer.allowedCidrs, or use LoadBalancerScheme.INTERNAL with the management cluster in the VPC', 'spec.controlPlaneLoadBalancer.ingressRules'));
   }
   if (lb.preserveClientIP === true) {
     out.push(violation('aws-cluster', aws, `preserveClientIP makes CAPA open the load balancer's ports (${K0S_PORTS.api}, ${k0sPorts.join(', ')}) on the controllers to 0.0.0.0/0`, 'leave preserveClientIP off'));
@@ -247,10 +258,26 @@ function coversPort(r: Json, port: number): boolean {
   return (r.fromPort ?? 0) <= port && port <= (r.toPort ?? 65535);
 }
 
+/**
+ * Whether a label selector selects `labels`, as apimachinery's LabelSelectorAsSelector reads it
+ * (matchLabels equal; matchExpressions In, NotIn, Exists, DoesNotExist). An empty selector selects
+ * nothing here: CAPI's webhooks refuse one for MachineHealthChecks.
+ */
 function matches(selector: Json, labels: Json): boolean {
   const want: Record<string, string> = selector?.matchLabels ?? {};
-  if (want === null || typeof want !== 'object' || (Object.keys(want).length === 0 && list(selector?.matchExpressions).length === 0)) return false;
-  return Object.entries(want).every(([k, v]) => labels?.[k] === v);
+  const expressions = list(selector?.matchExpressions);
+  if (want === null || typeof want !== 'object' || (Object.keys(want).length === 0 && expressions.length === 0)) return false;
+  const has = (key: unknown) => labels !== null && typeof labels === 'object' && Object.prototype.hasOwnProperty.call(labels, String(key));
+  return Object.entries(want).every(([k, v]) => has(k) && labels[k] === v) && expressions.every((e) => {
+    const values = list(e?.values);
+    switch (e?.operator) {
+      case 'In': return has(e.key) && values.includes(labels[e.key]);
+      case 'NotIn': return !has(e.key) || !values.includes(labels[e.key]);
+      case 'Exists': return has(e.key);
+      case 'DoesNotExist': return !has(e.key);
+      default: return false;
+    }
+  });
 }
 
 /** A worker pool as the rules see it: the MachineDeployment and what it references. */
@@ -273,11 +300,29 @@ function pools(graph: ManifestGraph): Pool[] {
       cluster: graph.cluster(md, spec.clusterName),
       config,
       machine: template.infrastructureRef?.kind === 'AWSMachineTemplate' ? graph.resolve(md, template.infrastructureRef) : undefined,
-      windows: config?.manifest.spec?.template?.spec?.provisioner?.platform === 'windows',
+      windows: isWindowsConfig(config),
       // CAPI defaults an unset replicas to 1 (MachineDeployment defaulting webhook).
       replicas: spec.replicas ?? 1,
     };
   });
+}
+
+/**
+ * Whether a K0sWorkerConfigTemplate bootstraps Windows workers: its provisioner says so, or, when a
+ * patch changed the provisioner, its Windows install directory or Windows taint still do, so that
+ * the patched provisioner is reported as such.
+ */
+function isWindowsConfig(config: ManifestSource | undefined): boolean {
+  const spec = config?.manifest.spec?.template?.spec ?? {};
+  return spec.provisioner?.platform === 'windows'
+    || (typeof spec.k0sInstallDir === 'string' && /^[A-Za-z]:\\/.test(spec.k0sInstallDir))
+    || list(spec.args).some((a) => typeof a === 'string' && a.startsWith('--taints=') && a.includes(taintArgument(WINDOWS_NODE_TAINT)));
+}
+
+/** The names of the Clusters in `from`'s namespace, for a message about a name that matches none (a patched name shows here). */
+function clustersThere(graph: ManifestGraph, from: ManifestSource): string {
+  const names = graph.ofKind('Cluster').filter((c) => isCapi(c, CAPI) && (c.manifest.metadata?.namespace ?? '') === (from.manifest.metadata?.namespace ?? '')).map((c) => `"${c.manifest.metadata?.name}"`);
+  return names.length > 0 ? ` (there: ${names.join(', ')})` : '';
 }
 
 /** Each MachineDeployment: its references, selector, replicas, version and node labels. */
@@ -287,7 +332,7 @@ const machineDeployments = rule('machine-deployment', (graph) => pools(graph).fl
   const spec = md.manifest.spec ?? {};
   const template = spec.template?.spec ?? {};
   const v = (what: string, fix: string, field?: string) => out.push(violation('machine-deployment', md, what, fix, field));
-  if (!pool.cluster) v(`spec.clusterName "${spec.clusterName}" names no Cluster among the objects`, 'use the name of the Cluster this pool belongs to', 'spec.clusterName');
+  if (!pool.cluster) v(`spec.clusterName "${spec.clusterName}" names no Cluster among the objects${clustersThere(graph, md)}`, 'use the name of the Cluster this pool belongs to', 'spec.clusterName');
   const nameProblem = dnsLabelProblem(md.manifest.metadata?.name ?? '', 63);
   if (nameProblem) v(`MachineDeployment name "${md.manifest.metadata?.name}" ${nameProblem}`, 'name it with lower-case letters, digits and "-", at most 63 characters', 'metadata.name');
   if (!matches(spec.selector, spec.template?.metadata?.labels)) {
@@ -354,12 +399,22 @@ const windowsPools = rule('windows-pool', (graph) => {
     const remote = md.manifest.spec?.template?.spec?.infrastructureRef?.kind === 'RemoteMachineTemplate';
     const minimum = minimumOf(remote ? WindowsPlatform.K0SMOTRON_REMOTE : WindowsPlatform.K0SMOTRON_AWS);
     if (version && minimum && version.compare(minimum) < 0) {
-      v(md, `k0s ${version} cannot run Windows workers`, `use k0s ${minimum} or newer for this pool (k0sVersion)`, 'spec.template.spec.version');
+      // k0smotron v2.1.0 refuses Windows below v1.34.2 (api/bootstrap/v1beta2/k0s_types.go); k0s
+      // gives Windows pods a network from v1.34.4 (src/platform/support.ts says why).
+      v(md, `k0s ${version} cannot run Windows workers: k0smotron refuses them below v1.34.2+k0s.0, and below ${minimum} Windows pods stay in ContainerCreating (k0s's Calico for Windows CNI kubeconfig path, fixed in v1.34.3; the pause image from the frozen k8s.gcr.io, fixed in v1.34.4)`,
+        `use k0s ${minimum} or newer for this pool (k0sVersion)`, 'spec.template.spec.version');
     }
     const bootstrap = pool.config!.manifest.spec?.template?.spec ?? {};
     // Over SSH only cloud-config works: the remote-windows rule judges those pools.
     if (!remote && bootstrap.provisioner?.type !== 'powershell-xml') {
       v(pool.config!, `K0sWorkerConfigTemplate provisioner is ${JSON.stringify(bootstrap.provisioner)}; Windows workers on AWS need {"platform":"windows","type":"powershell-xml"}`, 'remove the patch that changes it', 'spec.template.spec.provisioner');
+    }
+    // k0smotron v2.1.0 worker_bootstrap_controller.go (getWindowsCommands) runs preK0sCommands in
+    // its PowerShell install script; nothing else opens the kubelet's port in the Windows firewall.
+    // Remote hosts get the port opened by their preparation script (src/remote/windows-host-scripts.ts).
+    if (!remote && !list(bootstrap.preK0sCommands).some((c) => opensInboundPort(c, KUBELET_PORT))) {
+      v(pool.config!, `preK0sCommands open no inbound TCP ${KUBELET_PORT} in the Windows firewall, which drops it: kubectl logs, exec and port-forward and the metrics of Windows pods time out`,
+        'keep the pool\'s preK0sCommands (WINDOWS_KUBELET_FIREWALL_RULE), or add a New-NetFirewallRule for 10250 to yours', 'spec.template.spec.preK0sCommands');
     }
     // k0smotron's Windows script always downloads k0s.exe from get.k0sproject.io, whatever these say
     // (k0smotron v2.1.0 internal/controller/bootstrap/worker_bootstrap_controller.go, getWindowsCommands;
@@ -418,16 +473,64 @@ const windowsClusters = rule('windows-cluster', (graph) => {
   return out;
 }, 'graph');
 
-/** Each MachineHealthCheck selects machines of its cluster, or it guards nothing. */
+const CLUSTER_NAME_LABEL = 'cluster.x-k8s.io/cluster-name';
+/** CAPI's MachineControlPlaneLabel (cluster-api v1.14 api/core/v1beta2/machine_types.go). */
+const CONTROL_PLANE_LABEL = 'cluster.x-k8s.io/control-plane';
+
+/** Machines that share labels: a pool's, or the control plane's. */
+interface MachineGroup {
+  readonly name: string;
+  readonly labels: Record<string, string>;
+  readonly replicas: unknown;
+}
+
+/**
+ * The labels a cluster's Machines carry. A pool's: its template's, which CAPI copies to each
+ * Machine with the cluster and deployment names. The control plane's: its machineTemplate's
+ * labels and the ones k0smotron forces (cluster name, control-plane "true", the control plane's
+ * name: k0smotron v2.1.0 internal/controller/controlplane/util.go, controlPlaneCommonLabelsForCluster).
+ */
+function machineGroups(graph: ManifestGraph, all: readonly Pool[], cluster: ManifestSource): MachineGroup[] {
+  const clusterName = String(cluster.manifest.metadata?.name);
+  const groups: MachineGroup[] = all.filter((p) => p.cluster === cluster).map((p) => ({
+    name: String(p.md.manifest.metadata?.name),
+    labels: { ...p.md.manifest.spec?.template?.metadata?.labels, [CLUSTER_NAME_LABEL]: clusterName, 'cluster.x-k8s.io/deployment-name': String(p.md.manifest.metadata?.name) },
+    replicas: p.replicas,
+  }));
+  const kcp = controlPlaneOf(graph, cluster);
+  if (kcp) {
+    groups.push({
+      name: `${kcp.manifest.metadata?.name} (control plane)`,
+      labels: { ...kcp.manifest.spec?.machineTemplate?.metadata?.labels, [CLUSTER_NAME_LABEL]: clusterName, [CONTROL_PLANE_LABEL]: 'true', 'cluster.x-k8s.io/control-plane-name': String(kcp.manifest.metadata?.name) },
+      replicas: kcp.manifest.spec?.replicas ?? 1,
+    });
+  }
+  return groups;
+}
+
+/** Each MachineHealthCheck selects machines of its cluster (a pool's or the control plane's), or it guards nothing. */
 const healthChecks = rule('machine-health-check', (graph) => {
   const all = pools(graph);
   return graph.ofKind('MachineHealthCheck').filter((m) => isCapi(m, CAPI)).flatMap((mhc) => {
     const spec = mhc.manifest.spec ?? {};
     const cluster = graph.cluster(mhc, spec.clusterName);
-    if (!cluster) return [violation('machine-health-check', mhc, `spec.clusterName "${spec.clusterName}" names no Cluster among the objects`, 'use the name of the Cluster it guards', 'spec.clusterName')];
-    const selected = all.filter((p) => p.cluster === cluster && matches(spec.selector, p.md.manifest.spec?.template?.metadata?.labels));
+    if (!cluster) return [violation('machine-health-check', mhc, `spec.clusterName "${spec.clusterName}" names no Cluster among the objects${clustersThere(graph, mhc)}`, 'use the name of the Cluster it guards', 'spec.clusterName')];
+    // CAPI's webhook (cluster-api v1.14 core/webhooks/admission/machinehealthcheck.go) refuses a
+    // selector whose cluster-name label names another cluster.
+    const named = spec.selector?.matchLabels?.[CLUSTER_NAME_LABEL];
+    if (named !== undefined && named !== spec.clusterName) {
+      return [violation('machine-health-check', mhc, `spec.selector names cluster "${named}" and spec.clusterName "${spec.clusterName}": CAPI's webhook refuses a cluster selector other than clusterName`, `drop ${CLUSTER_NAME_LABEL} from the selector`, 'spec.selector')];
+    }
+    // The controller lists the Machines of the MHC's namespace that match the selector plus the
+    // cluster-name label (core/reconcilers/machinehealthcheck/machinehealthcheck_targets.go,
+    // getMachinesFromMHC): a pool's machines and the control plane's.
+    const selected = machineGroups(graph, all, cluster).filter((g) => matches(spec.selector, g.labels));
     if (selected.length === 0) {
-      return [violation('machine-health-check', mhc, `spec.selector ${JSON.stringify(spec.selector?.matchLabels ?? {})} matches the machines of no MachineDeployment of cluster ${spec.clusterName}, so it never remediates anything`, 'select the labels of the pool\'s machine template', 'spec.selector')];
+      const controlPlaneHint = spec.selector?.matchLabels?.[CONTROL_PLANE_LABEL] === ''
+        ? `; k0smotron labels its control-plane machines ${CONTROL_PLANE_LABEL}: "true", not "" (k0smotron v2.1.0 internal/controller/controlplane/util.go, controlPlaneCommonLabelsForCluster)`
+        : '';
+      return [violation('machine-health-check', mhc, `spec.selector ${JSON.stringify(spec.selector ?? {})} matches the machines of no MachineDeployment and not the control plane of cluster ${spec.clusterName}, so it never remediates anything${controlPlaneHint}`,
+        `select the labels of the pool's machine template, or ${CONTROL_PLANE_LABEL}: "true" (or an Exists expression on it) for the control plane`, 'spec.selector')];
     }
     const out: ManifestViolation[] = [];
     const v = (what: string, fix: string, field: string) => out.push(violation('machine-health-check', mhc, what, fix, field));
@@ -436,13 +539,13 @@ const healthChecks = rule('machine-health-check', (graph) => {
     // expected machines with GetScaledValueFromIntOrPercent(..., false), which rounds down, and
     // remediation stops while more machines are unhealthy than that.
     const trigger = spec.remediation?.triggerIf ?? {};
-    const expected = selected.reduce((n, p) => n + (typeof p.replicas === 'number' ? p.replicas : 0), 0);
+    const expected = selected.reduce((n, g) => n + (typeof g.replicas === 'number' ? g.replicas : 0), 0);
     const limitField = 'spec.remediation.triggerIf.unhealthyLessThanOrEqualTo';
     if (trigger.unhealthyInRange === undefined && trigger.unhealthyLessThanOrEqualTo !== undefined && expected >= 1) {
       const value = trigger.unhealthyLessThanOrEqualTo;
       const percent = typeof value === 'string' ? /^(\d+)%$/.exec(value) : null;
       const limit = typeof value === 'number' ? value : percent ? Math.floor(Number(percent[1]) * expected / 100) : undefined;
-      const machines = `${expected} machine${expected === 1 ? '' : 's'} (${selected.map((p) => p.md.manifest.metadata?.name).join(', ')})`;
+      const machines = `${expected} machine${expected === 1 ? '' : 's'} (${selected.map((g) => g.name).join(', ')})`;
       if (limit === undefined) {
         v(`remediation.triggerIf.unhealthyLessThanOrEqualTo ${JSON.stringify(value)} is neither a number nor a whole percentage, and CAPI's MachineHealthCheck controller fails on it`, 'write a number of machines, e.g. 1', limitField);
       } else if (limit < 1) {
@@ -486,9 +589,159 @@ const machineNaming = rule('machine-naming', (graph) => {
     'give each pool its own `machineNaming.template`, or drop the patch that sets it (CAPI\'s default names carry the MachineDeployment\'s name)', 'spec.machineNaming.template')));
 }, 'graph');
 
+/** The region's name when it is one, else undefined. */
+function validRegion(region: unknown): string | undefined {
+  return typeof AwsRegion.parse(region) === 'string' ? undefined : region as string;
+}
+
+/** The AWSCluster of the Cluster a machine template's users belong to. */
+function awsClusterOf(graph: ManifestGraph, cluster: ManifestSource | undefined): ManifestSource | undefined {
+  const ref = cluster?.manifest.spec?.infrastructureRef;
+  return cluster && ref?.kind === 'AWSCluster' ? graph.resolve(cluster, ref) : undefined;
+}
+
+/** Every AWSMachineTemplate a cluster's control plane or pools boot from, with its AWSCluster, once each. */
+function machineTemplatesOf(graph: ManifestGraph): Array<{ template: ManifestSource; aws: ManifestSource }> {
+  const found = new Map<ManifestSource, ManifestSource>();
+  for (const cluster of graph.ofKind('Cluster').filter((c) => isCapi(c, CAPI))) {
+    const aws = awsClusterOf(graph, cluster);
+    const kcp = controlPlaneOf(graph, cluster);
+    const ref = kcp?.manifest.spec?.machineTemplate?.infrastructureRef;
+    const cp = kcp && ref?.kind === 'AWSMachineTemplate' ? graph.resolve(kcp, ref) : undefined;
+    if (aws && cp) found.set(cp, aws);
+  }
+  for (const pool of pools(graph)) {
+    const aws = awsClusterOf(graph, pool.cluster);
+    if (aws && pool.machine) found.set(pool.machine, aws);
+  }
+  return [...found].map(([template, aws]) => ({ template, aws }));
+}
+
+/**
+ * The EC2 key pair of every machine: CAPA takes the AWSMachine's sshKeyName, else the
+ * AWSCluster's, else launches with the key pair named "default"; "" on either means none
+ * (cluster-api-provider-aws v2.11.1 pkg/cloud/services/ec2/instances.go, createInstance;
+ * bastion.go, defaultSSHKeyName). Its webhook accepts "" and printable ASCII names (webhooks/sshkeyname.go).
+ */
+const keyPairs = rule('key-pair', (graph) => {
+  const out: ManifestViolation[] = [];
+  for (const aws of graph.ofKind('AWSCluster').filter((a) => isCapi(a, INFRA))) {
+    const name = aws.manifest.spec?.sshKeyName;
+    const p = name === undefined || name === '' ? undefined : keyPairNameProblem(name);
+    if (p) out.push(violation('key-pair', aws, p, 'give the name of an EC2 key pair, or "" for none', 'spec.sshKeyName'));
+  }
+  for (const { template, aws } of machineTemplatesOf(graph)) {
+    const own = template.manifest.spec?.template?.spec?.sshKeyName;
+    const p = own === undefined || own === '' ? undefined : keyPairNameProblem(own);
+    if (p) out.push(violation('key-pair', template, p, 'give the name of an EC2 key pair, or "" for none', 'spec.template.spec.sshKeyName'));
+    if (own === undefined && aws.manifest.spec?.sshKeyName === undefined) {
+      out.push(violation('key-pair', template, `neither it nor ${describe(aws)} sets sshKeyName, so CAPA launches its machines with the key pair named "default", and EC2 refuses the launch in an account without one`,
+        'set sshKeyName: "" for no key pair, or name yours (HybridCluster sshKeyName)', 'spec.template.spec.sshKeyName'));
+    }
+  }
+  return out;
+});
+
+/**
+ * Public image lookups in the cluster's partition: CAPA filters on the owner's account id
+ * (cluster-api-provider-aws v2.11.1 pkg/cloud/services/ec2/ami.go, DefaultAMILookup), and a
+ * publisher's account in one partition owns nothing in another.
+ */
+const imageLookups = rule('image-lookup', (graph) => machineTemplatesOf(graph).flatMap(({ template, aws }) => {
+  const owner = template.manifest.spec?.template?.spec?.imageLookupOrg;
+  const region = AwsRegion.parse(aws.manifest.spec?.region);
+  if (typeof owner !== 'string' || typeof region === 'string') return [];
+  for (const publisher of Object.values(IMAGE_PUBLISHERS) as ImagePublisher[]) {
+    const owners = publisher.owners as Partial<Record<string, string>>;
+    const of = Object.keys(owners).find((partition) => owners[partition] === owner);
+    if (of === undefined || of === region.partition) continue;
+    const there = owners[region.partition];
+    return [violation('image-lookup', template,
+      `imageLookupOrg ${owner} is ${publisher.name}' account in the ${of} partition, and the cluster runs in ${region} (${region.partition}), where ${there ? `their account is ${there}` : 'their account is not documented'}: CAPA's lookup finds nothing`,
+      there ? `look up under ${there}` : `pass \`ami: MachineImage.id(...)\` of an image in ${region.partition}, or an \`infra\` (the AWS stack reads AMI ids from the region's own SSM parameters)`,
+      'spec.template.spec.imageLookupOrg')];
+  }
+  return [];
+}));
+
+/** The CNI on EC2: k0s's kube-router (also its default when no provider is named) loses pod traffic there. */
+const awsNetwork = rule('aws-network', (graph) => graph.ofKind('Cluster').filter((c) => isCapi(c, CAPI)).flatMap((cluster) => {
+  const aws = awsClusterOf(graph, cluster);
+  const kcp = controlPlaneOf(graph, cluster);
+  if (!aws || !kcp) return [];
+  // k0s defaults an absent provider to kube-router (k0s v1.34 pkg/apis/k0s/v1beta1/network.go, DefaultNetwork).
+  const provider = kcp.manifest.spec?.k0sConfigSpec?.k0s?.spec?.network?.provider ?? NetworkProvider.KUBE_ROUTER;
+  return provider === NetworkProvider.KUBE_ROUTER
+    ? [violation('aws-network', kcp, `network provider "${provider}" on EC2 (${describe(aws)}): ${KUBE_ROUTER_ON_EC2}`, 'use calico (NetworkProvider.CALICO, VXLAN)', 'spec.k0sConfigSpec.k0s.spec.network.provider')]
+    : [];
+}));
+
+/**
+ * Where a pool's machines run. CAPA puts a machine in a private subnet of its failure domain,
+ * and one without a failure domain in the first private subnet (cluster-api-provider-aws v2.11.1
+ * pkg/cloud/services/ec2/instances.go, findSubnet); a failure domain with no private subnet
+ * never gets its machine. A pool that spreads over zones (this library's pool label) has one
+ * MachineDeployment per zone, each in its own, and its nodes' zone label says which.
+ */
+const failureDomains = rule('failure-domain', (graph) => {
+  const out: ManifestViolation[] = [];
+  const all = pools(graph);
+  for (const pool of all) {
+    const fd = pool.md.manifest.spec?.template?.spec?.failureDomain;
+    if (fd === undefined) continue;
+    const aws = awsClusterOf(graph, pool.cluster);
+    const spec = aws?.manifest.spec ?? {};
+    const v = (what: string, fix: string) => out.push(violation('failure-domain', pool.md, what, fix, 'spec.template.spec.failureDomain'));
+    const zoneIssue = aws ? AvailabilityZone.problem(fd, validRegion(spec.region)) : undefined;
+    const privateZones = list(spec.network?.subnets).filter((s) => s?.isPublic !== true).map((s) => s?.availabilityZone);
+    if (zoneIssue) {
+      v(`failureDomain: ${zoneIssue}`, 'use a zone of the cluster (HybridCluster zones, or the pool\'s zones)');
+    } else if (privateZones.length > 0 && privateZones.every((z) => typeof z === 'string') && !privateZones.includes(fd)) {
+      v(`failureDomain ${fd} has no private subnet among ${describe(aws!)}'s (${[...new Set(privateZones)].join(', ')}), so CAPA never creates its machines`, 'use a zone of the cluster (HybridCluster zones, or the pool\'s zones)');
+    }
+    const label = list(pool.config?.manifest.spec?.template?.spec?.args).map((a) => /^--labels=(.*)$/.exec(String(a))?.[1]).find(Boolean)
+      ?.split(',').find((pair) => pair.startsWith(`${LABEL_ZONE}=`))?.slice(LABEL_ZONE.length + 1);
+    if (label !== undefined && label !== fd) {
+      v(`failureDomain ${fd} differs from the zone its nodes register with (${LABEL_ZONE}=${label} in ${describe(pool.config!)}), so pods spread by zone would be placed on a false zone`, 'change the pool\'s zones, not one object');
+    }
+  }
+  // One pool's MachineDeployments: each in a zone of its own, or the pool is not spread at all.
+  const byPool = new Map<string, Pool[]>();
+  for (const pool of all) {
+    const name = pool.md.manifest.spec?.template?.metadata?.labels?.[POOL_LABEL];
+    if (pool.cluster && typeof name === 'string') {
+      const key = `${pool.cluster.manifest.metadata?.namespace ?? ''}|${pool.cluster.manifest.metadata?.name}|${name}`;
+      byPool.set(key, [...(byPool.get(key) ?? []), pool]);
+    }
+  }
+  for (const group of [...byPool.values()].filter((g) => g.length > 1)) {
+    const spread = [...new Set(group.map(({ md }) => md.manifest.spec?.template?.spec?.failureDomain).filter((z) => z !== undefined))];
+    const seen = new Map<unknown, string>();
+    for (const { md } of group) {
+      if (spread.length > 0 && md.manifest.spec?.template?.spec?.failureDomain === undefined) {
+        out.push(violation('failure-domain', md, `its pool spreads over ${spread.join(', ')}, and it names no failure domain, so CAPA puts its machines in the first private subnet`,
+          'change the pool\'s zones, not one MachineDeployment', 'spec.template.spec.failureDomain'));
+        continue;
+      }
+      const fd = md.manifest.spec?.template?.spec?.failureDomain;
+      const name = String(md.manifest.metadata?.name);
+      const other = seen.get(fd);
+      // The same name twice is one object written twice (unique-names), not a second zone.
+      if (other !== undefined && other !== name) {
+        out.push(violation('failure-domain', md, fd === undefined
+          ? `it and ${other}, MachineDeployments of one pool, name no failure domain, so CAPA puts the machines of both in the first private subnet`
+          : `it and ${other}, MachineDeployments of one pool, are both in ${fd}, so a zone outage takes more of the pool than its spread says`,
+        'change the pool\'s zones, not one MachineDeployment', 'spec.template.spec.failureDomain'));
+      }
+      seen.set(fd, name);
+    }
+  }
+  return out;
+});
+
 /** Every cluster rule, in the order messages are reported. */
 export const CLUSTER_RULES: readonly ManifestRule[] = [
-  uniqueNames, clusterReferences, clusterNetwork, controlPlane, awsCluster, machineDeployments, machineNaming, versionSkew, windowsPools, windowsClusters, healthChecks, contentNames,
+  uniqueNames, clusterReferences, clusterNetwork, controlPlane, k0smotronWebhooks, awsCluster, awsTags, awsNetwork, keyPairs, imageLookups, machineDeployments, failureDomains, machineNaming, versionSkew, windowsPools, windowsClusters, healthChecks, contentNames,
   ...REMOTE_RULES,
   CRD_CEL_RULE,
 ];

@@ -7,8 +7,11 @@ export type Json = any;
 
 /** A Kubernetes object as written to YAML: `apiVersion`, `kind`, `metadata`, and the rest. */
 export interface Manifest {
+  /** `group/version`, or `v1` for the core group. */
   readonly apiVersion?: string;
+  /** The object's kind, e.g. `MachineDeployment`. */
   readonly kind?: string;
+  /** Name, namespace (absent: the namespace the object is applied to) and the rest of the metadata. */
   readonly metadata?: { readonly name?: string; readonly namespace?: string; readonly [key: string]: Json };
   readonly [key: string]: Json;
 }
@@ -34,8 +37,11 @@ export interface ManifestSource {
 export interface ManifestViolation {
   /** The rule's name, e.g. `version-skew`. */
   readonly rule: string;
+  /** The object's kind (`?` when it has none). */
   readonly kind: string;
+  /** The object's `metadata.name` (`?` when it has none). */
   readonly name: string;
+  /** The object's `metadata.namespace`, when written. */
   readonly namespace?: string;
   /** Construct path of the object, when known. */
   readonly path?: string;
@@ -55,13 +61,36 @@ export type RuleScope = 'object' | 'graph';
 
 /** A rule over the whole set of objects. Rules are pure: they read the graph and report. */
 export interface ManifestRule {
+  /** The rule's name, reported in each violation and in `HybridConfigError.rule`, e.g. `version-skew`. */
   readonly name: string;
   /**
    * What the rule needs to see.
    * @default 'graph' - it runs at synth and in `validateManifests`, not at construction
    */
   readonly scope?: RuleScope;
+  /** The violations in `graph`; an empty list when the objects pass. */
   check(graph: ManifestGraph): ManifestViolation[];
+  /**
+   * Recommendations that are not requirements: reported by `adviseManifests` and the plugin's
+   * report, never as a violation.
+   * @default - none
+   */
+  advise?(graph: ManifestGraph): ManifestViolation[];
+}
+
+/** A rule of object scope unless it says otherwise (`RuleScope`). */
+export function rule(name: string, check: (graph: ManifestGraph) => ManifestViolation[], scope: RuleScope = 'object'): ManifestRule {
+  return { name, check, scope };
+}
+
+/** The value when it is an array, else none: foreign YAML may hold anything anywhere. */
+export function list(value: unknown): Json[] {
+  return Array.isArray(value) ? value : [];
+}
+
+/** Whether an object is of an API group (`cluster.x-k8s.io`, `infrastructure.cluster.x-k8s.io`). */
+export function isCapi(source: ManifestSource, group: string): boolean {
+  return groupOf(source.manifest.apiVersion) === group;
 }
 
 /** `group/version` → `group`; core objects have no group. */
@@ -71,9 +100,13 @@ export function groupOf(apiVersion: unknown): string {
 
 /** An object reference in either form: CAPI v1beta2 `apiGroup` or a classic `apiVersion`. */
 export interface Reference {
+  /** The group (CAPI v1beta2 references), e.g. `infrastructure.cluster.x-k8s.io`. */
   readonly apiGroup?: string;
+  /** `group/version` (classic references); read when `apiGroup` is absent. */
   readonly apiVersion?: string;
+  /** The kind of the object referred to. */
   readonly kind?: string;
+  /** The name of the object referred to, in the referring object's namespace. */
   readonly name?: string;
 }
 
@@ -82,6 +115,7 @@ export interface Reference {
  * A reference resolves within the referring object's namespace, as CAPI resolves it.
  */
 export class ManifestGraph {
+  /** Every object, in the order given. */
   public readonly sources: readonly ManifestSource[];
   private readonly byKind = new Map<string, ManifestSource[]>();
   private readonly byKey = new Map<string, ManifestSource[]>();

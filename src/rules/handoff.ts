@@ -1,6 +1,7 @@
 import { ClusterInfra } from '../infra/cluster-infra';
 import { InstanceType } from '../platform/instance-type';
-import { ManifestSource, ManifestViolation, violation } from './graph';
+import { KeyPairType, WINDOWS_ED25519_KEY } from '../platform/aws';
+import { ManifestGraph, ManifestSource, ManifestViolation, violation } from './graph';
 
 /**
  * What a cluster's objects, as written (after JSON patches), must agree on with
@@ -40,5 +41,43 @@ export function handOffViolations(infra: ClusterInfra, objects: readonly Manifes
       }
     }
   }
+  problems.push(...windowsKeyViolations(infra, objects), ...zoneViolations(infra, objects));
   return problems;
+}
+
+/** Windows pools' machine templates, with their effective key pair (theirs, else the AWSCluster's). */
+function windowsTemplates(objects: readonly ManifestSource[]): Array<{ template: ManifestSource; key: unknown }> {
+  const graph = new ManifestGraph(objects);
+  const clusterKey = graph.ofKind('AWSCluster')[0]?.manifest.spec?.sshKeyName;
+  return graph.ofKind('MachineDeployment').flatMap((md) => {
+    const template = md.manifest.spec?.template?.spec ?? {};
+    const config = graph.resolve(md, template.bootstrap?.configRef);
+    const machine = graph.resolve(md, template.infrastructureRef);
+    if (config?.manifest.spec?.template?.spec?.provisioner?.platform !== 'windows' || machine?.manifest.kind !== 'AWSMachineTemplate') return [];
+    return [{ template: machine, key: machine.manifest.spec?.template?.spec?.sshKeyName ?? clusterKey }];
+  });
+}
+
+/** The stack's ED25519 key on a Windows machine, which EC2 refuses to launch. */
+function windowsKeyViolations(infra: ClusterInfra, objects: readonly ManifestSource[]): ManifestViolation[] {
+  if (infra.sshKeyType !== KeyPairType.ED25519 || !infra.sshKeyName) return [];
+  return windowsTemplates(objects).filter(({ key }) => key === infra.sshKeyName).map(({ template }) => violation('hand-off', template,
+    `it boots Windows with the AWS stack's key pair "${infra.sshKeyName}", an ED25519 key: ${WINDOWS_ED25519_KEY}`,
+    'import an RSA key in the AWS stack, or give Windows machines sshKeyName "" (none)', 'spec.template.spec.sshKeyName'));
+}
+
+/**
+ * Failure domains the infra's VPC has no private subnet in: the AWSCluster lists the infra's
+ * subnets by id, so only the stack knows their zones, and CAPA never creates a machine in a zone
+ * without one (cluster-api-provider-aws v2.11.1 pkg/cloud/services/ec2/instances.go, findSubnet).
+ */
+function zoneViolations(infra: ClusterInfra, objects: readonly ManifestSource[]): ManifestViolation[] {
+  const zones = infra.privateSubnetZones;
+  if (!zones) return [];
+  return objects.filter((s) => s.manifest.kind === 'MachineDeployment').flatMap((md) => {
+    const fd = md.manifest.spec?.template?.spec?.failureDomain;
+    return fd === undefined || zones.includes(fd) ? [] : [violation('hand-off', md,
+      `failureDomain ${JSON.stringify(fd)} has none of the infra's private subnets (they are in ${[...new Set(zones)].join(', ')}), so CAPA never creates its machines`,
+      'use a zone of the infra (leave the pool\'s zones out for all of them)', 'spec.template.spec.failureDomain')];
+  });
 }

@@ -6,7 +6,7 @@ import { EKS_WORKLOAD_RULES, WORKLOAD_RULES } from './workload-rules';
 
 export { CLUSTER_RULES } from './cluster-rules';
 export { EKS_WORKLOAD_RULES, WORKLOAD_RULES } from './workload-rules';
-export type { Manifest, ManifestRule, ManifestSource, ManifestViolation, Reference } from './graph';
+export type { Manifest, ManifestRule, ManifestSource, ManifestViolation, Reference, RuleScope } from './graph';
 export { ManifestGraph } from './graph';
 
 /** Options of `validateManifests`. */
@@ -42,11 +42,8 @@ function isSource(item: Manifest | ManifestSource): item is ManifestSource {
  * @returns every violation, empty when the objects pass.
  */
 export function validateManifests(objects: ReadonlyArray<Manifest | ManifestSource>, options: ValidateManifestsOptions = {}): ManifestViolation[] {
-  const sources = objects
-    .filter((o) => o !== null && typeof o === 'object')
-    .map((o) => (isSource(o) ? o : { manifest: o }));
-  const graph = new ManifestGraph(sources);
-  return (options.rules ?? [...CLUSTER_RULES, ...WORKLOAD_RULES, ...platformRules(options.platform)]).flatMap((r) => {
+  const graph = new ManifestGraph(sourcesOf(objects));
+  const all = (options.rules ?? [...CLUSTER_RULES, ...WORKLOAD_RULES, ...platformRules(options.platform)]).flatMap((r) => {
     try {
       return r.check(graph);
     } catch (e) {
@@ -58,6 +55,38 @@ export function validateManifests(objects: ReadonlyArray<Manifest | ManifestSour
       }];
     }
   });
+  // A template several MachineDeployments share (a pool's, one per zone) is judged through each of
+  // them: report each finding once.
+  const seen = new Set<string>();
+  return all.filter((v) => {
+    const key = JSON.stringify([v.rule, v.kind, v.namespace, v.name, v.path, v.field, v.message]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * What the rules recommend for a set of objects without requiring it (e.g. `spec.os.name` and
+ * resource requests on Windows pods): objects that only draw advice are valid, and
+ * `validateManifests` accepts them.
+ */
+export function adviseManifests(objects: ReadonlyArray<Manifest | ManifestSource>, options: ValidateManifestsOptions = {}): ManifestViolation[] {
+  const graph = new ManifestGraph(sourcesOf(objects));
+  return (options.rules ?? [...CLUSTER_RULES, ...WORKLOAD_RULES, ...platformRules(options.platform)]).flatMap((r) => {
+    try {
+      return r.advise?.(graph) ?? [];
+    } catch {
+      // Advice never fails a caller; what cannot be read is reported by validateManifests.
+      return [];
+    }
+  });
+}
+
+function sourcesOf(objects: ReadonlyArray<Manifest | ManifestSource>): ManifestSource[] {
+  return objects
+    .filter((o) => o !== null && typeof o === 'object')
+    .map((o) => (isSource(o) ? o : { manifest: o }));
 }
 
 /** A violation as one line: `<construct path or Kind name>: <message>`. */

@@ -1,4 +1,4 @@
-import { validateManifests } from './index';
+import { adviseManifests, validateManifests } from './index';
 import { CLUSTER_RULES } from './cluster-rules';
 import { EKS_WORKLOAD_RULES, WORKLOAD_RULES } from './workload-rules';
 import { Manifest, ManifestSource } from './graph';
@@ -9,8 +9,11 @@ import { Manifest, ManifestSource } from './graph';
  * Declared structurally so that the library does not depend on the CLI.
  */
 export interface PluginValidationContext {
+  /** Paths of the manifest files `cdk8s synth` wrote. */
   readonly manifests: readonly string[];
+  /** The objects of one manifest file. */
   parseManifest(manifestPath: string): Manifest[];
+  /** Where the plugin reports its violations and, last, whether validation passed. */
   readonly report: {
     addViolation(violation: {
       ruleName: string;
@@ -50,6 +53,7 @@ export class HybridValidation {
     this.props = props ?? {};
   }
 
+  /** Runs the rule sets over every manifest of `context` and reports each violation and the outcome (cdk8s-cli calls it). */
   public async validate(context: PluginValidationContext): Promise<void> {
     const sets = this.props.ruleSets ?? ['cluster', 'workloads'];
     const rules = [
@@ -64,7 +68,9 @@ export class HybridValidation {
       }
     }
     const violations = validateManifests(sources, { rules });
-    for (const v of violations) {
+    // Advice joins the report under its own rule name and never fails it.
+    const advice = adviseManifests(sources, { rules }).map((v) => ({ ...v, rule: `${v.rule} (advice)` }));
+    for (const v of [...violations, ...advice]) {
       const file = sources.find((s) => s.manifest.kind === v.kind && s.manifest.metadata?.name === v.name)?.file ?? '';
       const [what, fix] = v.message.split(' Fix: ');
       context.report.addViolation({

@@ -119,6 +119,7 @@ const remotePools: ManifestRule = {
 /** The controllers' endpoint: set, and not one controller's own address when there are several. */
 const remoteEndpoint: ManifestRule = {
   name: 'remote-endpoint',
+  scope: 'object',
   check: (graph) => graph.ofKind('Cluster').filter((c) => groupOf(c.manifest.apiVersion) === CAPI && c.manifest.spec?.infrastructureRef?.kind === 'RemoteCluster').flatMap((cluster) => {
     const spec = cluster.manifest.spec ?? {};
     const out: ManifestViolation[] = [];
@@ -143,6 +144,7 @@ const remoteEndpoint: ManifestRule = {
 /** A Windows pool on remote machines: what k0smotron's SSH path and Windows script can run. */
 const remoteWindows: ManifestRule = {
   name: 'remote-windows',
+  scope: 'object',
   check: (graph) => owners(graph).filter((o) => o.owner.manifest.kind === 'MachineDeployment').flatMap((o) => {
     const ref = o.owner.manifest.spec?.template?.spec?.bootstrap?.configRef;
     const config = ref?.kind === 'K0sWorkerConfigTemplate' ? graph.resolve(o.owner, ref) : undefined;

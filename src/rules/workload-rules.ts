@@ -1,8 +1,8 @@
 import { LABEL_OS } from '../platform/windows';
 import { manifestPath, podTemplatesOf } from './pods/pod-template';
 import { validatePodSpec } from './pods/validate-pod-spec';
-import { podOsIssues } from './pods/windows-pod-rules';
-import { ManifestGraph, ManifestRule, ManifestViolation, violation } from './graph';
+import { podOsAdvice, podOsIssues } from './pods/windows-pod-rules';
+import { Json, list, ManifestGraph, ManifestRule, ManifestViolation, violation } from './graph';
 import { eksPodIssues } from './pods/eks-pod-rules';
 
 /**
@@ -11,39 +11,74 @@ import { eksPodIssues } from './pods/eks-pod-rules';
  * (`windowsPodIssues`), pod templates whose OS constraints contradict each other, and templates
  * that tolerate the Windows taint without selecting an OS. Inside a
  * cdk8s app, `PodTemplatePolicy` applies the same functions; this rule brings them to YAML written
- * elsewhere. Pod templates inside `v1 List` items count too.
+ * elsewhere. Pod templates inside `v1 List` items count too. Its advice (`windowsPodAdvice`) is
+ * reported apart, never as a violation.
  */
 export const POD_TEMPLATE_RULE: ManifestRule = {
   name: 'pod-template',
   check: (graph) => {
-    const runtimeClasses = runtimeClassesOs(graph);
+    const classes = runtimeClassesOf(graph);
+    const runtimeClassOs = (name: string) => classes.get(name)?.os;
+    const runtimeClassTolerations = (name: string) => classes.get(name)?.tolerations;
     return graph.sources.flatMap((source) => podTemplatesOf(source.manifest).flatMap((location) => {
       const out: ManifestViolation[] = validatePodSpec(location.spec).map((v) => violation('pod-template', source,
         `${manifestPath(location, v.path)}: ${v.message}`, 'change the field as the message says (the API server would reject this object)', manifestPath(location, v.path)));
-      out.push(...podOsIssues(location.spec, (name) => runtimeClasses.get(name)).map((v) => violation('pod-template', source,
+      out.push(...podOsIssues(location.spec, runtimeClassOs, { kind: location.kind, runtimeClassTolerations }).map((v) => violation('pod-template', source,
         `${manifestPath(location, v.path)}: ${v.message}`, 'change the pod template as the message says', manifestPath(location, v.path))));
       return out;
     }));
   },
+  advise: (graph) => {
+    const classes = runtimeClassesOf(graph);
+    return graph.sources.flatMap((source) => podTemplatesOf(source.manifest).flatMap((location) =>
+      podOsAdvice(location.spec, (name) => classes.get(name)?.os).map((v) => violation('pod-template', source,
+        `${manifestPath(location, v.path)}: ${v.message}`, 'set it when you can; the objects are valid without it', manifestPath(location, v.path)))));
+  },
 };
 
-/** RuntimeClass name -> the OS its `scheduling.nodeSelector` picks, over the objects. */
-function runtimeClassesOs(graph: ManifestGraph): Map<string, string> {
-  return new Map(graph.ofKind('RuntimeClass')
-    .map((s) => [s.manifest.metadata?.name, s.manifest.scheduling?.nodeSelector?.[LABEL_OS]] as const)
-    .filter((e): e is readonly [string, string] => typeof e[1] === 'string'));
+/** What each RuntimeClass of the objects adds to its pods: the OS its `scheduling.nodeSelector` picks and its tolerations. */
+function runtimeClassesOf(graph: ManifestGraph): Map<string, { os?: string; tolerations: Json[] }> {
+  return new Map(graph.ofKind('RuntimeClass').map((s) => {
+    const scheduling = s.manifest.scheduling ?? {};
+    const os = scheduling.nodeSelector?.[LABEL_OS];
+    return [String(s.manifest.metadata?.name), { os: typeof os === 'string' ? os : undefined, tolerations: Array.isArray(scheduling.tolerations) ? scheduling.tolerations : [] }];
+  }));
 }
 
+/**
+ * A Service's ports: the API server refuses two of one port and protocol (kubernetes
+ * pkg/apis/core/validation/validation.go, ValidateService: "Duplicate value" for a repeated
+ * `ServicePort{Port, Protocol}`), and two of one name.
+ */
+export const SERVICE_PORTS_RULE: ManifestRule = {
+  name: 'service-ports',
+  check: (graph) => graph.ofKind('Service').filter((s) => s.manifest.apiVersion === 'v1').flatMap((service) => {
+    const out: ManifestViolation[] = [];
+    const seen = new Map<string, number>();
+    const names = new Map<string, number>();
+    list(service.manifest.spec?.ports).forEach((p, i) => {
+      const key = `${p?.port}/${p?.protocol ?? 'TCP'}`;
+      if (seen.has(key)) out.push(violation('service-ports', service, `spec.ports[${i}] repeats port ${key} of spec.ports[${seen.get(key)}], which the API server refuses`, 'list each port and protocol once', `spec.ports[${i}]`));
+      seen.set(key, i);
+      if (typeof p?.name === 'string') {
+        if (names.has(p.name)) out.push(violation('service-ports', service, `spec.ports[${i}] repeats the name "${p.name}" of spec.ports[${names.get(p.name)}], which the API server refuses`, 'give each port its own name', `spec.ports[${i}].name`));
+        names.set(p.name, i);
+      }
+    });
+    return out;
+  }),
+};
+
 /** Every workload rule. */
-export const WORKLOAD_RULES: readonly ManifestRule[] = [POD_TEMPLATE_RULE];
+export const WORKLOAD_RULES: readonly ManifestRule[] = [POD_TEMPLATE_RULE, SERVICE_PORTS_RULE];
 
 /** Windows pods on Amazon EKS get an address only when their nodeSelector names Windows (`eksPodIssues`). */
 export const EKS_POD_ADDRESS_RULE: ManifestRule = {
   name: 'eks-pod-address',
   check: (graph) => {
-    const runtimeClasses = runtimeClassesOs(graph);
+    const classes = runtimeClassesOf(graph);
     return graph.sources.flatMap((source) => podTemplatesOf(source.manifest).flatMap((location) =>
-      eksPodIssues(location.spec, (name) => runtimeClasses.get(name)).map((v) => violation('eks-pod-address', source,
+      eksPodIssues(location.spec, (name) => classes.get(name)?.os).map((v) => violation('eks-pod-address', source,
         `${manifestPath(location, v.path)}: ${v.message}`, 'change the pod template as the message says', manifestPath(location, v.path)))));
   },
 };

@@ -14,7 +14,10 @@ export const WINDOWS_DEFAULT_REQUESTS = { cpu: kplus.Cpu.millis(500), memory: Si
  */
 export const WINDOWS_STARTUP_PROBE = { periodSeconds: Duration.seconds(10), failureThreshold: 30 } as const;
 
-/** The first port a container declares, as cdk8s-plus sees it. */
+/**
+ * The first port a container declares, as cdk8s-plus sees it.
+ * @internal
+ */
 export function containerPort(props: kplus.ContainerProps): number | undefined {
   return props.portNumber ?? props.port ?? props.ports?.[0]?.number;
 }
@@ -23,6 +26,7 @@ export function containerPort(props: kplus.ContainerProps): number | undefined {
  * Windows defaults for container props, applied in this one place: resource requests always
  * present, and a startup probe that tolerates slow Windows starts. Explicit user values win.
  * Init containers keep cdk8s-plus's rules (no probes unless they are sidecars).
+ * @internal
  */
 export function windowsContainerDefaults(props: kplus.ContainerProps, options: { init?: boolean } = {}): kplus.ContainerProps {
   const port = containerPort(props);
@@ -83,7 +87,10 @@ function refused(name: string, field: RefusedField, value: unknown): { what: str
   return { what: `container ${name} sets securityContext.${field}: ${String(value)}, ${why}`, fix };
 }
 
-/** The container security settings Windows refuses that container props set, as `{ what, fix }` per field. */
+/**
+ * The container security settings Windows refuses that container props set, as `{ what, fix }` per field.
+ * @internal
+ */
 export function windowsSecurityProblems(props: kplus.ContainerProps): Array<{ what: string; fix: string }> {
   const sc = (props.securityContext ?? {}) as Record<string, unknown>;
   return REFUSED_FIELDS.filter((field) => sc[field] !== undefined).map((field) => refused(props.name ?? props.image, field, sc[field]));

@@ -3,6 +3,7 @@ import { Construct } from 'constructs';
 import { WindowsPlatform } from '../platform/support';
 import { PodTemplatePolicy } from './pod-template-policy';
 
+/** Props of `HybridChart`: cdk8s's `ChartProps` and the platform the chart is for. */
 export interface HybridChartProps extends ChartProps {
   /**
    * The platform the chart is for; its own pod-template checks are added

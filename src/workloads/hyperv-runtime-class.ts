@@ -1,10 +1,14 @@
 import { ApiObject, Size } from 'cdk8s';
 import { Construct } from 'constructs';
+import { dropChartNamespace } from '../platform/cluster-scope';
+import { fail } from '../platform/errors';
+import { oneOf, wholeMebibytes, wholeNumber } from '../platform/values';
 import { LABEL_HYPERV, LABEL_OS, LABEL_WINDOWS_BUILD, WINDOWS_NODE_TAINT, WINDOWS_RELEASES, WindowsVersion } from '../platform/windows';
 
 /** containerd's runhcs handler that starts each Windows pod in its own utility VM. */
 export const HYPERV_HANDLER = 'runhcs-wcow-hypervisor';
 
+/** Props of `HyperVRuntimeClass`. */
 export interface HyperVRuntimeClassProps {
   /**
    * Name of the cluster-scoped RuntimeClass, referenced by pods' `runtimeClassName`.
@@ -55,21 +59,28 @@ export class HyperVRuntimeClass extends Construct {
 
   constructor(scope: Construct, id: string, props: HyperVRuntimeClassProps = {}) {
     super(scope, id);
-    this.version = props.version;
+    const at = (prop: string) => ({ path: this.node.path, prop });
+    this.version = oneOf(at('version'), props.version, WindowsVersion, 'WindowsVersion');
+    const cpuMillis = wholeNumber(at('overhead.cpuMillis'), props.overhead?.cpuMillis) ?? 500;
+    const memoryMebibytes = wholeMebibytes(at('overhead.memory'), props.overhead?.memory) ?? Size.gibibytes(1).toMebibytes();
     this.name = props.name ?? (props.version ? `windows-hyperv-${WINDOWS_RELEASES[props.version].ltscTag}` : 'windows-hyperv');
+
+    // RuntimeClasses are cluster-scoped: a second one of the name would overwrite the first.
+    const twin = this.node.root.node.findAll().find((c) => c !== this && c instanceof HyperVRuntimeClass && c.name === this.name);
+    if (twin) fail(this, `RuntimeClass ${this.name} is already written by ${twin.node.path}`, 'give one of them another `name`, or share one HyperVRuntimeClass');
 
     const nodeSelector: Record<string, string> = { [LABEL_OS]: 'windows', [LABEL_HYPERV]: 'true' };
     if (props.version) nodeSelector[LABEL_WINDOWS_BUILD] = WINDOWS_RELEASES[props.version].build;
 
-    new ApiObject(this, 'Resource', {
+    const runtimeClass = new ApiObject(this, 'Resource', {
       apiVersion: 'node.k8s.io/v1',
       kind: 'RuntimeClass',
       metadata: { name: this.name },
       handler: props.handler ?? HYPERV_HANDLER,
       overhead: {
         podFixed: {
-          cpu: `${props.overhead?.cpuMillis ?? 500}m`,
-          memory: `${(props.overhead?.memory ?? Size.gibibytes(1)).toMebibytes()}Mi`,
+          cpu: `${cpuMillis}m`,
+          memory: `${memoryMebibytes}Mi`,
         },
       },
       scheduling: {
@@ -77,5 +88,6 @@ export class HyperVRuntimeClass extends Construct {
         tolerations: [{ key: WINDOWS_NODE_TAINT.key, operator: 'Equal', value: WINDOWS_NODE_TAINT.value, effect: WINDOWS_NODE_TAINT.effect }],
       },
     });
+    dropChartNamespace(runtimeClass);
   }
 }

@@ -8,7 +8,10 @@ export enum WindowsIsolation {
   HYPER_V = 'hyperv',
 }
 
-/** The Windows release an image tag names, when it names one. */
+/**
+ * The Windows release an image tag names, when it names one.
+ * @internal
+ */
 export interface ImageRelease {
   /** The release's LTSC tag (`ltsc2019` also for `1809` and `10.0.17763.x` tags), or the `ltscYYYY` found for an unsupported one. */
   readonly ltscTag: string;
@@ -43,6 +46,7 @@ function releaseOfToken(token: string): ImageRelease | undefined {
  * Reads the Windows release from an image reference's tag (see `releaseOfToken` for the forms).
  * Digests and registry ports are not mistaken for tags. Undefined when the tag names no release
  * (multi-arch tags like `latest` or `8.0`).
+ * @internal
  */
 export function imageRelease(image: string): ImageRelease | undefined {
   const withoutDigest = image.split('@')[0];
@@ -64,6 +68,7 @@ export function imageRelease(image: string): ImageRelease | undefined {
  * v1.0.0-rc.4 platform_windows_compat.go with ltsc2025; Microsoft's "Windows container version
  * compatibility"). containerd's default pull drops image entries outside this set, so it holds
  * for Hyper-V isolation too: an older image on a newer host is refused at pull.
+ * @internal
  */
 export function runnableReleases(host: WindowsVersion): WindowsVersion[] {
   switch (host) {
@@ -76,6 +81,7 @@ export function runnableReleases(host: WindowsVersion): WindowsVersion[] {
 /**
  * Why an image cannot run on a host of the given release, or undefined when it can (or when the
  * tag names no release, in which case a multi-arch manifest is assumed).
+ * @internal
  */
 export function imageIncompatibility(image: string, host: WindowsVersion, isolation: WindowsIsolation): string | undefined {
   const release = imageRelease(image);
@@ -91,7 +97,10 @@ export function imageIncompatibility(image: string, host: WindowsVersion, isolat
   return undefined;
 }
 
-/** Why an image names an LTSC release no Windows node can run (e.g. ltsc2016), or undefined. */
+/**
+ * Why an image names an LTSC release no Windows node can run (e.g. ltsc2016), or undefined.
+ * @internal
+ */
 export function unsupportedRelease(image: string, use?: string): string | undefined {
   const release = imageRelease(image);
   if (!release || release.version) return undefined;

@@ -1,3 +1,8 @@
+/**
+ * The Windows workload constructs (cdk8s-plus-28): `WindowsWorkload`, `WindowsPod`,
+ * `WindowsExporter`, `HybridChart` and the rest, with the workload pieces of the package root.
+ * @module cdk-hybrid-windows/workloads
+ */
 // First: a clear message when cdk8s-plus-28 is missing, before any module needs it.
 import './cdk8s-plus';
 

@@ -1,8 +1,10 @@
 import { fail } from '../platform/errors';
+import { listOf } from '../platform/values';
 
 /** Where Microsoft's LogMonitor is conventionally copied into Windows images. */
 export const LOG_MONITOR_EXE = 'C:\\LogMonitor\\LogMonitor.exe';
 
+/** Options of `withLogMonitor`. */
 export interface LogMonitorOptions {
   /**
    * Path of LogMonitor.exe inside the image.
@@ -28,6 +30,7 @@ export interface LogMonitorOptions {
  * `command`; the image must contain LogMonitor (see docs/workloads.md).
  */
 export function withLogMonitor(command: string[], options: LogMonitorOptions = {}): string[] {
+  listOf({ path: 'withLogMonitor', prop: 'command' }, command);
   if (command.length === 0) {
     fail('withLogMonitor', 'no command for LogMonitor to start', 'pass the entrypoint, e.g. [\'C:\\\\ServiceMonitor.exe\', \'w3svc\']');
   }

@@ -1,11 +1,12 @@
 import { ApiObject, Chart, JsonPatch } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
+import { CLUSTER_SCOPED_KINDS } from '../platform/cluster-scope';
 import { oncePerSynth } from '../platform/synth-scope';
 import { LABEL_OS } from '../platform/windows';
 import { WindowsPlatform } from '../platform/support';
 import { addRenderedPatch, rendered } from '../platform/render';
 import { ManifestSource } from '../rules/graph';
-import { validateManifests } from '../rules/index';
+import { adviseManifests, validateManifests } from '../rules/index';
 import { PodTemplateLocation, osIntent, podTemplatesOf, pointerSegment } from '../rules/pods/pod-template';
 import { EKS_WORKLOAD_RULES, WORKLOAD_RULES } from '../rules/workload-rules';
 
@@ -68,6 +69,7 @@ export class PodTemplatePolicy extends Construct {
    * manifests through `ApiObject.toJson()` outside a synth.
    */
   public prepare(): void {
+    this.dropNamespacesOfClusterScopedObjects();
     if (!this.linuxPinning) return;
     const runtimeClassOs = runtimeClassOsOf(this.chart);
     for (const obj of this.objects()) {
@@ -76,6 +78,36 @@ export class PodTemplatePolicy extends Construct {
         .flatMap(linuxPinningPatches);
       if (patches.length > 0) addRenderedPatch(obj, ...patches);
     }
+  }
+
+  /**
+   * Cluster-scoped objects (`CLUSTER_SCOPED_KINDS`, and kinds the app's CustomResourceDefinitions
+   * declare `scope: Cluster`) that carry the chart's namespace, which cdk8s gives every object of
+   * a namespaced chart: they are written without it.
+   */
+  private dropNamespacesOfClusterScopedObjects(): void {
+    const namespace = this.chart.namespace;
+    if (namespace === undefined) return;
+    const clusterScoped = clusterScopedKinds(this.chart);
+    for (const obj of this.objects()) {
+      const manifest = rendered(obj);
+      if (clusterScoped.has(String(manifest.kind)) && manifest.metadata?.namespace === namespace) {
+        addRenderedPatch(obj, JsonPatch.remove('/metadata/namespace'));
+      }
+    }
+  }
+
+  /**
+   * What the chart's pod templates should have but need not (`windowsPodAdvice`: `spec.os.name` and
+   * resource requests on Windows pods), one line each, from the same rules as its validation.
+   * Never part of validation: upstream manifests such as Calico's Windows DaemonSet are valid
+   * without them.
+   */
+  public advice(): string[] {
+    const { sources, paths, rules } = this.judged();
+    return adviseManifests(sources, { rules })
+      .filter((v) => v.path !== undefined && paths.has(v.path))
+      .map((v) => `${v.path} (${v.kind} ${v.name}) ${v.message}`);
   }
 
   /**
@@ -92,12 +124,18 @@ export class PodTemplatePolicy extends Construct {
    * validation messages.
    */
   private check(): string[] {
+    const { sources, paths, rules } = this.judged();
+    return validateManifests(sources, { rules })
+      .filter((v) => v.path !== undefined && paths.has(v.path))
+      .map((v) => `${v.path} (${v.kind} ${v.name}) ${v.message}`);
+  }
+
+  /** This chart's objects beside the app's RuntimeClasses, the paths of its own, and the rules for its platform. */
+  private judged() {
     const own = this.objects().map((o) => ({ manifest: rendered(o), path: o.node.path }));
     const paths = new Set(own.map((o) => o.path));
     const rules = this.platform === WindowsPlatform.EKS ? [...WORKLOAD_RULES, ...EKS_WORKLOAD_RULES] : WORKLOAD_RULES;
-    return validateManifests([...own, ...runtimeClassesOf(this.chart).filter((r) => !paths.has(r.path!))], { rules })
-      .filter((v) => v.path !== undefined && paths.has(v.path))
-      .map((v) => `${v.path} (${v.kind} ${v.name}) ${v.message}`);
+    return { sources: [...own, ...runtimeClassesOf(this.chart).filter((r) => !paths.has(r.path!))], paths, rules };
   }
 }
 
@@ -108,6 +146,23 @@ function guardingChart(obj: ApiObject): Chart | undefined {
   }
   return undefined;
 }
+
+/** The built-in cluster-scoped kinds and those the app's CustomResourceDefinitions declare cluster-scoped. */
+function clusterScopedKinds(chart: Chart): ReadonlySet<string> {
+  return oncePerSynth(CLUSTER_SCOPED, () => {
+    const kinds = new Set(CLUSTER_SCOPED_KINDS);
+    for (const c of chart.node.root.node.findAll()) {
+      if (c instanceof ApiObject && c.kind === 'CustomResourceDefinition') {
+        const spec = rendered(c).spec ?? {};
+        if (spec.scope === 'Cluster' && typeof spec.names?.kind === 'string') kinds.add(spec.names.kind);
+      }
+    }
+    return kinds;
+  });
+}
+
+/** Key of the app's cluster-scoped kinds in `oncePerSynth`. */
+const CLUSTER_SCOPED = {};
 
 /** The app's RuntimeClasses as written, read once per synth call for the whole app, not once per chart. */
 function runtimeClassesOf(chart: Chart): ManifestSource[] {

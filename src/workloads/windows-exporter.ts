@@ -2,11 +2,12 @@ import { Size } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import { WindowsWorkload, WindowsWorkloadKind } from './windows-workload';
-import { WINDOWS_EXPORTER_PORT } from '../platform/windows';
+import { inboundFirewallRuleScript, WINDOWS_EXPORTER_PORT } from '../platform/windows';
 
 /** windows_exporter release pinned by default (prometheus-community/windows_exporter). */
 export const WINDOWS_EXPORTER_IMAGE = 'ghcr.io/prometheus-community/windows-exporter:0.31.8';
 
+/** Props of `WindowsExporter`. */
 export interface WindowsExporterProps {
   /**
    * windows_exporter image.
@@ -76,7 +77,7 @@ export class WindowsExporter extends Construct {
         name: 'configure-firewall',
         image,
         command: ['powershell.exe'],
-        args: ['-NoProfile', '-NonInteractive', '-Command', firewallRuleScript(WINDOWS_EXPORTER_PORT)],
+        args: ['-NoProfile', '-NonInteractive', '-Command', inboundFirewallRuleScript(`windows-exporter-${WINDOWS_EXPORTER_PORT}`, WINDOWS_EXPORTER_PORT)],
         // One PowerShell command that exits in seconds. A pod's effective request is the larger
         // of its largest init request and the sum of its app containers' (Kubernetes docs
         // concepts/workloads/pods/init-containers.md, "Resource sharing within containers";
@@ -98,11 +99,4 @@ export class WindowsExporter extends Construct {
     const main = this.daemonSet.workload.containers[0];
     main.mount('/config.yml', kplus.Volume.fromConfigMap(this, 'ConfigVolume', this.config), { subPath: 'config.yml' });
   }
-}
-
-/** An inbound firewall rule for `port`, added once: a restarted pod finds it in place. */
-export function firewallRuleScript(port: number): string {
-  const name = `windows-exporter-${port}`;
-  return `if (-not (Get-NetFirewallRule -DisplayName '${name}' -ErrorAction SilentlyContinue)) { `
-    + `New-NetFirewallRule -DisplayName '${name}' -Direction Inbound -Profile Any -Action Allow -Protocol TCP -LocalPort ${port} | Out-Null }`;
 }

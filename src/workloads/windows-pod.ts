@@ -4,6 +4,7 @@ import { Construct } from 'constructs';
 import { LABEL_HYPERV, LABEL_OS, LABEL_WINDOWS_BUILD, WINDOWS_NODE_TAINT, WINDOWS_RELEASES, WindowsVersion, isWindowsAdminUser } from '../platform/windows';
 import { WINDOWS_STARTUP_PROBE, builtContainerSecurityProblems, windowsContainerDefaults, windowsSecurityProblems } from './container-defaults';
 import { fail, problem } from '../platform/errors';
+import { oneOf } from '../platform/values';
 import { HyperVRuntimeClass } from './hyperv-runtime-class';
 import { WindowsIsolation, imageIncompatibility, imageRelease, unsupportedRelease } from './image-compatibility';
 import { podSpecPointer, podTemplateOf } from '../rules/pods/pod-template';
@@ -100,6 +101,8 @@ export class WindowsPod extends Construct {
   private readonly patchedContainers = { containers: 0, initContainers: 0 };
 
   constructor(private readonly workload: PodOwner, private readonly options: WindowsPodOptions = {}) {
+    if (WindowsPod.of(workload)) fail(workload, 'is already Windows-safe (a WindowsPod is attached)', 'attach WindowsPod once; add containers with WindowsPod.of(workload).addContainer()');
+    oneOf({ path: workload.node.path, prop: 'version' }, options.version, WindowsVersion, 'WindowsVersion');
     super(workload, ID);
     this.apiObject = ApiObject.of(workload);
     const pointer = podSpecPointer(this.apiObject.kind);
@@ -199,6 +202,8 @@ export class WindowsPod extends Construct {
    * the user set is kept.
    */
   private patientStartupProbes(): void {
+    // Without a container cdk8s-plus cannot render the pod; validation says so.
+    if (this.workload.containers.length === 0) return;
     const spec = podTemplateOf(this.apiObject.toJson())?.spec ?? {};
     for (const field of ['containers', 'initContainers'] as const) {
       (spec[field] ?? []).forEach((c: { startupProbe?: { tcpSocket?: { port?: unknown }; failureThreshold?: number; [k: string]: unknown } }, i: number) => {
@@ -236,6 +241,10 @@ export class WindowsPod extends Construct {
 
   private validate(): string[] {
     const errors: string[] = [];
+    // cdk8s-plus cannot render a pod without containers, so say it before rendering.
+    if (this.workload.containers.length === 0) {
+      return [problem(`${this.workload.node.path} has no container`, 'add them with WindowsPod.of(workload).addContainer(), so that they get the Windows defaults')];
+    }
     const { hyperV, hostProcess } = this.options;
     if (hyperV && hostProcess) {
       errors.push(problem(`HostProcess containers run directly on the host and cannot use Hyper-V isolation (RuntimeClass ${hyperV.name})`, 'drop hyperV or hostProcess'));
@@ -245,6 +254,13 @@ export class WindowsPod extends Construct {
     }
 
     const spec = podTemplateOf(rendered(this.apiObject))?.spec ?? {};
+    // The images are judged against the release the final manifest selects: a patch may have
+    // changed the windows-build selector this construct wrote.
+    const build = spec.nodeSelector?.[LABEL_WINDOWS_BUILD];
+    const host = build === undefined ? this.version : Object.values(WindowsVersion).find((v) => WINDOWS_RELEASES[v].build === build);
+    if (build !== undefined && host === undefined) {
+      errors.push(problem(`nodeSelector ${LABEL_WINDOWS_BUILD}=${JSON.stringify(build)} names no Windows Server release Kubernetes supports`, `select one of ${Object.values(WINDOWS_RELEASES).map((r) => r.build).join(', ')}, or set \`version\` instead of patching`));
+    }
     for (const field of ['containers', 'initContainers'] as const) {
       const count = (spec[field] ?? []).length;
       if (count > this.patchedContainers[field]) {
@@ -253,8 +269,8 @@ export class WindowsPod extends Construct {
       }
       if (hostProcess) continue;
       (spec[field] ?? []).forEach((c: { name: string; image: string }) => {
-        const incompatible = this.version
-          ? imageIncompatibility(c.image, this.version, this.isolation)
+        const incompatible = host
+          ? imageIncompatibility(c.image, host, this.isolation)
           : unsupportedRelease(c.image);
         if (incompatible) errors.push(problem(`container ${c.name}: ${incompatible.slice(0, incompatible.lastIndexOf('; '))}`, incompatible.slice(incompatible.lastIndexOf('; ') + 2)));
       });

@@ -2,19 +2,26 @@ import { ApiObject, ApiObjectMetadata, Chart, Cron } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import { containerPort, windowsContainerDefaults, windowsSecurityProblems } from './container-defaults';
+import { dropChartNamespace } from '../platform/cluster-scope';
 import { fail, problem } from '../platform/errors';
-import { integerProblem } from '../platform/numbers';
+import { listOf, oneOf, wholeNumber } from '../platform/values';
 import { WindowsPod, WindowsPodOptions } from './windows-pod';
 
 /** The cdk8s-plus workload a WindowsWorkload creates. */
 export enum WindowsWorkloadKind {
+  /** A `kplus.Deployment`: replicated, stateless pods. */
   DEPLOYMENT = 'Deployment',
+  /** A `kplus.StatefulSet`: pods with stable names and their own volumes. */
   STATEFUL_SET = 'StatefulSet',
+  /** A `kplus.DaemonSet`: one pod on every Windows node. */
   DAEMON_SET = 'DaemonSet',
+  /** A `kplus.Job`: pods that run to completion once. */
   JOB = 'Job',
+  /** A `kplus.CronJob`: a Job on a schedule. */
   CRON_JOB = 'CronJob',
 }
 
+/** Props of `WindowsWorkload`: the kind of workload, its containers, and the Windows pod options. */
 export interface WindowsWorkloadProps extends WindowsPodOptions {
   /**
    * Which workload to create.
@@ -103,14 +110,19 @@ export class WindowsWorkload extends Construct {
 
   constructor(scope: Construct, id: string, props: WindowsWorkloadProps) {
     super(scope, id);
-    this.kind = props.kind ?? WindowsWorkloadKind.DEPLOYMENT;
+    requireChart(this);
+    const at = (prop: string) => ({ path: this.node.path, prop });
+    this.kind = oneOf(at('kind'), props.kind, WindowsWorkloadKind, 'WindowsWorkloadKind') ?? WindowsWorkloadKind.DEPLOYMENT;
+    wholeNumber(at('replicas'), props.replicas);
+    wholeNumber(at('port'), props.port, 1, 65535);
+    listOf(at('volumes'), props.volumes);
 
     const containers = [
       ...(props.image !== undefined ? [{ ...props.main, image: props.image, portNumber: props.port }] : []),
-      ...(props.containers ?? []),
+      ...(listOf<kplus.ContainerProps>(at('containers'), props.containers) ?? []),
     ];
     if (containers.length === 0) fail(this, 'a Windows workload needs a container', 'give `image` or `containers`');
-    checkContainerInputs(this, [...containers, ...(props.initContainers ?? [])], props.replicas);
+    checkContainerInputs(this, [...containers, ...(listOf<kplus.ContainerProps>(at('initContainers'), props.initContainers) ?? [])]);
     if (this.kind === WindowsWorkloadKind.STATEFUL_SET && !containers.some((c) => containerPort(c) !== undefined)) {
       fail(this, 'a StatefulSet without a port: its headless Service is built from its container ports', 'give `port`');
     }
@@ -155,6 +167,7 @@ export class WindowsWorkload extends Construct {
       kind: 'ClusterRole',
       rules: [{ apiGroups: ['windows.k8s.io'], resources: ['gmsacredentialspecs'], verbs: ['use'], resourceNames: [credSpec] }],
     });
+    dropChartNamespace(role);
     new ApiObject(this, 'GmsaRoleBinding', {
       apiVersion: 'rbac.authorization.k8s.io/v1',
       kind: 'RoleBinding',
@@ -213,18 +226,22 @@ function createWorkload(scope: Construct, id: string, kind: WindowsWorkloadKind,
   }
 }
 
-/** Numbers and strings checked where they enter: replicas, ports, images, Windows-refused settings. */
-function checkContainerInputs(scope: Construct, containers: readonly kplus.ContainerProps[], replicas: number | undefined): void {
-  if (replicas !== undefined) {
-    const issue = integerProblem(replicas, 0);
-    if (issue) fail(scope, `replicas ${issue}`, 'set `replicas` to a whole number, 0 or more');
+/** A workload is an object of a chart: cdk8s-plus would fail without a path outside one. */
+function requireChart(scope: Construct): void {
+  try {
+    Chart.of(scope);
+  } catch {
+    fail(scope, 'is not inside a cdk8s Chart', 'create it in a Chart (e.g. new HybridChart(app, \'apps\')), not directly in the App');
   }
+}
+
+/** Each container's image, ports and Windows-refused settings, checked where they enter. */
+function checkContainerInputs(scope: Construct, containers: readonly kplus.ContainerProps[]): void {
   for (const c of containers) {
     if (typeof c.image !== 'string' || c.image.trim() === '') fail(scope, `container ${c.name ?? ''} has image ${JSON.stringify(c.image)}`, 'give an image reference such as mcr.microsoft.com/windows/servercore/iis:windowsservercore-ltsc2022');
-    for (const port of [c.portNumber, c.port, ...(c.ports ?? []).map((p) => p.number)]) {
-      const issue = port === undefined ? undefined : integerProblem(port, 1, 65535);
-      if (issue) fail(scope, `container ${c.name ?? c.image} port ${issue}`, 'use a port number from 1 to 65535');
-    }
+    const name = `container ${c.name ?? c.image}`;
+    const ports = listOf<kplus.ContainerPort>({ path: scope.node.path, prop: `${name} ports` }, c.ports) ?? [];
+    for (const port of [c.portNumber, c.port, ...ports.map((p) => p.number)]) wholeNumber({ path: scope.node.path, prop: `${name} port` }, port, 1, 65535);
     const security = windowsSecurityProblems(c)[0];
     if (security) fail(scope, security.what, security.fix);
   }

@@ -35,8 +35,19 @@ describe('ClusterInfra.fromOutputsFile', () => {
   });
 
   test('the ssh key is optional', () => {
-    const infra = ClusterInfra.fromOutputs(withOutputs((o) => delete o.ssh_key_name));
+    const infra = ClusterInfra.fromOutputs(withOutputs((o) => { delete o.ssh_key_name; delete o.ssh_key_type; }));
     expect(infra.sshKeyName).toBeUndefined();
+    expect(infra.sshKeyType).toBeUndefined();
+  });
+
+  test('the key type and the private subnets\' zones are read', () => {
+    const infra = ClusterInfra.fromOutputs(DEPLOYED);
+    expect(infra.sshKeyType).toBe('rsa');
+    expect(infra.privateSubnetZones).toEqual(['eu-north-1a', 'eu-north-1b']);
+  });
+
+  test('an outputs file of a stack that predates the zones output still reads', () => {
+    expect(ClusterInfra.fromOutputs(withOutputs((o) => delete o.private_subnet_zones)).privateSubnetZones).toBeUndefined();
   });
 
   test('picks the named stack out of a file with several', () => {
@@ -146,6 +157,10 @@ describe('ClusterInfra checks each value for form once', () => {
     [{ windowsAmiIds: { [WindowsVersion.SERVER_2022]: { Nano: 'ami-0c0c0c0c0c0c0c0c0' } } }, 'windowsAmiIds.2022 has edition "Nano"'],
     [{ windowsAmiIds: { [WindowsVersion.SERVER_2022]: { [WindowsEdition.CORE]: 'windows' } } }, 'windowsAmiIds.2022.Core: AMI "windows" is not an AMI id'],
     [{ sshKeyName: '' }, 'sshKeyName "" is not a key pair name'],
+    [{ sshKeyName: ' ops' }, 'sshKeyName " ops" is not a key pair name'],
+    [{ sshKeyType: 'dsa' }, 'sshKeyType "dsa" is not one of rsa, ed25519'],
+    [{ privateSubnetZones: ['eu-north-1a', 'eu-north-1b'] }, 'privateSubnetZones ["eu-north-1a","eu-north-1b"] does not name one zone per private subnet (1)'],
+    [{ privateSubnetZones: ['eu-west-1a'] }, 'privateSubnetZones: availability zone "eu-west-1a" is in eu-west-1, not in eu-north-1'],
   ])('%j is refused', (change, message) => {
     expect(build(change)).toThrow(message);
   });

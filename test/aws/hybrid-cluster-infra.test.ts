@@ -7,7 +7,8 @@ import { HybridClusterInfra, HybridClusterInfraProps, HybridClusterInfraStack } 
 import { all, dataRef, refTo, synthTf } from '../support/tf';
 
 const BASE = { region: 'eu-north-1', clusterName: 'aws-test' };
-const PUBLIC_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOzm0jvV0zFqLh2mM1Zt2Jb2x2E1Yk3nQm6g3KxZ5Q8c me@laptop';
+const PUBLIC_KEY = 'ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAAAgQCVDUcg5SppP6M9grM10BLxTVUlrt2yFt6L2KjFZRld9fdBLpcgCDnMtsT56u/7y5ky+bgN9Xpf3VfeoFY2wFEi/g+VKtAJ5cBIPfzKRnz6uvcRMCoPjU0CO+o4rq4+DnnuygoFxNLAJ10KF6MA0JBOvazD2hyEiY8ZD8jfr23NVQ== me@laptop';
+const ED25519_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOzm0jvV0zFqLh2mM1Zt2Jb2x2E1Yk3nQm6g3KxZ5Q8c me@laptop';
 
 function standalone(props: Partial<HybridClusterInfraProps> = {}): HybridClusterInfraStack {
   return new HybridClusterInfraStack(Testing.app(), 'aws-test-infra', { ...BASE, ...props });
@@ -30,6 +31,7 @@ function fakeOutputsFile(stack: TerraformStack): unknown {
     vpc_id: 'vpc-0123456789abcdef0',
     public_subnet_ids: ['subnet-0bbb0000000000001', 'subnet-0bbb0000000000002'],
     private_subnet_ids: ['subnet-0aaa0000000000001', 'subnet-0aaa0000000000002'],
+    private_subnet_zones: ['eu-west-1a', 'eu-west-1b'],
     linux_ami_id: 'ami-0a1b2c3d4e5f60718',
   };
   const fake = (id: string): unknown => known(id) ?? deployed[id] ?? (id.startsWith('windows_ami_id_') ? 'ami-0c0c0c0c0c0c0c0c0' : `value-of-${id}`);
@@ -75,8 +77,33 @@ describe('outputs', () => {
     expect(infra.controlPlaneInstanceProfile).toBe('value-of-control_plane_instance_profile');
     expect(infra.windowsAmiId(WindowsVersion.SERVER_2019, WindowsEdition.FULL)).toBe('ami-0c0c0c0c0c0c0c0c0');
     expect(infra.sshKeyName).toBe('value-of-ssh_key_name');
+    expect(infra.sshKeyType).toBe('rsa');
+    expect(infra.privateSubnetZones).toEqual(['eu-west-1a', 'eu-west-1b']);
     expect(infra.clusterName).toBe('aws-test');
     expect(infra.linuxAmiArchitecture).toBe('amd64');
+  });
+
+  test('the imported key\'s type and the private subnets\' zones go to the cluster', () => {
+    expect(tf.output?.ssh_key_type.value).toBe('rsa');
+    expect(tf.output?.private_subnet_zones.value).toEqual(['10.0.0.0/19', '10.0.32.0/19'].map((c) => refTo(tf, 'aws_subnet', (s) => s.cidr_block === c, 'availability_zone')));
+  });
+
+  test('an existing network\'s private subnet zones are read from EC2', () => {
+    const existing = synthTf(standalone({ existingNetwork: { vpcId: 'vpc-0123456789abcdef0', publicSubnetIds: ['subnet-0bbb0000000000001'], privateSubnetIds: ['subnet-0aaa0000000000001', 'subnet-0aaa0000000000002'] } }));
+    const subnets = Object.entries(existing.data?.aws_subnet ?? {}) as Array<[string, { id: string }]>;
+    expect(subnets.map(([, s]) => s.id)).toEqual(['subnet-0aaa0000000000001', 'subnet-0aaa0000000000002']);
+    expect(existing.output?.private_subnet_zones.value).toEqual(subnets.map(([logicalId]) => `\${data.aws_subnet.${logicalId}.availability_zone}`));
+  });
+
+  // EC2 User Guide, "Create a key pair": ED25519 keys are not supported for Windows instances.
+  test('an ED25519 key is refused while the stack looks up Windows images', () => {
+    expect(() => standalone({ sshPublicKey: ED25519_KEY }))
+      .toThrow(/\[aws-test-infra\/Infra\] sshPublicKey is an ED25519 key, and the stack looks up Windows images \(2022 Core\) whose machines would get it: EC2 refuses to launch Windows AMIs with an ED25519 key pair.*Fix: import an RSA key/);
+  });
+
+  test('an ED25519 key is fine for a Linux-only stack, and goes to the cluster as such', () => {
+    const linuxOnly = synthTf(standalone({ sshPublicKey: ED25519_KEY, images: { windows: [] } }));
+    expect(linuxOnly.output?.ssh_key_type.value).toBe('ed25519');
   });
 
   test('no key pair: no key output, unless an existing key is named', () => {
@@ -107,7 +134,7 @@ describe('composition into a larger stack', () => {
     expect(all(tf, 'aws_vpc')[0].cidr_block).toBe('10.42.0.0/16');
     expect(all(tf, 'aws_s3_bucket')).toHaveLength(1);
     const file = fakeOutputsFile(stack) as Record<string, Record<string, unknown>>;
-    expect(Object.keys(file.platform).sort()).toEqual(['bucket', ...Object.values(INFRA_OUTPUTS).filter((o) => o !== 'ssh_key_name'), 'windows_ami_id_2022_core'].sort());
+    expect(Object.keys(file.platform).sort()).toEqual(['bucket', ...Object.values(INFRA_OUTPUTS).filter((o) => o !== 'ssh_key_name' && o !== 'ssh_key_type'), 'windows_ami_id_2022_core'].sort());
     expect(ClusterInfra.fromOutputs(file).vpcId).toBe('vpc-0123456789abcdef0');
   });
 
@@ -129,6 +156,13 @@ describe('composition into a larger stack', () => {
     // IAM names are account-wide and case-blind (IAM API reference, CreateRole RoleName).
     expect(() => new HybridClusterInfraStack(app, 'four', { region: 'us-east-1', clusterName: 'four', iamNamePrefix: 'X-' }))
       .toThrow('[four/Infra] iamNamePrefix "X-" is already used by one/Infra (as "x-": IAM names ignore case)');
+  });
+
+  test('regions and zones are read with the cluster side\'s value types (AWS\'s partition data)', () => {
+    expect(() => standalone({ region: 'eusc-de-east-1' } as never)).not.toThrow();
+    expect(() => standalone({ region: 'eu-north-1a' } as never)).toThrow('[aws-test-infra] region "eu-north-1a" is an availability zone of eu-north-1, not a region. Fix: use a region name such as eu-north-1.');
+    expect(() => standalone({ network: { availabilityZones: ['eu-north-1a', 'north'] } }))
+      .toThrow('[aws-test-infra/Infra/Network] network.availabilityZones: availability zone "north" is not a zone name like eu-north-1a');
   });
 
   test('a cluster name longer than HybridCluster allows is refused here too', () => {

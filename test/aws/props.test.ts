@@ -5,7 +5,7 @@ import { HybridClusterInfraStack, HybridClusterInfraStackProps, NatGateways, Ubu
 import { all, synthTf, TfJson } from '../support/tf';
 
 const BASE: HybridClusterInfraStackProps = { region: 'eu-north-1', clusterName: 'aws-test' };
-const KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOzm0jvV0zFqLh2mM1Zt2Jb2x2E1Yk3nQm6g3KxZ5Q8c me@laptop';
+const KEY = 'ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAAAgQCVDUcg5SppP6M9grM10BLxTVUlrt2yFt6L2KjFZRld9fdBLpcgCDnMtsT56u/7y5ky+bgN9Xpf3VfeoFY2wFEi/g+VKtAJ5cBIPfzKRnz6uvcRMCoPjU0CO+o4rq4+DnnuygoFxNLAJ10KF6MA0JBOvazD2hyEiY8ZD8jfr23NVQ== me@laptop';
 const EXISTING = { vpcId: 'vpc-0123456789abcdef0', publicSubnetIds: ['subnet-0bbb0000000000001'], privateSubnetIds: ['subnet-0aaa0000000000001'] };
 
 function synth(change: Partial<HybridClusterInfraStackProps>): TfJson {

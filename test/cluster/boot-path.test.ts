@@ -1,5 +1,6 @@
-import { App, Duration } from 'cdk8s';
-import { CalicoMode, MachineImage, NetworkProvider, WindowsEdition, WindowsVersion } from '../../src';
+import { ApiObject, App, Duration, JsonPatch } from 'cdk8s';
+import { CalicoMode, ClusterInfra, MachineImage, NetworkProvider, WindowsEdition, WindowsVersion } from '../../src';
+import { KeyPairType } from '../../src/platform/aws';
 import { remediationLimit } from '../../src/cluster/worker-pool';
 import { buildCluster } from '../../examples/k0smotron-aws/main';
 import { K8sObject, only, synthObjects } from '../support/synth';
@@ -80,17 +81,54 @@ describe('images without infra or AMI ids: CAPA looks them up (issue 7.2)', () =
     for (const prefix of ['prod-cp-', 'prod-linux-', 'prod-win-']) expect(machineSpec(objects, prefix).imageLookupFormat).not.toContain('{{');
   });
 
-  test('the default example applies as is: no placeholder, no key pair needed', () => {
+  test('the default example applies as is: no placeholder, and an account without key pairs launches it', () => {
+    // cluster-api-provider-aws v2.11.1 pkg/cloud/services/ec2/instances.go (createInstance): an
+    // AWSMachine's sshKeyName, else the AWSCluster's, else the key pair named "default"
+    // (bastion.go, defaultSSHKeyName), and "" on either means no key. Absent everywhere,
+    // RunInstances fails in an account without a key pair called "default".
     const app = new App();
     buildCluster(app);
     const yaml = app.synthYaml();
     expect(yaml).not.toMatch(/REPLACE|ami-0{17}/);
     const out = synthObjects(app);
-    expect(only(out, 'AWSCluster').spec.sshKeyName).toBeUndefined();
+    expect(only(out, 'AWSCluster').spec.sshKeyName).toBe('');
     for (const t of out.filter((o) => o.kind === 'AWSMachineTemplate')) {
       expect(t.spec.template.spec.imageLookupOrg).toMatch(/^\d{12}$/);
-      expect(t.spec.template.spec.sshKeyName).toBeUndefined();
+      expect(t.spec.template.spec.sshKeyName).toBe('');
     }
+  });
+});
+
+describe('image lookups by partition (issue 17.7)', () => {
+  // CAPA filters on owner-id (ami.go DefaultAMILookup), and each partition has its own accounts:
+  // ami.go itself switches Canonical's account to 513442679011 in GovCloud (ubuntuOwnerIDUsGov).
+  const inRegion = (region: string) => ({ region, zones: [`${region}a`] });
+  const govCloud = { cluster: { ...inRegion('us-gov-west-1'), controlPlane: { instanceType: 't3.large', ami: undefined } }, linux: { ami: undefined }, windows: null } satisfies FixtureOptions;
+
+  test('Ubuntu in GovCloud is looked up under Canonical\'s GovCloud account', () => {
+    const out = synthObjects(hybridCluster(govCloud).app);
+    for (const prefix of ['prod-cp-', 'prod-linux-']) expect(machineSpec(out, prefix).imageLookupOrg).toBe('513442679011');
+  });
+
+  test('Windows Server outside the aws partition is refused: Amazon\'s account there is not documented', () => {
+    expect(() => hybridCluster({ ...govCloud, windows: { ami: undefined } }))
+      .toThrow(/^\[mgmt\/prod\/win\] ami: AWSMachineTemplate prod-win-[0-9a-f]{8}: imageLookupOrg 801119661308 is Amazon's Windows Server images' account in the aws partition, and the cluster runs in us-gov-west-1 \(aws-us-gov\), where their account is not documented: CAPA's lookup finds nothing\. Fix: pass `ami: MachineImage\.id\(\.\.\.\)` of an image in aws-us-gov, or an `infra`/);
+  });
+
+  test.each(['cn-north-1', 'eusc-de-east-1'])('Ubuntu in %s is refused', (region) => {
+    expect(() => hybridCluster({ ...govCloud, cluster: { ...govCloud.cluster, ...inRegion(region) } }))
+      .toThrow(/^\[mgmt\/prod\] controlPlane\.ami: AWSMachineTemplate prod-cp-[0-9a-f]{8}: imageLookupOrg 099720109477 is Canonical's Ubuntu images' account in the aws partition, and the cluster runs in (cn-north-1|eusc-de-east-1) \(aws-(cn|eusc)\), where their account is not documented/);
+  });
+
+  test('a pinned AMI or your own lookup works in any partition', () => {
+    const out = synthObjects(hybridCluster({ cluster: inRegion('cn-north-1'), windows: { ami: MachineImage.lookup('123456789012', 'my-windows-*') } }).app);
+    expect(machineSpec(out, 'prod-win-')).toMatchObject({ imageLookupOrg: '123456789012', imageLookupFormat: 'my-windows-*' });
+  });
+
+  test('a patched lookup owner of another partition is reported on the final objects', () => {
+    const f = hybridCluster({ ...govCloud });
+    ApiObject.of(f.linux!.machineTemplate).addJsonPatch(JsonPatch.replace('/spec/template/spec/imageLookupOrg', '099720109477'));
+    expect(() => synthObjects(f.app)).toThrow(/AWSMachineTemplate prod-linux-[0-9a-f]{8}: imageLookupOrg 099720109477 is Canonical's Ubuntu images' account in the aws partition, and the cluster runs in us-gov-west-1 \(aws-us-gov\), where their account is 513442679011: CAPA's lookup finds nothing\. Fix: look up under 513442679011/);
   });
 });
 
@@ -98,7 +136,7 @@ describe('CNI security-group rules (issue 7.4)', () => {
   const cni = (options: FixtureOptions) => only(synthObjects(hybridCluster({ windows: null, ...options }).app), 'AWSCluster').spec.network;
 
   test('Calico BIRD opens BGP and IP-in-IP: k0s runs bird mode with CALICO_IPV4POOL_IPIP on', () => {
-    // k0s v1.34.2+k0s.0 pkg/component/controller/calico.go maps bird and ipip to "bird", and
+    // k0s v1.34.10+k0s.0 pkg/component/controller/calico.go maps bird and ipip to "bird", and
     // static/manifests/calico/DaemonSet/calico-node.yaml sets CALICO_IPV4POOL_IPIP to the overlay
     // (Always) in that mode.
     const rules = cni({ cluster: { network: { calicoMode: CalicoMode.BIRD } } }).cni.cniIngressRules;
@@ -126,7 +164,7 @@ describe('node agent ports (windows_exporter, issue 8.1 cluster side)', () => {
     expect(only(synthObjects(hybridCluster().app), 'AWSCluster').spec.network.additionalNodeIngressRules).toBeUndefined();
   });
   test('a port out of range is refused', () => {
-    expect(() => hybridCluster({ cluster: { nodeAgentPorts: [70000] } })).toThrow(/\[mgmt\/prod\] nodeAgentPorts: .*70000.*Fix: list TCP port numbers from 1 to 65535/);
+    expect(() => hybridCluster({ cluster: { nodeAgentPorts: [70000] } })).toThrow(/\[mgmt\/prod\] nodeAgentPorts\[0\] 70000 is above 65535\. Fix: give a whole number from 1 to 65535/);
   });
 });
 
@@ -182,5 +220,139 @@ describe('worker-enabled controllers (issue 7.11)', () => {
 
   test('untaintedControllers without enableWorker is refused', () => {
     expect(() => args({ untaintedControllers: true })).toThrow(/\[mgmt\/prod\] controlPlane.untaintedControllers without enableWorker.*Fix: set controlPlane.enableWorker too/);
+  });
+});
+
+describe('the key pair as CAPA reads it (issue 17.1)', () => {
+  // cluster-api-provider-aws v2.11.1 pkg/cloud/services/ec2/instances.go: with sshKeyName absent on
+  // both the AWSMachine and the AWSCluster, CAPA launches with the key pair named "default".
+  test('a patch that drops the "" on both is reported', () => {
+    const f = hybridCluster({ cluster: { sshKeyName: undefined } });
+    ApiObject.of(f.cluster.awsCluster).addJsonPatch(JsonPatch.remove('/spec/sshKeyName'));
+    ApiObject.of(f.linux!.machineTemplate).addJsonPatch(JsonPatch.remove('/spec/template/spec/sshKeyName'));
+    expect(() => synthObjects(f.app)).toThrow(/AWSMachineTemplate prod-linux-[0-9a-f]{8}: neither it nor AWSCluster prod sets sshKeyName, so CAPA launches its machines with the key pair named "default"/);
+  });
+
+  test('the AWSCluster\'s key covers templates without one, as in CAPA', () => {
+    const f = hybridCluster();
+    ApiObject.of(f.linux!.machineTemplate).addJsonPatch(JsonPatch.remove('/spec/template/spec/sshKeyName'));
+    expect(() => synthObjects(f.app)).not.toThrow(/key pair named "default"/);
+  });
+
+  test('a name CAPA\'s webhook refuses (webhooks/sshkeyname.go: printable ASCII, no space at either end)', () => {
+    expect(() => hybridCluster({ cluster: { sshKeyName: ' ops' } })).toThrow(/^\[mgmt\/prod\] sshKeyName: AWSCluster prod: key pair name " ops" is not 1 to 255 printable ASCII characters without a space at either end/);
+  });
+});
+
+describe('the kubelet port on Windows hosts (issue 17.3)', () => {
+  // k0smotron v2.1.0 internal/controller/bootstrap/worker_bootstrap_controller.go (getWindowsCommands)
+  // puts preK0sCommands into C:\bootstrap\k0s_install.ps1, before `k0s install worker`, which
+  // powershell.exe runs with $ErrorActionPreference = "Stop" and a scheduled task reruns after the
+  // Containers feature's reboot; nothing else opens 10250 (sig-windows-tools PrepareNode.ps1 does, for kubeadm).
+  const config = (objects: ReturnType<typeof synthObjects>, prefix: string) =>
+    objects.find((o) => o.kind === 'K0sWorkerConfigTemplate' && o.metadata.name.startsWith(prefix))!.spec.template.spec;
+
+  test('Windows pools open inbound TCP 10250 once, in PowerShell, before k0s starts', () => {
+    const out = synthObjects(hybridCluster().app);
+    const [command, ...rest] = config(out, 'prod-win-a-').preK0sCommands;
+    expect(rest).toEqual([]);
+    expect(command).toMatch(/^if \(-not \(Get-NetFirewallRule -DisplayName 'kubelet-10250' -ErrorAction SilentlyContinue\)\) \{ New-NetFirewallRule .*-Direction Inbound .*-Action Allow -Protocol TCP -LocalPort 10250 \| Out-Null \}$/);
+    // k0smotron writes the script through a single-quoted here-string, as ASCII.
+    expect(command).not.toMatch(/[^\x20-\x7e]|^'@/m);
+    expect(config(out, 'prod-linux-a-').preK0sCommands).toBeUndefined();
+  });
+
+  test('a Windows pool whose bootstrap lost it is reported on the final objects', () => {
+    const f = hybridCluster();
+    ApiObject.of(f.windows!.workerConfigTemplates[1]).addJsonPatch(JsonPatch.remove('/spec/template/spec/preK0sCommands'));
+    expect(() => synthObjects(f.app)).toThrow(/\[mgmt\/prod\/win\] K0sWorkerConfigTemplate prod-win-b-[0-9a-f]{8}: preK0sCommands open no inbound TCP 10250 in the Windows firewall/);
+  });
+});
+
+describe('zones (issue 17.4)', () => {
+  // CAPA puts a machine without a failure domain in the first private subnet, and one with a
+  // failure domain in a private subnet of that zone (cluster-api-provider-aws v2.11.1
+  // pkg/cloud/services/ec2/instances.go, findSubnet); it reports every private subnet's zone as
+  // a failure domain (controllers/awscluster_controller.go).
+  const mds = (objects: ReturnType<typeof synthObjects>, pool: string) => objects.filter((o) => o.kind === 'MachineDeployment' && o.metadata.name.startsWith(`prod-${pool}-`))
+    .map((md) => ({ name: md.metadata.name, zone: md.spec.template.spec.failureDomain, replicas: md.spec.replicas }));
+
+  test('the default example puts each pool\'s workers in more than one zone, and CAPA\'s subnets in exactly those zones', () => {
+    const app = new App();
+    buildCluster(app);
+    const out = synthObjects(app);
+    for (const pool of ['linux', 'win']) {
+      const zones = out.filter((o) => o.kind === 'MachineDeployment' && o.metadata.name.startsWith(`aws-test-${pool}-`) && o.spec.replicas > 0)
+        .map((md) => md.spec.template.spec.failureDomain);
+      expect(new Set(zones).size).toBeGreaterThanOrEqual(2);
+    }
+    // pkg/cloud/services/network/subnets.go getDefaultSubnets: zones + 1 blocks of 10.0.0.0/16, the
+    // first split into the public subnets; written out, CAPA creates these and no others.
+    expect(only(out, 'AWSCluster').spec.network.subnets).toEqual([
+      { id: 'aws-test-subnet-public-eu-north-1a', cidrBlock: '10.0.0.0/20', availabilityZone: 'eu-north-1a', isPublic: true },
+      { id: 'aws-test-subnet-private-eu-north-1a', cidrBlock: '10.0.64.0/18', availabilityZone: 'eu-north-1a', isPublic: false },
+      { id: 'aws-test-subnet-public-eu-north-1b', cidrBlock: '10.0.16.0/20', availabilityZone: 'eu-north-1b', isPublic: true },
+      { id: 'aws-test-subnet-private-eu-north-1b', cidrBlock: '10.0.128.0/18', availabilityZone: 'eu-north-1b', isPublic: false },
+      { id: 'aws-test-subnet-public-eu-north-1c', cidrBlock: '10.0.32.0/20', availabilityZone: 'eu-north-1c', isPublic: true },
+      { id: 'aws-test-subnet-private-eu-north-1c', cidrBlock: '10.0.192.0/18', availabilityZone: 'eu-north-1c', isPublic: false },
+    ]);
+  });
+
+  test('replicas are divided over the zones, the first ones taking the rest', () => {
+    const out = synthObjects(hybridCluster({ cluster: { zones: ['eu-north-1a', 'eu-north-1b', 'eu-north-1c'] }, linux: { replicas: 5 } }).app);
+    expect(mds(out, 'linux')).toEqual([
+      { name: 'prod-linux-a', zone: 'eu-north-1a', replicas: 2 },
+      { name: 'prod-linux-b', zone: 'eu-north-1b', replicas: 2 },
+      { name: 'prod-linux-c', zone: 'eu-north-1c', replicas: 1 },
+    ]);
+    // The health check counts the whole pool: 40% of 5.
+    expect(only(out, 'MachineHealthCheck', 'prod-linux').spec.remediation.triggerIf.unhealthyLessThanOrEqualTo).toBe(2);
+  });
+
+  test('a pool\'s zones pin it to some of the cluster\'s', () => {
+    const out = synthObjects(hybridCluster({ linux: { zones: ['eu-north-1b'] } }).app);
+    expect(mds(out, 'linux')).toEqual([{ name: 'prod-linux-b', zone: 'eu-north-1b', replicas: 2 }]);
+    expect(() => hybridCluster({ linux: { zones: ['eu-north-1c'] } })).toThrow(/\[mgmt\/prod\/linux\] zones: "eu-north-1c" is not one of the cluster's zones \(eu-north-1a, eu-north-1b\), so CAPA would find no subnet for its machines/);
+  });
+
+  test('without an infra the zones are required: their names differ between accounts', () => {
+    expect(() => hybridCluster({ cluster: { zones: undefined } })).toThrow(/\[mgmt\/prod\] no `zones`: without an infra CAPA creates the VPC, and zone names differ between accounts\. Fix: pass `zones: \['eu-north-1a', 'eu-north-1b'\]`/);
+    expect(() => hybridCluster({ cluster: { zones: ['eu-west-1a'] } })).toThrow(/\[mgmt\/prod\] zones: eu-west-1a is in eu-west-1, not in eu-north-1/);
+  });
+
+  test('a MachineDeployment patched out of its zone, or into one without a subnet, is reported', () => {
+    const dropped = hybridCluster();
+    ApiObject.of(dropped.linux!.machineDeployments[1]).addJsonPatch(JsonPatch.remove('/spec/template/spec/failureDomain'));
+    expect(() => synthObjects(dropped.app)).toThrow(/MachineDeployment prod-linux-b: its pool spreads over eu-north-1a, and it names no failure domain, so CAPA puts its machines in the first private subnet/);
+    const moved = hybridCluster();
+    ApiObject.of(moved.linux!.machineDeployments[1]).addJsonPatch(JsonPatch.replace('/spec/template/spec/failureDomain', 'eu-north-1c'));
+    expect(() => synthObjects(moved.app)).toThrow(/MachineDeployment prod-linux-b: failureDomain eu-north-1c has no private subnet among AWSCluster prod's \(eu-north-1a, eu-north-1b\), so CAPA never creates its machines/);
+  });
+
+  test('names keep room for the zone: <cluster>-<pool>-<zone> within 45 characters', () => {
+    expect(() => synthObjects(hybridCluster({ linux: { name: 'l'.repeat(38) } }).app)).not.toThrow();
+    expect(() => synthObjects(hybridCluster({ linux: { name: 'l'.repeat(39) } }).app)).toThrow(/MachineDeployment name "prod-l{39}-a" \(cluster name \+ pool name \+ zone\) is 46 characters long; the limit is 45/);
+  });
+});
+
+describe('ED25519 keys and Windows (issue 17.5)', () => {
+  // EC2 User Guide, "Create a key pair": ED25519 keys are not supported for Windows instances.
+  const infra = (sshKeyType: KeyPairType) => new ClusterInfra({
+    region: 'eu-north-1', vpcId: 'vpc-0123456789abcdef0', publicSubnetIds: ['subnet-0bbb0000000000001'], privateSubnetIds: ['subnet-0aaa0000000000001'],
+    privateSubnetZones: ['eu-north-1a'], controlPlaneInstanceProfile: 'cp', nodeInstanceProfile: 'nodes', linuxAmiId: 'ami-0a1b2c3d4e5f60718',
+    sshKeyName: 'ops-key', sshKeyType,
+  });
+  const withInfra = (type: KeyPairType): FixtureOptions => ({ cluster: { region: undefined, zones: undefined, sshKeyName: undefined, infra: infra(type) } });
+
+  test('a Windows pool refuses the infra\'s ED25519 key where it enters', () => {
+    expect(() => hybridCluster(withInfra(KeyPairType.ED25519))).toThrow(/^\[mgmt\/prod\/win\] the cluster's key pair "ops-key" is an ED25519 key \(the AWS stack imported it\): EC2 refuses to launch Windows AMIs with an ED25519 key pair.*Fix: import an RSA key/);
+    expect(() => hybridCluster({ ...withInfra(KeyPairType.ED25519), windows: null })).not.toThrow();
+    expect(() => synthObjects(hybridCluster(withInfra(KeyPairType.RSA)).app)).not.toThrow();
+  });
+
+  test('a patch that puts the ED25519 key back on a Windows template is reported by the hand-off', () => {
+    const f = hybridCluster({ ...withInfra(KeyPairType.ED25519), cluster: { ...withInfra(KeyPairType.ED25519).cluster, sshKeyName: '' } });
+    ApiObject.of(f.windows!.machineTemplate).addJsonPatch(JsonPatch.replace('/spec/template/spec/sshKeyName', 'ops-key'));
+    expect(() => synthObjects(f.app)).toThrow(/AWSMachineTemplate prod-win-[0-9a-f]{8}: it boots Windows with the AWS stack's key pair "ops-key", an ED25519 key: EC2 refuses/);
   });
 });

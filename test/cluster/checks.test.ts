@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ApiObject, JsonPatch } from 'cdk8s';
-import { CalicoMode, NetworkProvider, WindowsWorkerPool } from '../../src';
+import { CalicoMode, NetworkProvider, WindowsVersion, WindowsWorkerPool } from '../../src';
+import { WINDOWS_SUPPORT, WindowsPlatform } from '../../src/platform/support';
 import { synthObjects } from '../support/synth';
 import { FixtureOptions, hybridCluster, WINDOWS_AMI } from './fixture';
 
@@ -23,7 +24,7 @@ describe('the platform checks', () => {
   });
 
   describe('CoreDNS needs a Linux worker', () => {
-    const message = /\[mgmt\/prod\] Cluster prod: Windows pools \(prod-win\) need a Linux worker for CoreDNS.*Fix: add a LinuxWorkerPool with replicas >= 1, or set controlPlane.enableWorker/;
+    const message = /\[mgmt\/prod\] Cluster prod: Windows pools \(prod-win-a, prod-win-b\) need a Linux worker for CoreDNS.*Fix: add a LinuxWorkerPool with replicas >= 1, or set controlPlane.enableWorker/;
     test('no Linux pool', () => expect(synthError({ linux: null })).toMatch(message));
     test('a Linux pool with 0 replicas', () => expect(synthError({ linux: { replicas: 0 } })).toMatch(message));
     test('controllers with --enable-worker are enough', () => {
@@ -35,31 +36,47 @@ describe('the platform checks', () => {
   describe('k0s versions', () => {
     test('a Windows pool on v1.33.x is refused', () => {
       expect(synthError({ windows: { k0sVersion: 'v1.33.4+k0s.0' } }))
-        .toMatch(/\[mgmt\/prod\/win\] k0sVersion: MachineDeployment prod-win: k0s v1\.33\.4\+k0s\.0 cannot run Windows workers\. Fix: use k0s v1\.34\.2\+k0s\.0 or newer/);
+        .toMatch(/\[mgmt\/prod\/win\] k0sVersion: MachineDeployment prod-win-a: k0s v1\.33\.4\+k0s\.0 cannot run Windows workers: k0smotron refuses them below v1\.34\.2\+k0s\.0.*Fix: use k0s v1\.34\.4\+k0s\.0 or newer/);
     });
     test('a cluster on v1.33.x refuses its Windows pool, not its Linux one', () => {
       const message = synthError({ cluster: { k0sVersion: 'v1.33.4+k0s.0' } });
-      expect(message).toMatch(/\[mgmt\/prod\/win\] k0sVersion: MachineDeployment prod-win: k0s v1\.33\.4\+k0s\.0 cannot run Windows workers/);
+      expect(message).toMatch(/\[mgmt\/prod\/win\] k0sVersion: MachineDeployment prod-win-a: k0s v1\.33\.4\+k0s\.0 cannot run Windows workers/);
       expect(message).not.toMatch(/mgmt\/prod\/linux\]/);
     });
-    test('v1.34.1 is too old, v1.34.2+k0s.1 and v1.35.0 are fine', () => {
-      expect(synthError({ windows: { k0sVersion: 'v1.34.1+k0s.0' } })).toMatch(/cannot run Windows workers/);
-      expect(synthError({ windows: { k0sVersion: 'v1.34.2+k0s.1' } })).toBe('');
-      expect(synthError({ cluster: { k0sVersion: 'v1.35.0+k0s.0' } })).toBe('');
+    // k0smotron v2.1.0 accepts v1.34.2 and v1.34.3 (api/bootstrap/v1beta2/k0s_types.go,
+    // minWindowsVersion), but their Windows pods get no network: k0s v1.34.2's calico-node-windows
+    // points the host CNI config at a path inside its container (fixed in v1.34.3+k0s.0, commit
+    // 6a3eb47c, static/manifests/calico/DaemonSet/calico-node-windows.yaml CNI_NET_DIR), and
+    // before v1.34.4+k0s.0 the pause image comes from k8s.gcr.io (pkg/constant/constant.go).
+    test.each(['v1.34.1+k0s.0', 'v1.34.2+k0s.0', 'v1.34.3+k0s.0'])('%s is too old for Windows pods', (k0sVersion) => {
+      expect(synthError({ windows: { k0sVersion } })).toMatch(/cannot run Windows workers: .*Windows pods stay in ContainerCreating.*Fix: use k0s v1\.34\.4\+k0s\.0 or newer/);
+    });
+    test.each(['v1.34.4+k0s.0', 'v1.34.10+k0s.0'])('%s is fine', (k0sVersion) => expect(synthError({ windows: { k0sVersion } })).toBe(''));
+    test('v1.35.1 is fine on the whole cluster', () => expect(synthError({ cluster: { k0sVersion: 'v1.35.1+k0s.0' } })).toBe(''));
+    test('the support matrix says k0s reset runs on Windows from v1.35.1 (k0s v1.34 cmd/root_linux.go)', () => {
+      for (const version of [WindowsVersion.SERVER_2019, WindowsVersion.SERVER_2022]) {
+        expect(WINDOWS_SUPPORT[WindowsPlatform.K0SMOTRON_AWS][version].caveats).toEqual([expect.stringContaining('`k0s reset` runs on Windows only from v1.35.1+k0s.0')]);
+      }
     });
     test.each(['v1.34.2', '1.34.2+k0s.0', 'v1.34.2-k0s.0', 'v1.34+k0s.0'])('%s is not in vX.Y.Z+k0s.N form', (version) => {
-      expect(synthError({ windows: { k0sVersion: version } })).toContain(`[mgmt/prod/win] k0sVersion: MachineDeployment prod-win: k0s version "${version}" is not of the form vX.Y.Z+k0s.N`);
+      expect(synthError({ windows: { k0sVersion: version } })).toContain(`[mgmt/prod/win] k0sVersion: MachineDeployment prod-win-a: k0s version "${version}" is not of the form vX.Y.Z+k0s.N`);
       expect(synthError({ cluster: { k0sVersion: version } })).toContain(`[mgmt/prod] k0sVersion: K0sControlPlane prod: k0s version "${version}" is not of the form vX.Y.Z+k0s.N`);
     });
   });
 
   describe('network provider', () => {
-    test('kube-router with Windows pools', () => {
-      expect(synthError({ cluster: { network: { provider: NetworkProvider.KUBE_ROUTER } } }))
-        .toMatch(/network provider "kuberouter" has no Windows support.*Fix: use NetworkProvider.CALICO/);
+    // k0s v1.34 pkg/component/controller/kuberouter.go sets no overlay flag, so kube-router v2.6.3
+    // tunnels only across subnets (pkg/options/options.go, --overlay-type "subnet") and never
+    // masquerades pod-to-node traffic (pkg/controllers/routing/pod_egress.go): EC2's
+    // source/destination check, which CAPA has no field to turn off, drops those packets.
+    test.each([['with', undefined], ['without', null]])('kube-router on EC2 is refused %s Windows pools', (_, windows) => {
+      expect(synthError({ windows, cluster: { network: { provider: NetworkProvider.KUBE_ROUTER } } }))
+        .toMatch(/^\[mgmt\/prod\] network\.provider: K0sControlPlane prod: network provider "kuberouter" on EC2 \(AWSCluster prod\): .*source\/destination check.*Fix: use calico \(NetworkProvider\.CALICO, VXLAN\)\.$/);
     });
-    test('kube-router without Windows pools is fine', () => {
-      expect(synthError({ windows: null, cluster: { network: { provider: NetworkProvider.KUBE_ROUTER } } })).toBe('');
+    test('a patched kube-router provider is reported on the final objects', () => {
+      expect(synthError({ windows: null }, ({ cluster }) => ApiObject.of(cluster.controlPlane).addJsonPatch(
+        JsonPatch.replace('/spec/k0sConfigSpec/k0s/spec/network/provider', 'kuberouter'))))
+        .toMatch(/\[mgmt\/prod\] K0sControlPlane prod: network provider "kuberouter" on EC2 \(AWSCluster prod\).*Fix: use calico/);
     });
     test.each([CalicoMode.IPIP, CalicoMode.BIRD])('Calico %s with Windows pools', (mode) => {
       expect(synthError({ cluster: { network: { calicoMode: mode } } })).toMatch(new RegExp(`Calico mode "${mode}" does not work on Windows.*Fix: use CalicoMode.VXLAN`));
@@ -158,7 +175,7 @@ describe('the platform checks', () => {
       expect(synthError({ cluster: { name: 'Prod' } })).toMatch(/\[mgmt\/prod\] name: Cluster Prod: Cluster name "Prod" must be lower-case/);
     });
     test('a pool whose MachineDeployment name is too long', () => {
-      expect(synthError({ linux: { name: 'l'.repeat(41) } })).toMatch(/\[mgmt\/prod\/linux\] MachineDeployment name "prod-l{41}" .* is 46 characters long; the limit is 45/);
+      expect(synthError({ linux: { name: 'l'.repeat(41) } })).toMatch(/\[mgmt\/prod\/linux\] MachineDeployment name "prod-l{41}-a" \(cluster name \+ pool name \+ zone\) is 48 characters long; the limit is 45/);
     });
     test('a long Windows pool name is fine: the node name is the Machine name, not the 15-character computer name', () => {
       expect(synthError({ windows: { name: 'windows2022' } })).toBe('');
@@ -167,9 +184,9 @@ describe('the platform checks', () => {
       const fixture = hybridCluster();
       const pool2 = new WindowsWorkerPool(fixture.cluster, 'win2', { instanceType: 't3.xlarge', ami: WINDOWS_AMI });
       for (const pool of [fixture.windows!, pool2]) {
-        ApiObject.of(pool.machineDeployment).addJsonPatch(JsonPatch.add('/spec/machineNaming', { template: 'win-{{ .random }}' }));
+        ApiObject.of(pool.machineDeployments[0]).addJsonPatch(JsonPatch.add('/spec/machineNaming', { template: 'win-{{ .random }}' }));
       }
-      expect(() => synthObjects(fixture.app)).toThrow(/MachineDeployments prod-win and prod-win2 name their machines from the same template "win-\{\{ \.random \}\}"/);
+      expect(() => synthObjects(fixture.app)).toThrow(/MachineDeployments prod-win-a and prod-win2-a name their machines from the same template "win-\{\{ \.random \}\}"/);
     });
   });
 
@@ -182,11 +199,12 @@ describe('the platform checks', () => {
       expect(synthError({ cluster: { region: undefined } })).toContain('[mgmt/prod] region: AWSCluster prod: no AWS region. Fix: pass `region`');
     });
     test.each([[-1, 'is below 0'], [1.5, 'is not a whole number'], [NaN, 'is not a whole number'], [2 ** 31, 'is above 2147483647']])('replicas %d', (replicas, why) => {
-      expect(synthError({ linux: { replicas } })).toBe(`[mgmt/prod/linux] replicas: MachineDeployment prod-linux: replicas ${replicas} ${why}. Fix: set \`replicas\` to a whole number, 0 or more.`);
+      // Written as given on each zone's MachineDeployment, for the rule to name.
+      expect(synthError({ linux: { replicas } }).split('\n')).toEqual(['a', 'b'].map((zone) => `[mgmt/prod/linux] replicas: MachineDeployment prod-linux-${zone}: replicas ${replicas} ${why}. Fix: set \`replicas\` to a whole number, 0 or more.`));
     });
     test('replicas patched to -1 on the MachineDeployment', () => {
-      expect(synthError({}, ({ linux }) => ApiObject.of(linux!.machineDeployment).addJsonPatch(JsonPatch.replace('/spec/replicas', -1))))
-        .toContain('[mgmt/prod/linux] MachineDeployment prod-linux: replicas -1 is below 0');
+      expect(synthError({}, ({ linux }) => ApiObject.of(linux!.machineDeployments[0]).addJsonPatch(JsonPatch.replace('/spec/replicas', -1))))
+        .toContain('[mgmt/prod/linux] MachineDeployment prod-linux-a: replicas -1 is below 0');
     });
     test('Windows machines patched back to the Secrets Manager hand-off', () => {
       expect(synthError({}, ({ windows }) => ApiObject.of(windows!.machineTemplate).addJsonPatch(
@@ -197,8 +215,10 @@ describe('the platform checks', () => {
   test('all problems of a construct\'s objects are reported at once, where it is constructed', () => {
     const message = synthError({ windows: { instanceType: 'm7g.large', k0sVersion: 'v1.33.0+k0s.0' } });
     expect(message.split('\n')).toEqual([
-      expect.stringMatching(/^\[mgmt\/prod\/win\] k0sVersion: .*cannot run Windows workers/),
+      expect.stringMatching(/^\[mgmt\/prod\/win\] k0sVersion: MachineDeployment prod-win-a: .*cannot run Windows workers/),
       expect.stringMatching(/^\[mgmt\/prod\/win\] instanceType: .*m7g.large is arm64/),
+      // The pool's other zone: one MachineDeployment each, one shared machine template (reported once).
+      expect.stringMatching(/^\[mgmt\/prod\/win\] k0sVersion: MachineDeployment prod-win-b: .*cannot run Windows workers/),
     ]);
   });
 

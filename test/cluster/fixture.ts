@@ -1,6 +1,7 @@
 import { App, Chart } from 'cdk8s';
 import {
   HybridCluster,
+  HybridConfigError,
   HybridClusterProps,
   LinuxWorkerPool,
   LinuxWorkerPoolProps,
@@ -26,8 +27,9 @@ export function hybridCluster(options: FixtureOptions = {}) {
   const chart = new Chart(app, 'mgmt');
   const cluster = new HybridCluster(chart, 'prod', {
     region: 'eu-north-1',
-    k0sVersion: 'v1.34.2+k0s.0',
+    k0sVersion: 'v1.34.10+k0s.0',
     sshKeyName: 'ops',
+    zones: ['eu-north-1a', 'eu-north-1b'],
     ...options.cluster,
     controlPlane: { replicas: 3, instanceType: 't3.large', ami: LINUX_AMI, ...options.cluster?.controlPlane },
   });
@@ -36,4 +38,15 @@ export function hybridCluster(options: FixtureOptions = {}) {
   const windows = options.windows === null ? undefined
     : new WindowsWorkerPool(cluster, 'win', { replicas: 2, instanceType: 't3.xlarge', ami: WINDOWS_AMI, ...options.windows });
   return { app, chart, cluster, linux, windows };
+}
+
+/** The HybridConfigError the fixture with `options` throws at construction; fails when it constructs. */
+export function constructionError(options: FixtureOptions): HybridConfigError {
+  try {
+    hybridCluster(options);
+  } catch (e) {
+    if (e instanceof HybridConfigError) return e;
+    throw e;
+  }
+  throw new Error('constructed without an error');
 }

@@ -9,11 +9,10 @@ describe('HybridCluster objects', () => {
 
   test('emits every kind in its v1beta2 storage version, one set per pool', () => {
     expect(objects.map((o) => `${o.apiVersion} ${o.kind}`).sort()).toEqual([
-      'bootstrap.cluster.x-k8s.io/v1beta2 K0sWorkerConfigTemplate',
-      'bootstrap.cluster.x-k8s.io/v1beta2 K0sWorkerConfigTemplate',
+      // Per pool and zone (two zones): a K0sWorkerConfigTemplate and a MachineDeployment.
+      ...Array(4).fill('bootstrap.cluster.x-k8s.io/v1beta2 K0sWorkerConfigTemplate'),
       'cluster.x-k8s.io/v1beta2 Cluster',
-      'cluster.x-k8s.io/v1beta2 MachineDeployment',
-      'cluster.x-k8s.io/v1beta2 MachineDeployment',
+      ...Array(4).fill('cluster.x-k8s.io/v1beta2 MachineDeployment'),
       'cluster.x-k8s.io/v1beta2 MachineHealthCheck',
       'cluster.x-k8s.io/v1beta2 MachineHealthCheck',
       'controlplane.cluster.x-k8s.io/v1beta2 K0sControlPlane',
@@ -47,7 +46,7 @@ describe('HybridCluster objects', () => {
   test('control plane: Linux, Calico in VXLAN mode, no anonymous auth, no worker by default', () => {
     const kcp = only(objects, 'K0sControlPlane').spec;
     expect(kcp.replicas).toBe(3);
-    expect(kcp.version).toBe('v1.34.2+k0s.0');
+    expect(kcp.version).toBe('v1.34.10+k0s.0');
     expect(kcp.k0sConfigSpec.provisioner).toBeUndefined();
     expect(kcp.k0sConfigSpec.args).toBeUndefined();
     expect(kcp.k0sConfigSpec.k0s.spec.network).toMatchObject({
@@ -91,33 +90,39 @@ describe('HybridCluster objects', () => {
   test('Windows pool: powershell-xml, C:\\k0s, taint and labels through k0s args, plain user data', () => {
     const kwct = byKind('K0sWorkerConfigTemplate').find((t) => t.metadata.name.startsWith('prod-win-'))!.spec.template.spec;
     expect(kwct.provisioner).toEqual({ platform: 'windows', type: 'powershell-xml' });
-    expect(kwct.version).toBe('v1.34.2+k0s.0');
+    expect(kwct.version).toBe('v1.34.10+k0s.0');
     expect(kwct.k0sInstallDir).toBe('C:\\k0s');
     expect(kwct.args).toEqual([
-      '--labels=node.cluster.x-k8s.io/pool=win',
+      '--labels=node.cluster.x-k8s.io/pool=win,topology.kubernetes.io/zone=eu-north-1a,topology.kubernetes.io/region=eu-north-1',
       `--taints=${WINDOWS_NODE_TAINT.key}=${WINDOWS_NODE_TAINT.value}:${WINDOWS_NODE_TAINT.effect}`,
     ]);
     const machine = byKind('AWSMachineTemplate').find((t) => t.metadata.name.startsWith('prod-win-'))!.spec.template.spec;
     expect(machine).toMatchObject({ cloudInit: { insecureSkipSecretsManager: true }, uncompressedUserData: true, instanceType: 't3.xlarge' });
     // CAPI's own Machine names (<MachineDeployment>-<hash>-<random>) carry cluster and pool.
-    expect(only(objects, 'MachineDeployment', 'prod-win').spec.machineNaming).toBeUndefined();
+    expect(only(objects, 'MachineDeployment', 'prod-win-a').spec.machineNaming).toBeUndefined();
   });
 
   test('Linux pool: cloud-config, no taint, gzipped user data without the Secrets Manager boothook', () => {
     const kwct = byKind('K0sWorkerConfigTemplate').find((t) => t.metadata.name.startsWith('prod-linux-'))!.spec.template.spec;
     expect(kwct.provisioner).toEqual({ platform: 'linux', type: 'cloud-config' });
-    expect(kwct.args).toEqual(['--labels=node.cluster.x-k8s.io/pool=linux']);
+    expect(kwct.args).toEqual(['--labels=node.cluster.x-k8s.io/pool=linux,topology.kubernetes.io/zone=eu-north-1a,topology.kubernetes.io/region=eu-north-1']);
+    expect(kwct.preK0sCommands).toBeUndefined();
     const machine = byKind('AWSMachineTemplate').find((t) => t.metadata.name.startsWith('prod-linux-'))!.spec.template.spec;
     expect(machine.cloudInit).toEqual({ insecureSkipSecretsManager: true });
     expect(machine.uncompressedUserData).toBe(false);
   });
 
-  test('a MachineHealthCheck per pool selects exactly its machines, unless turned off', () => {
+  test('a MachineHealthCheck per pool selects the machines of all its zones and no others; each MachineDeployment only its own', () => {
+    const mds = byKind('MachineDeployment');
+    const selects = (selector: K8sObject, labels: Record<string, string>) => Object.entries(selector.matchLabels).every(([k, v]) => labels[k] === v);
     for (const pool of ['linux', 'win']) {
-      const md = only(objects, 'MachineDeployment', `prod-${pool}`);
       const mhc = only(objects, 'MachineHealthCheck', `prod-${pool}`);
-      expect(mhc.spec.selector).toEqual(md.spec.selector);
+      expect(mds.filter((md) => selects(mhc.spec.selector, md.spec.template.metadata.labels)).map((md) => md.metadata.name)).toEqual([`prod-${pool}-a`, `prod-${pool}-b`]);
+    }
+    for (const md of mds) {
       expect(md.spec.template.metadata.labels).toEqual(md.spec.selector.matchLabels);
+      // CAPI's MachineDeployment label, as its webhook sets it on an empty selector: zones never share machines.
+      expect(mds.filter((other) => selects(md.spec.selector, other.spec.template.metadata.labels))).toEqual([md]);
     }
     expect(only(objects, 'MachineHealthCheck', 'prod-win').spec.checks.nodeStartupTimeoutSeconds).toBeGreaterThan(
       only(objects, 'MachineHealthCheck', 'prod-linux').spec.checks.nodeStartupTimeoutSeconds);
@@ -146,9 +151,10 @@ describe('HybridCluster objects', () => {
       linuxAmiId: 'ami-0aaaaaaaaaaaaaaa1',
       windowsAmiIds: { [WindowsVersion.SERVER_2022]: { [WindowsEdition.CORE]: 'ami-0bbbbbbbbbbbbbbb2' } },
       sshKeyName: 'infra-key',
+      privateSubnetZones: ['eu-west-1a', 'eu-west-1b'],
     });
     const { app } = hybridCluster({
-      cluster: { region: undefined, sshKeyName: undefined, infra, controlPlane: { instanceType: 't3.large', ami: undefined } },
+      cluster: { region: undefined, zones: undefined, sshKeyName: undefined, infra, controlPlane: { instanceType: 't3.large', ami: undefined } },
       linux: { ami: undefined },
       windows: { ami: undefined },
     });
@@ -158,6 +164,8 @@ describe('HybridCluster objects', () => {
     expect(aws.sshKeyName).toBe('infra-key');
     expect(aws.network.vpc).toEqual({ id: 'vpc-0123' });
     expect(aws.network.subnets).toEqual(['subnet-priv-a', 'subnet-priv-b', 'subnet-pub-a', 'subnet-pub-b'].map((id) => ({ id })));
+    // The pools spread over the infra's private subnets' zones.
+    expect(out.filter((o) => o.kind === 'MachineDeployment').map((md) => md.spec.template.spec.failureDomain)).toEqual(['eu-west-1a', 'eu-west-1b', 'eu-west-1a', 'eu-west-1b']);
     const spec = (prefix: string) => out.find((o) => o.kind === 'AWSMachineTemplate' && o.metadata.name.startsWith(prefix))!.spec.template.spec;
     expect(spec('prod-cp-')).toMatchObject({ ami: { id: 'ami-0aaaaaaaaaaaaaaa1' }, iamInstanceProfile: 'cp-profile' });
     expect(spec('prod-linux-')).toMatchObject({ ami: { id: 'ami-0aaaaaaaaaaaaaaa1' }, iamInstanceProfile: 'node-profile' });
@@ -166,7 +174,7 @@ describe('HybridCluster objects', () => {
 
   test('a JSON patch on a generated object is visible to the checks', () => {
     const { app, windows } = hybridCluster();
-    ApiObject.of(windows!.workerConfigTemplate).addJsonPatch(JsonPatch.replace('/spec/template/spec/provisioner/type', 'cloud-config'));
+    ApiObject.of(windows!.workerConfigTemplates[0]).addJsonPatch(JsonPatch.replace('/spec/template/spec/provisioner/type', 'cloud-config'));
     expect(() => synthObjects(app)).toThrow(/provisioner is \{"platform":"windows","type":"cloud-config"\}.*powershell-xml/);
   });
 });

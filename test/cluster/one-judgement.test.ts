@@ -1,6 +1,6 @@
 import { ApiObject, Duration, JsonPatch } from 'cdk8s';
-import { HybridConfigError, validateManifests } from '../../src';
-import { FixtureOptions, hybridCluster } from './fixture';
+import { validateManifests } from '../../src';
+import { constructionError, FixtureOptions, hybridCluster } from './fixture';
 
 type Fixture = ReturnType<typeof hybridCluster>;
 
@@ -13,9 +13,9 @@ const CASES: ReadonlyArray<[string, FixtureOptions, (f: Fixture) => [ApiObject, 
   ['a malformed k0s version', { cluster: { k0sVersion: 'latest' } }, (f) => [f.cluster.controlPlane, JsonPatch.replace('/spec/version', 'latest')]],
   ['a zone as region', { cluster: { region: 'eu-north-1a' } }, (f) => [f.cluster.awsCluster, JsonPatch.replace('/spec/region', 'eu-north-1a')]],
   ['a service range larger than /12', { cluster: { network: { serviceCidr: '10.0.0.0/11' } } }, (f) => [f.cluster.cluster, JsonPatch.replace('/spec/clusterNetwork/services/cidrBlocks/0', '10.0.0.0/11')]],
-  ['negative replicas', { linux: { replicas: -1 } }, (f) => [f.linux!.machineDeployment, JsonPatch.replace('/spec/replicas', -1)]],
+  ['negative replicas', { linux: { replicas: -1 } }, (f) => [f.linux!.machineDeployments[0], JsonPatch.replace('/spec/replicas', -1)]],
   ['a node-role label', { linux: { labels: { 'node-role.kubernetes.io/worker': 'x' } } },
-    (f) => [f.linux!.workerConfigTemplate, JsonPatch.replace('/spec/template/spec/args/0', '--labels=node.cluster.x-k8s.io/pool=linux,node-role.kubernetes.io/worker=x')]],
+    (f) => [f.linux!.workerConfigTemplates[0], JsonPatch.replace('/spec/template/spec/args/0', '--labels=node.cluster.x-k8s.io/pool=linux,node-role.kubernetes.io/worker=x')]],
   ['a Graviton Windows pool', { windows: { instanceType: 'm7g.large' } }, (f) => [f.windows!.machineTemplate, JsonPatch.replace('/spec/template/spec/instanceType', 'm7g.large')]],
   ['a health check that replaces a machine after 30 s', { windows: { nodeReadyTimeout: Duration.seconds(30) } },
     (f) => [f.windows!.machineHealthCheck!, JsonPatch.replace('/spec/checks/unhealthyNodeConditions/0/timeoutSeconds', 30)]],
@@ -26,15 +26,6 @@ function written(f: Fixture) {
   return f.chart.node.findAll().filter((c): c is ApiObject => c instanceof ApiObject).map((o) => o.toJson());
 }
 
-function constructionError(options: FixtureOptions): HybridConfigError {
-  try {
-    hybridCluster(options);
-  } catch (e) {
-    if (e instanceof HybridConfigError) return e;
-    throw e;
-  }
-  throw new Error('constructed without an error');
-}
 
 describe('one judgement, one home: the constructor and synth report the same rule', () => {
   test.each(CASES)('%s', (_, options, patch) => {

@@ -13,7 +13,7 @@ function mostly<T>(valid: fc.Arbitrary<T>, invalid: fc.Arbitrary<T>): fc.Arbitra
 }
 
 const instanceType = mostly(fc.constantFrom('t3.large', 't3.xlarge', 'm6i.large', 'g4dn.xlarge'), fc.constantFrom('t3.medium', 'c5.large', 'm7g.large', 't4g.xlarge', 'foo1.large', 'T3.LARGE', 'mac2.metal'));
-const k0sVersion = mostly(fc.constantFrom('v1.34.2+k0s.0', 'v1.35.1+k0s.2'), fc.constantFrom('v1.33.4+k0s.0', 'v1.34.2', 'latest'));
+const k0sVersion = mostly(fc.constantFrom('v1.34.10+k0s.0', 'v1.35.1+k0s.2'), fc.constantFrom('v1.33.4+k0s.0', 'v1.34.2', 'latest'));
 const poolName = mostly(fc.stringMatching(/^[a-z][a-z0-9]{0,8}$/), fc.oneof(fc.constantFrom('windows2022', 'Win', 'a-very-long-pool-name-that-will-not-fit-anywhere'), fc.string({ maxLength: 12 })));
 
 const clusterProps = fc.record({
@@ -55,6 +55,7 @@ describe('any cluster either synthesizes schema-valid objects or fails with expl
         const cluster = new HybridCluster(chart, 'c', {
           name: p.name,
           region: 'eu-north-1',
+          zones: ['eu-north-1a', 'eu-north-1b'],
           k0sVersion: p.k0sVersion,
           network: { provider: p.provider, calicoMode: p.calicoMode },
           apiServerLoadBalancer: { scheme: p.scheme },
@@ -67,7 +68,7 @@ describe('any cluster either synthesizes schema-valid objects or fails with expl
         if (p.patch === 'classic-lb') patch(cluster.awsCluster, JsonPatch.replace('/spec/controlPlaneLoadBalancer/loadBalancerType', 'classic'));
         if (p.patch === 'cp-version-ahead') patch(cluster.controlPlane, JsonPatch.replace('/spec/version', 'v1.30.0+k0s.0'));
         if (p.patch === 'renamed-cluster') patch(cluster.cluster, JsonPatch.replace('/metadata/name', 'renamed'));
-        if (p.patch === 'selector' && pools[0]) patch(pools[0].machineDeployment, JsonPatch.replace('/spec/selector/matchLabels/node.cluster.x-k8s.io~1pool', 'other'));
+        if (p.patch === 'selector' && pools[0]) patch(pools[0].machineDeployments[0], JsonPatch.replace('/spec/selector/matchLabels/node.cluster.x-k8s.io~1pool', 'other'));
         if (p.patch === 'patched-template') patch(cluster.controlPlaneMachineTemplate, JsonPatch.replace('/spec/template/spec/instanceType', 'm6i.xlarge'));
         return app;
       });

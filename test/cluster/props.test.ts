@@ -39,13 +39,14 @@ describe('every prop changes what is written', () => {
   // the output equal to the baseline, and the row fails.
   test.each<[string, FixtureOptions]>([
     ['cluster name', { cluster: { name: 'other' } }],
-    ['region', { cluster: { region: 'eu-west-1' } }],
-    ['k0sVersion', { cluster: { k0sVersion: 'v1.34.3+k0s.0' } }],
+    ['region', { cluster: { region: 'eu-west-1', zones: ['eu-west-1a', 'eu-west-1b'] } }],
+    ['zones', { cluster: { zones: ['eu-north-1a', 'eu-north-1c'] } }],
+    ['k0sVersion', { cluster: { k0sVersion: 'v1.34.9+k0s.0' } }],
     ['sshKeyName', { cluster: { sshKeyName: 'other' } }],
     ['infra', { cluster: { infra: infra() } }],
     ['network.podCidr', { cluster: { network: { podCidr: '172.16.0.0/16' } } }],
     ['network.serviceCidr', { cluster: { network: { serviceCidr: '10.96.0.0/12' } } }],
-    ['network.provider', { windows: null, cluster: { network: { provider: NetworkProvider.KUBE_ROUTER } } }],
+    ['network.provider', { windows: null, cluster: { network: { provider: NetworkProvider.CUSTOM } } }],
     ['network.calicoMode', { windows: null, cluster: { network: { calicoMode: CalicoMode.IPIP } } }],
     ['apiServerLoadBalancer.scheme', { cluster: { apiServerLoadBalancer: { scheme: LoadBalancerScheme.INTERNAL } } }],
     ['apiServerLoadBalancer.allowedCidrs', { cluster: { apiServerLoadBalancer: { allowedCidrs: ['203.0.113.0/24'] } } }],
@@ -129,18 +130,18 @@ describe('defaults apply field by field', () => {
 describe('inputs are checked where they enter (HybridConfigError: path, value, fix)', () => {
   test.each<[string, FixtureOptions, string]>([
     ['a zone as region', { cluster: { region: 'eu-north-1a' } }, '[mgmt/prod] region: AWSCluster prod: region "eu-north-1a" is an availability zone of eu-north-1, not a region. Fix: use a region name such as eu-north-1.'],
-    ['k0s version with leading zero', { cluster: { k0sVersion: 'v1.034.2+k0s.0' } }, '[mgmt/prod] k0sVersion: K0sControlPlane prod: k0s version "v1.034.2+k0s.0" is not of the form vX.Y.Z+k0s.N. Fix: write it like "v1.34.2+k0s.0".'],
+    ['k0s version with leading zero', { cluster: { k0sVersion: 'v1.034.2+k0s.0' } }, '[mgmt/prod] k0sVersion: K0sControlPlane prod: k0s version "v1.034.2+k0s.0" is not of the form vX.Y.Z+k0s.N. Fix: write it like "v1.34.10+k0s.0".'],
     ['upper-case instance type', { linux: { instanceType: 'T3.LARGE' } }, '[mgmt/prod/linux] instance type "T3.LARGE" is not an EC2 instance type name'],
     ['unknown family', { linux: { instanceType: 'q9.large' } }, '[mgmt/prod/linux] instance type "q9.large" is of a family this library does not know'],
     ['control-plane instance type', { cluster: cp({ instanceType: 'foo.bar' }) }, '[mgmt/prod] controlPlane: instance type "foo.bar" is not an EC2 instance type name'],
     ['AMI id', { linux: { ami: MachineImage.id('ami-linux') } }, '[mgmt/prod/linux] ami: AWSMachineTemplate prod-linux-…: AMI "ami-linux" is not an AMI id'],
-    ['node-role label', { linux: { labels: { 'node-role.kubernetes.io/worker': '' } } }, '[mgmt/prod/linux] labels: K0sWorkerConfigTemplate prod-linux-…: label node-role.kubernetes.io/worker is in the kubernetes.io/k8s.io namespace'],
-    ['os label override', { windows: { labels: { 'kubernetes.io/os': 'linux' } } }, '[mgmt/prod/win] labels: K0sWorkerConfigTemplate prod-win-…: label kubernetes.io/os is set by the kubelet from the node itself and must not be overridden'],
-    ['label value with a comma', { linux: { labels: { team: 'a,b' } } }, '[mgmt/prod/linux] labels: K0sWorkerConfigTemplate prod-linux-…: node label pair "b" has no "=" (a label value with "," is read as two pairs)'],
+    ['node-role label', { linux: { labels: { 'node-role.kubernetes.io/worker': '' } } }, '[mgmt/prod/linux] labels: K0sWorkerConfigTemplate prod-linux-a-…: label node-role.kubernetes.io/worker is in the kubernetes.io/k8s.io namespace'],
+    ['os label override', { windows: { labels: { 'kubernetes.io/os': 'linux' } } }, '[mgmt/prod/win] labels: K0sWorkerConfigTemplate prod-win-a-…: label kubernetes.io/os is set by the kubelet from the node itself and must not be overridden'],
+    ['label value with a comma', { linux: { labels: { team: 'a,b' } } }, '[mgmt/prod/linux] labels: K0sWorkerConfigTemplate prod-linux-a-…: node label pair "b" has no "=" (a label value with "," is read as two pairs)'],
     ['root volume', { linux: { rootVolumeSizeGiB: 4 } }, '[mgmt/prod/linux] rootVolumeSizeGiB 4 is below 8'],
     ['the pool label', { linux: { labels: { 'node.cluster.x-k8s.io/pool': 'x' } } }, '[mgmt/prod/linux] label node.cluster.x-k8s.io/pool is the pool\'s own label'],
     ['allowed CIDR', { cluster: { apiServerLoadBalancer: { allowedCidrs: ['10.0.0.1/8'] } } }, '[mgmt/prod] apiServerLoadBalancer: "10.0.0.1/8" has host bits set: did you mean 10.0.0.0/8?'],
-    ['ingress port', { cluster: { apiServerLoadBalancer: { additionalIngressRules: [{ description: 'x', fromPort: 70000, cidrBlocks: ['10.0.0.0/8'] }] } } }, '[mgmt/prod] apiServerLoadBalancer ingress rule "x" fromPort 70000 is above 65535'],
+    ['ingress port', { cluster: { apiServerLoadBalancer: { additionalIngressRules: [{ description: 'x', fromPort: 70000, cidrBlocks: ['10.0.0.0/8'] }] } } }, '[mgmt/prod] apiServerLoadBalancer.additionalIngressRules[0].fromPort 70000 is above 65535'],
   ])('%s', (_, options, message) => {
     // Objects named after their content carry a hash: the message names it.
     expect(render(options).replace(/-[0-9a-f]{8}:/g, '-…:')).toContain(`error: ${message}`);

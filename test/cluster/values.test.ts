@@ -1,5 +1,10 @@
 import { Architecture, HybridConfigError, InstanceType, K0sVersion } from '../../src';
-import { amiIdProblem, regionProblem, zoneProblem, zoneRegion } from '../../src/platform/aws';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { AWS_PARTITIONS } from '../../src/generated/aws-partitions';
+import { amiIdProblem, AvailabilityZone, AwsRegion } from '../../src/platform/aws';
 import { labelKeyProblem, nodeLabelProblem } from '../../src/platform/labels';
 import { integerProblem } from '../../src/platform/numbers';
 import { isUnresolvedToken } from '../../src/platform/tokens';
@@ -13,7 +18,7 @@ describe('K0sVersion', () => {
   });
   test.each(['v1.034.2+k0s.0', 'v01.34.2+k0s.0', 'v1.34.02+k0s.0', 'v1.34.2+k0s.00', 'v1.34.2', '1.34.2+k0s.0', 'v1.34.2-k0s.0', ' v1.34.2+k0s.0'])('%s is refused', (text) => {
     expect(() => K0sVersion.of(text)).toThrow(HybridConfigError);
-    expect(() => K0sVersion.of(text)).toThrow(`[K0sVersion] k0s version ${JSON.stringify(text)} is not of the form vX.Y.Z+k0s.N. Fix: write it like "v1.34.2+k0s.0".`);
+    expect(() => K0sVersion.of(text)).toThrow(`[K0sVersion] k0s version ${JSON.stringify(text)} is not of the form vX.Y.Z+k0s.N. Fix: write it like "v1.34.10+k0s.0".`);
   });
   test('minor and ordering', () => {
     expect(K0sVersion.of('v1.34.2+k0s.1').minor).toBe(34);
@@ -55,14 +60,39 @@ describe('AWS identifiers', () => {
   test.each(['ami-linux', 'AMI-0FA91BC90632C73C9', 'ami-0fa91bc90632c73c', 'i-0fa91bc90632c73c9', ''])('not an AMI: %s', (id) => {
     expect(amiIdProblem(id)).toBe(`AMI "${id}" is not an AMI id (ami- and 8 or 17 lower-case hex digits)`);
   });
-  test.each(['eu-north-1', 'us-east-1', 'us-gov-west-1', 'ap-southeast-7', 'cn-northwest-1', TF_TOKEN])('region %s', (r) => expect(regionProblem(r)).toBeUndefined());
-  test('a zone given as region', () => expect(regionProblem('eu-north-1a')).toBe('region "eu-north-1a" is an availability zone of eu-north-1, not a region'));
-  test.each(['Stockholm', 'eu-north', 'EU-NORTH-1', 'eu-norht-1'])('not a region: %s', (r) => expect(regionProblem(r)).toMatch(/is not an AWS region name/));
+  // Regions and partitions come from AWS's partition data (src/generated/aws-partitions.ts, from
+  // @aws-sdk/core's partitions.json): the names it lists, and names of a partition's regionRegex.
+  test.each([
+    ['eu-north-1', 'aws'], ['us-east-1', 'aws'], ['ap-southeast-7', 'aws'], ['mx-central-1', 'aws'],
+    ['us-gov-west-1', 'aws-us-gov'], ['cn-northwest-1', 'aws-cn'], ['eusc-de-east-1', 'aws-eusc'],
+    ['us-isob-east-1', 'aws-iso-b'], ['eu-isoe-west-1', 'aws-iso-e'],
+    // Not yet listed, but of the aws partition's pattern: a region opened after the data was generated.
+    ['ap-southeast-9', 'aws'],
+  ])('region %s is in partition %s', (name, partition) => {
+    expect(AwsRegion.problem(name)).toBeUndefined();
+    expect(AwsRegion.parse(name)).toMatchObject({ name, partition });
+  });
+  test('every region AWS lists parses, in its own partition', () => {
+    for (const p of AWS_PARTITIONS) for (const r of p.regions) expect(AwsRegion.parse(r)).toMatchObject({ name: r, partition: p.id });
+  });
+  test('a deploy-time token passes', () => expect(AwsRegion.problem(TF_TOKEN)).toBeUndefined());
+  test('a zone given as region', () => expect(AwsRegion.problem('eu-north-1a')).toBe('region "eu-north-1a" is an availability zone of eu-north-1, not a region'));
+  test.each(['Stockholm', 'eu-north', 'EU-NORTH-1', 'xx-north-1', 'aws-global', 'eusc-fr-east-1'])('not a region: %s', (r) => expect(AwsRegion.problem(r)).toMatch(/is not an AWS region name/));
   test('zones belong to their region', () => {
-    expect(zoneRegion('us-west-2-lax-1a')).toBe('us-west-2');
-    expect(zoneProblem('eu-north-1b', 'eu-north-1')).toBeUndefined();
-    expect(zoneProblem('eu-west-1a', 'eu-north-1')).toBe('availability zone "eu-west-1a" is in eu-west-1, not in eu-north-1');
-    expect(zoneProblem('north', 'eu-north-1')).toBe('availability zone "north" is not a zone name like eu-north-1a');
+    expect(AvailabilityZone.parse('us-west-2-lax-1a')).toMatchObject({ region: { name: 'us-west-2' }, suffix: 'lax-1a' });
+    expect(AvailabilityZone.parse('eusc-de-east-1b')).toMatchObject({ region: { name: 'eusc-de-east-1', partition: 'aws-eusc' }, suffix: 'b' });
+    expect(AvailabilityZone.problem('eu-north-1b', 'eu-north-1')).toBeUndefined();
+    expect(AvailabilityZone.problem('eu-west-1a', 'eu-north-1')).toBe('availability zone "eu-west-1a" is in eu-west-1, not in eu-north-1');
+    expect(AvailabilityZone.problem('north', 'eu-north-1')).toBe('availability zone "north" is not a zone name like eu-north-1a');
+  });
+});
+
+describe('the partition data is what the installed AWS SDK publishes', () => {
+  test('src/generated/aws-partitions.ts is regenerated from @aws-sdk/core', () => {
+    // Fails after a bump of @aws-sdk/core until `npm run import` is run again.
+    const script = join(__dirname, '..', '..', 'scripts', 'import-partitions.mjs');
+    const fresh = execFileSync(process.execPath, ['--input-type=module', '-e', `import(${JSON.stringify(pathToFileURL(script).href)}).then((m) => process.stdout.write(m.render()))`], { encoding: 'utf8' });
+    expect(readFileSync(join(__dirname, '..', '..', 'src', 'generated', 'aws-partitions.ts'), 'utf8')).toBe(fresh);
   });
 });
 

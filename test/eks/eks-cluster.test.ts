@@ -1,6 +1,7 @@
 import { Testing } from 'cdktf';
 import { WINDOWS_NODE_TAINT, WindowsEdition, WindowsVersion } from '../../src';
-import { EKS_WINDOWS_AMI_TYPES, EksLinuxNodeGroup, EksWindowsNodeGroup, eksWindowsAmiType, parseEksWindowsAmiType } from '../../src/eks';
+import { EKS_WINDOWS_AMI_TYPES, EksLinuxNodeGroup, EksWindowsNodeGroup } from '../../src/eks';
+import { eksWindowsAmiType, parseEksWindowsAmiType } from '../../src/platform/eks';
 import { all, refTo, synthTf } from '../support/tf';
 import { eksStack, hybridStack } from './fixture';
 

@@ -10,6 +10,8 @@ describe('examples/eks/main.ts', () => {
 
   beforeAll(() => {
     process.env.CDKTF_OUTDIR = outdir;
+    // The example is a script: requiring it afresh runs it, as `cdktf synth` does.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
     jest.isolateModules(() => require('../../examples/eks/main'));
     stack = JSON.parse(readFileSync(join(outdir, 'stacks', 'eks-test', 'cdk.tf.json'), 'utf8'));
   });

@@ -10,7 +10,9 @@ import { hybridStack } from './fixture';
 const KUBERNETES_EFFECT: Record<string, string> = { NO_SCHEDULE: 'NoSchedule', NO_EXECUTE: 'NoExecute', PREFER_NO_SCHEDULE: 'PreferNoSchedule' };
 
 test('the windows-app workloads, unchanged, tolerate the taint of the EKS Windows node group and stay off it otherwise', () => {
-  const [taint] = all(synthTf(hybridStack().stack), 'aws_eks_node_group').find((g) => g.taint)?.taint;
+  const tainted = all(synthTf(hybridStack().stack), 'aws_eks_node_group').find((g) => g.taint);
+  expect(tainted).toBeDefined();
+  const [taint] = tainted.taint;
   const nodeTaint = { key: taint.key, value: taint.value, effect: KUBERNETES_EFFECT[taint.effect] };
   // Kubernetes toleration matching (k8s.io/api core/v1 toleration.go ToleratesTaint).
   const tolerates = (t: { key?: string; operator?: string; value?: string; effect?: string }): boolean =>

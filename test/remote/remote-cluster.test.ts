@@ -101,8 +101,9 @@ describe('RemoteHybridCluster', () => {
   });
 
   test('an endpoint that is one of several controller hosts is refused; with one controller it is its address', () => {
-    const { app } = remoteApp({ cluster: { controlPlaneEndpoint: { host: '10.0.0.12' } } });
-    expect(synthErrors(app)).toMatch(/controlPlaneEndpoint 10\.0\.0\.12 is the address of one of the 3 controller hosts.*Fix: put a load balancer or virtual IP/);
+    // Judged where the construct builds its objects (the rule has object scope), naming the prop.
+    expect(() => remoteApp({ cluster: { controlPlaneEndpoint: { host: '10.0.0.12' } } }))
+      .toThrow(/^\[remote\/edge\] controlPlaneEndpoint: Cluster edge: controlPlaneEndpoint 10\.0\.0\.12 is the address of one of the 3 controller hosts.*Fix: put a load balancer or virtual IP/);
     const single = remoteApp({ cluster: { controlPlaneEndpoint: { host: '10.0.0.11' }, controlPlane: { hosts: [{ address: '10.0.0.11' }], sshKeySecret: 'k', enableWorker: true } } });
     expect(synthErrors(single.app)).toBe('');
   });

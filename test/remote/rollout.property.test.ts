@@ -91,8 +91,8 @@ describe('rollouts on fixed hosts', () => {
       const replicasOf = Math.max(0, hosts - spare);
       const { app, windows } = remoteApp({ windows: { hosts: Array.from({ length: hosts }, (_, i) => ({ address: `10.0.2.${i + 1}` })), replicas: replicasOf } });
       const objects = synthObjects(app);
-      const md = objects.find((o) => o.kind === 'MachineDeployment' && o.metadata.name === windows!.deploymentName)!;
-      const pooled = objects.filter((o) => o.kind === 'PooledRemoteMachine' && o.spec.pool === windows!.deploymentName);
+      const md = objects.find((o) => o.kind === 'MachineDeployment' && o.metadata.name === windows!.baseName)!;
+      const pooled = objects.filter((o) => o.kind === 'PooledRemoteMachine' && o.spec.pool === windows!.baseName);
       const rolling = md.spec.rollout.strategy.rollingUpdate;
       expect(rollOut(md.spec.replicas, pooled.length, rolling.maxSurge, rolling.maxUnavailable)).toEqual({ completed: true, waitedForHost: false });
     }), { numRuns: 25 });

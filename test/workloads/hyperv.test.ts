@@ -33,7 +33,8 @@ describe('Hyper-V isolation, honestly (issue 8.4)', () => {
   test('a Windows pool with hyperV labels its nodes for the RuntimeClass', () => {
     const args = (hyperV?: boolean) => synthObjects(hybridCluster({ windows: { hyperV } }).app)
       .find((o) => o.kind === 'K0sWorkerConfigTemplate' && o.metadata.name.startsWith('prod-win-'))!.spec.template.spec.args[0];
-    expect(args(true)).toBe(`--labels=node.cluster.x-k8s.io/pool=win,${LABEL_HYPERV}=true`);
-    expect(args()).toBe('--labels=node.cluster.x-k8s.io/pool=win');
+    const zone = 'topology.kubernetes.io/zone=eu-north-1a,topology.kubernetes.io/region=eu-north-1';
+    expect(args(true)).toBe(`--labels=node.cluster.x-k8s.io/pool=win,${LABEL_HYPERV}=true,${zone}`);
+    expect(args()).toBe(`--labels=node.cluster.x-k8s.io/pool=win,${zone}`);
   });
 });

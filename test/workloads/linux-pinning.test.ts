@@ -81,7 +81,7 @@ describe('HybridChart Linux pinning', () => {
     const app = new App();
     const chart = new HybridChart(app, 'hybrid');
     const winpod = new ApiObject(chart, 'winpod', { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'winpod' }, spec: { nodeSelector: { [LABEL_OS]: 'windows' }, containers: [container] } });
-    expect(() => synthObjects(app)).toThrow(/\[hybrid\/PodTemplatePolicy\] hybrid\/winpod \(Pod winpod\) spec\.os\.name: is undefined on a pod that selects Windows nodes; set it to "windows"/);
+    expect(() => synthObjects(app)).toThrow(/\[hybrid\/PodTemplatePolicy\] hybrid\/winpod \(Pod winpod\) spec\.tolerations: must tolerate the Windows node taint/);
     expect(() => synthObjects(app)).toThrow(/hybrid\/winpod \(Pod winpod\) spec\.tolerations: must tolerate the Windows node taint/);
     // Not re-pinned: the manifest still asks for Windows, and only for Windows.
     expect(winpod.toJson().spec).toEqual({ nodeSelector: { [LABEL_OS]: 'windows' }, containers: [container] });

@@ -89,7 +89,7 @@ describe('Linux pinning covers everything, and only what it should (issue 8.10)'
     const app = new App();
     const spec = { affinity: affinity({ key: LABEL_OS, operator: 'NotIn', values: ['linux'] }), containers: [container] };
     new ApiObject(new HybridChart(app, 'apps'), 'p', { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec });
-    // It is a Windows pod now, and reported for what Windows pods need (spec.os.name, the toleration).
-    expect(() => synthObjects(app)).toThrow(/spec\.os\.name: is undefined on a pod that selects Windows nodes/);
+    // It is a Windows pod now, and reported for what Windows pods need (the toleration).
+    expect(() => synthObjects(app)).toThrow(/spec\.tolerations: must tolerate the Windows node taint/);
   });
 });

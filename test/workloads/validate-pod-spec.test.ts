@@ -127,11 +127,15 @@ describe('validatePodSpec: generic rules with the API server\'s paths (issue 8.5
     expect(validatePodSpec(linuxPod({ securityContext: { sysctls } }))).toEqual([]);
   });
 
-  test('hostPort must equal containerPort on host-network pods', () => {
+  test('hostPort must equal containerPort on host-network pods, reported on hostPort as the API server does', () => {
+    // kubernetes pkg/apis/core/validation/validation.go, validatePodHostNetworkDeps:
+    // field.Invalid(...Child("hostPort"), port.HostPort, "must match `containerPort` when `hostNetwork` is true").
     const ports = (hostPort: number) => ({ hostNetwork: true, containers: [{ name: 'c', image: 'i', ports: [{ containerPort: 9182, hostPort }] }] });
     expect(validatePodSpec(linuxPod(ports(9183))))
-      .toEqual([{ path: 'spec.containers[0].ports[0].containerPort', message: 'Invalid value: 9182: must match `hostPort` when `hostNetwork` is true' }]);
+      .toEqual([{ path: 'spec.containers[0].ports[0].hostPort', message: 'Invalid value: 9183: must match `containerPort` when `hostNetwork` is true' }]);
     expect(validatePodSpec(linuxPod(ports(9182)))).toEqual([]);
+    // hostPort 0 is unset: allowed in a template (defaulted when the pod is made) and defaulted on a Pod.
+    expect(validatePodSpec(linuxPod(ports(0)))).toEqual([]);
     // Unset hostPort is defaulted to containerPort on host-network pods (pkg/apis/core/v1/defaults.go).
     expect(validatePodSpec(linuxPod({ hostNetwork: true, containers: [{ name: 'c', image: 'i', ports: [{ containerPort: 9182 }] }] }))).toEqual([]);
   });

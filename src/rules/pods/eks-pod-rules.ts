@@ -16,6 +16,7 @@ type Json = any;
  * scheduling selector counts: RuntimeClass admission merges it into the pod's `nodeSelector`
  * before mutating webhooks run (kubernetes pkg/kubeapiserver/options/plugins.go,
  * `AllOrderedPlugins`; plugin/pkg/admission/runtimeclass). Paths are rooted at `spec`.
+ * @internal
  */
 export function eksPodIssues(spec: Json, runtimeClassOs: (name: string) => string | undefined = () => undefined): PodSpecViolation[] {
   const intent = osIntent(spec, runtimeClassOs);

@@ -19,7 +19,10 @@ const POD_SPEC_LOCATIONS: Readonly<Record<string, readonly string[]>> = {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
-/** The pod spec of a manifest and where it sits, or undefined for kinds that hold no pod template. */
+/**
+ * The pod spec of a manifest and where it sits, or undefined for kinds that hold no pod template.
+ * @internal
+ */
 export interface PodTemplateLocation {
   /** The pod spec object inside the manifest (not a copy). */
   readonly spec: Json;
@@ -27,9 +30,14 @@ export interface PodTemplateLocation {
   readonly pointer: string;
   /** Dotted path to the pod spec, e.g. `spec.template.spec`, for messages. */
   readonly dotted: string;
+  /** The kind of the object that holds the pod template (a List item's own kind). */
+  readonly kind: string;
 }
 
-/** JSON pointer to the pod spec of a kind, e.g. `/spec/template/spec`; undefined for kinds without pods. */
+/**
+ * JSON pointer to the pod spec of a kind, e.g. `/spec/template/spec`; undefined for kinds without pods.
+ * @internal
+ */
 export function podSpecPointer(kind: string): string | undefined {
   const segments = POD_SPEC_LOCATIONS[kind];
   return segments ? `/${segments.join('/')}` : undefined;
@@ -38,43 +46,59 @@ export function podSpecPointer(kind: string): string | undefined {
 /**
  * Every pod spec of a manifest: its own, or for a `v1 List` (what `kubectl get -o yaml` writes,
  * and what `Include` brings in whole) those of its items, with pointers into the List.
+ * @internal
  */
 export function podTemplatesOf(manifest: Json): PodTemplateLocation[] {
   if (manifest?.kind === 'List' && Array.isArray(manifest.items)) {
     return manifest.items.flatMap((item: Json, i: number) => {
       const inner = podTemplateOf(item);
-      return inner ? [{ spec: inner.spec, pointer: `/items/${i}${inner.pointer}`, dotted: `items[${i}].${inner.dotted}` }] : [];
+      return inner ? [{ ...inner, pointer: `/items/${i}${inner.pointer}`, dotted: `items[${i}].${inner.dotted}` }] : [];
     });
   }
   const own = podTemplateOf(manifest);
   return own ? [own] : [];
 }
 
-/** Finds the pod spec of a Kubernetes manifest (core and apps/batch kinds only). */
+/**
+ * Finds the pod spec of a Kubernetes manifest (core and apps/batch kinds only).
+ * @internal
+ */
 export function podTemplateOf(manifest: Json): PodTemplateLocation | undefined {
   const segments = POD_SPEC_LOCATIONS[manifest?.kind];
   if (!segments) return undefined;
   let spec = manifest;
   for (const s of segments) spec = spec?.[s];
   if (spec === null || typeof spec !== 'object') return undefined;
-  return { spec, pointer: `/${segments.join('/')}`, dotted: segments.join('.') };
+  return { spec, pointer: `/${segments.join('/')}`, dotted: segments.join('.'), kind: manifest.kind };
 }
 
-/** Rewrites a `validatePodSpec` path (rooted at `spec`) to a path inside the manifest. */
+/**
+ * Rewrites a `validatePodSpec` path (rooted at `spec`) to a path inside the manifest.
+ * @internal
+ */
 export function manifestPath(location: PodTemplateLocation, podSpecPath: string): string {
   return location.dotted + podSpecPath.slice('spec'.length);
 }
 
-/** Escapes a key for use as a JSON-pointer segment (RFC 6901). */
+/**
+ * Escapes a key for use as a JSON-pointer segment (RFC 6901).
+ * @internal
+ */
 export function pointerSegment(key: string): string {
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-/** The node label of the OS, and its deprecated beta form that older manifests still use. */
+/**
+ * The node label of the OS, and its deprecated beta form that older manifests still use.
+ * @internal
+ */
 export const OS_LABELS: readonly string[] = [LABEL_OS, 'beta.kubernetes.io/os'];
 const ALL_OS: ReadonlySet<string> = new Set(['linux', 'windows']);
 
-/** What a pod template asks for: one OS, either of both, nothing, or something no node can be. */
+/**
+ * What a pod template asks for: one OS, either of both, nothing, or something no node can be.
+ * @internal
+ */
 export interface PodOsIntent {
   /** `open` when nothing constrains it; `conflicting` when no OS satisfies every constraint. */
   readonly os: 'linux' | 'windows' | 'both' | 'open' | 'conflicting';
@@ -89,6 +113,7 @@ export interface PodOsIntent {
  * RuntimeClass, which RuntimeClass admission merges into the pod (kubernetes
  * plugin/pkg/admission/runtimeclass). `runtimeClassOs` resolves a RuntimeClass name to the OS its
  * `scheduling.nodeSelector` picks.
+ * @internal
  */
 export function osIntent(spec: Json, runtimeClassOs: (name: string) => string | undefined = () => undefined): PodOsIntent {
   let allowed: Set<string> = new Set(ALL_OS);
@@ -129,12 +154,18 @@ export function osIntent(spec: Json, runtimeClassOs: (name: string) => string | 
   return { os: [...allowed][0] as 'linux' | 'windows', sources };
 }
 
-/** Whether a pod spec asks for Windows alone, in any of the ways the scheduler or API server understands. */
+/**
+ * Whether a pod spec asks for Windows alone, in any of the ways the scheduler or API server understands.
+ * @internal
+ */
 export function targetsWindows(spec: Json, runtimeClassOs?: (name: string) => string | undefined): boolean {
   return osIntent(spec, runtimeClassOs).os === 'windows';
 }
 
-/** Kubernetes toleration matching (k8s.io/api/core/v1 Toleration.ToleratesTaint). */
+/**
+ * Kubernetes toleration matching (k8s.io/api/core/v1 Toleration.ToleratesTaint).
+ * @internal
+ */
 export function tolerates(tolerations: Json, taint: { key: string; value: string; effect: string } = WINDOWS_NODE_TAINT): boolean {
   if (!Array.isArray(tolerations)) return false;
   return tolerations.some((t: Json) => {

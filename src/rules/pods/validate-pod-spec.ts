@@ -1,4 +1,5 @@
 import { DNS1123_LABEL } from '../../platform/dns';
+import { podTemplateOf } from './pod-template';
 
 /**
  * The Kubernetes API server's OS-specific pod validation (kubernetes/kubernetes
@@ -38,9 +39,14 @@ const WINDOWS_FORBIDDEN_CONTAINER_SECURITY_CONTEXT = [
   'privileged', 'allowPrivilegeEscalation', 'procMount', 'runAsUser', 'runAsGroup',
 ] as const;
 
-/** Limits from validation.go (`maxGMSACredentialSpecLengthInKiB`, `maxRunAsUserName*Length`). */
+/**
+ * Limits from validation.go (`maxGMSACredentialSpecLengthInKiB`, `maxRunAsUserName*Length`).
+ * @internal
+ */
 export const MAX_GMSA_CREDENTIAL_SPEC_BYTES = 64 * 1024;
+/** @internal */
 export const MAX_RUN_AS_USER_NAME_DOMAIN_LENGTH = 256;
+/** @internal */
 export const MAX_RUN_AS_USER_NAME_USER_LENGTH = 104;
 
 // NetBIOS domain: 1-15 characters (Go counts runes, hence the u flag), no leading dot, none of \ / : * ? " < > |
@@ -64,9 +70,11 @@ const DNS1123_SUBDOMAIN_MAX = 253;
  */
 export function validatePodSpec(spec: Json): PodSpecViolation[] {
   const errors: PodSpecViolation[] = [];
-  if (spec === null || typeof spec !== 'object') {
+  if (spec === null || typeof spec !== 'object' || Array.isArray(spec)) {
     return [{ path: 'spec', message: 'must be an object' }];
   }
+  const wrapped = wrapperOf(spec);
+  if (wrapped) return [{ path: 'spec', message: wrapped }];
   const containers = visitContainers(spec);
 
   // Windows security options are validated whatever the OS (ValidateSecurityContext and
@@ -91,6 +99,21 @@ export function validatePodSpec(spec: Json): PodSpecViolation[] {
     }
   }
   return errors;
+}
+
+/**
+ * Why `value` is a whole object or a pod template rather than a pod spec, or undefined: a pod spec
+ * has neither `kind` nor `spec` nor `template`, and the API server would find no containers in it.
+ */
+function wrapperOf(value: Json): string | undefined {
+  if (Array.isArray(value.containers)) return undefined;
+  if (typeof value.kind === 'string') {
+    const location = podTemplateOf(value);
+    return `is a ${value.kind} manifest, not a pod spec; pass its ${location ? location.dotted : 'pod spec'} (podTemplateOf(manifest).spec)`;
+  }
+  if (value.spec !== null && typeof value.spec === 'object') return 'is a pod template ({ metadata, spec }), not a pod spec; pass its spec';
+  if (value.template !== null && typeof value.template === 'object') return 'is a workload spec, not a pod spec; pass its template.spec';
+  return undefined;
 }
 
 interface VisitedContainer {
@@ -190,12 +213,14 @@ function validateGenericRules(spec: Json, containers: VisitedContainer[]): PodSp
     }
   }
   if (spec.hostNetwork === true) {
-    // validateHostNetwork reads spec.containers only (ValidatePodSecurityContext passes
-    // spec.Containers), so an init container's ports are not compared.
+    // kubernetes pkg/apis/core/validation/validation.go, validatePodHostNetworkDeps: it reads
+    // spec.containers only, so an init container's ports are not compared; an unset or 0 hostPort
+    // passes (a pod template's is defaulted to containerPort when the pod is made, and a Pod's
+    // before validation: pkg/apis/core/v1/defaults.go, SetDefaults_Pod).
     for (const c of containers.filter((v) => v.path.startsWith('spec.containers['))) {
       (Array.isArray(c.container?.ports) ? c.container.ports : []).forEach((p: Json, j: number) => {
-        if (isSet(p?.hostPort) && p.hostPort !== p.containerPort) {
-          errors.push({ path: `${c.path}.ports[${j}].containerPort`, message: `Invalid value: ${p.containerPort}: must match \`hostPort\` when \`hostNetwork\` is true` });
+        if (isSet(p?.hostPort) && p.hostPort !== 0 && p.hostPort !== p.containerPort) {
+          errors.push({ path: `${c.path}.ports[${j}].hostPort`, message: `Invalid value: ${p.hostPort}: must match \`containerPort\` when \`hostNetwork\` is true` });
         }
       });
     }
@@ -278,7 +303,10 @@ function validateWindowsOptions(options: Json, path: string): PodSpecViolation[]
   return errors;
 }
 
-/** The runAsUserName rules, in the API server's order. Exported for the constructs' own early checks. */
+/**
+ * The runAsUserName rules, in the API server's order. Exported for the constructs' own early checks.
+ * @internal
+ */
 export function runAsUserNameErrors(value: string): string[] {
   if (value.length === 0) return ['runAsUserName cannot be an empty string'];
   if (CONTROL_CHARS.test(value)) return ['runAsUserName cannot contain control characters'];
@@ -307,7 +335,10 @@ export function runAsUserNameErrors(value: string): string[] {
   return errors;
 }
 
-/** apimachinery's IsDNS1123Subdomain. */
+/**
+ * apimachinery's IsDNS1123Subdomain.
+ * @internal
+ */
 export function dns1123SubdomainErrors(value: string): string[] {
   const errors: string[] = [];
   if (value.length > DNS1123_SUBDOMAIN_MAX) errors.push(`must be no more than ${DNS1123_SUBDOMAIN_MAX} characters`);

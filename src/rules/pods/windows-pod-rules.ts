@@ -1,4 +1,5 @@
 import { LABEL_OS, WINDOWS_NODE_TAINT, WINDOWS_ROOT_USER, isWindowsRootUser, taintArgument } from '../../platform/windows';
+import { list } from '../graph';
 import { osIntent, tolerates } from './pod-template';
 import { PodSpecViolation } from './validate-pod-spec';
 
@@ -6,24 +7,53 @@ import { PodSpecViolation } from './validate-pod-spec';
 type Json = any;
 
 /**
- * What a pod spec aimed at Windows nodes needs beyond API-server acceptance: to be scheduled there
- * (os, node selector, toleration of the Windows taint) and to run there (no hostPort, no
- * memory-backed emptyDir, no mount propagation, resource requests). Paths are rooted at `spec`,
- * like `validatePodSpec`; each message says how to fix it.
+ * Where a pod template is and what its RuntimeClass adds: RuntimeClass admission merges the class's
+ * `scheduling.nodeSelector` and `tolerations` into every pod that names it, controller-made pods
+ * included (kubernetes plugin/pkg/admission/runtimeclass/admission.go, v1.34).
  */
-export function windowsPodIssues(spec: Json): PodSpecViolation[] {
+export interface PodTemplateContext {
+  /**
+   * Kind of the object that holds the template. The DaemonSet controller decides which nodes get
+   * a pod from the template's own selector and tolerations, before admission adds the class's.
+   * @default - any other controller or a Pod
+   */
+  readonly kind?: string;
+  /**
+   * The tolerations of a RuntimeClass's `scheduling`, by class name.
+   * @default - none known
+   */
+  readonly runtimeClassTolerations?: (name: string) => Json[] | undefined;
+  /**
+   * The OS a RuntimeClass's `scheduling.nodeSelector` picks, by class name.
+   * @default - none known
+   */
+  readonly runtimeClassOs?: (name: string) => string | undefined;
+}
+
+/**
+ * What a pod spec aimed at Windows nodes needs beyond API-server acceptance: to be scheduled there
+ * (a Windows node selector and a toleration of the Windows taint, its own or its RuntimeClass's)
+ * and to run there (no hostPort, no memory-backed emptyDir, no mount propagation, no root user
+ * under runAsNonRoot). Paths are rooted at `spec`, like `validatePodSpec`; each message says how to
+ * fix it. What is recommended but not required is `windowsPodAdvice`.
+ * @internal
+ */
+export function windowsPodIssues(spec: Json, context: PodTemplateContext = {}): PodSpecViolation[] {
   const issues: PodSpecViolation[] = [];
   const add = (path: string, message: string) => issues.push({ path, message });
 
-  if (spec?.os?.name !== 'windows') {
-    add('spec.os.name', `is ${JSON.stringify(spec?.os?.name)} on a pod that selects Windows nodes; set it to "windows" so the API server applies the Windows rules (WindowsPod does this)`);
-  }
   // The pod's own selection, without spec.os (not a scheduling constraint) or RuntimeClass.
   const selection = osIntent({ nodeSelector: spec?.nodeSelector, affinity: spec?.affinity });
-  if (selection.os !== 'windows') {
-    add(`spec.nodeSelector.${LABEL_OS}`, 'must be "windows" (or a required node affinity on it): the pod itself has to select Windows nodes, RuntimeClass scheduling is not seen by the DaemonSet controller');
+  const runtimeClass = typeof spec?.runtimeClassName === 'string' ? spec.runtimeClassName : undefined;
+  const daemonSet = context.kind === 'DaemonSet';
+  const classSelectsWindows = runtimeClass !== undefined && context.runtimeClassOs?.(runtimeClass) === 'windows';
+  if (selection.os !== 'windows' && !(classSelectsWindows && !daemonSet)) {
+    add(`spec.nodeSelector.${LABEL_OS}`, daemonSet && classSelectsWindows
+      ? 'must be "windows" (or a required node affinity on it): the DaemonSet controller places its pods by the template\'s own selector, not its RuntimeClass\'s'
+      : 'must be "windows" (or a required node affinity on it, or a RuntimeClass whose scheduling selects Windows), or the pod can land on a Linux node');
   }
-  if (!tolerates(spec?.tolerations, WINDOWS_NODE_TAINT)) {
+  const classTolerations = runtimeClass !== undefined && !daemonSet ? context.runtimeClassTolerations?.(runtimeClass) ?? [] : [];
+  if (!tolerates([...list(spec?.tolerations), ...classTolerations], WINDOWS_NODE_TAINT)) {
     add('spec.tolerations', `must tolerate the Windows node taint ${taintArgument(WINDOWS_NODE_TAINT)}, or the pod stays Pending`);
   }
 
@@ -32,33 +62,30 @@ export function windowsPodIssues(spec: Json): PodSpecViolation[] {
     add('spec.hostNetwork', 'needs HostProcess containers on Windows (plain pods get host networking only behind the alpha WindowsHostNetwork kubelet gate); use a Service instead');
   }
 
-  (spec?.volumes ?? []).forEach((v: Json, i: number) => {
+  list(spec?.volumes).forEach((v: Json, i: number) => {
     if (v?.emptyDir?.medium === 'Memory') {
       add(`spec.volumes[${i}].emptyDir.medium`, 'Windows cannot back an emptyDir with memory; drop the medium (disk-backed emptyDir works)');
     }
   });
 
   for (const field of ['initContainers', 'containers']) {
-    (spec?.[field] ?? []).forEach((c: Json, i: number) => {
+    list(spec?.[field]).forEach((c: Json, i: number) => {
       const path = `spec.${field}[${i}]`;
-      (c?.ports ?? []).forEach((p: Json, j: number) => {
+      list(c?.ports).forEach((p: Json, j: number) => {
         // A host-network pod's ports are the host's: the API server fills hostPort with
         // containerPort there (kubernetes pkg/apis/core/v1/defaults.go, SetDefaults_Pod), so an
         // equal hostPort is how such a pod (HostProcess on Windows) is written, not a port mapping.
+        // hostPort 0 is unset (the API server's own reading of it).
         const hostNetworkPort = spec?.hostNetwork === true && p?.hostPort === p?.containerPort;
-        if (p?.hostPort !== undefined && p?.hostPort !== null && !hostNetworkPort) {
+        if (p?.hostPort !== undefined && p?.hostPort !== null && p?.hostPort !== 0 && !hostNetworkPort) {
           add(`${path}.ports[${j}].hostPort`, `Windows does not support hostPort (${p.hostPort}); expose the pod through a Service (NodePort or LoadBalancer)`);
         }
       });
-      (c?.volumeMounts ?? []).forEach((m: Json, j: number) => {
+      list(c?.volumeMounts).forEach((m: Json, j: number) => {
         if (m?.mountPropagation && m.mountPropagation !== 'None') {
           add(`${path}.volumeMounts[${j}].mountPropagation`, `Windows does not support mount propagation (${m.mountPropagation}); remove it`);
         }
       });
-      const requests = c?.resources?.requests;
-      if (!requests || Object.keys(requests).length === 0) {
-        add(`${path}.resources.requests`, 'must be set: Windows nodes reserve much of their capacity for the OS and do not overcommit memory gracefully; give cpu and memory requests');
-      }
       const userName = c?.securityContext?.windowsOptions?.runAsUserName ?? spec?.securityContext?.windowsOptions?.runAsUserName;
       const nonRoot = c?.securityContext?.runAsNonRoot ?? spec?.securityContext?.runAsNonRoot;
       if (nonRoot === true && typeof userName === 'string' && isWindowsRootUser(userName)) {
@@ -69,22 +96,48 @@ export function windowsPodIssues(spec: Json): PodSpecViolation[] {
   return issues;
 }
 
-/** Whether any container of the pod is a HostProcess container (validatePodSpec checks the all-or-nothing rule). */
+/**
+ * What a pod aimed at Windows nodes should have but the API server does not require: `spec.os.name:
+ * windows`, which makes the API server apply its Windows rules (kubernetes
+ * pkg/apis/core/validation/validation.go, validateWindows runs only then), and cpu and memory
+ * requests on every container, since Windows nodes reserve much of their capacity for the OS.
+ * Upstream manifests such as Calico's Windows DaemonSet set neither, so this is advice, never an error.
+ */
+export function windowsPodAdvice(spec: Json): PodSpecViolation[] {
+  const advice: PodSpecViolation[] = [];
+  if (spec?.os?.name !== 'windows') {
+    advice.push({ path: 'spec.os.name', message: 'is not "windows": the API server applies its Windows pod rules only with it (WindowsPod sets it)' });
+  }
+  for (const field of ['initContainers', 'containers']) {
+    list(spec?.[field]).forEach((c: Json, i: number) => {
+      const requests = c?.resources?.requests;
+      if (!requests || Object.keys(requests).length === 0) {
+        advice.push({ path: `spec.${field}[${i}].resources.requests`, message: 'are not set: Windows nodes reserve much of their capacity for the OS and do not overcommit memory gracefully; give cpu and memory requests' });
+      }
+    });
+  }
+  return advice;
+}
+
+/**
+ * Whether any container of the pod is a HostProcess container (validatePodSpec checks the all-or-nothing rule).
+ * @internal
+ */
 export function isHostProcessPod(spec: Json): boolean {
   const pod = spec?.securityContext?.windowsOptions?.hostProcess;
-  const containers = ['initContainers', 'containers', 'ephemeralContainers'].flatMap((f) => spec?.[f] ?? []);
+  const containers = ['initContainers', 'containers', 'ephemeralContainers'].flatMap((f) => list(spec?.[f]));
   return pod === true || containers.some((c: Json) => c?.securityContext?.windowsOptions?.hostProcess === true);
 }
 
 /**
  * What is wrong with a pod template's OS constraints: constraints that contradict each other; a
  * template that tolerates the Windows taint but selects no OS (it can land on a Windows node and
- * crash-loop); and, when it is aimed at Windows by its own selection, what it needs there
- * (`windowsPodIssues`). A template that reaches Windows only through its RuntimeClass is not held
- * to those: RuntimeClass admission adds the selection and tolerations. One decision for
- * `PodTemplatePolicy` and the `pod-template` manifest rule.
+ * crash-loop); and, when it is aimed at Windows (by its own selection or its RuntimeClass's), what
+ * it needs there (`windowsPodIssues`). One decision for `PodTemplatePolicy` and the `pod-template`
+ * manifest rule; what is only recommended is `podOsAdvice`.
+ * @internal
  */
-export function podOsIssues(spec: Json, runtimeClassOs: (name: string) => string | undefined): PodSpecViolation[] {
+export function podOsIssues(spec: Json, runtimeClassOs: (name: string) => string | undefined, context: PodTemplateContext = {}): PodSpecViolation[] {
   const intent = osIntent(spec, runtimeClassOs);
   switch (intent.os) {
     case 'conflicting':
@@ -95,8 +148,13 @@ export function podOsIssues(spec: Json, runtimeClassOs: (name: string) => string
         message: `tolerates the Windows node taint ${taintArgument(WINDOWS_NODE_TAINT)} but selects no OS, so it can land on a Windows node and crash-loop; add nodeSelector ${LABEL_OS}: linux or use HybridChart`,
       }] : [];
     case 'windows':
-      return osIntent({ ...spec, runtimeClassName: undefined }).os !== 'open' ? windowsPodIssues(spec) : [];
+      return windowsPodIssues(spec, { ...context, runtimeClassOs });
     default:
       return [];
   }
+}
+
+/** What a pod template aimed at Windows should have but need not (`windowsPodAdvice`); nothing for other templates. */
+export function podOsAdvice(spec: Json, runtimeClassOs: (name: string) => string | undefined): PodSpecViolation[] {
+  return osIntent(spec, runtimeClassOs).os === 'windows' ? windowsPodAdvice(spec) : [];
 }

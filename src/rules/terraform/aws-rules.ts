@@ -1,5 +1,5 @@
 import type { ManifestViolation, RuleScope } from '../graph';
-import { regionProblem, zoneProblem } from '../../platform/aws';
+import { AvailabilityZone, AwsRegion } from '../../platform/aws';
 import { AWS_LARGEST_PREFIX, AWS_SMALLEST_PREFIX, parseCidr } from '../../platform/cidr';
 import { TerraformGraph, TerraformRule, blockViolation, isExpression } from './graph';
 
@@ -28,7 +28,7 @@ const awsProvider = rule('aws-provider', (graph) => [...graph.stacks.keys()].fla
 const providerRegion = rule('aws-provider-region', (graph) => graph.ofType('provider.aws').flatMap((provider) => {
   const region = provider.body.region;
   if (region === undefined || isExpression(region)) return [];
-  const p = regionProblem(region);
+  const p = AwsRegion.problem(region);
   return p ? [blockViolation('aws-provider-region', provider, p, 'use a region name such as eu-north-1', 'region')] : [];
 }));
 
@@ -60,7 +60,7 @@ const network = rule('aws-network', (graph) => [
     const zone = subnet.body.availability_zone;
     const region = graph.providerOf(subnet, 'aws')?.body.region;
     if (typeof zone === 'string' && !isExpression(zone)) {
-      const z = zoneProblem(zone, typeof region === 'string' && !isExpression(region) && regionProblem(region) === undefined ? region : undefined);
+      const z = AvailabilityZone.problem(zone, typeof region === 'string' && !isExpression(region) && AwsRegion.problem(region) === undefined ? region : undefined);
       if (z) out.push(blockViolation('aws-network', subnet, z, `use zones of the stack's region${typeof region === 'string' ? ` ${region}` : ''}, such as ${typeof region === 'string' ? region : 'eu-north-1'}a`, 'availability_zone'));
     }
     return out;
