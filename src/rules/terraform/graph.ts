@@ -8,9 +8,13 @@ import type { Json, ManifestViolation, RuleScope } from '../graph';
  * Read loosely: a rule never assumes a field is present.
  */
 export interface TerraformJson {
+  /** Resources: `resource.<type>.<logical id>`, each block's arguments and cdktf's `//` metadata. */
   readonly resource?: Readonly<Record<string, Readonly<Record<string, Json>>>>;
+  /** Data sources: `data.<type>.<logical id>`. */
   readonly data?: Readonly<Record<string, Readonly<Record<string, Json>>>>;
+  /** Provider configurations: `provider.<name>`, a list (one per alias). */
   readonly provider?: Readonly<Record<string, readonly Json[]>>;
+  /** The `terraform` block: `required_providers`, the backend. */
   readonly terraform?: Json;
   readonly [key: string]: Json;
 }
@@ -36,6 +40,7 @@ export interface TerraformBlock {
 
 /** A rule over one or more stacks' Terraform JSON. Rules are pure: they read the graph and report. */
 export interface TerraformRule {
+  /** The rule's name, e.g. `eks-node-group`: `ManifestViolation.rule` and `HybridConfigError.rule`. */
   readonly name: string;
   /**
    * What the rule needs to see: `object`, a block and the blocks it refers to, so a construct can
@@ -44,6 +49,7 @@ export interface TerraformRule {
    * @default 'graph'
    */
   readonly scope?: RuleScope;
+  /** Every violation of the rule in `graph`; empty when there is none. */
   check(graph: TerraformGraph): ManifestViolation[];
 }
 
