@@ -12,7 +12,6 @@ import { Construct } from 'constructs';
 import { ClusterVpcEndpoints } from './cluster-vpc-endpoints';
 import { SubnetPlan, planSubnets } from './subnet-plan';
 import { clusterTag, subnetRoleTags } from './tags';
-import { AvailabilityZone } from '../platform/aws';
 import { fail } from '../platform/errors';
 import { judgeOwnResources } from './terraform-judge';
 
@@ -118,10 +117,6 @@ export class ClusterNetwork extends Construct {
     if (twice !== undefined) fail(this, `network.availabilityZones names ${twice} twice`, 'name each zone once');
     if (explicitZones !== undefined && props.availabilityZoneCount !== undefined && props.availabilityZoneCount !== explicitZones.length) {
       fail(this, `network.availabilityZoneCount is ${props.availabilityZoneCount} but network.availabilityZones names ${explicitZones.length}`, 'give one of the two');
-    }
-    for (const z of explicitZones ?? []) {
-      const p = AvailabilityZone.problem(z);
-      if (p) fail(this, `network.availabilityZones: ${p}`, 'name zones of the stack\'s region, e.g. eu-north-1a (aws ec2 describe-availability-zones)');
     }
     const zoneCount = explicitZones?.length ?? props.availabilityZoneCount ?? 2;
     this.plan = planSubnets({ ...props, vpcCidr: props.vpcCidr ?? '10.0.0.0/16', zoneCount }, this.node.path);
