@@ -8,7 +8,7 @@
  * @module cdk-hybrid-windows
  */
 export * from './platform/windows';
-export { HybridConfigError } from './platform/errors';
+export { HybridConfigError, HybridValidationError } from './platform/errors';
 export { WindowsPlatform } from './platform/support';
 export * from './infra/cluster-infra';
 export * from './infra/outputs';
@@ -50,6 +50,9 @@ export type { InstanceTypeInfo } from './platform/instance-type';
 export { validateManifests, adviseManifests, formatViolation, CLUSTER_RULES, WORKLOAD_RULES, EKS_WORKLOAD_RULES, ManifestGraph } from './rules/index';
 export type { Manifest, ManifestRule, ManifestSource, ManifestViolation, Reference, RuleScope, ValidateManifestsOptions } from './rules/index';
 export type { PropsOfFields } from './rules/judge';
+/** The rules over the Terraform JSON of the AWS and EKS stacks, for a `cdk.tf.json` from anywhere (no cdktf loaded). */
+export { validateTerraform, formatTerraformViolation, TERRAFORM_RULES, AWS_RULES, EKS_RULES, TerraformGraph } from './rules/terraform/index';
+export type { TerraformBlock, TerraformJson, TerraformRule, ValidateTerraformOptions } from './rules/terraform/index';
 export { HybridValidation } from './rules/plugin';
 export type { HybridValidationProps, PluginValidationContext } from './rules/plugin';
 

@@ -27,7 +27,7 @@ function checkInstalled(): void {
 }
 checkInstalled();
 
-export { App, Fn, TerraformOutput, TerraformStack, Token, dependable } from 'cdktn';
+export { App, DefaultTokenResolver, Fn, StringConcat, TerraformDataSource, TerraformElement, TerraformOutput, TerraformProvider, TerraformResource, TerraformStack, Token, Tokenization, dependable } from 'cdktn';
 
 export { AwsProvider } from '@cdktn/provider-aws/lib/provider';
 export { DataAwsAvailabilityZones } from '@cdktn/provider-aws/lib/data-aws-availability-zones';

@@ -81,6 +81,13 @@ describe('the layers of src/', () => {
     expect(offenders).toEqual([]);
   });
 
+  test('src/rules and src/platform load no cdktf: the cluster-only package root must not', () => {
+    const below = files.filter((f) => /\/src\/(rules|platform)\//.test(f));
+    const terraform = below.filter((f) => /(?:\bfrom\s*|\brequire\s*\(\s*|^\s*import\s+)(['"])(cdktf|cdktn|@cdktf\/[^'"]*|@cdktn\/[^'"]*)\1/m.test(readFileSync(f, 'utf8')));
+    expect(below.some((f) => f.endsWith(join('rules', 'terraform', 'index.ts')))).toBe(true);
+    expect(terraform.map((f) => relative(ROOT, f))).toEqual([]);
+  });
+
   test('no circle of files', () => {
     expect(circles(graph).map((c) => c.map((f) => relative(ROOT, f)).join(' -> '))).toEqual([]);
   });

@@ -2,8 +2,8 @@ import { Construct } from 'constructs';
 import { ClusterVpcEndpoints } from './cluster-vpc-endpoints';
 import { SubnetPlan, planSubnets } from './subnet-plan';
 import { clusterTag, subnetRoleTags } from './tags';
-import { AvailabilityZone } from '../platform/aws';
 import { fail } from '../platform/errors';
+import { judgeOwnResources } from './terraform-judge';
 import { DataAwsAvailabilityZones, Eip, Fn, InternetGateway, NatGateway, Route, RouteTable, RouteTableAssociation, Subnet, Token, Vpc } from '../terraform';
 
 /** Where private subnets send internet-bound traffic. */
@@ -72,6 +72,13 @@ export interface ClusterNetworkProps extends ClusterNetworkOptions {
   readonly region: string;
 }
 
+/** Which prop sets which field of the network's resources, for messages at construction. */
+const PROPS_OF_FIELDS = {
+  'aws_vpc cidr_block': 'network.vpcCidr',
+  'aws_subnet cidr_block': 'network.publicSubnetCidrs or network.privateSubnetCidrs',
+  'aws_subnet availability_zone': 'network.availabilityZones',
+};
+
 /**
  * A VPC with one public and one private subnet per availability zone, an internet gateway, NAT
  * and routes, tagged the way CAPA (bring-your-own network) and the AWS cloud provider expect.
@@ -96,12 +103,11 @@ export class ClusterNetwork extends Construct {
     super(scope, id);
     const { clusterName } = props;
     const explicitZones = props.availabilityZones;
+    // One public and one private subnet per zone: a zone named twice is a zone less than meant.
+    const twice = explicitZones?.find((z, i) => explicitZones.indexOf(z) !== i);
+    if (twice !== undefined) fail(this, `network.availabilityZones names ${twice} twice`, 'name each zone once');
     if (explicitZones !== undefined && props.availabilityZoneCount !== undefined && props.availabilityZoneCount !== explicitZones.length) {
       fail(this, `network.availabilityZoneCount is ${props.availabilityZoneCount} but network.availabilityZones names ${explicitZones.length}`, 'give one of the two');
-    }
-    for (const z of explicitZones ?? []) {
-      const p = AvailabilityZone.problem(z);
-      if (p) fail(this, `network.availabilityZones: ${p}`, 'name zones of the stack\'s region, e.g. eu-north-1a (aws ec2 describe-availability-zones)');
     }
     const zoneCount = explicitZones?.length ?? props.availabilityZoneCount ?? 2;
     this.plan = planSubnets({ ...props, vpcCidr: props.vpcCidr ?? '10.0.0.0/16', zoneCount }, this.node.path);
@@ -174,6 +180,8 @@ export class ClusterNetwork extends Construct {
       new RouteTableAssociation(this, `PrivateSubnet${i}Routes`, { subnetId: subnet.id, routeTableId: routes.id });
       this.privateRouteTables.push(routes);
     });
+
+    judgeOwnResources(this, [this.vpc, ...this.publicSubnets, ...this.privateSubnets], PROPS_OF_FIELDS);
 
     if (props.vpcEndpoints) {
       this.endpoints = new ClusterVpcEndpoints(this, 'Endpoints', {

@@ -1,6 +1,5 @@
 import { Construct } from 'constructs';
-import { AwsRegion } from '../platform/aws';
-import { fail } from '../platform/errors';
+import { judgeOwnResources } from './terraform-judge';
 import { HybridClusterInfra, HybridClusterInfraProps } from './hybrid-cluster-infra';
 import { AwsProvider, TerraformStack } from '../terraform';
 
@@ -25,9 +24,8 @@ export class HybridClusterInfraStack extends TerraformStack {
   public constructor(scope: Construct, id: string, props: HybridClusterInfraStackProps) {
     super(scope, id);
     const { region, defaultTags, ...infra } = props;
-    const regionIssue = AwsRegion.problem(region);
-    if (regionIssue) fail(this, regionIssue, 'use a region name such as eu-north-1');
     this.provider = new AwsProvider(this, 'aws', { region, defaultTags: defaultTags ? [{ tags: defaultTags }] : undefined });
+    judgeOwnResources(this, [this.provider], { 'provider region': 'region' });
     this.infra = new HybridClusterInfra(this, 'Infra', infra);
   }
 }

@@ -1,26 +1,9 @@
 import { Construct } from 'constructs';
-import { fail, problem } from '../platform/errors';
-import { isUnresolvedToken } from '../platform/tokens';
-import { parseEksWindowsAmiType } from './ami-type';
-import { EksNodeRole, sharedNodeRoleProblem } from './node-role';
-import { Block, blockOf, blocksOf, reference, synthesizedStack } from './synthesized';
+import { judgeOwnResources, judgeStackAtSynth } from '../aws/terraform-judge';
+import { fail } from '../platform/errors';
+import { EKS_CLUSTER_POLICIES, EksIpFamily, NodeAccessEntryType } from '../platform/eks';
+import { EksNodeRole } from './node-role';
 import { DataAwsPartition, EksAccessEntry, EksAddon, EksCluster, IamRole, IamRolePolicyAttachment } from '../terraform';
-
-/** The cluster's IP family for pods and services. */
-export enum EksIpFamily {
-  /** IPv4 pod and service addresses: the default, and the only family EKS Windows nodes support. */
-  IPV4 = 'ipv4',
-  /** EKS Windows nodes do not support IPv6; the checks refuse it beside Windows node groups. */
-  IPV6 = 'ipv6',
-}
-
-/** The type of an access entry for a node role. */
-export enum NodeAccessEntryType {
-  /** Linux nodes: what EKS gives the role of a Linux managed node group itself. */
-  EC2_LINUX = 'EC2_LINUX',
-  /** What Linux nodes get plus the `eks:kube-proxy-windows` group Windows nodes need. */
-  EC2_WINDOWS = 'EC2_WINDOWS',
-}
 
 /**
  * Versions of the managed add-ons, as `aws eks describe-addon-versions --addon-name <name>` lists
@@ -64,7 +47,7 @@ export interface HybridEksClusterProps {
    */
   readonly ipFamily?: EksIpFamily;
   /**
-   * CIDR blocks that may reach a public API endpoint.
+   * CIDR blocks that may reach a public API endpoint; `[]` is the same as unset.
    * @default - no public endpoint: the API is reachable from the VPC (and networks joined to it) only
    */
   readonly publicAccessCidrs?: readonly string[];
@@ -75,12 +58,15 @@ export interface HybridEksClusterProps {
   readonly addonVersions?: EksAddonVersions;
 }
 
-/** The managed policies of the cluster role (EKS User Guide, cluster-iam-role.adoc). */
-export const EKS_CLUSTER_POLICIES = ['AmazonEKSClusterPolicy', 'AmazonEKSVPCResourceController'] as const;
-
-const K8S_VERSION = /^1\.(\d{2})$/;
-const CIDR = /^\d{1,3}(\.\d{1,3}){3}\/\d{1,2}$/;
-const CLUSTER_NAME = /^[0-9A-Za-z][A-Za-z0-9\-_]{0,99}$/;
+/** Which prop sets which field of the cluster's resources, for messages at construction. */
+const PROPS_OF_FIELDS = {
+  'aws_eks_cluster name': 'clusterName',
+  'aws_eks_cluster version': 'kubernetesVersion',
+  'aws_eks_cluster vpc_config.subnet_ids': 'subnetIds',
+  'aws_eks_cluster vpc_config.public_access_cidrs': 'publicAccessCidrs',
+  'aws_eks_cluster kubernetes_network_config.ip_family': 'ipFamily',
+  'aws_eks_addon addon_version': 'addonVersions',
+};
 
 /**
  * An EKS cluster ready for Windows node groups: access entries (authentication mode `API`),
@@ -108,15 +94,7 @@ export class HybridEksCluster extends Construct {
 
   public constructor(scope: Construct, id: string, props: HybridEksClusterProps) {
     super(scope, id);
-    if (!CLUSTER_NAME.test(props.clusterName)) {
-      fail(this, `clusterName "${props.clusterName}" is not an EKS cluster name`, 'use 1 to 100 letters, digits, - and _, starting with a letter or digit');
-    }
-    if (!K8S_VERSION.test(props.kubernetesVersion)) fail(this, `kubernetesVersion "${props.kubernetesVersion}" is not an EKS Kubernetes version`, "write the minor version, e.g. '1.34'");
-    if (props.subnetIds.length === 0) fail(this, 'subnetIds is empty', 'give the private subnets of the network (EKS wants two zones or more)');
     const publicCidrs = props.publicAccessCidrs ?? [];
-    for (const cidr of publicCidrs) {
-      if (!isUnresolvedToken(cidr) && !CIDR.test(cidr)) fail(this, `publicAccessCidrs entry "${cidr}" is not an IPv4 CIDR block`, 'write it like 203.0.113.0/24');
-    }
     this.clusterName = props.clusterName;
     this.nodeSubnetIds = [...props.subnetIds];
     this.partition = new DataAwsPartition(this, 'Partition').partition;
@@ -175,7 +153,8 @@ export class HybridEksCluster extends Construct {
     // CoreDNS becomes ACTIVE only on a Linux node: Linux node groups add themselves to its dependsOn.
     this.coreDns = addon('CoreDns', 'coredns', props.addonVersions?.coreDns);
 
-    this.node.addValidation({ validate: () => this.check() });
+    judgeOwnResources(this, [this.cluster, this.vpcCni, this.kubeProxy, this.coreDns], PROPS_OF_FIELDS);
+    judgeStackAtSynth(this);
   }
 
   /**
@@ -195,82 +174,5 @@ export class HybridEksCluster extends Construct {
     const entry = new EksAccessEntry(this, id, { clusterName: this.cluster.name, principalArn: role.arn, type });
     role.addAccessEntry(this, entry);
     return entry;
-  }
-
-  /** The cluster-wide rules, on the synthesized Terraform JSON (escape hatches included). */
-  private check(): string[] {
-    const tf = synthesizedStack(this, true);
-    const clusterName = reference(this.cluster, 'name');
-    const ofThisCluster = (type: string): Block[] => blocksOf(tf, type).filter((b) => b.cluster_name === clusterName);
-    const groups = ofThisCluster('aws_eks_node_group');
-    const windows = groups.filter((g) => parseEksWindowsAmiType(g.ami_type) !== undefined);
-    const linux = groups.filter((g) => !windows.includes(g));
-    const names = (list: Block[]): string => list.map((g) => g.node_group_name).join(', ');
-    const problems: string[] = [];
-
-    const cluster = blockOf(tf, this.cluster);
-    if (cluster?.role_arn === reference(this.role, 'arn')) {
-      const attached = blocksOf(tf, 'aws_iam_role_policy_attachment')
-        .filter((b) => b.role === reference(this.role, 'name'))
-        .map((b) => String(b.policy_arn).split('/').pop());
-      for (const policy of EKS_CLUSTER_POLICIES) {
-        if (!attached.includes(policy)) {
-          problems.push(problem(
-            `the cluster role has no ${policy}` + (policy === 'AmazonEKSVPCResourceController' ? ', so the VPC resource controller cannot give Windows pods addresses' : ''),
-            `keep the ${policy} attachment (drop the override that removed it)`,
-          ));
-        }
-      }
-    }
-    const entries = ofThisCluster('aws_eks_access_entry');
-    const byPrincipal = new Map<unknown, number>();
-    for (const e of entries) byPrincipal.set(e.principal_arn, (byPrincipal.get(e.principal_arn) ?? 0) + 1);
-    for (const [principal, count] of byPrincipal) {
-      if (count > 1) problems.push(problem(`${count} access entries name ${principal}, and EKS allows one per IAM principal (the second fails to create)`, 'keep one entry per role'));
-    }
-    if (windows.length === 0) return problems;
-
-    if (!linux.some((g) => Number(g.scaling_config?.min_size) >= 1)) {
-      problems.push(problem(
-        `Windows node groups (${names(windows)}) need a Linux node for CoreDNS, and the cluster has no Linux node group with minSize >= 1`,
-        'add an EksLinuxNodeGroup with minSize >= 1',
-      ));
-    }
-    const ipFamily = cluster?.kubernetes_network_config?.ip_family ?? EksIpFamily.IPV4;
-    if (ipFamily !== EksIpFamily.IPV4) {
-      problems.push(problem(`ipFamily is ${ipFamily}, and EKS Windows nodes support IPv4 only (node groups ${names(windows)})`, 'use EksIpFamily.IPV4'));
-    }
-    const vpcCni = ofThisCluster('aws_eks_addon').find((a) => a.addon_name === 'vpc-cni');
-    if (windowsIpam(vpcCni) !== 'true') {
-      problems.push(problem(
-        `Windows IPAM is off: the vpc-cni add-on ${vpcCni === undefined ? 'is missing' : `has configuration values ${JSON.stringify(vpcCni.configuration_values ?? null)}`}, so Windows pods get no IP address`,
-        'keep the vpc-cni add-on with configuration values {"enableWindowsIpam":"true"} (not a hand-written amazon-vpc-cni ConfigMap, which the add-on overwrites)',
-      ));
-    }
-    for (const role of new Set(windows.map((g) => g.node_role_arn))) {
-      const sharing = linux.filter((g) => g.node_role_arn === role);
-      if (sharing.length > 0) {
-        const { what, fix } = sharedNodeRoleProblem(String(role), sharing.map((g) => g.node_group_name), windows.filter((g) => g.node_role_arn === role).map((g) => g.node_group_name));
-        problems.push(problem(what, fix));
-      }
-      const types = entries.filter((e) => e.principal_arn === role).map((e) => e.type);
-      if (!types.includes(NodeAccessEntryType.EC2_WINDOWS)) {
-        problems.push(problem(
-          `the node role ${role} of Windows node groups ${names(windows.filter((g) => g.node_role_arn === role))} has ${types.length === 0 ? 'no access entry' : `a ${types.join(', ')} access entry`}, not EC2_WINDOWS; ` +
-            'EKS may register it as EC2_LINUX (aws/containers-roadmap#2327), and then its Windows nodes lack the eks:kube-proxy-windows group that kube-proxy on Windows needs',
-          'keep the EC2_WINDOWS access entry the Windows node group creates (drop the override that removed or changed it)',
-        ));
-      }
-    }
-    return problems;
-  }
-}
-
-function windowsIpam(addon: Block | undefined): unknown {
-  if (typeof addon?.configuration_values !== 'string') return undefined;
-  try {
-    return (JSON.parse(addon.configuration_values) as Record<string, unknown>).enableWindowsIpam;
-  } catch {
-    return undefined;
   }
 }

@@ -1,4 +1,5 @@
 import { Construct } from 'constructs';
+import { judgeOwnResources } from '../aws/terraform-judge';
 import { ClusterNetwork, ClusterNetworkOptions } from '../aws/cluster-network';
 import { ExistingClusterNetwork, ExistingNetwork } from '../aws/existing-network';
 import { fail } from '../platform/errors';
@@ -41,6 +42,7 @@ export class HybridEksStack extends TerraformStack {
     const { region, network, existingNetwork, defaultTags, ...cluster } = props;
     if (network !== undefined && existingNetwork !== undefined) fail(this, 'both network and existingNetwork are set', 'give network (to create one) or existingNetwork (to use yours), not both');
     this.provider = new AwsProvider(this, 'aws', { region, defaultTags: defaultTags ? [{ tags: defaultTags }] : undefined });
+    judgeOwnResources(this, [this.provider], { 'provider region': 'region' });
     let subnetIds: string[];
     if (existingNetwork !== undefined) {
       subnetIds = new ExistingClusterNetwork(this, 'ExistingNetwork', { ...existingNetwork, clusterName: props.clusterName }).privateSubnetIds;

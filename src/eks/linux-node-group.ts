@@ -1,10 +1,10 @@
 import { Construct } from 'constructs';
 import { fail } from '../platform/errors';
 import { InstanceType } from '../platform/instance-type';
-import { EKS_LINUX_AMI_TYPES } from './ami-type';
-import { dependable } from '../terraform';
+import { EKS_LINUX_AMI_TYPES } from '../platform/eks';
 import type { HybridEksCluster } from './eks-cluster';
 import { EksNodeGroupOptions, NodeGroupParts, createNodeGroup } from './node-group';
+import { dependable } from '../terraform';
 
 /** Props of `EksLinuxNodeGroup`: those of every managed node group; the AMI type follows the instance types' architecture. */
 export type EksLinuxNodeGroupProps = EksNodeGroupOptions;
@@ -20,14 +20,11 @@ export class EksLinuxNodeGroup extends Construct {
 
   public constructor(cluster: HybridEksCluster, id: string, props: EksLinuxNodeGroupProps) {
     super(cluster, id);
-    const arches = new Set(props.instanceTypes.map((name) => {
+    // The AMI type follows the first instance type; the rules refuse types of another architecture.
+    const arch = props.instanceTypes.map((name) => {
       const type = InstanceType.parse(name);
-      return typeof type === 'string' ? fail(this, type, 'name an EC2 instance type such as m7i.large') : type.arch;
-    }));
-    if (arches.size > 1) {
-      fail(this, `instanceTypes ${props.instanceTypes.join(', ')} mix x86_64 and arm64 (Graviton), and a node group has one AMI`, 'put each architecture in a node group of its own');
-    }
-    const [arch] = [...arches];
+      return typeof type === 'string' ? fail(this, `instanceTypes: ${type}`, 'name an EC2 instance type such as m7i.large') : type.arch;
+    })[0];
     this.parts = createNodeGroup(this, cluster, props, {
       amiType: EKS_LINUX_AMI_TYPES[arch ?? 'amd64'],
       rootDevice: '/dev/xvda',

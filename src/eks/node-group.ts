@@ -1,14 +1,17 @@
 import { Construct } from 'constructs';
-import { fail } from '../platform/errors';
-import { integerProblem } from '../platform/numbers';
-import { parseEksWindowsAmiType } from './ami-type';
+import { judgeOwnResources } from '../aws/terraform-judge';
+import { parseEksWindowsAmiType } from '../platform/eks';
+import { PropsOfFields } from '../rules/refusal';
 import type { HybridEksCluster } from './eks-cluster';
 import { EksNodeRole } from './node-role';
 import { EksNodeGroup, EksNodeGroupTaint, LaunchTemplate, Token } from '../terraform';
 
 /** What Linux and Windows managed node groups share. */
 export interface EksNodeGroupOptions {
-  /** EC2 instance types, e.g. `['m6i.xlarge']`; several give the group more capacity to draw on. */
+  /**
+   * EC2 instance types, e.g. `['m6i.xlarge']`; several give the group more capacity to draw on.
+   * `[]` is refused: EKS would launch its default t3.medium.
+   */
   readonly instanceTypes: readonly string[];
   /**
    * The fewest nodes the group keeps. A cluster with Windows node groups needs a Linux group with
@@ -28,7 +31,7 @@ export interface EksNodeGroupOptions {
    */
   readonly maxSize?: number;
   /**
-   * Subnets for the nodes.
+   * Subnets for the nodes. `[]` is refused (EKS needs one): leave it unset for the cluster's.
    * @default - the cluster's subnets
    */
   readonly subnetIds?: readonly string[];
@@ -68,6 +71,8 @@ export interface NodeGroupPlatform {
   readonly taints?: EksNodeGroupTaint[];
   /** Base64 user data, or undefined for none. */
   readonly userData?: string;
+  /** Which props of the OS's construct set which fields, beyond the shared options'. */
+  readonly propsOfFields?: PropsOfFields;
 }
 
 /** The resources of one managed node group. */
@@ -80,8 +85,19 @@ export interface NodeGroupParts {
   readonly nodeRole: EksNodeRole;
 }
 
-// EKS CreateNodegroup nodegroupName: 1-63 characters, a letter or digit first, then letters, digits, - and _.
-const NODE_GROUP_NAME = /^[0-9A-Za-z][A-Za-z0-9\-_]{0,62}$/;
+/** Which option sets which field of the node group and its launch template, for messages at construction. */
+const PROPS_OF_FIELDS: PropsOfFields = {
+  'aws_eks_node_group node_group_name': 'nodeGroupName',
+  'aws_launch_template name_prefix': 'nodeGroupName',
+  'aws_eks_node_group instance_types': 'instanceTypes',
+  'aws_eks_node_group scaling_config.min_size': 'minSize',
+  'aws_eks_node_group scaling_config.desired_size': 'desiredSize',
+  'aws_eks_node_group scaling_config.max_size': 'maxSize',
+  'aws_eks_node_group scaling_config': 'minSize, desiredSize and maxSize',
+  'aws_eks_node_group subnet_ids': 'subnetIds',
+  'aws_eks_node_group labels': 'labels',
+  'aws_launch_template block_device_mappings.ebs.volume_size': 'diskSizeGiB',
+};
 
 /**
  * A launch template without an AMI id (EKS picks the AMI from the AMI type and adds its own
@@ -91,22 +107,11 @@ const NODE_GROUP_NAME = /^[0-9A-Za-z][A-Za-z0-9\-_]{0,62}$/;
  */
 export function createNodeGroup(scope: Construct, cluster: HybridEksCluster, options: EksNodeGroupOptions, platform: NodeGroupPlatform): NodeGroupParts {
   const name = options.nodeGroupName ?? scope.node.id;
-  if (!NODE_GROUP_NAME.test(name)) fail(scope, `node group name "${name}" is not valid for EKS`, 'use 1 to 63 letters, digits, - and _, starting with a letter or digit (nodeGroupName)');
-  if (options.instanceTypes.length === 0) fail(scope, 'instanceTypes is empty', "name at least one instance type, e.g. ['m6i.xlarge']");
   const minSize = options.minSize ?? 1;
   const desiredSize = options.desiredSize ?? minSize;
   const maxSize = options.maxSize ?? Math.max(desiredSize, 1);
   const sizes = { minSize, desiredSize, maxSize };
-  for (const [prop, value] of Object.entries(sizes)) {
-    const why = integerProblem(value);
-    if (why) fail(scope, `${prop} ${why}`, `set ${prop} to a whole number, 0 or more`);
-  }
-  if (!(minSize <= desiredSize && desiredSize <= maxSize) || maxSize < 1) {
-    fail(scope, `minSize ${minSize}, desiredSize ${desiredSize} and maxSize ${maxSize} are out of order`, 'keep minSize <= desiredSize <= maxSize and maxSize >= 1, as EKS requires');
-  }
   const diskSizeGiB = options.diskSizeGiB ?? platform.defaultDiskSizeGiB;
-  const diskProblem = integerProblem(diskSizeGiB, 1, 16384);
-  if (diskProblem) fail(scope, `diskSizeGiB ${diskProblem}`, `use a gp3 size in GiB, e.g. ${platform.defaultDiskSizeGiB}`);
 
   const nodeRole = options.nodeRole ?? new EksNodeRole(scope, 'NodeRole', { partition: cluster.partition });
   const launchTemplate = new LaunchTemplate(scope, 'LaunchTemplate', {
@@ -135,5 +140,6 @@ export function createNodeGroup(scope: Construct, cluster: HybridEksCluster, opt
     lifecycle: { ignoreChanges: ['scaling_config[0].desired_size'] },
   });
   nodeRole.addNodeGroup(scope, nodeGroup, name, parseEksWindowsAmiType(platform.amiType) !== undefined);
+  judgeOwnResources(scope, [nodeGroup, launchTemplate], { ...PROPS_OF_FIELDS, ...platform.propsOfFields });
   return { nodeGroup, launchTemplate, nodeRole };
 }

@@ -1,5 +1,6 @@
 import { Construct, IConstruct } from 'constructs';
 import { fail } from '../platform/errors';
+import { sharedNodeRoleProblem } from '../platform/eks';
 import { IamRole, IamRolePolicyAttachment, dependable } from '../terraform';
 import type { EksAccessEntry, EksNodeGroup } from '../terraform';
 
@@ -16,25 +17,6 @@ export interface EksNodeRoleProps {
  * shared with Linux groups needs it, so every role gets it).
  */
 export const EKS_NODE_POLICIES = ['AmazonEKSWorkerNodePolicy', 'AmazonEC2ContainerRegistryReadOnly', 'AmazonEKS_CNI_Policy'] as const;
-
-/**
- * Why one role cannot serve Linux and Windows managed node groups. A role has one access entry per
- * cluster, whose type cannot change (EKS User Guide, awsdocs/amazon-eks-user-guide
- * latest/ug/manage-access/k8s-access/creating-access-entries.adoc: "An IAM principal can't be
- * included in more than one access entry", "You can't change the type after the access entry is
- * created"), and EKS creates `EC2_LINUX` for a Linux group's role. Which group existed first would
- * decide the type: a Windows group added beside an existing Linux group of the role fails at
- * apply, and its nodes would lack the `eks:kube-proxy-windows` group of `EC2_WINDOWS` anyway.
- * @internal
- */
-export function sharedNodeRoleProblem(role: string, linuxGroups: readonly string[], windowsGroups: readonly string[]): { what: string; fix: string } {
-  return {
-    what: `node role ${role} serves Linux node groups (${linuxGroups.join(', ')}) and Windows node groups (${windowsGroups.join(', ')}). `
-      + 'A role has one access entry per cluster and its type cannot change: once a Linux group of the role exists, EKS has given it EC2_LINUX, '
-      + 'so a Windows group added to the role later fails at apply creating its EC2_WINDOWS entry, and Windows nodes need EC2_WINDOWS (eks:kube-proxy-windows)',
-    fix: 'give the Windows node groups a role of their own (leave nodeRole unset, the default)',
-  };
-}
 
 /**
  * An IAM role for EKS managed node groups. Each node group creates its own unless given one, and

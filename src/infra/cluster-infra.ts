@@ -101,7 +101,7 @@ export class ClusterInfra {
 
   /** Checks every value for form once, here, so a hand-written infra is held to what the stack writes. */
   public constructor(props: ClusterInfraProps) {
-    checkProps(props);
+    checkProps(props, PROPS);
     this.clusterName = props.clusterName;
     this.region = props.region;
     this.vpcId = props.vpcId;
@@ -173,7 +173,12 @@ export class ClusterInfra {
       if (!(key in outputs)) {
         fail('ClusterInfra', `${where}: output "${key}" is missing (outputs present: ${present})`, howToFix(source));
       }
-      return outputs[key];
+      const v = outputs[key];
+      // A token or Terraform expression (what a stack's JSON holds at synth) never resolves once written to a file.
+      if ((Array.isArray(v) ? v : [v]).some((s) => typeof s === 'string' && s.includes('${'))) {
+        fail('ClusterInfra', `${where}: output "${key}" is ${describe(v)}, a Terraform expression or cdktf token, which nothing resolves once it is in a file`, howToFix(source));
+      }
+      return v;
     };
     const str = (key: string): string => {
       const v = value(key);
@@ -197,11 +202,12 @@ export class ClusterInfra {
         if (key in outputs) windowsAmiIds[version] = { ...windowsAmiIds[version], [edition]: str(key) };
       }
     }
-    const arch = str(INFRA_OUTPUTS.linuxAmiArchitecture);
+    // Stacks deployed before the output existed looked up Canonical's amd64 image: the documented default.
+    const arch = INFRA_OUTPUTS.linuxAmiArchitecture in outputs ? str(INFRA_OUTPUTS.linuxAmiArchitecture) : Architecture.AMD64;
     if (!(Object.values(Architecture) as string[]).includes(arch)) {
       fail('ClusterInfra', `${where}: output "${INFRA_OUTPUTS.linuxAmiArchitecture}" must be ${Object.values(Architecture).join(' or ')}, got ${describe(arch)}`, howToFix(source));
     }
-    return new ClusterInfra({
+    const props: ClusterInfraProps = {
       clusterName: str(INFRA_OUTPUTS.clusterName),
       region: str(INFRA_OUTPUTS.region),
       vpcId: str(INFRA_OUTPUTS.vpcId),
@@ -216,7 +222,10 @@ export class ClusterInfra {
       windowsAmiIds,
       sshKeyName: INFRA_OUTPUTS.sshKeyName in outputs ? str(INFRA_OUTPUTS.sshKeyName) : undefined,
       sshKeyType: INFRA_OUTPUTS.sshKeyType in outputs ? str(INFRA_OUTPUTS.sshKeyType) as KeyPairType : undefined,
-    });
+    };
+    // The same check as a hand-written infra's, naming the file, the stack and the output as written in the file.
+    checkProps(props, { name: (field) => `${where}: ${outputOf(field)}`, fix: howToFix(source) });
+    return new ClusterInfra(props);
   }
 
   /**
@@ -258,74 +267,96 @@ const EC2_ID = (prefix: string) => new RegExp(`^${prefix}-[0-9a-z][0-9a-z-]*$`);
 // IAM names: up to 128 of letters, digits and +=,.@_- (IAM User Guide, "IAM object quotas").
 const IAM_NAME = /^[\w+=,.@-]{1,128}$/;
 
+/** How the check names a field and what it advises: the prop itself, or the output of a file. */
+interface Naming {
+  /** The field as the message names it. */
+  readonly name: (field: string) => string;
+  /** The fix for a value of the wrong form. */
+  readonly fix: string;
+}
+
+/** Values written by hand: messages name the props. */
+const PROPS: Naming = { name: (field) => field, fix: 'pass the value the AWS stack (HybridClusterInfra) wrote, e.g. with ClusterInfra.fromOutputsFile' };
+
+/** The output that holds a field, as the file names it: `vpcId` → `output "vpc_id"`, `privateSubnetIds[1]` → `output "private_subnet_ids"[1]`. */
+function outputOf(field: string): string {
+  const windows = /^windowsAmiIds\.(\w+)\.(\w+)$/.exec(field);
+  if (windows) return `output "${windowsAmiOutputId(windows[1] as WindowsVersion, windows[2] as WindowsEdition)}"`;
+  const [, prop, rest] = /^(\w+)(.*)$/.exec(field) ?? [field, field, ''];
+  const id = (INFRA_OUTPUTS as Readonly<Record<string, string>>)[prop];
+  return id === undefined ? field : `output "${id}"${rest}`;
+}
+
 /** Every field of a ClusterInfra for form: the hand-off's one check, whether read from a file or written by hand. */
-function checkProps(props: ClusterInfraProps): void {
+function checkProps(props: ClusterInfraProps, naming: Naming): void {
   const where = 'ClusterInfra';
-  const fix = 'pass the value the AWS stack (HybridClusterInfra) wrote, e.g. with ClusterInfra.fromOutputsFile';
+  const { name, fix } = naming;
+  // Messages that do not open with the field get it in front when it is named otherwise (an output).
+  const at = (field: string, text: string) => (name(field) === field ? text : `${name(field)}: ${text}`);
   if (!isObject(props)) fail(where, `the props are ${describe(props)}`, fix);
-  const id = (field: keyof ClusterInfraProps, value: unknown, prefix: string) => {
+  const id = (field: string, value: unknown, prefix: string) => {
     if (isUnresolvedToken(value)) return;
     if (typeof value !== 'string' || !EC2_ID(prefix).test(value)) {
-      fail(where, `${field} ${describe(value)} is not a ${prefix} id (${prefix}- and lower-case hex digits)`, fix);
+      fail(where, `${name(field)} ${describe(value)} is not a ${prefix} id (${prefix}- and lower-case hex digits)`, fix);
     }
   };
   const ids = (field: 'publicSubnetIds' | 'privateSubnetIds', min: number) => {
     const list: unknown = props[field];
-    if (!Array.isArray(list) || list.length < min) fail(where, `${field} is ${describe(props[field])}; ${min === 0 ? 'a list' : 'at least one subnet'} is needed`, fix);
-    list.forEach((s, i) => id(`${field}[${i}]` as keyof ClusterInfraProps, s, 'subnet'));
+    if (!Array.isArray(list) || list.length < min) fail(where, `${name(field)} is ${describe(props[field])}; ${min === 0 ? 'a list' : 'at least one subnet'} is needed`, fix);
+    list.forEach((s, i) => id(`${field}[${i}]`, s, 'subnet'));
     const twice = list.find((s, i) => list.indexOf(s) !== i);
-    if (twice !== undefined) fail(where, `${field} lists ${twice} twice`, 'list each subnet once');
+    if (twice !== undefined) fail(where, `${name(field)} lists ${twice} twice`, 'list each subnet once');
   };
   if (props.clusterName !== undefined) {
-    const name = dnsLabelProblem(props.clusterName, MAX_CLUSTER_NAME);
-    if (name) fail(where, `clusterName ${describe(props.clusterName)} ${name}`, `the cluster side allows lower-case DNS labels of at most ${MAX_CLUSTER_NAME} characters, as the AWS stack does: redeploy it with such a name`);
+    const problem = dnsLabelProblem(props.clusterName, MAX_CLUSTER_NAME);
+    if (problem) fail(where, `${name('clusterName')} ${describe(props.clusterName)} ${problem}`, `the cluster side allows lower-case DNS labels of at most ${MAX_CLUSTER_NAME} characters, as the AWS stack does: redeploy it with such a name`);
   }
   const region = AwsRegion.problem(props.region);
-  if (region) fail(where, region, 'use the region the AWS stack was deployed to, such as eu-north-1');
+  if (region) fail(where, at('region', region), 'use the region the AWS stack was deployed to, such as eu-north-1');
   id('vpcId', props.vpcId, 'vpc');
   ids('privateSubnetIds', 1);
   ids('publicSubnetIds', 0);
   const shared = props.publicSubnetIds.find((s) => props.privateSubnetIds.includes(s));
-  if (shared !== undefined) fail(where, `subnet ${shared} is listed as both public and private`, 'list each subnet under one of them');
+  if (shared !== undefined) fail(where, at('publicSubnetIds', `subnet ${shared} is listed as both public and private`), 'list each subnet under one of them');
   for (const field of ['controlPlaneInstanceProfile', 'nodeInstanceProfile'] as const) {
     const v: unknown = props[field];
     if (!isUnresolvedToken(v) && (typeof v !== 'string' || !IAM_NAME.test(v))) {
-      fail(where, `${field} ${describe(v)} is not an IAM instance profile name (1 to 128 of letters, digits and +=,.@_-)`, fix);
+      fail(where, `${name(field)} ${describe(v)} is not an IAM instance profile name (1 to 128 of letters, digits and +=,.@_-)`, fix);
     }
   }
   const linuxAmi = amiIdProblem(props.linuxAmiId);
-  if (linuxAmi) fail(where, `linuxAmiId: ${linuxAmi}`, fix);
+  if (linuxAmi) fail(where, `${name('linuxAmiId')}: ${linuxAmi}`, fix);
   const arch: unknown = props.linuxAmiArchitecture;
   if (arch !== undefined && !(Object.values(Architecture) as unknown[]).includes(arch)) {
-    fail(where, `linuxAmiArchitecture ${describe(arch)} is not one of ${Object.values(Architecture).join(', ')}`, 'use Architecture.AMD64 or Architecture.ARM64');
+    fail(where, `${name('linuxAmiArchitecture')} ${describe(arch)} is not one of ${Object.values(Architecture).join(', ')}`, 'use Architecture.AMD64 or Architecture.ARM64');
   }
   for (const [version, editions] of Object.entries(props.windowsAmiIds ?? {})) {
     if (!(Object.values(WindowsVersion) as string[]).includes(version)) {
-      fail(where, `windowsAmiIds has Windows version ${describe(version)}`, `use WindowsVersion (${Object.values(WindowsVersion).join(', ')})`);
+      fail(where, `${name('windowsAmiIds')} has Windows version ${describe(version)}`, `use WindowsVersion (${Object.values(WindowsVersion).join(', ')})`);
     }
     for (const [edition, ami] of Object.entries(editions ?? {})) {
       if (!(Object.values(WindowsEdition) as string[]).includes(edition)) {
-        fail(where, `windowsAmiIds.${version} has edition ${describe(edition)}`, `use WindowsEdition (${Object.values(WindowsEdition).join(', ')})`);
+        fail(where, `${name('windowsAmiIds')}.${version} has edition ${describe(edition)}`, `use WindowsEdition (${Object.values(WindowsEdition).join(', ')})`);
       }
       const problem = amiIdProblem(ami);
-      if (problem) fail(where, `windowsAmiIds.${version}.${edition}: ${problem}`, fix);
+      if (problem) fail(where, `${name(`windowsAmiIds.${version}.${edition}`)}: ${problem}`, fix);
     }
   }
   if (props.sshKeyName !== undefined && keyPairNameProblem(props.sshKeyName)) {
-    fail(where, `sshKeyName ${describe(props.sshKeyName)} is not a key pair name`, 'give the name of an EC2 key pair (1 to 255 characters), or leave it out');
+    fail(where, `${name('sshKeyName')} ${describe(props.sshKeyName)} is not a key pair name`, 'give the name of an EC2 key pair (1 to 255 characters), or leave it out');
   }
   const keyType: unknown = props.sshKeyType;
   if (keyType !== undefined && !(Object.values(KeyPairType) as unknown[]).includes(keyType)) {
-    fail(where, `sshKeyType ${describe(keyType)} is not one of ${Object.values(KeyPairType).join(', ')}`, fix);
+    fail(where, `${name('sshKeyType')} ${describe(keyType)} is not one of ${Object.values(KeyPairType).join(', ')}`, fix);
   }
   const zones: unknown = props.privateSubnetZones;
   if (zones !== undefined) {
     if (!Array.isArray(zones) || zones.length !== props.privateSubnetIds.length) {
-      fail(where, `privateSubnetZones ${describe(zones)} does not name one zone per private subnet (${props.privateSubnetIds.length})`, fix);
+      fail(where, `${name('privateSubnetZones')} ${describe(zones)} does not name one zone per private subnet (${props.privateSubnetIds.length})`, fix);
     }
     for (const z of zones) {
       const p = AvailabilityZone.problem(z, isUnresolvedToken(props.region) ? undefined : props.region);
-      if (p) fail(where, `privateSubnetZones: ${p}`, fix);
+      if (p) fail(where, `${name('privateSubnetZones')}: ${p}`, fix);
     }
   }
 }

@@ -158,3 +158,9 @@ export function awsTagProblems(tags: unknown): string[] {
   if (entries.length > MAX_AWS_USER_TAGS) problems.push(`${entries.length} tags, more than the ${MAX_AWS_USER_TAGS} CAPA accepts on one resource`);
   return problems;
 }
+
+/**
+ * EC2 user data, before base64: "User data is limited to 16 KB, in raw form, before it is
+ * base64-encoded" (EC2 User Guide, instancedata-add-user-data).
+ */
+export const EC2_USER_DATA_MAX_BYTES = 16 * 1024;

@@ -35,3 +35,19 @@ export function fail(scope: IConstruct | string, what: string, fix: string): nev
 function trimPeriod(text: string): string {
   return text.replace(/\.+\s*$/, '');
 }
+
+/**
+ * Problems found at synth, one `[construct path] what. Fix: how.` line each. The Terraform
+ * stacks throw it from their validation themselves: cdktf's own validation error ends with an
+ * invitation to pass `skipValidation`, which would silence the platform's rules and leave the
+ * problem to `terraform plan` or a node that never joins.
+ */
+export class HybridValidationError extends Error {
+  public constructor(
+    /** One line per problem. */
+    public readonly problems: readonly string[],
+  ) {
+    super(`Validation failed with the following errors:\n  ${problems.join('\n  ')}`);
+    this.name = 'HybridValidationError';
+  }
+}

@@ -1,11 +1,13 @@
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
-import { HybridConfigError } from '../platform/errors';
 import { rendered } from '../platform/render';
 import { oncePerSynth } from '../platform/synth-scope';
 import { CLUSTER_RULES } from './cluster-rules';
 import { ManifestViolation } from './graph';
 import { validateManifests } from './index';
+import { PropsOfFields, refusal } from './refusal';
+
+export type { PropsOfFields } from './refusal';
 
 /**
  * How constructs ask the rules (`src/rules`) to judge their objects, twice:
@@ -90,30 +92,16 @@ export function manifestProblems(construct: IConstruct, said: (v: ManifestViolat
 }
 
 /**
- * Which prop sets a field of a construct's objects: `Kind field` (the violation's field path,
- * array indexes dropped) to the prop's name, for messages at construction.
- */
-export type PropsOfFields = Readonly<Record<string, string>>;
-
-/**
  * Judges the objects a construct has just built (`own`) with the cluster rules of object scope,
- * beside the objects they reference (`context`), and throws the first violation of an `own`
- * object as a `HybridConfigError` naming the construct path, the prop behind the field (from
+ * beside the objects they reference (`context`), and throws every violation of an `own` object
+ * as one `HybridConfigError` naming the construct path, the prop behind the field (from
  * `props`), the rule, the object and the fix. The same rules judge the final objects at synth.
  */
 export function judgeOwnObjects(construct: IConstruct, own: readonly ApiObject[], context: readonly ApiObject[], props: PropsOfFields): void {
   const mine = new Set(own.map((o) => o.node.path));
   const sources = [...own, ...context].map((o) => ({ manifest: o.toJson(), path: o.node.path }));
-  const errors = validateManifests(sources, { rules: CLUSTER_RULES.filter((r) => r.scope === 'object') })
-    .filter((v) => v.path !== undefined && mine.has(v.path))
-    .map((v) => {
-      const field = v.field?.replace(/\[\d+\]/g, '');
-      const prop = field === undefined ? undefined : props[`${v.kind} ${field}`];
-      const [what, fix] = v.message.replace(/\.$/, '').split(' Fix: ');
-      return new HybridConfigError(construct.node.path, `${prop ? `${prop}: ` : ''}${v.kind} ${v.name}: ${what}`, fix ?? 'see the message', v.rule);
-    });
-  if (errors.length === 0) return;
-  // Every problem of the construct's objects at once, one line each; the first one's fields.
-  errors[0].message = errors.map((e) => e.message).join('\n');
-  throw errors[0];
+  const violations = validateManifests(sources, { rules: CLUSTER_RULES.filter((r) => r.scope === 'object') })
+    .filter((v) => v.path !== undefined && mine.has(v.path));
+  const error = refusal(construct.node.path, violations, props, (v) => `${v.kind} ${v.name}`);
+  if (error) throw error;
 }

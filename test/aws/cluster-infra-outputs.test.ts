@@ -165,9 +165,33 @@ describe('ClusterInfra checks each value for form once', () => {
     expect(build(change)).toThrow(message);
   });
 
-  test('a bad value in an outputs file is refused by the same check', () => {
+  test('a bad value in an outputs file is refused by the same check, naming the file, the stack and the output as the file writes it (issue 18.9)', () => {
     const outputs = withOutputs((o) => { o[INFRA_OUTPUTS.region] = 'eu-north-1b'; });
-    expect(() => ClusterInfra.fromOutputs(outputs)).toThrow('[ClusterInfra] region "eu-north-1b" is an availability zone of eu-north-1, not a region');
+    expect(() => ClusterInfra.fromOutputs(outputs)).toThrow('[ClusterInfra] the outputs JSON, stack "aws-test-infra": output "region": region "eu-north-1b" is an availability zone of eu-north-1, not a region');
+    const file = writeJson(JSON.stringify(withOutputs((o) => { o.vpc_id = 'subnet-0aaa0000000000001'; o.private_subnet_ids = ['subnet-0aaa0000000000001', '10.0.0.0/19']; })));
+    expect(() => ClusterInfra.fromOutputsFile(file)).toThrow(`${file}, stack "aws-test-infra": output "vpc_id" "subnet-0aaa0000000000001" is not a vpc id`);
+    expect(() => ClusterInfra.fromOutputsFile(file)).toThrow(`cdktf deploy --outputs-file ${file}`);
+    const windows = withOutputs((o) => { o.windows_ami_id_2022_core = 'ami-1'; });
+    expect(() => ClusterInfra.fromOutputs(windows)).toThrow('output "windows_ami_id_2022_core": AMI "ami-1" is not an AMI id');
+    const twice = withOutputs((o) => { o.public_subnet_ids = ['subnet-0aaa0000000000001']; });
+    expect(() => ClusterInfra.fromOutputs(twice)).toThrow('stack "aws-test-infra": output "public_subnet_ids": subnet subnet-0aaa0000000000001 is listed as both public and private');
+  });
+
+  // A cdktf token (`${TfToken[...]}`) or a Terraform expression in a file is what a stack's JSON
+  // held at synth, not what was deployed: nothing resolves it once written (cdktf lib/tokens).
+  test.each([
+    ['vpc_id', '${TfToken[TOKEN.12]}'],
+    ['linux_ami_id', '${data.aws_ssm_parameter.Linux.insecure_value}'],
+    ['private_subnet_ids', ['subnet-0aaa0000000000001', '${aws_subnet.b.id}']],
+  ])('output %s = %j, a token or expression, is refused even where a hand-written infra may hold one', (key, value) => {
+    expect(() => ClusterInfra.fromOutputs(withOutputs((o) => (o[key] = value)))).toThrow(
+      `the outputs JSON, stack "aws-test-infra": output "${key}" is ${JSON.stringify(value)}, a Terraform expression or cdktf token, which nothing resolves once it is in a file`,
+    );
+  });
+
+  test('an outputs file from before linux_ami_architecture existed reads as the documented default, amd64', () => {
+    const infra = ClusterInfra.fromOutputs(withOutputs((o) => delete o.linux_ami_architecture));
+    expect(infra.linuxAmiArchitecture).toBe('amd64');
   });
 
   test('undefined props are a clear error, not a TypeError', () => {

@@ -16,7 +16,7 @@ describe('checks at synth', () => {
   test('Windows groups without a Linux group of at least one node (CoreDNS)', () => {
     const stack = eksStack();
     new EksWindowsNodeGroup(stack.cluster, 'windows', { instanceTypes: ['m6i.xlarge'] });
-    expect(synthError(stack)).toContain('[eks-test/Cluster] Windows node groups (windows) need a Linux node for CoreDNS, and the cluster has no Linux node group with minSize >= 1. Fix: add an EksLinuxNodeGroup with minSize >= 1.');
+    expect(synthError(stack)).toMatch(/\[eks-test\/Cluster\/Cluster] aws_eks_cluster\.\w+: Windows node groups \(windows\) need a Linux node for CoreDNS, and the cluster has no Linux node group with minSize >= 1\. Fix: add an EksLinuxNodeGroup with minSize >= 1\./);
 
     const zero = eksStack();
     new EksLinuxNodeGroup(zero.cluster, 'linux', { instanceTypes: ['t3.large'], minSize: 0, maxSize: 3 });
@@ -28,48 +28,56 @@ describe('checks at synth', () => {
     expect(synthError(overridden)).toContain('need a Linux node for CoreDNS');
   });
 
-  test('Windows Server 2025 below Kubernetes 1.35, also when the group pins its own version', () => {
+  test('Windows Server 2025 below Kubernetes 1.35: refused at construction, and at synth when the group pins its own version', () => {
     const old = eksStack({ kubernetesVersion: '1.34' });
     new EksLinuxNodeGroup(old.cluster, 'linux', { instanceTypes: ['t3.large'] });
-    new EksWindowsNodeGroup(old.cluster, 'win2025', { instanceTypes: ['m6i.xlarge'], windowsVersion: WindowsVersion.SERVER_2025 });
-    expect(synthError(old)).toContain('[eks-test/Cluster/win2025] AMI type WINDOWS_CORE_2025_x86_64 needs Kubernetes 1.35 or newer, and the node group runs 1.34');
+    expect(() => new EksWindowsNodeGroup(old.cluster, 'win2025', { instanceTypes: ['m6i.xlarge'], windowsVersion: WindowsVersion.SERVER_2025 }))
+      .toThrow(/^\[eks-test\/Cluster\/win2025] windowsVersion: aws_eks_node_group\.\w+: AMI type WINDOWS_CORE_2025_x86_64 needs Kubernetes 1\.35 or newer, and the node group runs 1\.34/);
 
     const current = eksStack({ kubernetesVersion: '1.35' });
     new EksLinuxNodeGroup(current.cluster, 'linux', { instanceTypes: ['t3.large'] });
     const win = new EksWindowsNodeGroup(current.cluster, 'win2025', { instanceTypes: ['m6i.xlarge'], windowsVersion: WindowsVersion.SERVER_2025 });
     expect(synthError(current)).toBe('');
     win.parts.nodeGroup.addOverride('version', '1.33');
-    expect(synthError(current)).toContain('the node group runs 1.33');
+    expect(synthError(current)).toMatch(/\[eks-test\/Cluster\/win2025\/NodeGroup] aws_eks_node_group\.\w+: AMI type WINDOWS_CORE_2025_x86_64 needs Kubernetes 1\.35 or newer, and the node group runs 1\.33/);
   });
 
   test('IPv6 with Windows groups; IPv6 alone is fine', () => {
-    expect(synthError(hybridStack({ ipFamily: EksIpFamily.IPV6 }).stack)).toContain('[eks-test/Cluster] ipFamily is ipv6, and EKS Windows nodes support IPv4 only (node groups windows). Fix: use EksIpFamily.IPV4.');
+    expect(synthError(hybridStack({ ipFamily: EksIpFamily.IPV6 }).stack)).toMatch(/\[eks-test\/Cluster\/Cluster] aws_eks_cluster\.\w+: ipFamily is ipv6, and EKS Windows nodes support IPv4 only \(node groups windows\)\. Fix: use EksIpFamily\.IPV4\./);
     const linuxOnly = eksStack({ ipFamily: EksIpFamily.IPV6 });
     new EksLinuxNodeGroup(linuxOnly.cluster, 'linux', { instanceTypes: ['t3.large'] });
     expect(synthError(linuxOnly)).toBe('');
   });
 
-  test('Graviton or under 8 GiB for Windows, from the instance type facts', () => {
+  test('Graviton or under 8 GiB for Windows, from the instance type facts: at construction, and at synth after an override', () => {
     const stack = eksStack();
     new EksLinuxNodeGroup(stack.cluster, 'linux', { instanceTypes: ['t3.large'] });
-    new EksWindowsNodeGroup(stack.cluster, 'windows', { instanceTypes: ['m7g.large', 't3.medium', 'm6i.large'] });
-    const message = synthError(stack);
-    expect(message).toContain('[eks-test/Cluster/windows] instance type m7g.large is arm64 (AWS Graviton), and Windows Server on EC2 is amd64 only. Fix: pick an x86 type such as m7i.large.');
-    expect(message).toContain('[eks-test/Cluster/windows] instance type t3.medium has 4 GiB of memory; Windows workers need at least 8 GiB');
+    let message = '';
+    try {
+      new EksWindowsNodeGroup(stack.cluster, 'windows', { instanceTypes: ['m7g.large', 't3.medium', 'm6i.large'] });
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toMatch(/^\[eks-test\/Cluster\/windows] instanceTypes: aws_eks_node_group\.\w+: instance type m7g\.large is arm64 \(AWS Graviton\), and Windows Server on EC2 is amd64 only\. Fix: pick an x86 type such as m7i\.large\.$/m);
+    expect(message).toMatch(/^\[eks-test\/Cluster\/windows] instanceTypes: aws_eks_node_group\.\w+: instance type t3\.medium has 4 GiB of memory; Windows workers need at least 8 GiB/m);
     expect(message).not.toContain('instance type m6i.large');
+
+    const { stack: overridden, windows } = hybridStack();
+    windows.parts.nodeGroup.addOverride('instance_types', ['m7g.large']);
+    expect(synthError(overridden)).toMatch(/\[eks-test\/Cluster\/windows\/NodeGroup] aws_eks_node_group\.\w+: instance type m7g\.large is arm64 \(AWS Graviton\)/);
   });
 
   test('the resource controller policy dropped from the cluster role by an escape hatch', () => {
     const { stack } = hybridStack();
     const attachment = stack.cluster.node.findChild('AmazonEKSVPCResourceController') as unknown as { addOverride(path: string, value: unknown): void };
     attachment.addOverride('policy_arn', 'arn:aws:iam::aws:policy/ReadOnlyAccess');
-    expect(synthError(stack)).toContain('[eks-test/Cluster] the cluster role has no AmazonEKSVPCResourceController, so the VPC resource controller cannot give Windows pods addresses');
+    expect(synthError(stack)).toMatch(/\[eks-test\/Cluster\/Cluster] aws_eks_cluster\.\w+: the cluster role has no AmazonEKSVPCResourceController, so the VPC resource controller cannot give Windows pods addresses/);
   });
 
   test('Windows IPAM switched off or the vpc-cni add-on emptied by an escape hatch', () => {
     const { stack } = hybridStack();
     stack.cluster.vpcCni.addOverride('configuration_values', JSON.stringify({ env: { WARM_IP_TARGET: '2' } }));
-    expect(synthError(stack)).toContain('[eks-test/Cluster] Windows IPAM is off: the vpc-cni add-on has configuration values');
+    expect(synthError(stack)).toMatch(/\[eks-test\/Cluster\/VpcCni] aws_eks_addon\.\w+: Windows IPAM is off: the vpc-cni add-on has configuration values/);
     stack.cluster.vpcCni.addOverride('configuration_values', JSON.stringify({ enableWindowsIpam: 'true', env: { WARM_IP_TARGET: '2' } }));
     expect(synthError(stack)).toBe('');
   });
@@ -77,16 +85,16 @@ describe('checks at synth', () => {
   test('the Windows taint removed by an escape hatch', () => {
     const { stack, windows } = hybridStack();
     windows.parts.nodeGroup.addOverride('taint', undefined); // cdktf deletes the key; an array override would append
-    expect(synthError(stack)).toContain('[eks-test/Cluster/windows] the node group lacks the taint os=windows:NO_SCHEDULE');
+    expect(synthError(stack)).toMatch(/\[eks-test\/Cluster\/windows\/NodeGroup] aws_eks_node_group\.\w+: the node group lacks the taint os=windows:NO_SCHEDULE/);
   });
 
   test('user data on a Windows group that is not one <powershell> block, or runs the bootstrap itself, set by an escape hatch', () => {
     const b64 = (text: string) => Buffer.from(text).toString('base64');
     const { stack, windows } = hybridStack();
     windows.parts.launchTemplate.addOverride('user_data', b64('#!/bin/bash\n/etc/eks/bootstrap.sh eks-test\n'));
-    expect(synthError(stack)).toContain('[eks-test/Cluster/windows] the launch template\'s user data ("#!/bin/bash\\n/etc/eks/bootstrap.sh eks-te"…) is not one <powershell> block');
+    expect(synthError(stack)).toContain('[eks-test/Cluster/windows/LaunchTemplate] aws_launch_template.Cluster_windows_LaunchTemplate_369B7D26: the launch template\'s user data ("#!/bin/bash\\n/etc/eks/bootstrap.sh eks-te"…) is not one <powershell> block');
     windows.parts.launchTemplate.addOverride('user_data', b64('<powershell>\nStart-EKSBootstrap.ps1 -EKSClusterName eks-test\n</powershell>'));
-    expect(synthError(stack)).toContain('is calling Start-EKSBootstrap.ps1, which EKS runs itself. Fix: set preBootstrapPowerShell instead of overriding user_data.');
+    expect(synthError(stack)).toContain('is calling Start-EKSBootstrap.ps1, which EKS runs itself right after it. Fix: remove the call: EKS runs the bootstrap with its own arguments.');
     windows.parts.launchTemplate.addOverride('user_data', b64('<powershell>\nSet-TimeZone -Id UTC\n</powershell>\n'));
     expect(synthError(stack)).toBe('');
   });
@@ -100,7 +108,7 @@ describe('checks at synth', () => {
     expect(synthError(stack)).toBe('');
     // What @cdktf/provider-aws 21.22.1 writes (the cdktf flavour; checked for real in CI's cdktf consumer).
     stack.addOverride('terraform.required_providers.aws.version', '6.25.0');
-    expect(synthError(stack)).toContain('[eks-test/Cluster/win2025] AMI type WINDOWS_FULL_2025_x86_64 is unknown to hashicorp/aws 6.25.0, whose AWS SDK predates the Windows Server 2025 AMI types');
+    expect(synthError(stack)).toMatch(/\[eks-test\/Cluster\/win2025\/NodeGroup] aws_eks_node_group\.\w+: AMI type WINDOWS_FULL_2025_x86_64 is unknown to hashicorp\/aws 6\.25\.0, whose AWS SDK predates the Windows Server 2025 AMI types/);
     expect(synthError(stack)).toContain("Fix: use CDK Terrain's @cdktn/provider-aws 25 (hashicorp/aws 6.66), or allow a newer provider: stack.addOverride('terraform.required_providers.aws.version', '>= 6.33.0')");
     for (const [constraint, refused] of [['~> 6.25.0', true], ['< 6.32', true], ['>= 6.33.0', false], ['~> 6.0', false], ['>= 6.0, < 7.0', false]] as const) {
       stack.addOverride('terraform.required_providers.aws.version', constraint);
@@ -132,7 +140,7 @@ describe('checks at synth', () => {
   test('a role shared through an escape hatch is reported on the final JSON', () => {
     const { stack, linux, windows } = hybridStack();
     linux.parts.nodeGroup.addOverride('node_role_arn', windows.parts.nodeRole.arn);
-    expect(synthError(stack)).toMatch(/\[eks-test\/Cluster] node role \$\{aws_iam_role\.[^}]+\.arn} serves Linux node groups \(linux\) and Windows node groups \(windows\)\. A role has one access entry per cluster/);
+    expect(synthError(stack)).toMatch(/\[eks-test\/Cluster\/linux\/NodeGroup] aws_eks_node_group\.\w+: node role \$\{aws_iam_role\.[^}]+\.arn} serves Linux node groups \(linux\) and Windows node groups \(windows\)\. A role has one access entry per cluster/);
   });
 
   test('an EC2_LINUX entry on a role that Windows groups use is refused, whichever comes first', () => {
@@ -151,7 +159,7 @@ describe('checks at synth', () => {
     const { stack, windows } = hybridStack();
     const entry = windows.parts.nodeRole.accessEntryIn(stack.cluster)!;
     entry.addOverride('type', 'EC2_LINUX');
-    expect(synthError(stack)).toMatch(/\[eks-test\/Cluster] the node role \$\{aws_iam_role\.[^}]+\.arn} of Windows node groups windows has a EC2_LINUX access entry, not EC2_WINDOWS; EKS may register it as EC2_LINUX/);
+    expect(synthError(stack)).toMatch(/\[eks-test\/Cluster\/windows\/NodeGroup] aws_eks_node_group\.\w+: the node role \$\{aws_iam_role\.[^}]+\.arn} of Windows node groups windows has a EC2_LINUX access entry, not EC2_WINDOWS; EKS may register it as EC2_LINUX/);
 
     const removed = hybridStack();
     removed.windows.parts.nodeRole.accessEntryIn(removed.stack.cluster)!.addOverride('cluster_name', 'another-cluster');
@@ -159,7 +167,7 @@ describe('checks at synth', () => {
 
     const twice = hybridStack();
     new EksAccessEntry(twice.stack, 'ByHand', { clusterName: twice.stack.cluster.cluster.name, principalArn: twice.windows.parts.nodeRole.arn, type: 'EC2_WINDOWS' });
-    expect(synthError(twice.stack)).toMatch(/\[eks-test\/Cluster] 2 access entries name \$\{aws_iam_role\.[^}]+\.arn}, and EKS allows one per IAM principal/);
+    expect(synthError(twice.stack)).toMatch(/\[eks-test\/ByHand] aws_eks_access_entry\.\w+: 2 access entries name \$\{aws_iam_role\.[^}]+\.arn}, and EKS allows one per IAM principal/);
   });
 
   test('a Windows-only role shared by two Windows groups needs no explicit entry', () => {

@@ -1,9 +1,10 @@
 import { Testing } from 'cdktn';
 import { WINDOWS_NODE_TAINT, WindowsEdition, WindowsVersion } from '../../src';
-import { EKS_WINDOWS_AMI_TYPES, EksLinuxNodeGroup, EksWindowsNodeGroup, eksWindowsAmiType, parseEksWindowsAmiType } from '../../src/eks';
+import { EKS_WINDOWS_AMI_TYPES, EksLinuxNodeGroup, EksWindowsNodeGroup } from '../../src/eks';
+import { eksWindowsAmiType, parseEksWindowsAmiType } from '../../src/platform/eks';
 import { all, refTo, synthTf } from '../support/tf';
 import { eksStack, hybridStack } from './fixture';
-import { EKS_WINDOWS_2025_PROVIDER, admitsVersionAtLeast } from '../../src/eks/provider-version';
+import { EKS_WINDOWS_2025_PROVIDER, admitsVersionAtLeast } from '../../src/platform/provider-version';
 
 describe('the synthesized EKS stack', () => {
   const { stack } = hybridStack();
@@ -125,13 +126,15 @@ describe('props', () => {
   });
 
   test('bad input is refused in the constructor with the construct path, the value and a fix', () => {
-    expect(() => eksStack({ kubernetesVersion: '1.34.2' })).toThrow('[eks-test/Cluster] kubernetesVersion "1.34.2" is not an EKS Kubernetes version. Fix:');
+    expect(() => eksStack({ kubernetesVersion: '1.34.2' })).toThrow(/^\[eks-test\/Cluster] kubernetesVersion: aws_eks_cluster\.\w+: Kubernetes version "1\.34\.2" is not an EKS Kubernetes version \(the minor version, e\.g\. "1\.34"\)\. Fix:/);
     const stack = eksStack();
-    expect(() => new EksWindowsNodeGroup(stack.cluster, 'w', { instanceTypes: ['m6i.large'], minSize: 3, maxSize: 2 })).toThrow('[eks-test/Cluster/w] minSize 3, desiredSize 3 and maxSize 2 are out of order');
+    expect(() => new EksWindowsNodeGroup(stack.cluster, 'w', { instanceTypes: ['m6i.large'], minSize: 3, maxSize: 2 }))
+      .toThrow(/^\[eks-test\/Cluster\/w] minSize, desiredSize and maxSize: aws_eks_node_group\.\w+: min_size 3, desired_size 3 and max_size 2 are out of order\. Fix: keep minSize <= desiredSize <= maxSize and maxSize >= 1, as EKS requires\./);
     expect(() => new EksWindowsNodeGroup(stack.cluster, 'x', { instanceTypes: ['m6i.large'], preBootstrapPowerShell: '<powershell>x</powershell>' })).toThrow('<powershell> tags');
     expect(() => new EksWindowsNodeGroup(stack.cluster, 'z', { instanceTypes: ['m6i.large'], preBootstrapPowerShell: '& "C:\\Program Files\\Amazon\\EKS\\Start-EKSBootstrap.ps1" -EKSClusterName x' }))
-      .toThrow('[eks-test/Cluster/z] preBootstrapPowerShell calls Start-EKSBootstrap.ps1, which EKS runs itself right after the script. Fix: remove the call');
-    expect(() => new EksLinuxNodeGroup(stack.cluster, 'y', { instanceTypes: ['m6i.large', 'm7g.large'] })).toThrow('mix x86_64 and arm64');
+      .toThrow(/^\[eks-test\/Cluster\/z] preBootstrapPowerShell: aws_launch_template\.\w+: the launch template's user data \(.*\) is calling Start-EKSBootstrap\.ps1, which EKS runs itself right after it\. Fix: remove the call: EKS runs the bootstrap with its own arguments\./);
+    expect(() => new EksLinuxNodeGroup(stack.cluster, 'y', { instanceTypes: ['m6i.large', 'm7g.large'] }))
+      .toThrow(/^\[eks-test\/Cluster\/y] instanceTypes: aws_eks_node_group\.\w+: instance types m7g\.large are not amd64, the architecture of the AMI type AL2023_x86_64_STANDARD; a node group has one AMI\. Fix: put each architecture in a node group of its own\./);
     expect(() => eksStack({ network: {}, existingNetwork: { vpcId: 'vpc-01234567', publicSubnetIds: ['subnet-01234567'], privateSubnetIds: ['subnet-89abcdef'] } })).toThrow('both network and existingNetwork');
   });
 

@@ -1,4 +1,4 @@
-import { EKS_WINDOWS_2025_PROVIDER, admitsVersionAtLeast } from '../../src/eks/provider-version';
+import { EKS_WINDOWS_2025_PROVIDER, admitsVersionAtLeast } from '../../src/platform/provider-version';
 
 describe('admitsVersionAtLeast: whether a Terraform version constraint lets terraform init pick 6.32.0 or newer', () => {
   test.each([

@@ -1,13 +1,12 @@
 /**
  * The one message shape (docs/architecture.md): every problem the library reports, thrown at
- * construction (`HybridConfigError`, one line a problem) or at synth (cdk8s's and cdktf's
- * "Validation failed" lists), is a line `[construct path] what. Fix: how.`. The header lines of
- * those lists are the frameworks'.
+ * construction (`HybridConfigError`, one line a problem) or at synth (cdk8s's "Validation failed"
+ * list, and the Terraform stacks' `HybridValidationError` of the same form), is a line
+ * `[construct path] what. Fix: how.`. cdktf's own closing invitation to `skipValidation` is not
+ * in the shape: the platform's rules must not end with it (issue 18.5).
  */
 const HEADERS = [
   /^Validation failed with the following errors:$/,
-  // cdktf's closing line under its validation errors (cdktf lib/app.ts); issue 18.5 takes it off the platform's messages.
-  /^If you wish to ignore these validations, pass 'skipValidation: true' to your App configuration\.$/,
 ];
 const LINE = /^\s*\[[^\]\s]+\] \S.*\. Fix: \S.*\.$/;
 

@@ -31,3 +31,13 @@ export function dataRef(tf: TfJson, type: string, attribute: string): string {
   if (ids.length !== 1) throw new Error(`expected one data.${type}, found ${ids.length}`);
   return `\${data.${type}.${ids[0]}.${attribute}}`;
 }
+
+/** The message `build` throws (at construction or at a synth it runs), or '' when it throws nothing. */
+export function thrownMessage(build: () => unknown): string {
+  try {
+    build();
+  } catch (e) {
+    return (e as Error).message;
+  }
+  return '';
+}

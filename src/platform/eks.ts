@@ -1,0 +1,170 @@
+import { Architecture } from './instance-type';
+import { WINDOWS_NODE_TAINT, WindowsEdition, WindowsVersion } from './windows';
+
+/**
+ * Facts about Amazon EKS that the EKS constructs write and the Terraform rules judge: AMI types,
+ * managed policies, name limits, the Kubernetes versions EKS offers, the AMIs' root snapshots.
+ */
+
+/**
+ * EKS managed node group AMI types for Windows, one per (release, installation option): the
+ * `AMITypes` enum of the EKS API (CreateNodegroup `amiType`, aws/aws-sdk-go-v2
+ * service/eks/types/enums.go). "Full" is Desktop Experience. Looking the type up here from the
+ * `WindowsEdition` the user chose makes swapping Core and Full (terraform-aws-eks#3736) impossible.
+ */
+export const EKS_WINDOWS_AMI_TYPES: Readonly<Record<WindowsVersion, Readonly<Record<WindowsEdition, string>>>> = {
+  [WindowsVersion.SERVER_2019]: { [WindowsEdition.CORE]: 'WINDOWS_CORE_2019_x86_64', [WindowsEdition.FULL]: 'WINDOWS_FULL_2019_x86_64' },
+  [WindowsVersion.SERVER_2022]: { [WindowsEdition.CORE]: 'WINDOWS_CORE_2022_x86_64', [WindowsEdition.FULL]: 'WINDOWS_FULL_2022_x86_64' },
+  [WindowsVersion.SERVER_2025]: { [WindowsEdition.CORE]: 'WINDOWS_CORE_2025_x86_64', [WindowsEdition.FULL]: 'WINDOWS_FULL_2025_x86_64' },
+};
+
+/** Amazon Linux 2023 AMI types by CPU architecture (`kubernetes.io/arch`). */
+export const EKS_LINUX_AMI_TYPES = { amd64: 'AL2023_x86_64_STANDARD', arm64: 'AL2023_ARM_64_STANDARD' } as const;
+
+/**
+ * The node group AMI type of a Windows release and edition.
+ * @internal
+ */
+export function eksWindowsAmiType(version: WindowsVersion, edition: WindowsEdition): string {
+  return EKS_WINDOWS_AMI_TYPES[version][edition];
+}
+
+/**
+ * The Windows release and edition of an AMI type, or undefined when it is not a Windows type.
+ * @internal
+ */
+export function parseEksWindowsAmiType(amiType: unknown): { version: WindowsVersion; edition: WindowsEdition } | undefined {
+  for (const version of Object.values(WindowsVersion)) {
+    for (const edition of Object.values(WindowsEdition)) {
+      if (EKS_WINDOWS_AMI_TYPES[version][edition] === amiType) return { version, edition };
+    }
+  }
+  return undefined;
+}
+
+/** The architecture of an Amazon Linux 2023 AMI type, or undefined for any other type. */
+export function eksLinuxAmiArchitecture(amiType: unknown): Architecture | undefined {
+  if (amiType === EKS_LINUX_AMI_TYPES.amd64) return Architecture.AMD64;
+  if (amiType === EKS_LINUX_AMI_TYPES.arm64) return Architecture.ARM64;
+  return undefined;
+}
+
+/** The managed policies of the cluster role (EKS User Guide, cluster-iam-role.adoc). */
+export const EKS_CLUSTER_POLICIES = ['AmazonEKSClusterPolicy', 'AmazonEKSVPCResourceController'] as const;
+
+/** The type of an access entry for a node role. */
+export enum NodeAccessEntryType {
+  /** Linux nodes: what EKS gives the role of a Linux managed node group itself. */
+  EC2_LINUX = 'EC2_LINUX',
+  /** What Linux nodes get plus the `eks:kube-proxy-windows` group Windows nodes need. */
+  EC2_WINDOWS = 'EC2_WINDOWS',
+}
+
+/**
+ * Why one role cannot serve Linux and Windows managed node groups. A role has one access entry per
+ * cluster, whose type cannot change (EKS User Guide, awsdocs/amazon-eks-user-guide
+ * latest/ug/manage-access/k8s-access/creating-access-entries.adoc: "An IAM principal can't be
+ * included in more than one access entry", "You can't change the type after the access entry is
+ * created"), and EKS creates `EC2_LINUX` for a Linux group's role. Which group existed first would
+ * decide the type: a Windows group added beside an existing Linux group of the role fails at
+ * apply, and its nodes would lack the `eks:kube-proxy-windows` group of `EC2_WINDOWS` anyway.
+ * @internal
+ */
+export function sharedNodeRoleProblem(role: string, linuxGroups: readonly string[], windowsGroups: readonly string[]): { what: string; fix: string } {
+  return {
+    what: `node role ${role} serves Linux node groups (${linuxGroups.join(', ')}) and Windows node groups (${windowsGroups.join(', ')}). `
+      + 'A role has one access entry per cluster and its type cannot change: once a Linux group of the role exists, EKS has given it EC2_LINUX, '
+      + 'so a Windows group added to the role later fails at apply creating its EC2_WINDOWS entry, and Windows nodes need EC2_WINDOWS (eks:kube-proxy-windows)',
+    fix: 'give the Windows node groups a role of their own (leave nodeRole unset, the default)',
+  };
+}
+
+/** The cluster's IP family for pods and services. */
+export enum EksIpFamily {
+  /** IPv4 pod and service addresses: the default, and the only family EKS Windows nodes support. */
+  IPV4 = 'ipv4',
+  /** EKS Windows nodes do not support IPv6; the rules refuse it beside Windows node groups. */
+  IPV6 = 'ipv6',
+}
+
+/** Kubernetes taint effects as the EKS API spells them (CreateNodegroup `taints[].effect`, `TaintEffect`). */
+export const EKS_TAINT_EFFECT: Readonly<Record<string, string>> = { NoSchedule: 'NO_SCHEDULE', NoExecute: 'NO_EXECUTE', PreferNoSchedule: 'PREFER_NO_SCHEDULE' };
+
+/** `WINDOWS_NODE_TAINT`, which the workload constructs tolerate, in EKS's spelling. */
+export const EKS_WINDOWS_TAINT = { key: WINDOWS_NODE_TAINT.key, value: WINDOWS_NODE_TAINT.value, effect: EKS_TAINT_EFFECT[WINDOWS_NODE_TAINT.effect] };
+
+/**
+ * Limits of what the EKS API and hashicorp/terraform-provider-aws take (provider
+ * `internal/service/eks/validate.go` `validClusterName`, `node_group.go` schema; EKS API reference
+ * CreateNodegroup and UpdateLabelsPayload).
+ */
+export const EKS_LIMITS = {
+  /** Cluster names: 1 to 100 characters (the provider wants 2: its pattern ends in `+`). */
+  clusterName: { max: 100, pattern: /^[0-9A-Za-z][A-Za-z0-9\-_]+$/ },
+  /** Node group names: 1 to 63 characters, a letter or digit first. */
+  nodeGroupName: { max: 63, pattern: /^[0-9A-Za-z][A-Za-z0-9\-_]*$/ },
+  /** Labels: key and value 1 to 63 characters each (the whole key, prefix included; no empty value). */
+  labelLength: 63,
+  /** Taints: at most 50, key 1 to 63 and value 0 to 63 characters. */
+  taints: 50,
+  taintLength: 63,
+  /** Subnets of a cluster: in at least two availability zones (EKS User Guide, network-reqs.adoc). */
+  clusterZones: 2,
+} as const;
+
+/**
+ * A Kubernetes minor version as EKS offers it: the EKS User Guide's release calendar
+ * (awsdocs/amazon-eks-user-guide `latest/ug/versioning/kubernetes-versions.adoc`). A version can
+ * be created until its end of extended support ("On the end of extended support date, you can no
+ * longer create new Amazon EKS clusters with the unsupported version").
+ */
+export interface EksKubernetesVersion {
+  readonly version: string;
+  readonly eksRelease: string;
+  /** @default - not yet announced */
+  readonly endOfExtendedSupport?: string;
+}
+
+/**
+ * The versions the calendar lists, oldest first. Older versions are refused; newer ones (released
+ * after this table) pass, since nothing here can know them. 1.35: the Windows AMI list
+ * (eks-ami-versions-windows.adoc) has its first AMIs as 1.35-2026-01-22.
+ */
+export const EKS_KUBERNETES_VERSIONS: readonly EksKubernetesVersion[] = [
+  { version: '1.29', eksRelease: '2024-01-23', endOfExtendedSupport: '2026-03-23' },
+  { version: '1.30', eksRelease: '2024-05-23', endOfExtendedSupport: '2026-07-23' },
+  { version: '1.31', eksRelease: '2024-09-26', endOfExtendedSupport: '2026-11-26' },
+  { version: '1.32', eksRelease: '2025-01-23', endOfExtendedSupport: '2027-03-23' },
+  { version: '1.33', eksRelease: '2025-05-29', endOfExtendedSupport: '2027-07-29' },
+  { version: '1.34', eksRelease: '2025-10-02', endOfExtendedSupport: '2027-12-02' },
+  { version: '1.35', eksRelease: '2026-01' },
+];
+
+const MINOR = /^1\.(\d{1,3})$/;
+
+/** Why `version` is not a Kubernetes version EKS offers, or undefined. */
+export function eksKubernetesVersionProblem(version: unknown): string | undefined {
+  const m = typeof version === 'string' ? MINOR.exec(version) : null;
+  if (!m) return `Kubernetes version ${JSON.stringify(version)} is not an EKS Kubernetes version (the minor version, e.g. "1.34")`;
+  const oldest = EKS_KUBERNETES_VERSIONS[0];
+  if (Number(m[1]) < Number(oldest.version.split('.')[1])) {
+    return `Kubernetes ${version} is older than ${oldest.version}, the oldest version EKS's release calendar lists (EKS creates no cluster of a version past its end of extended support)`;
+  }
+  return undefined;
+}
+
+/**
+ * Root volume snapshots of the EKS-optimized AMIs, in GiB: EC2 refuses a launch whose root
+ * volume is smaller than the AMI's snapshot. Amazon Linux 2023: 20 (awslabs/amazon-eks-ami
+ * `templates/al2023/variables-default.json` `launch_block_device_mappings_volume_size`, #1581).
+ * Windows: the Windows Server base AMIs' 30 the EKS-optimized ones are built on (their own may
+ * be larger; EKS's default disk for Windows is 50).
+ */
+export const EKS_ROOT_SNAPSHOT_GIB = { linux: 20, windows: 30 } as const;
+
+/**
+ * Launch template names and `name_prefix` (hashicorp/terraform-provider-aws
+ * `internal/verify/validate.go` `ValidLaunchTemplateName`): 3 to 99 characters of letters,
+ * digits and `()./_-` for a prefix (Terraform adds a 26-character suffix; names are 125 at most).
+ */
+export const LAUNCH_TEMPLATE_NAME_PREFIX = { min: 3, max: 99, pattern: /^[0-9A-Za-z()./_-]+$/ } as const;

@@ -1,0 +1,71 @@
+import type { ManifestViolation, RuleScope } from '../graph';
+import { AvailabilityZone, AwsRegion } from '../../platform/aws';
+import { AWS_LARGEST_PREFIX, AWS_SMALLEST_PREFIX, parseCidr } from '../../platform/cidr';
+import { TerraformGraph, TerraformRule, blockViolation, isExpression } from './graph';
+
+/**
+ * The AWS rules over the final Terraform JSON of the AWS and EKS stacks: a provider for the
+ * stack's resources in a real region, subnets in zones of that region, VPC and subnet blocks
+ * the provider takes.
+ */
+
+function rule(name: string, check: (graph: TerraformGraph) => ManifestViolation[], scope: RuleScope = 'object'): TerraformRule {
+  return { name, check, scope };
+}
+
+/**
+ * A stack whose resources use the AWS provider needs its configuration: Terraform would fall
+ * back to an empty one, whose region only the environment (`AWS_REGION`) can give.
+ */
+const awsProvider = rule('aws-provider', (graph) => [...graph.stacks.keys()].flatMap((stack) => {
+  const first = graph.blocks.find((b) => b.stack === stack && b.mode !== 'provider' && b.type.startsWith('aws_'));
+  if (!first || graph.ofType('provider.aws').some((p) => p.stack === stack)) return [];
+  return [blockViolation('aws-provider', first, `stack "${stack}" has no AwsProvider, and its AWS resources need one`,
+    "add new AwsProvider(stack, 'aws', { region }), or use HybridClusterInfraStack or HybridEksStack")];
+}), 'graph');
+
+/** The provider's region: a region name, not a zone, an empty string or a made-up name (the provider's endpoints are per region). */
+const providerRegion = rule('aws-provider-region', (graph) => graph.ofType('provider.aws').flatMap((provider) => {
+  const region = provider.body.region;
+  if (region === undefined || isExpression(region)) return [];
+  const p = AwsRegion.problem(region);
+  return p ? [blockViolation('aws-provider-region', provider, p, 'use a region name such as eu-north-1', 'region')] : [];
+}));
+
+/** IPv4 blocks the provider takes (`verify.ValidIPv4CIDRNetworkAddress`: a network address) of a size AWS takes (/16 to /28). */
+function cidrProblem(text: unknown): string | undefined {
+  try {
+    const cidr = parseCidr(String(text));
+    return cidr.prefix < AWS_LARGEST_PREFIX || cidr.prefix > AWS_SMALLEST_PREFIX ? `${text} is a /${cidr.prefix}; AWS takes /${AWS_LARGEST_PREFIX} to /${AWS_SMALLEST_PREFIX}` : undefined;
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
+
+/**
+ * VPCs and subnets: IPv4 blocks AWS takes, and subnets in availability zones of their provider's
+ * region (EC2 CreateSubnet fails for a zone of another region or a made-up one).
+ */
+const network = rule('aws-network', (graph) => [
+  ...graph.ofType('aws_vpc').flatMap((vpc) => {
+    const cidr = vpc.body.cidr_block;
+    const p = cidr === undefined || isExpression(cidr) ? undefined : cidrProblem(cidr);
+    return p ? [blockViolation('aws-network', vpc, `VPC CIDR ${p}`, 'use a block such as 10.0.0.0/16', 'cidr_block')] : [];
+  }),
+  ...graph.ofType('aws_subnet').flatMap((subnet) => {
+    const out: ManifestViolation[] = [];
+    const cidr = subnet.body.cidr_block;
+    const p = cidr === undefined || isExpression(cidr) ? undefined : cidrProblem(cidr);
+    if (p) out.push(blockViolation('aws-network', subnet, `subnet CIDR ${p}`, 'use a block inside the VPC\'s, such as 10.0.0.0/19', 'cidr_block'));
+    const zone = subnet.body.availability_zone;
+    const region = graph.providerOf(subnet, 'aws')?.body.region;
+    if (typeof zone === 'string' && !isExpression(zone)) {
+      const z = AvailabilityZone.problem(zone, typeof region === 'string' && !isExpression(region) && AwsRegion.problem(region) === undefined ? region : undefined);
+      if (z) out.push(blockViolation('aws-network', subnet, z, `use zones of the stack's region${typeof region === 'string' ? ` ${region}` : ''}, such as ${typeof region === 'string' ? region : 'eu-north-1'}a`, 'availability_zone'));
+    }
+    return out;
+  }),
+]);
+
+/** Every AWS rule, in the order messages are reported. */
+export const AWS_RULES: readonly TerraformRule[] = [awsProvider, providerRegion, network];

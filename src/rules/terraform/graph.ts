@@ -1,0 +1,172 @@
+import { problem } from '../../platform/errors';
+import type { Json, ManifestViolation, RuleScope } from '../graph';
+
+/**
+ * A stack's Terraform JSON as `cdktf synth` writes it (`cdk.tf.json`) or `TerraformStack.toTerraform()`
+ * returns it: `resource.<type>.<logical id>`, `data.<type>.<logical id>`, `provider.<name>[]`, the
+ * `terraform` block, and cdktf's `//` metadata (each block's construct path, the stack's name).
+ * Read loosely: a rule never assumes a field is present.
+ */
+export interface TerraformJson {
+  /** Resources: `resource.<type>.<logical id>`, each block's arguments and cdktf's `//` metadata. */
+  readonly resource?: Readonly<Record<string, Readonly<Record<string, Json>>>>;
+  /** Data sources: `data.<type>.<logical id>`. */
+  readonly data?: Readonly<Record<string, Readonly<Record<string, Json>>>>;
+  /** Provider configurations: `provider.<name>`, a list (one per alias). */
+  readonly provider?: Readonly<Record<string, readonly Json[]>>;
+  /** The `terraform` block: `required_providers`, the backend. */
+  readonly terraform?: Json;
+  readonly [key: string]: Json;
+}
+
+/** One resource or data source as written, with its address and what cdktf knows of it. */
+export interface TerraformBlock {
+  /** `resource`, `data`, or `provider` (a provider configuration). */
+  readonly mode: 'resource' | 'data' | 'provider';
+  /** The resource type, e.g. `aws_eks_node_group`; for a provider configuration, the provider's name (`aws`). */
+  readonly type: string;
+  /** The logical id (the block's key under its type); for a provider configuration, its alias or `default`. */
+  readonly id: string;
+  /** The block's arguments as written (after overrides). */
+  readonly body: Json;
+  /** The stack it is in: the stack's name from cdktf's metadata, else its index among the stacks given. */
+  readonly stack: string;
+  /**
+   * Construct path of the block, from cdktf's `//` metadata.
+   * @default - messages name the block's address
+   */
+  readonly path?: string;
+}
+
+/** A rule over one or more stacks' Terraform JSON. Rules are pure: they read the graph and report. */
+export interface TerraformRule {
+  /** The rule's name, e.g. `eks-node-group`: `ManifestViolation.rule` and `HybridConfigError.rule`. */
+  readonly name: string;
+  /**
+   * What the rule needs to see: `object`, a block and the blocks it refers to, so a construct can
+   * run it on the resources it has just built; `graph`, every block of the stacks (every node
+   * group of a cluster, the clusters of every stack), so it runs at synth only.
+   * @default 'graph'
+   */
+  readonly scope?: RuleScope;
+  /** Every violation of the rule in `graph`; empty when there is none. */
+  check(graph: TerraformGraph): ManifestViolation[];
+}
+
+/** A Terraform reference `${<type>.<id>.<attribute...>}` or `${data.<type>.<id>.<attribute...>}`, the whole string. */
+const REFERENCE = /^\$\{(data\.)?([a-zA-Z0-9_-]+)\.([a-zA-Z0-9_-]+)((?:\.[a-zA-Z0-9_-]+|\[\d+\])*)\}$/;
+
+/** True for a string Terraform evaluates at plan or apply time (`${...}`): its value is unknown here. */
+export function isExpression(value: unknown): boolean {
+  return typeof value === 'string' && value.includes('${');
+}
+
+/** The value when it is an array, else none: hand-edited JSON may hold anything anywhere. */
+export function list(value: unknown): Json[] {
+  return Array.isArray(value) ? value : [];
+}
+
+/** A nested block as cdktf writes it: an object, or a list of one object (`scaling_config`, `vpc_config`). */
+export function single(value: unknown): Json {
+  const v = Array.isArray(value) ? value[0] : value;
+  return v !== null && typeof v === 'object' ? v : {};
+}
+
+/**
+ * The blocks of one or more stacks, indexed by type and by address, and the references between
+ * them resolved (within a stack, as Terraform resolves them).
+ */
+export class TerraformGraph {
+  /** Every block, in the order of the stacks and the JSON. */
+  public readonly blocks: readonly TerraformBlock[];
+  /** Each stack's JSON, by the name its blocks carry. */
+  public readonly stacks: ReadonlyMap<string, TerraformJson>;
+  private readonly byType = new Map<string, TerraformBlock[]>();
+  private readonly byAddress = new Map<string, TerraformBlock>();
+
+  public constructor(stacks: readonly TerraformJson[]) {
+    const blocks: TerraformBlock[] = [];
+    const named = new Map<string, TerraformJson>();
+    stacks.forEach((json, index) => {
+      const stack = String(json?.['//']?.metadata?.stackName ?? index);
+      named.set(stack, json);
+      for (const mode of ['resource', 'data'] as const) {
+        for (const [type, byId] of Object.entries(json?.[mode] ?? {})) {
+          for (const [id, body] of Object.entries(byId ?? {})) {
+            const path = body?.['//']?.metadata?.path;
+            const block: TerraformBlock = { mode, type, id, body: body ?? {}, stack, path: typeof path === 'string' ? path : undefined };
+            blocks.push(block);
+            const key = mode === 'data' ? `data.${type}` : type;
+            this.byType.set(key, [...(this.byType.get(key) ?? []), block]);
+            this.byAddress.set(`${stack}|${key}.${id}`, block);
+          }
+        }
+      }
+      for (const [name, configs] of Object.entries(json?.provider ?? {})) {
+        for (const body of list(configs)) {
+          const path = body?.['//']?.metadata?.path;
+          const block: TerraformBlock = { mode: 'provider', type: name, id: typeof body?.alias === 'string' ? body.alias : 'default', body: body ?? {}, stack, path: typeof path === 'string' ? path : undefined };
+          blocks.push(block);
+          this.byType.set(`provider.${name}`, [...(this.byType.get(`provider.${name}`) ?? []), block]);
+        }
+      }
+    });
+    this.blocks = blocks;
+    this.stacks = named;
+  }
+
+  /** Every resource of a type (`data.<type>` for data sources, `provider.<name>` for provider configurations). */
+  public ofType(type: string): TerraformBlock[] {
+    return this.byType.get(type) ?? [];
+  }
+
+  /** The block a whole-string reference such as `${aws_subnet.a.id}` names in `from`'s stack, or undefined. */
+  public resolve(from: TerraformBlock | string, reference: unknown): TerraformBlock | undefined {
+    const m = typeof reference === 'string' ? REFERENCE.exec(reference) : null;
+    if (!m) return undefined;
+    const stack = typeof from === 'string' ? from : from.stack;
+    return this.byAddress.get(`${stack}|${m[1] ? 'data.' : ''}${m[2]}.${m[3]}`);
+  }
+
+  /** The attribute a whole-string reference reads (`id` of `${aws_subnet.a.id}`), or undefined. */
+  public static attributeOf(reference: unknown): string | undefined {
+    const m = typeof reference === 'string' ? REFERENCE.exec(reference) : null;
+    return m?.[4] ? m[4].replace(/^\./, '') : undefined;
+  }
+
+  /** The reference `${<type>.<id>.<attribute>}` to a block, as other blocks write it. */
+  public static reference(block: TerraformBlock, attribute: string): string {
+    return `\${${block.mode === 'data' ? 'data.' : ''}${block.type}.${block.id}.${attribute}}`;
+  }
+
+  /** The `terraform` block of a block's stack (`required_providers`, the backend). */
+  public terraformOf(block: TerraformBlock | string): Json {
+    return this.stacks.get(typeof block === 'string' ? block : block.stack)?.terraform ?? {};
+  }
+
+  /**
+   * The configuration of provider `name` that a block uses: the one of the alias in its
+   * `provider` argument (`aws.west`), else the one without an alias.
+   */
+  public providerOf(block: TerraformBlock, name: string): TerraformBlock | undefined {
+    const alias = typeof block.body.provider === 'string' && block.body.provider.startsWith(`${name}.`) ? block.body.provider.slice(name.length + 1) : 'default';
+    return this.ofType(`provider.${name}`).find((p) => p.stack === block.stack && p.id === alias);
+  }
+}
+
+/** `<type>.<id>` (`data.<type>.<id>`, `provider.<name>[.<alias>]`), as Terraform names the block. */
+export function address(block: TerraformBlock): string {
+  if (block.mode === 'provider') return `provider.${block.type}${block.id === 'default' ? '' : `.${block.id}`}`;
+  return `${block.mode === 'data' ? 'data.' : ''}${block.type}.${block.id}`;
+}
+
+/**
+ * A violation of `rule` by `block`, in the one error shape: `kind` is the resource type
+ * (`data.<type>` for a data source, `provider` for a provider configuration) and `name` the
+ * logical id (the provider's name and alias), so that `<kind>.<name>` is the block's address.
+ */
+export function blockViolation(rule: string, block: TerraformBlock, what: string, fix: string, field?: string): ManifestViolation {
+  const [kind, name] = block.mode === 'provider' ? ['provider', address(block).slice('provider.'.length)]
+    : [block.mode === 'data' ? `data.${block.type}` : block.type, block.id];
+  return { rule, kind, name, path: block.path, message: problem(what, fix), field };
+}

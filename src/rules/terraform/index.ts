@@ -1,0 +1,50 @@
+import { problem } from '../../platform/errors';
+import type { ManifestViolation } from '../graph';
+import { AWS_RULES } from './aws-rules';
+import { EKS_RULES } from './eks-rules';
+import { TerraformGraph, TerraformJson, TerraformRule } from './graph';
+
+export { AWS_RULES } from './aws-rules';
+export { EKS_RULES } from './eks-rules';
+export type { TerraformBlock, TerraformJson, TerraformRule } from './graph';
+export { TerraformGraph } from './graph';
+
+/** Every Terraform rule: the AWS stack's and the EKS stack's. */
+export const TERRAFORM_RULES: readonly TerraformRule[] = [...AWS_RULES, ...EKS_RULES];
+
+/** Options of `validateTerraform`. */
+export interface ValidateTerraformOptions {
+  /**
+   * The rules to apply.
+   * @default TERRAFORM_RULES
+   */
+  readonly rules?: readonly TerraformRule[];
+}
+
+/**
+ * Applies this library's Terraform rules to the JSON of one stack (a `cdk.tf.json` that
+ * `cdktf synth` wrote, parsed with `JSON.parse`) or of several stacks of one app (two clusters of
+ * one name in one region are then found too). The same rules run in every synth of the AWS and
+ * EKS stacks; here they reach JSON from anywhere, escape hatches and hand edits included.
+ *
+ * @returns every violation, empty when the JSON passes.
+ */
+export function validateTerraform(json: TerraformJson | readonly TerraformJson[], options: ValidateTerraformOptions = {}): ManifestViolation[] {
+  const stacks = (Array.isArray(json) ? json : [json]).filter((s) => s !== null && typeof s === 'object');
+  const graph = new TerraformGraph(stacks);
+  return (options.rules ?? TERRAFORM_RULES).flatMap((r) => {
+    try {
+      return r.check(graph);
+    } catch (e) {
+      // Only for JSON no Terraform would take (a string where a block belongs): report the rule
+      // that could not read it rather than a stack trace.
+      return [{ rule: r.name, kind: '?', name: '?', message: problem(`rule ${r.name} could not read the Terraform JSON (${(e as Error).message})`, 'check the JSON against the provider\'s schema') }];
+    }
+  });
+}
+
+/** A violation of a Terraform rule as one line: `[<construct path>] <address>: <message>`. */
+export function formatTerraformViolation(v: ManifestViolation): string {
+  const address = `${v.kind}.${v.name}`;
+  return v.path ? `[${v.path}] ${address}: ${v.message}` : `${address}: ${v.message}`;
+}
