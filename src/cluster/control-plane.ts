@@ -1,3 +1,4 @@
+import type { PropsOfFields } from '../rules/judge';
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { Cluster } from '../generated/cluster-api-cluster.x-k8s.io';
@@ -70,3 +71,16 @@ export function capiCluster(scope: Construct, name: string, o: {
     },
   });
 }
+
+/**
+ * The props behind the Cluster's and K0sControlPlane's fields that the rules name, the same on
+ * every cluster construct, for messages at construction.
+ * @internal
+ */
+export const CLUSTER_PROPS_OF_FIELDS: PropsOfFields = {
+  'Cluster metadata.name': 'name',
+  'Cluster spec.clusterNetwork.pods': 'network.podCidr',
+  'Cluster spec.clusterNetwork.services': 'network.serviceCidr',
+  'K0sControlPlane spec.version': 'k0sVersion',
+  'K0sControlPlane spec.replicas': 'controlPlane.replicas',
+};

@@ -28,7 +28,7 @@ import { CAPA_MIN_ROOT_VOLUME_GIB, GP3_MAX_VOLUME_GIB } from '../platform/images
 import { listOf, oneOf, stringMap, wholeNumber } from '../platform/values';
 import { isUnresolvedToken } from '../platform/tokens';
 import { CalicoMode, NetworkProvider } from '../platform/network';
-import { capiCluster, k0sControlPlane } from './control-plane';
+import { capiCluster, CLUSTER_PROPS_OF_FIELDS, k0sControlPlane } from './control-plane';
 import { KubernetesNetworkProps, cniIngressRules, networkWithDefaults } from './kubernetes-network';
 import { CAPA_DEFAULT_VPC_CIDR, capaDefaultSubnets, CLUSTERAWSADM_INSTANCE_PROFILES, K0S_CLUSTER_PORTS, K0S_PORTS } from '../platform/conventions';
 import { MachineImage } from './machine-image';
@@ -398,11 +398,7 @@ export class HybridCluster extends Construct {
 
 /** The props behind the fields the cluster rules name, for messages at construction. */
 const PROPS_OF_FIELDS: PropsOfFields = {
-  'Cluster metadata.name': 'name',
-  'Cluster spec.clusterNetwork.pods': 'network.podCidr',
-  'Cluster spec.clusterNetwork.services': 'network.serviceCidr',
-  'K0sControlPlane spec.version': 'k0sVersion',
-  'K0sControlPlane spec.replicas': 'controlPlane.replicas',
+  ...CLUSTER_PROPS_OF_FIELDS,
   'AWSCluster spec.region': 'region',
   'AWSCluster spec.additionalTags': 'additionalTags',
   'AWSCluster spec.sshKeyName': 'sshKeyName',

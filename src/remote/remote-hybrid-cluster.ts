@@ -3,7 +3,7 @@ import { Construct } from 'constructs';
 import { RemoteCluster } from '../generated/k0smotron-infrastructure.cluster.x-k8s.io';
 import { K0S_PORTS } from '../platform/conventions';
 import { ControlPlaneUpdateStrategy } from '../cluster/hybrid-cluster';
-import { capiCluster, k0sControlPlane } from '../cluster/control-plane';
+import { capiCluster, CLUSTER_PROPS_OF_FIELDS, k0sControlPlane } from '../cluster/control-plane';
 import { KubernetesNetworkProps, networkWithDefaults } from '../cluster/kubernetes-network';
 import { judgeOwnObjects, manifestProblems, markContentNamed, participate, PropsOfFields } from '../rules/judge';
 import { typedApiObject } from '../cluster/typed-api-object';
@@ -168,10 +168,6 @@ export class RemoteHybridCluster extends Construct {
 
 /** The props behind the fields the cluster rules name, for messages at construction. */
 const PROPS_OF_FIELDS: PropsOfFields = {
-  'Cluster metadata.name': 'name',
-  'Cluster spec.clusterNetwork.pods': 'network.podCidr',
-  'Cluster spec.clusterNetwork.services': 'network.serviceCidr',
-  'K0sControlPlane spec.version': 'k0sVersion',
-  'K0sControlPlane spec.replicas': 'controlPlane.replicas',
+  ...CLUSTER_PROPS_OF_FIELDS,
   'Cluster spec.controlPlaneEndpoint.host': 'controlPlaneEndpoint',
 };
