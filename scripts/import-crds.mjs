@@ -65,7 +65,7 @@ function makeOpaque(schema) {
   for (const key of ['items', 'additionalProperties']) makeOpaque(schema[key]);
 }
 
-const { celRulesOf } = createRequire(import.meta.url)(join(root, 'lib', 'src', 'rules', 'crd-cel.js'));
+const { celRulesOf } = createRequire(import.meta.url)(join(root, 'lib', 'src', 'rules', 'cluster', 'crd-cel.js'));
 /** `group/version/Kind` -> that version's CEL rules, for every kind generated below. */
 const celRules = {};
 

@@ -8,7 +8,7 @@
  * @module cdk-hybrid-windows
  */
 export * from './platform/windows';
-export { HybridConfigError, HybridValidationError } from './platform/errors';
+export { HybridConfigError, HybridValidationError } from './core/errors';
 export { WindowsPlatform } from './platform/support';
 export * from './infra/cluster-infra';
 export * from './infra/outputs';
@@ -49,12 +49,12 @@ export type { InstanceTypeInfo } from './platform/instance-type';
 /** The rules over final manifests, for this library's objects and YAML from elsewhere. */
 export { validateManifests, adviseManifests, formatViolation, CLUSTER_RULES, WORKLOAD_RULES, EKS_WORKLOAD_RULES, ManifestGraph } from './rules/index';
 export type { Manifest, ManifestRule, ManifestSource, ManifestViolation, Reference, RuleScope, ValidateManifestsOptions } from './rules/index';
-export type { PropsOfFields } from './rules/judge';
+export type { PropsOfFields } from './rules/engine/judge';
 /** The rules over the Terraform JSON of the AWS and EKS stacks, for a `cdk.tf.json` from anywhere (no cdktf loaded). */
-export { validateTerraform, formatTerraformViolation, TERRAFORM_RULES, AWS_RULES, EKS_RULES, TerraformGraph } from './rules/terraform/index';
-export type { TerraformBlock, TerraformJson, TerraformRule, ValidateTerraformOptions } from './rules/terraform/index';
-export { HybridValidation } from './rules/plugin';
-export type { HybridValidationProps, PluginValidationContext } from './rules/plugin';
+export { validateTerraform, formatTerraformViolation, TERRAFORM_RULES, AWS_RULES, EKS_RULES, TerraformGraph } from './terraform/index';
+export type { TerraformBlock, TerraformJson, TerraformRule, ValidateTerraformOptions } from './terraform/index';
+export { HybridValidation } from './rules/engine/plugin';
+export type { HybridValidationProps, PluginValidationContext } from './rules/engine/plugin';
 
 /**
  * Linux pinning and the API server's OS-specific pod checks. The Windows workload constructs,

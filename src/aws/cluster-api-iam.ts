@@ -1,7 +1,7 @@
 import { Construct } from 'constructs';
 import { PolicyDocument, controlPlanePolicy, controllersPolicy, nodesPolicy } from './iam-policies';
-import { fail } from '../platform/errors';
-import { IamInstanceProfile, IamPolicy, IamRole, IamRolePolicyAttachment } from '../terraform';
+import { fail } from '../core/errors';
+import { IamInstanceProfile, IamPolicy, IamRole, IamRolePolicyAttachment } from '../terraform/providers/aws';
 
 /** The suffix clusterawsadm gives every role, policy and instance profile it creates. */
 export const CAPA_IAM_SUFFIX = '.cluster-api-provider-aws.sigs.k8s.io';

@@ -2,8 +2,8 @@ import { Construct } from 'constructs';
 import { amiIdProblem } from '../platform/aws';
 import { Architecture } from '../platform/instance-type';
 import { WindowsEdition, WindowsVersion } from '../platform/windows';
-import { fail } from '../platform/errors';
-import { DataAwsSsmParameter } from '../terraform';
+import { fail } from '../core/errors';
+import { DataAwsSsmParameter } from '../terraform/providers/aws';
 
 /** Ubuntu LTS releases Canonical publishes amd64 AMIs for, used for the control plane and Linux workers. */
 export enum UbuntuRelease {

@@ -2,9 +2,9 @@ import { Construct } from 'constructs';
 import { ClusterVpcEndpoints } from './cluster-vpc-endpoints';
 import { SubnetPlan, planSubnets } from './subnet-plan';
 import { clusterTag, subnetRoleTags } from './tags';
-import { fail } from '../platform/errors';
-import { judgeOwnResources } from './terraform-judge';
-import { DataAwsAvailabilityZones, Eip, Fn, InternetGateway, NatGateway, Route, RouteTable, RouteTableAssociation, Subnet, Token, Vpc } from '../terraform';
+import { fail } from '../core/errors';
+import { judgeOwnResources } from '../terraform/judge';
+import { DataAwsAvailabilityZones, Eip, Fn, InternetGateway, NatGateway, Route, RouteTable, RouteTableAssociation, Subnet, Token, Vpc } from '../terraform/providers/aws';
 
 /** Where private subnets send internet-bound traffic. */
 export enum NatGateways {

@@ -1,5 +1,5 @@
 import { Construct } from 'constructs';
-import { SecurityGroup, VpcEndpoint, VpcSecurityGroupIngressRule } from '../terraform';
+import { SecurityGroup, VpcEndpoint, VpcSecurityGroupIngressRule } from '../terraform/providers/aws';
 
 /** Interface endpoints the SSM agent on private nodes needs to reach Session Manager. */
 export const SSM_INTERFACE_ENDPOINTS = ['ssm', 'ssmmessages', 'ec2messages'] as const;

@@ -1,7 +1,7 @@
 import { Construct } from 'constructs';
 import { subnetRoleTags } from './tags';
-import { fail } from '../platform/errors';
-import { DataAwsSubnet, Ec2Tag, Token } from '../terraform';
+import { fail } from '../core/errors';
+import { DataAwsSubnet, Ec2Tag, Token } from '../terraform/providers/aws';
 
 /** A VPC and subnets that already exist (bring your own network). */
 export interface ExistingNetwork {

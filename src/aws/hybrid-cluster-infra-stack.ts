@@ -1,7 +1,7 @@
 import { Construct } from 'constructs';
-import { judgeOwnResources } from './terraform-judge';
+import { judgeOwnResources } from '../terraform/judge';
 import { HybridClusterInfra, HybridClusterInfraProps } from './hybrid-cluster-infra';
-import { AwsProvider, TerraformStack } from '../terraform';
+import { AwsProvider, TerraformStack } from '../terraform/providers/aws';
 
 /** `HybridClusterInfraProps` plus the provider's region and default tags. */
 export interface HybridClusterInfraStackProps extends HybridClusterInfraProps {

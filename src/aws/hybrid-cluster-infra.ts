@@ -5,10 +5,10 @@ import { ClusterApiIam } from './cluster-api-iam';
 import { ClusterImages, ClusterImagesProps } from './cluster-images';
 import { ClusterNetwork, ClusterNetworkOptions } from './cluster-network';
 import { ExistingClusterNetwork, ExistingNetwork } from './existing-network';
-import { fail } from '../platform/errors';
+import { fail } from '../core/errors';
 import { KeyPairType, keyPairTypeOf, WINDOWS_ED25519_KEY } from '../platform/aws';
-import { judgeStackAtSynth } from './terraform-judge';
-import { DataAwsPartition, DataAwsRegion, KeyPair, TerraformOutput, TerraformStack } from '../terraform';
+import { judgeStackAtSynth } from '../terraform/judge';
+import { DataAwsPartition, DataAwsRegion, KeyPair, TerraformOutput, TerraformStack } from '../terraform/providers/aws';
 
 
 /** What `HybridClusterInfra` creates: every field is optional except the cluster name. */

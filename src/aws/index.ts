@@ -14,5 +14,5 @@ export * from './iam-policies';
 export * from './cluster-images';
 export * from './subnet-plan';
 /** The Terraform rules the stacks run at synth, for a `cdk.tf.json` from anywhere (also in the package root). */
-export { formatTerraformViolation, validateTerraform } from '../rules/terraform';
-export type { TerraformJson, ValidateTerraformOptions } from '../rules/terraform';
+export { formatTerraformViolation, validateTerraform } from '../terraform/index';
+export type { TerraformJson, ValidateTerraformOptions } from '../terraform/index';

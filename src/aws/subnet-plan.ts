@@ -9,7 +9,7 @@ import {
   formatCidr,
   parseCidr,
 } from '../platform/cidr';
-import { fail } from '../platform/errors';
+import { fail } from '../core/errors';
 
 /**
  * The parts of the network props that decide the address layout.

@@ -1,4 +1,4 @@
-import type { PropsOfFields } from '../rules/judge';
+import type { PropsOfFields } from '../rules/engine/judge';
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { Cluster } from '../generated/cluster-api-cluster.x-k8s.io';

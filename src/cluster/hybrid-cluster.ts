@@ -1,9 +1,9 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { ClusterInfra } from '../infra/cluster-infra';
-import { rendered } from '../platform/render';
-import { oncePerSynth } from '../platform/synth-scope';
-import { handOffViolations } from '../rules/handoff';
+import { rendered } from '../core/render';
+import { oncePerSynth } from '../core/synth-scope';
+import { handOffViolations } from '../rules/handoff/handoff';
 import {
   AwsCluster,
   AwsClusterSpecControlPlaneLoadBalancerAdditionalListenersProtocol as ListenerProtocol,
@@ -22,18 +22,18 @@ import {
 import { AvailabilityZone, AwsPartitionId, AwsRegion } from '../platform/aws';
 import { parseCidr } from '../platform/cidr';
 import { dnsLabelProblem, MAX_CLUSTER_NAME } from '../platform/dns';
-import { fail, problem } from '../platform/errors';
+import { fail, problem } from '../core/errors';
 import { InstanceType, InstanceTypeInfo, instanceTypeInfoProblem } from '../platform/instance-type';
 import { CAPA_MIN_ROOT_VOLUME_GIB, GP3_MAX_VOLUME_GIB } from '../platform/images';
-import { listOf, oneOf, stringMap, wholeNumber } from '../platform/values';
-import { isUnresolvedToken } from '../platform/tokens';
+import { listOf, oneOf, stringMap, wholeNumber } from '../core/values';
+import { isUnresolvedToken } from '../core/tokens';
 import { CalicoMode, NetworkProvider } from '../platform/network';
 import { capiCluster, CLUSTER_PROPS_OF_FIELDS, k0sControlPlane } from './control-plane';
 import { KubernetesNetworkProps, cniIngressRules, networkWithDefaults } from './kubernetes-network';
 import { CAPA_DEFAULT_VPC_CIDR, capaDefaultSubnets, CLUSTERAWSADM_INSTANCE_PROFILES, K0S_CLUSTER_PORTS, K0S_PORTS } from '../platform/conventions';
 import { MachineImage } from './machine-image';
 import { hashedMachineTemplate, MachineProps, machineTemplateSpec, requirePinnedImageForSecretsManager } from './machine-template';
-import { judgeOwnObjects, manifestProblems, markContentNamed, participate, PropsOfFields } from '../rules/judge';
+import { judgeOwnObjects, manifestProblems, markContentNamed, participate, PropsOfFields } from '../rules/engine/judge';
 import { typedApiObject } from './typed-api-object';
 import { WorkerPool } from './worker-pool';
 

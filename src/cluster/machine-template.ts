@@ -6,10 +6,10 @@ import {
   AwsMachineTemplateSpecTemplateSpecInstanceMetadataOptionsHttpEndpoint as HttpEndpoint,
   AwsMachineTemplateSpecTemplateSpecInstanceMetadataOptionsHttpTokens as HttpTokens,
 } from '../generated/capa-infrastructure.cluster.x-k8s.io';
-import { fail } from '../platform/errors';
+import { fail } from '../core/errors';
 import { MachineImage } from './machine-image';
 import { AwsPartitionId } from '../platform/aws';
-import { contentHash } from '../platform/names';
+import { contentHash } from '../core/hash';
 import { typedApiObject } from './typed-api-object';
 
 /** EC2 settings shared by the control plane and every worker pool. */

@@ -2,8 +2,8 @@ import {
   K0SWorkerConfigTemplateSpecTemplateSpecProvisionerPlatform as Platform,
   K0SWorkerConfigTemplateSpecTemplateSpecProvisionerType as ProvisionerType,
 } from '../generated/k0smotron-bootstrap.cluster.x-k8s.io';
-import { fail, problem } from '../platform/errors';
-import { oneOf } from '../platform/values';
+import { fail, problem } from '../core/errors';
+import { oneOf } from '../core/values';
 import { windowsSupport, WindowsPlatform } from '../platform/support';
 import { LABEL_HYPERV, WINDOWS_KUBELET_FIREWALL_RULE, WINDOWS_NODE_TAINT, WINDOWS_NODE_TIMEOUTS, WindowsEdition, WindowsVersion } from '../platform/windows';
 import { InstanceType, windowsInstanceTypeProblem } from '../platform/instance-type';

@@ -10,14 +10,15 @@ import {
 } from '../generated/cluster-api-cluster.x-k8s.io';
 import { K0sWorkerConfigTemplate, K0SWorkerConfigTemplateSpecTemplateSpec } from '../generated/k0smotron-bootstrap.cluster.x-k8s.io';
 import { dnsLabelProblem } from '../platform/dns';
-import { fail, problem } from '../platform/errors';
+import { fail, problem } from '../core/errors';
 import { POOL_LABEL } from '../platform/labels';
 import { integerProblem } from '../platform/numbers';
-import { stringMap, wholeSeconds } from '../platform/values';
+import { stringMap, wholeSeconds } from '../core/values';
 import { taintArgument } from '../platform/windows';
 import { apiGroupOf } from '../platform/conventions';
-import { judgeOwnObjects, manifestProblems, markContentNamed, participate, PropsOfFields } from '../rules/judge';
-import { contentHash, MAX_MACHINE_DEPLOYMENT_NAME } from '../platform/names';
+import { judgeOwnObjects, manifestProblems, markContentNamed, participate, PropsOfFields } from '../rules/engine/judge';
+import { contentHash } from '../core/hash';
+import { MAX_MACHINE_DEPLOYMENT_NAME } from '../platform/names';
 import { typedApiObject } from './typed-api-object';
 
 export { POOL_LABEL } from '../platform/labels';

@@ -1,9 +1,9 @@
 import { Construct } from 'constructs';
-import { judgeOwnResources, judgeStackAtSynth } from '../aws/terraform-judge';
-import { fail } from '../platform/errors';
+import { judgeOwnResources, judgeStackAtSynth } from '../terraform/judge';
+import { fail } from '../core/errors';
 import { EKS_CLUSTER_POLICIES, EksIpFamily, NodeAccessEntryType } from '../platform/eks';
 import { EksNodeRole } from './node-role';
-import { DataAwsPartition, EksAccessEntry, EksAddon, EksCluster, IamRole, IamRolePolicyAttachment } from '../terraform';
+import { DataAwsPartition, EksAccessEntry, EksAddon, EksCluster, IamRole, IamRolePolicyAttachment } from '../terraform/providers/aws';
 
 /**
  * Versions of the managed add-ons, as `aws eks describe-addon-versions --addon-name <name>` lists

@@ -1,10 +1,10 @@
 import { Construct } from 'constructs';
-import { judgeOwnResources } from '../aws/terraform-judge';
+import { judgeOwnResources } from '../terraform/judge';
 import { ClusterNetwork, ClusterNetworkOptions } from '../aws/cluster-network';
 import { ExistingClusterNetwork, ExistingNetwork } from '../aws/existing-network';
-import { fail } from '../platform/errors';
+import { fail } from '../core/errors';
 import { HybridEksCluster, HybridEksClusterProps } from './eks-cluster';
-import { AwsProvider, TerraformStack } from '../terraform';
+import { AwsProvider, TerraformStack } from '../terraform/providers/aws';
 
 /** Props of `HybridEksStack`: the cluster's, the region, and the network the cluster gets its subnets from. */
 export interface HybridEksStackProps extends Omit<HybridEksClusterProps, 'subnetIds'> {

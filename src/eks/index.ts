@@ -12,5 +12,5 @@ export * from './node-group';
 export * from './node-role';
 export { EKS_CLUSTER_POLICIES, EKS_LINUX_AMI_TYPES, EKS_WINDOWS_AMI_TYPES, EKS_WINDOWS_TAINT, EksIpFamily, NodeAccessEntryType } from '../platform/eks';
 /** The Terraform rules the stacks run at synth, for a `cdk.tf.json` from anywhere (also in the package root). */
-export { formatTerraformViolation, validateTerraform } from '../rules/terraform';
-export type { TerraformJson, ValidateTerraformOptions } from '../rules/terraform';
+export { formatTerraformViolation, validateTerraform } from '../terraform/index';
+export type { TerraformJson, ValidateTerraformOptions } from '../terraform/index';

@@ -1,10 +1,10 @@
 import { Construct } from 'constructs';
-import { fail } from '../platform/errors';
+import { fail } from '../core/errors';
 import { InstanceType } from '../platform/instance-type';
 import { EKS_LINUX_AMI_TYPES } from '../platform/eks';
 import type { HybridEksCluster } from './eks-cluster';
 import { EksNodeGroupOptions, NodeGroupParts, createNodeGroup } from './node-group';
-import { dependable } from '../terraform';
+import { dependable } from '../terraform/providers/aws';
 
 /** Props of `EksLinuxNodeGroup`: those of every managed node group; the AMI type follows the instance types' architecture. */
 export type EksLinuxNodeGroupProps = EksNodeGroupOptions;

@@ -1,10 +1,10 @@
 import { Construct } from 'constructs';
-import { judgeOwnResources } from '../aws/terraform-judge';
+import { judgeOwnResources } from '../terraform/judge';
 import { parseEksWindowsAmiType } from '../platform/eks';
-import { PropsOfFields } from '../rules/refusal';
+import { PropsOfFields } from '../rules/engine/refusal';
 import type { HybridEksCluster } from './eks-cluster';
 import { EksNodeRole } from './node-role';
-import { EksNodeGroup, EksNodeGroupTaint, LaunchTemplate, Token } from '../terraform';
+import { EksNodeGroup, EksNodeGroupTaint, LaunchTemplate, Token } from '../terraform/providers/aws';
 
 /** What Linux and Windows managed node groups share. */
 export interface EksNodeGroupOptions {

@@ -1,8 +1,8 @@
 import { Construct, IConstruct } from 'constructs';
-import { fail } from '../platform/errors';
+import { fail } from '../core/errors';
 import { sharedNodeRoleProblem } from '../platform/eks';
-import { IamRole, IamRolePolicyAttachment, dependable } from '../terraform';
-import type { EksAccessEntry, EksNodeGroup } from '../terraform';
+import { IamRole, IamRolePolicyAttachment, dependable } from '../terraform/providers/aws';
+import type { EksAccessEntry, EksNodeGroup } from '../terraform/providers/aws';
 
 /** Props of `EksNodeRole`. */
 export interface EksNodeRoleProps {

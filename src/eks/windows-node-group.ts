@@ -1,7 +1,7 @@
 import { Construct } from 'constructs';
-import { fail } from '../platform/errors';
+import { fail } from '../core/errors';
 import { EKS_WINDOWS_TAINT, NodeAccessEntryType, eksWindowsAmiType } from '../platform/eks';
-import { isUnresolvedToken } from '../platform/tokens';
+import { isUnresolvedToken } from '../core/tokens';
 import { WindowsEdition, WindowsVersion } from '../platform/windows';
 import type { HybridEksCluster } from './eks-cluster';
 import { EksNodeGroupOptions, NodeGroupParts, createNodeGroup } from './node-group';

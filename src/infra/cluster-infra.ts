@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { amiIdProblem, AvailabilityZone, AwsRegion, KeyPairType, keyPairNameProblem } from '../platform/aws';
 import { dnsLabelProblem, MAX_CLUSTER_NAME } from '../platform/dns';
-import { fail } from '../platform/errors';
+import { fail } from '../core/errors';
 import { Architecture } from '../platform/instance-type';
-import { isUnresolvedToken } from '../platform/tokens';
+import { isUnresolvedToken } from '../core/tokens';
 import { WindowsEdition, WindowsVersion } from '../platform/windows';
 import { INFRA_OUTPUTS, windowsAmiOutputId } from './outputs';
 

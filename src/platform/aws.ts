@@ -1,5 +1,5 @@
 import { AWS_PARTITIONS } from '../generated/aws-partitions';
-import { isUnresolvedToken } from './tokens';
+import { isUnresolvedToken } from '../core/tokens';
 
 /**
  * Identifiers of AWS resources, checked for form before anything is written. Unresolved tokens

@@ -1,4 +1,4 @@
-import { isUnresolvedToken } from './tokens';
+import { isUnresolvedToken } from '../core/tokens';
 
 /** A CPU architecture, in Kubernetes' words (`kubernetes.io/arch`). */
 export enum Architecture {

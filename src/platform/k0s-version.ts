@@ -1,4 +1,4 @@
-import { HybridConfigError } from './errors';
+import { HybridConfigError } from '../core/errors';
 
 /**
  * A k0s release in the `vX.Y.Z+k0s.N` form that k0s and k0smotron use (k0s

@@ -1,5 +1,5 @@
 import { K0S_WINDOWS_RESET_SINCE } from './remote';
-import { WindowsVersion } from './windows';
+import { WINDOWS_NODE_TAINT, WindowsVersion } from './windows';
 
 /** The ways this library runs Windows workers. */
 export enum WindowsPlatform {
@@ -9,6 +9,10 @@ export enum WindowsPlatform {
   EKS = 'eks',
   /** Cluster API + k0smotron's RemoteMachine provider on hosts reached over SSH (`RemoteHybridCluster`). */
   K0SMOTRON_REMOTE = 'k0smotron-remote',
+  /** Azure Kubernetes Service Windows node pools. */
+  AKS = 'aks',
+  /** Google Kubernetes Engine Windows node pools (Standard clusters). */
+  GKE = 'gke',
 }
 
 /** Whether a platform supports a Windows Server release as a worker, and from which version. */
@@ -21,6 +25,12 @@ export interface WindowsSupport {
    * @default - every version the platform still supports
    */
   readonly minimumVersion?: string;
+  /**
+   * The newest platform version that still runs this release (AKS refuses Windows2019 pools from
+   * Kubernetes 1.33 on), in the platform's own notation.
+   * @default - every newer version too
+   */
+  readonly maximumVersion?: string;
   /** Where upstream says so (repository, path, version). */
   readonly source: string;
   /**
@@ -74,7 +84,44 @@ export const WINDOWS_SUPPORT: Readonly<Record<WindowsPlatform, Readonly<Record<W
     [WindowsVersion.SERVER_2022]: { supported: true, source: `${EKS_WINDOWS_AMIS}: 2022 AMIs for every supported Kubernetes version` },
     [WindowsVersion.SERVER_2025]: { supported: true, minimumVersion: '1.35', source: `${EKS_WINDOWS_AMIS}: the first 2025 AMIs are 1.35-2026-01-22` },
   },
+  // AKS: to be cited from the AKS documentation by the AKS work (issue 22).
+  [WindowsPlatform.AKS]: {
+    [WindowsVersion.SERVER_2019]: { supported: true, maximumVersion: '1.32', source: 'AKS: Windows Server 2019 is not available for node pools on Kubernetes 1.33 and newer' },
+    [WindowsVersion.SERVER_2022]: { supported: true, maximumVersion: '1.36', source: 'AKS: Windows Server 2022 is not supported on Kubernetes 1.37 and newer' },
+    [WindowsVersion.SERVER_2025]: { supported: false, source: 'AKS offers Windows2025 node pools, but azurerm does not accept os_sku Windows2025 for node pools yet (hashicorp/terraform-provider-azurerm#33451, #33463)' },
+  },
+  // GKE: to be cited from the GKE documentation by the GKE work (issue 25).
+  [WindowsPlatform.GKE]: {
+    [WindowsVersion.SERVER_2019]: { supported: true, source: 'GKE: Windows Server node pools with image type WINDOWS_LTSC_CONTAINERD and windows_node_config.osversion OS_VERSION_LTSC2019' },
+    [WindowsVersion.SERVER_2022]: { supported: true, source: 'GKE: Windows Server node pools with image type WINDOWS_LTSC_CONTAINERD and windows_node_config.osversion OS_VERSION_LTSC2022' },
+    [WindowsVersion.SERVER_2025]: { supported: false, source: 'GKE offers LTSC2019 and LTSC2022 only' },
+  },
 };
+
+/** A node taint: `key=value:Effect`. */
+export interface NodeTaint {
+  /** The taint's key. */
+  readonly key: string;
+  /** The taint's value. */
+  readonly value: string;
+  /** `NoSchedule`, `PreferNoSchedule` or `NoExecute`. */
+  readonly effect: string;
+}
+
+/**
+ * GKE's own taint on every Windows Server node (GKE docs "Deploy Windows Server applications":
+ * node.kubernetes.io/os=windows:NoSchedule).
+ */
+export const GKE_WINDOWS_NODE_TAINT: NodeTaint = { key: 'node.kubernetes.io/os', value: 'windows', effect: 'NoSchedule' };
+
+/**
+ * The taint Windows nodes carry on each platform, which Windows pods must tolerate: this library's
+ * own (`WINDOWS_NODE_TAINT`) on the clusters and pools it makes (k0smotron, EKS and AKS pools; AKS
+ * itself taints nothing), GKE's on GKE.
+ */
+export function windowsNodeTaint(platform: WindowsPlatform): NodeTaint {
+  return platform === WindowsPlatform.GKE ? GKE_WINDOWS_NODE_TAINT : WINDOWS_NODE_TAINT;
+}
 
 /** The support row for one platform and release. */
 export function windowsSupport(platform: WindowsPlatform, version: WindowsVersion): WindowsSupport {

@@ -1,13 +1,13 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { PooledRemoteMachine, RemoteMachineTemplate } from '../generated/k0smotron-infrastructure.cluster.x-k8s.io';
-import { contentHash } from '../platform/names';
+import { contentHash } from '../core/hash';
 import { typedApiObject } from '../cluster/typed-api-object';
 import { dnsLabelProblem } from '../platform/dns';
-import { fail } from '../platform/errors';
+import { fail } from '../core/errors';
 import { integerProblem } from '../platform/numbers';
 import { REMOTE_MACHINE_DEFAULTS } from '../platform/remote';
-import { isUnresolvedToken } from '../platform/tokens';
+import { isUnresolvedToken } from '../core/tokens';
 
 /** A host k0smotron reaches over SSH. */
 export interface RemoteHost {

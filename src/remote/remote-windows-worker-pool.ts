@@ -4,7 +4,7 @@ import {
 } from '../generated/k0smotron-bootstrap.cluster.x-k8s.io';
 import { WorkerPool } from '../cluster/worker-pool';
 import { WINDOWS_K0S_INSTALL_DIR } from '../platform/conventions';
-import { fail } from '../platform/errors';
+import { fail } from '../core/errors';
 import { K0sVersion } from '../platform/k0s-version';
 import { integerProblem } from '../platform/numbers';
 import { encodedPowerShell } from '../platform/powershell';

@@ -1,6 +1,6 @@
 import { ApiObject } from 'cdk8s';
 import { WorkerInfrastructure, WorkerPool, WorkerPoolProps } from '../cluster/worker-pool';
-import { PropsOfFields } from '../rules/judge';
+import { PropsOfFields } from '../rules/engine/judge';
 import { RemoteAccessProps, RemoteMachines, RemoteMachineSettings, Rollout } from './remote-machines';
 
 /** Props every remote pool has: those of every pool, and its hosts. */

@@ -1,13 +1,12 @@
-import { problem } from '../platform/errors';
-import { CLUSTER_RULES } from './cluster-rules';
-import { Manifest, ManifestGraph, ManifestRule, ManifestSource, ManifestViolation } from './graph';
+import { CLUSTER_RULES } from './cluster/cluster-rules';
+import { Manifest, ManifestGraph, ManifestRule, ManifestSource, ManifestViolation, whatAndFix } from './engine/graph';
 import { WindowsPlatform } from '../platform/support';
-import { EKS_WORKLOAD_RULES, WORKLOAD_RULES } from './workload-rules';
+import { EKS_WORKLOAD_RULES, WORKLOAD_RULES } from './pods/workload-rules';
 
-export { CLUSTER_RULES } from './cluster-rules';
-export { EKS_WORKLOAD_RULES, WORKLOAD_RULES } from './workload-rules';
-export type { Manifest, ManifestRule, ManifestSource, ManifestViolation, Reference, RuleScope } from './graph';
-export { ManifestGraph } from './graph';
+export { CLUSTER_RULES } from './cluster/cluster-rules';
+export { EKS_WORKLOAD_RULES, WORKLOAD_RULES } from './pods/workload-rules';
+export type { Manifest, ManifestRule, ManifestSource, ManifestViolation, Reference, RuleScope } from './engine/graph';
+export { ManifestGraph } from './engine/graph';
 
 /** Options of `validateManifests`. */
 export interface ValidateManifestsOptions {
@@ -51,7 +50,7 @@ export function validateManifests(objects: ReadonlyArray<Manifest | ManifestSour
       // belongs): report the rule that could not read them rather than a stack trace.
       return [{
         rule: r.name, kind: '?', name: '?',
-        message: problem(`rule ${r.name} could not read the objects (${(e as Error).message})`, 'check the objects against their CRD schemas'),
+        ...whatAndFix(`rule ${r.name} could not read the objects (${(e as Error).message})`, 'check the objects against their CRD schemas'),
       }];
     }
   });

@@ -6,7 +6,7 @@
  */
 import type * as kplus33 from 'cdk8s-plus-33';
 import type { IConstruct } from 'constructs';
-import { fail } from '../platform/errors';
+import { fail } from '../core/errors';
 
 /** The cdk8s-plus module the constructs use: cdk8s-plus-33's API, which cdk8s-plus-28 shares for the members used here. */
 export type Cdk8sPlus = typeof kplus33;

@@ -1,8 +1,8 @@
 import { ApiObject, Size } from 'cdk8s';
 import { Construct } from 'constructs';
 import { dropChartNamespace } from '../platform/cluster-scope';
-import { fail } from '../platform/errors';
-import { oneOf, wholeMebibytes, wholeNumber } from '../platform/values';
+import { fail } from '../core/errors';
+import { oneOf, wholeMebibytes, wholeNumber } from '../core/values';
 import { LABEL_HYPERV, LABEL_OS, LABEL_WINDOWS_BUILD, WINDOWS_NODE_TAINT, WINDOWS_RELEASES, WindowsVersion } from '../platform/windows';
 
 /** containerd's runhcs handler that starts each Windows pod in its own utility VM. */

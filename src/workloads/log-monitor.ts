@@ -1,5 +1,5 @@
-import { fail } from '../platform/errors';
-import { listOf } from '../platform/values';
+import { fail } from '../core/errors';
+import { listOf } from '../core/values';
 
 /** Where Microsoft's LogMonitor is conventionally copied into Windows images. */
 export const LOG_MONITOR_EXE = 'C:\\LogMonitor\\LogMonitor.exe';

@@ -1,14 +1,14 @@
 import { ApiObject, Chart, JsonPatch } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import { CLUSTER_SCOPED_KINDS } from '../platform/cluster-scope';
-import { oncePerSynth } from '../platform/synth-scope';
+import { oncePerSynth } from '../core/synth-scope';
 import { LABEL_OS } from '../platform/windows';
 import { WindowsPlatform } from '../platform/support';
-import { addRenderedPatch, rendered } from '../platform/render';
-import { ManifestSource } from '../rules/graph';
+import { addRenderedPatch, rendered } from '../core/render';
+import { ManifestSource } from '../rules/engine/graph';
 import { adviseManifests, validateManifests } from '../rules/index';
 import { PodTemplateLocation, osIntent, podTemplatesOf, pointerSegment } from '../rules/pods/pod-template';
-import { EKS_WORKLOAD_RULES, WORKLOAD_RULES } from '../rules/workload-rules';
+import { EKS_WORKLOAD_RULES, WORKLOAD_RULES } from '../rules/pods/workload-rules';
 
 const ID = 'PodTemplatePolicy';
 

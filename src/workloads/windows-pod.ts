@@ -4,14 +4,14 @@ import { Construct, IConstruct } from 'constructs';
 import { Cdk8sPlus, cdk8sPlusOf } from './cdk8s-plus';
 import { LABEL_HYPERV, LABEL_OS, LABEL_WINDOWS_BUILD, WINDOWS_NODE_TAINT, WINDOWS_RELEASES, WindowsVersion, isWindowsAdminUser } from '../platform/windows';
 import { WINDOWS_STARTUP_PROBE, builtContainerSecurityProblems, windowsContainerDefaults, windowsSecurityProblems } from './container-defaults';
-import { fail, problem } from '../platform/errors';
-import { oneOf } from '../platform/values';
+import { fail, problem } from '../core/errors';
+import { oneOf } from '../core/values';
 import { HyperVRuntimeClass } from './hyperv-runtime-class';
 import { WindowsIsolation, imageIncompatibility, imageRelease, unsupportedRelease } from './image-compatibility';
 import { podSpecPointer, podTemplateOf } from '../rules/pods/pod-template';
 import { PodTemplatePolicy } from './pod-template-policy';
-import { oncePerSynth } from '../platform/synth-scope';
-import { rendered } from '../platform/render';
+import { oncePerSynth } from '../core/synth-scope';
+import { rendered } from '../core/render';
 
 /**
  * A cdk8s-plus object that owns a pod template: a Pod, Deployment, StatefulSet, DaemonSet, Job or

@@ -3,8 +3,8 @@ import { Construct } from 'constructs';
 import { CDK8S_PLUS, kplus } from './cdk8s-plus';
 import { containerPort, windowsContainerDefaults, windowsSecurityProblems } from './container-defaults';
 import { dropChartNamespace } from '../platform/cluster-scope';
-import { fail, problem } from '../platform/errors';
-import { listOf, oneOf, wholeNumber } from '../platform/values';
+import { fail, problem } from '../core/errors';
+import { listOf, oneOf, wholeNumber } from '../core/values';
 import { WindowsPod, WindowsPodOptions } from './windows-pod';
 
 /** The cdk8s-plus workload a WindowsWorkload creates. */

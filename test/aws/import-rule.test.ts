@@ -64,12 +64,12 @@ describe('import rules over the source tree', () => {
     expect(files).toContain(join(ROOT, 'src', 'eks', 'eks-cluster.ts'));
   });
 
-  test('every Terraform CDK import in src/ goes through src/terraform.ts, so the flavour is decided in one place', () => {
+  test('every Terraform CDK import in src/ goes through a facade in src/terraform/providers/, so the flavour is decided in one place', () => {
     const src = files.filter((f) => f.startsWith(join(ROOT, 'src')));
     const importers = src.filter((f) => specifiers(readFileSync(f, 'utf8')).some((s) => TERRAFORM_PACKAGE.test(s))).map((f) => relative(ROOT, f));
-    expect(importers).toEqual(['src/terraform.ts']);
+    expect(importers).toEqual(['src/terraform/cdktn.ts', 'src/terraform/providers/aws.ts']);
     // ...and its provider imports are single resources of CDK Terrain's package.
-    const providers = specifiers(readFileSync(join(ROOT, 'src', 'terraform.ts'), 'utf8')).filter((s) => s.includes('provider-aws'));
+    const providers = specifiers(readFileSync(join(ROOT, 'src', 'terraform', 'providers', 'aws.ts'), 'utf8')).filter((s) => s.includes('provider-aws'));
     expect(providers.length).toBeGreaterThan(20);
     expect(providers.filter((s) => !s.startsWith(`${PROVIDER}/lib/`))).toEqual([]);
   });
@@ -102,7 +102,7 @@ describe('import rules over the source tree', () => {
   test('the package root, which cdk8s-only users load, reaches no Terraform CDK module (AWS lives in cdk-hybrid-windows/aws)', () => {
     const { files: reached, packages } = reachedPackages(join(ROOT, 'src', 'index.ts'));
     expect(reached).toEqual(expect.arrayContaining(['src/infra/cluster-infra.ts', 'src/cluster/hybrid-cluster.ts']));
-    expect(reached).not.toContain('src/terraform.ts');
+    expect(reached.filter((f) => f === 'src/terraform/cdktn.ts' || f.startsWith('src/terraform/providers/'))).toEqual([]);
     expect(packages.filter((p) => TERRAFORM_PACKAGE.test(p.split(' -> ')[1]))).toEqual([]);
   });
 

@@ -65,9 +65,9 @@ function run(args: string[], input?: string): { status: number | null; stdout: s
     expect(eks.stdout).toEqual([expect.stringMatching(/^<stdin>:1 Deployment apps\/iis: spec\.template\.spec\.nodeSelector\.kubernetes\.io\/os: must be "windows" on EKS: .+\. Fix: .+\.$/)]);
     // The EKS rules are workload rules: --rules cluster leaves them out.
     expect(run(['validate', '--platform', 'eks', '--rules', 'cluster', '-'], affinity).status).toBe(0);
-    const unknown = run(['validate', '--platform', 'aks', '-'], affinity);
+    const unknown = run(['validate', '--platform', 'openshift', '-'], affinity);
     expect(unknown.status).toBe(2);
-    expect(unknown.stderr).toContain(`--platform aks: the platforms are ${Object.values(WindowsPlatform).join(', ')}`);
+    expect(unknown.stderr).toContain(`--platform openshift: the platforms are ${Object.values(WindowsPlatform).join(', ')}`);
   });
 
   test('unreadable input, broken YAML and a missing argument exit 2 with a message', () => {

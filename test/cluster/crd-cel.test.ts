@@ -5,7 +5,7 @@ import { celEnv, parse } from '@bufbuild/cel';
 import { parse as parseYaml } from 'yaml';
 import { validateManifests } from '../../src';
 import { CRD_CEL_RULES } from '../../src/generated/crd-cel-rules';
-import { CelSchemaNode, celRulesOf, celViolations } from '../../src/rules/crd-cel';
+import { CelSchemaNode, celRulesOf, celViolations } from '../../src/rules/cluster/crd-cel';
 import { CRD_DIR, describeWithCrds } from '../support/crd-schemas';
 import { synthObjects } from '../support/synth';
 import { hybridCluster } from './fixture';

@@ -57,7 +57,8 @@ describe('validateManifests over YAML from anywhere', () => {
     find(list, 'MachineDeployment', 'prod-linux').spec.replicas = 1.5;
     expect(validateManifests(list)).toEqual([{
       rule: 'machine-deployment', kind: 'MachineDeployment', name: 'prod-linux-a', namespace: undefined, path: undefined,
-      field: 'spec.replicas', message: 'replicas 1.5 is not a whole number. Fix: set `replicas` to a whole number, 0 or more.',
+      field: 'spec.replicas', what: 'replicas 1.5 is not a whole number', fix: 'set `replicas` to a whole number, 0 or more',
+      message: 'replicas 1.5 is not a whole number. Fix: set `replicas` to a whole number, 0 or more.',
     }]);
   });
 

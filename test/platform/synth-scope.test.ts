@@ -1,5 +1,5 @@
 import { ApiObject, App, Chart, Testing } from 'cdk8s';
-import { oncePerSynth } from '../../src/platform/synth-scope';
+import { oncePerSynth } from '../../src/core/synth-scope';
 
 /** An app of `charts` charts whose every chart carries one counting validation. */
 function countingApp(charts: number, problem: () => string[] = () => []) {

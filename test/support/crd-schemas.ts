@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Ajv, { ValidateFunction } from 'ajv';
 import { parseAllDocuments } from 'yaml';
-import { celRulesOf, celViolations } from '../../src/rules/crd-cel';
+import { celRulesOf, celViolations } from '../../src/rules/cluster/crd-cel';
 import type { CrdCelRule } from '../../src/generated/crd-cel-rules';
 
 /** Where the pinned upstream CRDs live: `CRD_DIR`, else `../shared/crds` beside the checkout. */

@@ -1,5 +1,5 @@
 import { LABEL_OS, WINDOWS_NODE_TAINT, WINDOWS_ROOT_USER, isWindowsRootUser, taintArgument } from '../../platform/windows';
-import { list } from '../graph';
+import { list } from '../engine/graph';
 import { osIntent, tolerates } from './pod-template';
 import { PodSpecViolation } from './validate-pod-spec';
 

@@ -1,5 +1,5 @@
-import { K0SMOTRON_REFUSED_CONTROL_PLANE_VERSIONS, K0sVersion } from '../platform/k0s-version';
-import { isCapi, list, ManifestViolation, rule, violation } from './graph';
+import { K0SMOTRON_REFUSED_CONTROL_PLANE_VERSIONS, K0sVersion } from '../../platform/k0s-version';
+import { isCapi, list, ManifestViolation, rule, violation } from '../engine/graph';
 
 /**
  * k0smotron v2.1.0's own admission webhooks, transcribed so that what they refuse is found at

@@ -1,4 +1,4 @@
-import { problem } from '../platform/errors';
+import { problem, trimPeriod } from '../../core/errors';
 
 // The rules take manifests from anywhere (this library's synth, `kubectl get -o yaml`, a YAML
 // file), so they read them loosely typed and never assume a field is present.
@@ -45,7 +45,11 @@ export interface ManifestViolation {
   readonly namespace?: string;
   /** Construct path of the object, when known. */
   readonly path?: string;
-  /** "<what is wrong, naming the value>. Fix: <what to do>." */
+  /** What is wrong, naming the value (no trailing period). */
+  readonly what: string;
+  /** What to do about it (no trailing period). */
+  readonly fix: string;
+  /** The printed line: "<what>. Fix: <fix>." */
   readonly message: string;
   /** Where in the object: a dotted field path such as `spec.replicas`. */
   readonly field?: string;
@@ -173,7 +177,7 @@ export function violation(rule: string, source: ManifestSource, what: string, fi
     name: String(m.metadata?.name ?? '?'),
     namespace: m.metadata?.namespace,
     path: source.path,
-    message: problem(what, fix),
+    ...whatAndFix(what, fix),
     field,
   };
 }
@@ -183,4 +187,9 @@ export function describe(source: ManifestSource): string {
   const m = source.manifest;
   const ns = m.metadata?.namespace ? `${m.metadata.namespace}/` : '';
   return `${m.kind ?? '?'} ${ns}${m.metadata?.name ?? '?'}`;
+}
+
+/** A violation's text fields: `what` and `fix` as given (trailing periods trimmed), and the printed `message`. */
+export function whatAndFix(what: string, fix: string): { what: string; fix: string; message: string } {
+  return { what: trimPeriod(what), fix: trimPeriod(fix), message: problem(what, fix) };
 }

@@ -1,9 +1,9 @@
-import { LABEL_OS } from '../platform/windows';
-import { manifestPath, podTemplatesOf } from './pods/pod-template';
-import { validatePodSpec } from './pods/validate-pod-spec';
-import { podOsAdvice, podOsIssues } from './pods/windows-pod-rules';
-import { Json, list, ManifestGraph, ManifestRule, ManifestViolation, violation } from './graph';
-import { eksPodIssues } from './pods/eks-pod-rules';
+import { LABEL_OS } from '../../platform/windows';
+import { manifestPath, podTemplatesOf } from './pod-template';
+import { validatePodSpec } from './validate-pod-spec';
+import { podOsAdvice, podOsIssues } from './windows-pod-rules';
+import { Json, list, ManifestGraph, ManifestRule, ManifestViolation, violation } from '../engine/graph';
+import { eksPodIssues } from './eks-pod-rules';
 
 /**
  * The workload rules over plain manifests: the API server's OS-specific pod validation

@@ -32,7 +32,8 @@ export function fail(scope: IConstruct | string, what: string, fix: string): nev
   throw new HybridConfigError(typeof scope === 'string' ? scope : scope.node.path, what, fix);
 }
 
-function trimPeriod(text: string): string {
+/** The text without its trailing period(s): `problem` adds its own. */
+export function trimPeriod(text: string): string {
   return text.replace(/\.+\s*$/, '');
 }
 

@@ -1,7 +1,7 @@
-import type { ManifestViolation, RuleScope } from '../graph';
+import type { ManifestViolation, RuleScope } from '../../rules/engine/graph';
 import { AvailabilityZone, AwsRegion } from '../../platform/aws';
 import { AWS_LARGEST_PREFIX, AWS_SMALLEST_PREFIX, parseCidr } from '../../platform/cidr';
-import { TerraformGraph, TerraformRule, blockViolation, isExpression } from './graph';
+import { TerraformGraph, TerraformRule, blockViolation, isExpression } from '../graph';
 
 /**
  * The AWS rules over the final Terraform JSON of the AWS and EKS stacks: a provider for the

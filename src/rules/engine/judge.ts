@@ -1,10 +1,10 @@
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
-import { rendered } from '../platform/render';
-import { oncePerSynth } from '../platform/synth-scope';
-import { CLUSTER_RULES } from './cluster-rules';
+import { rendered } from '../../core/render';
+import { oncePerSynth } from '../../core/synth-scope';
+import { CLUSTER_RULES } from '../cluster/cluster-rules';
 import { ManifestViolation } from './graph';
-import { validateManifests } from './index';
+import { validateManifests } from '../index';
 import { PropsOfFields, refusal } from './refusal';
 
 export type { PropsOfFields } from './refusal';

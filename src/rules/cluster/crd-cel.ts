@@ -1,6 +1,6 @@
 import type { CelInput } from '@bufbuild/cel';
-import { CRD_CEL_RULES, CrdCelRule } from '../generated/crd-cel-rules';
-import { describe, Json, ManifestRule, ManifestViolation, violation } from './graph';
+import { CRD_CEL_RULES, CrdCelRule } from '../../generated/crd-cel-rules';
+import { describe, Json, ManifestRule, ManifestViolation, violation } from '../engine/graph';
 
 /**
  * The CRDs' `x-kubernetes-validations` (CEL) rules, evaluated on the final objects the way the API

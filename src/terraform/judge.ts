@@ -1,12 +1,12 @@
 import type { IConstruct } from 'constructs';
-import { HybridValidationError } from '../platform/errors';
-import type { ManifestViolation } from '../rules/graph';
-import { PropsOfFields, refusal } from '../rules/refusal';
-import { TERRAFORM_RULES, TerraformJson, formatTerraformViolation, validateTerraform } from '../rules/terraform';
-import { DefaultTokenResolver, StringConcat, TerraformDataSource, TerraformElement, TerraformProvider, TerraformResource, TerraformStack, Tokenization } from '../terraform';
+import { HybridValidationError } from '../core/errors';
+import type { ManifestViolation } from '../rules/engine/graph';
+import { PropsOfFields, refusal } from '../rules/engine/refusal';
+import { TERRAFORM_RULES, TerraformJson, formatTerraformViolation, validateTerraform } from './index';
+import { DefaultTokenResolver, StringConcat, TerraformDataSource, TerraformElement, TerraformProvider, TerraformResource, TerraformStack, Tokenization } from './cdktn';
 
 /**
- * How the AWS and EKS constructs ask the Terraform rules (`src/rules/terraform`) to judge what
+ * How the AWS and EKS constructs ask the Terraform rules (`src/terraform/rules`) to judge what
  * they write, twice:
  *
  * - `judgeOwnResources`, right after a construct has built its resources: the rules of object

@@ -1,5 +1,5 @@
-import { awsTagProblems } from '../platform/aws';
-import { isCapi, ManifestViolation, rule, violation } from './graph';
+import { awsTagProblems } from '../../platform/aws';
+import { isCapi, ManifestViolation, rule, violation } from '../engine/graph';
 
 /**
  * AWS tags as CAPA's webhooks validate them (`awsTagProblems`): the AWSCluster's `additionalTags`

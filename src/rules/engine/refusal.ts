@@ -1,4 +1,4 @@
-import { HybridConfigError } from '../platform/errors';
+import { HybridConfigError } from '../../core/errors';
 import { ManifestViolation } from './graph';
 
 /**

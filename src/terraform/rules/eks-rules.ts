@@ -1,4 +1,4 @@
-import type { Json, ManifestViolation, RuleScope } from '../graph';
+import type { Json, ManifestViolation, RuleScope } from '../../rules/engine/graph';
 import { parseCidr } from '../../platform/cidr';
 import {
   EKS_CLUSTER_POLICIES, EKS_LIMITS, EKS_ROOT_SNAPSHOT_GIB, EKS_TAINT_EFFECT, EKS_WINDOWS_TAINT, EksIpFamily, NodeAccessEntryType,
@@ -11,7 +11,7 @@ import { integerProblem } from '../../platform/numbers';
 import { EKS_WINDOWS_2025_PROVIDER, EKS_WINDOWS_2025_PROVIDER_ADVICE, admitsVersionAtLeast } from '../../platform/provider-version';
 import { WindowsPlatform, windowsSupport } from '../../platform/support';
 import { WindowsVersion } from '../../platform/windows';
-import { TerraformBlock, TerraformGraph, TerraformRule, address, blockViolation, isExpression, list, single } from './graph';
+import { TerraformBlock, TerraformGraph, TerraformRule, address, blockViolation, isExpression, list, single } from '../graph';
 
 /**
  * The EKS rules over the final Terraform JSON: what the EKS API and hashicorp/terraform-provider-aws

@@ -1,33 +1,18 @@
 /**
- * The one module that imports the Terraform CDK: its core and the AWS provider's resources, for
- * `cdk-hybrid-windows/aws` and `cdk-hybrid-windows/eks`. Nothing else in `src/` names these
- * packages, so the flavour the library runs on is decided here.
- *
- * The names are CDK Terrain's (`cdktn`, `@cdktn/provider-aws` 25, which wraps hashicorp/aws 6.66).
- * A cdktf 0.21 project installs its packages under these names (npm aliases, README "Using it in
- * your project"): CDK Terrain forked cdktf with the same classes, generated provider modules
- * and `Symbol.for` brands (cdktn lib/terraform-stack.js `cdktf/TerraformStack`, the token map on
- * `global.__cdktfTokenMap`), so objects of either package work with each other.
+ * The AWS provider's facade, for `cdk-hybrid-windows/aws` and `cdk-hybrid-windows/eks`: the one
+ * module that imports `@cdktn/provider-aws` (25, which wraps hashicorp/aws 6.66), with CDK
+ * Terrain's core re-exported from `../cdktn`. A cdktf 0.21 project installs `@cdktf/provider-aws`
+ * 21 under this name (README "Using it in your project").
  *
  * Provider resources are re-exported one by one from `…/lib/<resource>`: the package's index loads
  * all 2,400 of them (seconds and hundreds of MB per synth).
  */
-function checkInstalled(): void {
-  for (const name of ['cdktn', '@cdktn/provider-aws']) {
-    try {
-      require.resolve(name);
-    } catch {
-      throw new Error(
-        `[cdk-hybrid-windows] ${name} is not installed, and the AWS and EKS stacks build on it. `
-        + 'Fix: in a CDK Terrain project, npm install cdktn @cdktn/provider-aws; in a cdktf 0.21 project, install cdktf\'s packages under these names: '
-        + 'npm install cdktn@npm:cdktf@^0.21.0 @cdktn/provider-aws@npm:@cdktf/provider-aws@^21.22.1',
-      );
-    }
-  }
-}
-checkInstalled();
+import { requireInstalled } from '../cdktn';
 
-export { App, DefaultTokenResolver, Fn, StringConcat, TerraformDataSource, TerraformElement, TerraformOutput, TerraformProvider, TerraformResource, TerraformStack, Token, Tokenization, dependable } from 'cdktn';
+requireInstalled('@cdktn/provider-aws', 'in a CDK Terrain project, npm install @cdktn/provider-aws; in a cdktf 0.21 project, install cdktf\'s packages under these names: '
+  + 'npm install cdktn@npm:cdktf@^0.21.0 @cdktn/provider-aws@npm:@cdktf/provider-aws@^21.22.1');
+
+export * from '../cdktn';
 
 export { AwsProvider } from '@cdktn/provider-aws/lib/provider';
 export { DataAwsAvailabilityZones } from '@cdktn/provider-aws/lib/data-aws-availability-zones';

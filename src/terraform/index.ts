@@ -1,11 +1,11 @@
-import { problem } from '../../platform/errors';
-import type { ManifestViolation } from '../graph';
-import { AWS_RULES } from './aws-rules';
-import { EKS_RULES } from './eks-rules';
+import { whatAndFix } from '../rules/engine/graph';
+import type { ManifestViolation } from '../rules/engine/graph';
+import { AWS_RULES } from './rules/aws-rules';
+import { EKS_RULES } from './rules/eks-rules';
 import { TerraformGraph, TerraformJson, TerraformRule } from './graph';
 
-export { AWS_RULES } from './aws-rules';
-export { EKS_RULES } from './eks-rules';
+export { AWS_RULES } from './rules/aws-rules';
+export { EKS_RULES } from './rules/eks-rules';
 export type { TerraformBlock, TerraformJson, TerraformRule } from './graph';
 export { TerraformGraph } from './graph';
 
@@ -38,7 +38,7 @@ export function validateTerraform(json: TerraformJson | readonly TerraformJson[]
     } catch (e) {
       // Only for JSON no Terraform would take (a string where a block belongs): report the rule
       // that could not read it rather than a stack trace.
-      return [{ rule: r.name, kind: '?', name: '?', message: problem(`rule ${r.name} could not read the Terraform JSON (${(e as Error).message})`, 'check the JSON against the provider\'s schema') }];
+      return [{ rule: r.name, kind: '?', name: '?', ...whatAndFix(`rule ${r.name} could not read the Terraform JSON (${(e as Error).message})`, 'check the JSON against the provider\'s schema') }];
     }
   });
 }

@@ -1,23 +1,23 @@
-import { CAPA_DEFAULT_VPC_CIDR, K0S_CLUSTER_PORTS, K0S_PORTS, WINDOWS_K0S_INSTALL_DIR } from '../platform/conventions';
-import { K0sVersion } from '../platform/k0s-version';
-import { contentHash } from '../platform/names';
-import { amiIdProblem, AvailabilityZone, AwsRegion, keyPairNameProblem } from '../platform/aws';
-import { IMAGE_PUBLISHERS, ImagePublisher } from '../platform/images';
-import { cidrsOverlap, formatCidr, Ipv4Cidr, parseCidr } from '../platform/cidr';
-import { dnsLabelProblem } from '../platform/dns';
-import { Architecture, InstanceType, windowsInstanceTypeProblem } from '../platform/instance-type';
-import { KUBELET_PORT, LARGEST_SERVICE_PREFIX, MAX_KUBELET_MINOR_SKEW, MIN_NODE_CONDITION_TIMEOUT_SECONDS, SMALLEST_SERVICE_PREFIX } from '../platform/kubernetes';
-import { CALICO_WINDOWS_VXLAN, CalicoMode, KUBE_ROUTER_ON_EC2, NetworkProvider } from '../platform/network';
-import { LABEL_ZONE, opensInboundPort } from '../platform/windows';
-import { nodeLabelProblem, POOL_LABEL } from '../platform/labels';
-import { integerProblem } from '../platform/numbers';
-import { WINDOWS_SUPPORT, WindowsPlatform } from '../platform/support';
-import { taintArgument, WINDOWS_NODE_TAINT } from '../platform/windows';
+import { CAPA_DEFAULT_VPC_CIDR, K0S_CLUSTER_PORTS, K0S_PORTS, WINDOWS_K0S_INSTALL_DIR } from '../../platform/conventions';
+import { K0sVersion } from '../../platform/k0s-version';
+import { contentHash } from '../../core/hash';
+import { amiIdProblem, AvailabilityZone, AwsRegion, keyPairNameProblem } from '../../platform/aws';
+import { IMAGE_PUBLISHERS, ImagePublisher } from '../../platform/images';
+import { cidrsOverlap, formatCidr, Ipv4Cidr, parseCidr } from '../../platform/cidr';
+import { dnsLabelProblem } from '../../platform/dns';
+import { Architecture, InstanceType, windowsInstanceTypeProblem } from '../../platform/instance-type';
+import { KUBELET_PORT, LARGEST_SERVICE_PREFIX, MAX_KUBELET_MINOR_SKEW, MIN_NODE_CONDITION_TIMEOUT_SECONDS, SMALLEST_SERVICE_PREFIX } from '../../platform/kubernetes';
+import { CALICO_WINDOWS_VXLAN, CalicoMode, KUBE_ROUTER_ON_EC2, NetworkProvider } from '../../platform/network';
+import { LABEL_ZONE, opensInboundPort } from '../../platform/windows';
+import { nodeLabelProblem, POOL_LABEL } from '../../platform/labels';
+import { integerProblem } from '../../platform/numbers';
+import { WINDOWS_SUPPORT, WindowsPlatform } from '../../platform/support';
+import { taintArgument, WINDOWS_NODE_TAINT } from '../../platform/windows';
 import { awsTags } from './aws-tags';
-import { REMOTE_RULES } from './remote-rules';
+import { REMOTE_RULES } from '../remote/remote-rules';
 import { CRD_CEL_RULE } from './crd-cel';
 import { k0smotronWebhooks } from './k0smotron-webhooks';
-import { describe, isCapi, Json, list, ManifestGraph, ManifestRule, ManifestSource, ManifestViolation, rule, violation } from './graph';
+import { describe, isCapi, Json, list, ManifestGraph, ManifestRule, ManifestSource, ManifestViolation, rule, violation } from '../engine/graph';
 
 /**
  * The cluster rules, over the final objects of Cluster API + k0smotron + CAPA: each follows the

@@ -1,6 +1,6 @@
-import { resolveRollout } from '../platform/rollout';
-import { REMOTE_MACHINE_DEFAULTS } from '../platform/remote';
-import { describe, groupOf, Json, ManifestGraph, ManifestRule, ManifestSource, ManifestViolation, namespaceOf, violation } from './graph';
+import { resolveRollout } from '../../platform/rollout';
+import { REMOTE_MACHINE_DEFAULTS } from '../../platform/remote';
+import { describe, groupOf, Json, ManifestGraph, ManifestRule, ManifestSource, ManifestViolation, namespaceOf, violation } from '../engine/graph';
 
 /**
  * Rules for k0smotron's RemoteMachine provider (SSH to fixed hosts), over the final objects:

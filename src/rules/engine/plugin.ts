@@ -1,6 +1,6 @@
-import { adviseManifests, validateManifests } from './index';
-import { CLUSTER_RULES } from './cluster-rules';
-import { EKS_WORKLOAD_RULES, WORKLOAD_RULES } from './workload-rules';
+import { adviseManifests, validateManifests } from '../index';
+import { CLUSTER_RULES } from '../cluster/cluster-rules';
+import { EKS_WORKLOAD_RULES, WORKLOAD_RULES } from '../pods/workload-rules';
 import { Manifest, ManifestSource } from './graph';
 
 /**

@@ -1,5 +1,5 @@
-import { problem } from '../../platform/errors';
-import type { Json, ManifestViolation, RuleScope } from '../graph';
+import { whatAndFix } from '../rules/engine/graph';
+import type { Json, ManifestViolation, RuleScope } from '../rules/engine/graph';
 
 /**
  * A stack's Terraform JSON as `cdktf synth` writes it (`cdk.tf.json`) or `TerraformStack.toTerraform()`
@@ -168,5 +168,5 @@ export function address(block: TerraformBlock): string {
 export function blockViolation(rule: string, block: TerraformBlock, what: string, fix: string, field?: string): ManifestViolation {
   const [kind, name] = block.mode === 'provider' ? ['provider', address(block).slice('provider.'.length)]
     : [block.mode === 'data' ? `data.${block.type}` : block.type, block.id];
-  return { rule, kind, name, path: block.path, message: problem(what, fix), field };
+  return { rule, kind, name, path: block.path, ...whatAndFix(what, fix), field };
 }

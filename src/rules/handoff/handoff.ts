@@ -1,7 +1,7 @@
-import { ClusterInfra } from '../infra/cluster-infra';
-import { InstanceType } from '../platform/instance-type';
-import { KeyPairType, WINDOWS_ED25519_KEY } from '../platform/aws';
-import { ManifestGraph, ManifestSource, ManifestViolation, violation } from './graph';
+import { ClusterInfra } from '../../infra/cluster-infra';
+import { InstanceType } from '../../platform/instance-type';
+import { KeyPairType, WINDOWS_ED25519_KEY } from '../../platform/aws';
+import { ManifestGraph, ManifestSource, ManifestViolation, violation } from '../engine/graph';
 
 /**
  * What a cluster's objects, as written (after JSON patches), must agree on with
