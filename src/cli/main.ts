@@ -8,7 +8,7 @@ import { USAGE, runValidate } from './validate';
 
 const [command, ...args] = process.argv.slice(2);
 const io = {
-  readStdin: () => readFileSync(0, 'utf8'),
+  readStdin: () => readFileSync(0),
   out: (line: string) => process.stdout.write(`${line}\n`),
   err: (line: string) => process.stderr.write(`${line}\n`),
 };
@@ -16,6 +16,8 @@ if (command === 'validate') {
   process.exitCode = runValidate(args, io);
 } else if (command === '--help' || command === '-h') {
   io.out(USAGE);
+} else if (command === '--version') {
+  process.exitCode = runValidate(['--version'], io);
 } else {
   io.err(`${command === undefined ? 'No command' : `Unknown command ${command}`}.\n\n${USAGE}`);
   process.exitCode = 2;

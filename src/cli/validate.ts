@@ -1,42 +1,71 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { LineCounter, parseAllDocuments } from 'yaml';
-import { WindowsPlatform } from '../platform/support';
-import { CLUSTER_RULES, ManifestRule, ManifestSource, ManifestViolation, WORKLOAD_RULES, adviseManifests, platformRules, validateManifests } from '../rules/index';
+import { NodeTaint, WindowsPlatform, parseNodeTaint } from '../platform/support';
+import { CLUSTER_RULES, EKS_WORKLOAD_RULES, ManifestRule, ManifestSource, ManifestViolation, WORKLOAD_RULES, adviseManifests, platformRules, validateManifests } from '../rules/index';
+import { TERRAFORM_RULES, TerraformJson, validateTerraform } from '../terraform/index';
+import { CONFIG_FILE, ValidateConfig, findConfig, isIgnored, readConfig } from './config';
+import { FORMATS, Finding, Format, print } from './formats';
+import { YamlDocument, parseYamlStream } from './kubectl-yaml';
+import { fieldSegments, locateField } from './locate';
 
 /** The rule sets `--rules` can name. */
 const RULE_SETS: Readonly<Record<string, readonly ManifestRule[]>> = { cluster: CLUSTER_RULES, workloads: WORKLOAD_RULES };
+const SETS = [...Object.keys(RULE_SETS), 'terraform'];
+const PLATFORMS: readonly string[] = Object.values(WindowsPlatform);
+/** Every rule name a suppression may name. */
+const RULE_NAMES: ReadonlySet<string> = new Set([...CLUSTER_RULES, ...WORKLOAD_RULES, ...EKS_WORKLOAD_RULES, ...TERRAFORM_RULES].map((r) => r.name));
+/** The annotation prefix that suppresses a rule on one object: `ignore-rule.cdk-hybrid-windows.io/<rule>: "<reason>"`. */
+export const IGNORE_ANNOTATION = 'ignore-rule.cdk-hybrid-windows.io/';
 
-export const USAGE = `Usage: cdk-hybrid-windows validate [--rules cluster,workloads] [--platform eks] <file|directory|->...
+export const USAGE = `Usage: cdk-hybrid-windows validate [options] <file|directory|->...
 
-Applies cdk-hybrid-windows's cluster and workload rules (validateManifests) to Kubernetes YAML:
-files, directories (their .yaml and .yml files) or - for standard input, all taken as one set of
-objects, as kubectl apply -f would. Prints one line per violation:
+Applies cdk-hybrid-windows's rules to Kubernetes YAML (validateManifests) and to Terraform JSON
+(validateTerraform): files, directories (their .yaml, .yml and .json files) or - for standard
+input, all taken as one set of objects, as kubectl apply -f would, and read as kubectl reads them
+(YAML 1.1 scalars: yes/on are booleans, 0644 is octal). A *.tf.json file, or a document shaped
+like Terraform JSON (resource, data, provider...), runs the Terraform rules. Prints one line per
+violation:
 
-  <file>:<document> <Kind> <namespace/name>: <what>. Fix: <how>.
+  <file>:<line>:<column> <Kind> <namespace/name>: <what>. Fix: <how>. [<rule>]
 
-where <document> is the object's position in its file (1-based). What the rules recommend without
-requiring it (spec.os.name and resource requests on Windows pods) goes to standard error as
-"advice: " lines of the same shape and leaves the exit status alone.
+at the field's line when the YAML shows it, else the object's. What the rules recommend without
+requiring it goes to standard error as "advice: " lines and leaves the exit status alone.
 
 Options:
-  --rules <sets>     the rule sets to apply, comma-separated: cluster, workloads (default: both)
-  --platform <name>  where the workloads run, for the rules that hold there only:
-                     eks (a Windows pod must select Windows in its nodeSelector to get an address),
-                     k0smotron-aws (default: none, only the rules that hold everywhere)
-  -h, --help         this text
+  --platform <name>        where the workloads run: ${PLATFORMS.join(', ')}.
+                           Windows pods must tolerate the taint its Windows nodes carry:
+                           os=windows:NoSchedule on the library's k0smotron clusters and its EKS
+                           and AKS pools, node.kubernetes.io/os=windows:NoSchedule on GKE; eks
+                           also requires a Windows nodeSelector (the VPC resource controller).
+                           Default: none, only the rules that hold everywhere (a Windows pod
+                           must select Windows, and need tolerate no taint)
+  --windows-taint <taint>  the taint Windows nodes carry, key=value:Effect, or none (default: the
+                           platform's)
+  --rules <sets>           the rule sets, comma-separated: ${SETS.join(', ')} (default: all)
+  --format <format>        ${FORMATS.join(', ')} (default: text)
+  --config <file>          the config file (default: ${CONFIG_FILE} in this folder or one above
+                           it, up to the repository root): platform, windowsTaint, rules,
+                           skipRules, ignorePaths
+  --show-suppressed        also print the findings suppressed by an annotation
+                           (${IGNORE_ANNOTATION}<rule>: "<reason>") or the config file
+  --version                the package version
+  -h, --help               this text
 
-Exit status: 0 when the objects pass, 1 when a rule is broken, 2 when the input cannot be read.
+Exit status: 0 when the objects pass, 1 when a rule is broken, 2 when the input cannot be read
+or is not Kubernetes YAML or Terraform JSON.
 
-  helm template my-release ./chart | npx cdk-hybrid-windows validate -`;
+  helm template my-release ./chart | npx cdk-hybrid-windows validate --platform eks -`;
 
 /** Where the command reads and writes; a process's own streams in the bin, buffers in tests. */
 export interface CliIo {
-  readStdin(): string;
+  readStdin(): string | Buffer;
   out(line: string): void;
   err(line: string): void;
 }
+
+/** Input that cannot be taken: one line saying why, exit status 2. */
+class InputError extends Error {}
 
 /** One input as read: its name in messages and its text. */
 interface Input {
@@ -44,45 +73,181 @@ interface Input {
   readonly text: string;
 }
 
-/** Files named on the command line, directories expanded to their YAML files, `-` as standard input. */
-function readInputs(paths: readonly string[], io: CliIo): Input[] {
+/** A Kubernetes object of the input, where it is, and its path inside its document (a List item's `items[i]`). */
+interface Located {
+  readonly file: string;
+  readonly document: YamlDocument;
+  readonly prefix: ReadonlyArray<string | number>;
+  readonly manifest: Record<string, unknown>;
+}
+
+/** A Terraform JSON stack of the input. */
+interface Stack {
+  readonly file: string;
+  readonly json: TerraformJson;
+  readonly document?: YamlDocument;
+  readonly text: string;
+}
+
+/** Top-level keys of Terraform's JSON configuration syntax (developer.hashicorp.com/terraform/language/syntax/json). */
+const TERRAFORM_KEYS = new Set(['terraform', 'provider', 'resource', 'data', 'locals', 'output', 'variable', 'module', 'moved', 'import', 'check', 'removed', '//']);
+const TERRAFORM_BLOCKS = ['terraform', 'provider', 'resource', 'data'];
+
+function isTerraform(value: Record<string, unknown>): boolean {
+  const keys = Object.keys(value);
+  return value.kind === undefined && keys.every((k) => TERRAFORM_KEYS.has(k)) && keys.some((k) => TERRAFORM_BLOCKS.includes(k));
+}
+
+/** Text of a file or standard input; binary data is refused like kubectl refuses it. */
+function decode(name: string, data: string | Buffer): string {
+  if (typeof data === 'string') return data.replace(/^\uFEFF/, '');
+  // Git's test for binary data: a NUL byte in the first 8,000 bytes.
+  if (data.subarray(0, 8000).includes(0)) throw new InputError(`${name}: binary data, not YAML or JSON; name the manifests (or - for standard input)`);
+  const text = data.toString('utf8');
+  if (text.includes('\uFFFD')) throw new InputError(`${name}: not UTF-8 text, so not YAML or JSON; save it as UTF-8`);
+  return text.replace(/^\uFEFF/, '');
+}
+
+/** Files named on the command line, directories expanded to their manifest files, `-` as standard input. */
+function readInputs(paths: readonly string[], io: CliIo, config: ValidateConfig): Input[] {
   return paths.flatMap((path): Input[] => {
-    if (path === '-') return [{ name: '<stdin>', text: io.readStdin() }];
+    if (path === '-') return [{ name: '<stdin>', text: decode('<stdin>', io.readStdin()) }];
+    if (isIgnored(config, path)) return [];
+    if (!existsSync(path)) throw new InputError(`${path}: no such file or directory`);
     if (statSync(path).isDirectory()) {
       return readdirSync(path).sort()
-        .filter((entry) => /\.ya?ml$/i.test(entry) || statSync(join(path, entry)).isDirectory())
-        .flatMap((entry) => readInputs([join(path, entry)], io));
+        .filter((entry) => /\.(ya?ml|json)$/i.test(entry) || statSync(join(path, entry)).isDirectory())
+        .flatMap((entry) => readInputs([join(path, entry)], io, config));
     }
-    return [{ name: path, text: readFileSync(path, 'utf8') }];
+    try {
+      return [{ name: path, text: decode(path, readFileSync(path)) }];
+    } catch (e) {
+      if (e instanceof InputError) throw e;
+      throw new InputError(`${path}: cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    }
   });
 }
 
-/** Every non-empty document of every input, named `<file>:<document>`; YAML errors as messages. */
-function parseInputs(inputs: readonly Input[]): { sources: ManifestSource[]; errors: string[] } {
-  const sources: ManifestSource[] = [];
+/** Sorts each input's documents into Kubernetes objects and Terraform stacks; anything else is an `InputError`. */
+function parseInputs(inputs: readonly Input[]): { objects: Located[]; stacks: Stack[]; errors: string[] } {
+  const objects: Located[] = [];
+  const stacks: Stack[] = [];
   const errors: string[] = [];
   for (const input of inputs) {
-    const lineCounter = new LineCounter();
-    parseAllDocuments(input.text, { lineCounter }).forEach((doc, i) => {
-      for (const e of doc.errors) {
-        const { line, col } = lineCounter.linePos(e.pos[0]);
-        errors.push(`${input.name}:${i + 1} YAML error at line ${line}, column ${col}: ${e.message.split('\n')[0]}`);
+    if (/\.tf\.json$/i.test(input.name)) {
+      try {
+        stacks.push({ file: input.name, json: JSON.parse(input.text), text: input.text });
+      } catch (e) {
+        errors.push(`${input.name}: not JSON (${(e as Error).message})`);
       }
-      const manifest = doc.errors.length === 0 ? doc.toJS() : undefined;
-      if (manifest !== null && typeof manifest === 'object') sources.push({ manifest, path: `${input.name}:${i + 1}` });
-    });
+      continue;
+    }
+    const { documents, errors: yamlErrors } = parseYamlStream(input.text);
+    errors.push(...yamlErrors.map((e) => `${input.name}:${e.line}:${e.column} YAML error: ${e.message}`));
+    for (const document of documents) {
+      const value = document.value;
+      const at = `${input.name}:${document.line}:${document.column}`;
+      if (value === null) continue;
+      if (typeof value !== 'object' || Array.isArray(value)) {
+        errors.push(`${at} not a Kubernetes object: the document is ${Array.isArray(value) ? 'a list' : `the ${typeof value} ${JSON.stringify(value).slice(0, 40)}`}, where kubectl expects a mapping with apiVersion and kind`);
+        continue;
+      }
+      const manifest = value as Record<string, unknown>;
+      if (isTerraform(manifest)) {
+        stacks.push({ file: input.name, json: manifest as TerraformJson, document, text: input.text });
+        continue;
+      }
+      const items = manifest.kind === 'List' && Array.isArray(manifest.items) ? manifest.items.map((item, i) => ({ item, prefix: ['items', i] })) : [{ item: manifest as unknown, prefix: [] }];
+      for (const { item, prefix } of items) {
+        const missing = ['apiVersion', 'kind'].filter((k) => typeof (item as Record<string, unknown> | null)?.[k] !== 'string' || (item as Record<string, string>)[k] === '');
+        if (missing.length > 0) {
+          errors.push(`${at} not a Kubernetes object${prefix.length > 0 ? ` (items[${prefix[1]}] of a List)` : ''}: ${missing.join(' and ')} not set, which kubectl refuses`);
+          continue;
+        }
+        objects.push({ file: input.name, document, prefix, manifest: item as Record<string, unknown> });
+      }
+    }
   }
-  return { sources, errors };
+  return { objects, stacks, errors };
+}
+
+/** The package's version, from its package.json (two folders above this file in the source, three in lib). */
+function packageVersion(): string {
+  for (let dir = __dirname; dirname(dir) !== dir; dir = dirname(dir)) {
+    const file = join(dir, 'package.json');
+    if (existsSync(file)) {
+      const pkg = JSON.parse(readFileSync(file, 'utf8'));
+      if (pkg.name === 'cdk-hybrid-windows') return pkg.version;
+    }
+  }
+  return 'unknown';
+}
+
+/** What the command line and the config file settle between them. */
+interface Settings {
+  readonly sets: readonly string[];
+  readonly platform?: WindowsPlatform;
+  readonly windowsTaint?: NodeTaint | 'none';
+  readonly format: Format;
+  readonly config: ValidateConfig;
+}
+
+function settle(values: Record<string, string | boolean | undefined>): Settings {
+  const configFile = typeof values.config === 'string' ? values.config : findConfig(process.cwd());
+  if (typeof values.config === 'string' && !existsSync(values.config)) throw new InputError(`--config ${values.config}: no such file`);
+  let config: ValidateConfig = { skipRules: [], ignorePaths: [] };
+  if (configFile !== undefined) {
+    try {
+      config = readConfig(configFile);
+    } catch (e) {
+      throw new InputError((e as Error).message);
+    }
+  }
+  const from = (key: string, configured?: string) => (typeof values[key] === 'string' ? `--${key}` : `${config.file} ${configured}`);
+
+  const rulesText = (values.rules as string | undefined) ?? config.rules ?? SETS.join(',');
+  const sets = rulesText.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  if (sets.length === 0 || sets.some((s) => !SETS.includes(s))) throw new InputError(`${from('rules', 'rules')} ${rulesText}: the rule sets are ${SETS.join(', ')}`);
+
+  const platform = (values.platform as string | undefined) ?? config.platform;
+  if (platform !== undefined && !PLATFORMS.includes(platform)) throw new InputError(`${from('platform', 'platform')} ${platform}: the platforms are ${PLATFORMS.join(', ')}`);
+
+  const taintText = (values['windows-taint'] as string | undefined) ?? config.windowsTaint;
+  let windowsTaint: NodeTaint | 'none' | undefined;
+  if (taintText !== undefined) {
+    windowsTaint = taintText === 'none' ? 'none' : parseNodeTaint(taintText);
+    if (windowsTaint === undefined) throw new InputError(`${from('windows-taint', 'windowsTaint')} ${taintText}: write the taint as key=value:Effect (NoSchedule, PreferNoSchedule or NoExecute), or none`);
+  }
+
+  const format = (values.format as string | undefined) ?? 'text';
+  if (!(FORMATS as readonly string[]).includes(format)) throw new InputError(`--format ${format}: the formats are ${FORMATS.join(', ')}`);
+
+  const unknownSkips = config.skipRules.filter((s) => !RULE_NAMES.has(s.rule));
+  if (unknownSkips.length > 0) throw new InputError(`${config.file} skipRules: no rule is named ${unknownSkips.map((s) => s.rule).join(', ')}; the rules are listed in docs/rules.md`);
+  return { sets, platform: platform as WindowsPlatform | undefined, windowsTaint, format: format as Format, config };
 }
 
 /**
- * `cdk-hybrid-windows validate`: reads the inputs, applies the rules and prints the violations.
+ * `cdk-hybrid-windows validate`: reads the inputs, applies the rules and prints the findings.
  * @returns the exit status
  */
 export function runValidate(args: readonly string[], io: CliIo): number {
   let parsed;
   try {
-    parsed = parseArgs({ args: [...args], allowPositionals: true, options: { rules: { type: 'string' }, platform: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      options: {
+        'rules': { type: 'string' },
+        'platform': { type: 'string' },
+        'windows-taint': { type: 'string' },
+        'format': { type: 'string' },
+        'config': { type: 'string' },
+        'show-suppressed': { type: 'boolean' },
+        'version': { type: 'boolean' },
+        'help': { type: 'boolean', short: 'h' },
+      },
+    });
   } catch (e) {
     io.err(`${(e as Error).message}\n\n${USAGE}`);
     return 2;
@@ -91,43 +256,97 @@ export function runValidate(args: readonly string[], io: CliIo): number {
     io.out(USAGE);
     return 0;
   }
+  if (parsed.values.version) {
+    io.out(packageVersion());
+    return 0;
+  }
   if (parsed.positionals.length === 0) {
     io.err(`Name the files to validate, or - for standard input.\n\n${USAGE}`);
     return 2;
   }
-  const sets = (parsed.values.rules ?? 'cluster,workloads').split(',').map((s) => s.trim()).filter((s) => s !== '');
-  const unknown = sets.filter((s) => !(s in RULE_SETS));
-  if (unknown.length > 0 || sets.length === 0) {
-    io.err(`--rules ${parsed.values.rules}: the rule sets are ${Object.keys(RULE_SETS).join(', ')}`);
-    return 2;
-  }
-
-  const platform = parsed.values.platform as WindowsPlatform | undefined;
-  if (platform !== undefined && !Object.values(WindowsPlatform).includes(platform)) {
-    io.err(`--platform ${platform}: the platforms are ${Object.values(WindowsPlatform).join(', ')}`);
-    return 2;
-  }
-
-  let inputs: Input[];
   try {
-    inputs = readInputs(parsed.positionals, io);
+    const settings = settle(parsed.values);
+    const { objects, stacks, errors } = parseInputs(readInputs(parsed.positionals, io, settings.config));
+    errors.forEach((e) => io.err(e));
+    if (errors.length > 0) return 2;
+    const findings = [...judgeObjects(objects, settings), ...judgeStacks(stacks, settings)];
+    const printed = print(settings.format, { findings, objects: objects.length + stacks.length, version: packageVersion(), showSuppressed: parsed.values['show-suppressed'] === true });
+    printed.out.forEach((l) => io.out(l));
+    printed.err.forEach((l) => io.err(l));
+    return findings.some((f) => f.severity === 'violation' && !f.suppressed) ? 1 : 0;
   } catch (e) {
-    io.err((e as Error).message);
-    return 2;
+    if (e instanceof InputError) {
+      io.err(e.message);
+      return 2;
+    }
+    throw e;
   }
-  const { sources, errors } = parseInputs(inputs);
-  errors.forEach((e) => io.err(e));
-  if (errors.length > 0) return 2;
-
-  const rules = [...sets.flatMap((s) => RULE_SETS[s]), ...(sets.includes('workloads') ? platformRules(platform) : [])];
-  const violations = validateManifests(sources, { rules, platform });
-  violations.forEach((v) => io.out(line(v)));
-  adviseManifests(sources, { rules, platform }).forEach((v) => io.err(`advice: ${line(v)}`));
-  io.err(`${violations.length} violation${violations.length === 1 ? '' : 's'} in ${sources.length} object${sources.length === 1 ? '' : 's'}`);
-  return violations.length > 0 ? 1 : 0;
 }
 
-/** `<file>:<document> <Kind> <namespace/name>: <what>. Fix: <how>.` */
-function line(v: ManifestViolation): string {
-  return `${v.path ?? '?'} ${v.kind} ${v.namespace ? `${v.namespace}/` : ''}${v.name}: ${v.message}`;
+/** The Kubernetes rules over the objects, each finding placed and checked against the suppressions. */
+function judgeObjects(objects: readonly Located[], settings: Settings): Finding[] {
+  if (objects.length === 0 || !settings.sets.some((s) => s in RULE_SETS)) return [];
+  // The source's path is its index, to find its file and position again.
+  const sources: ManifestSource[] = objects.map((o, i) => ({ manifest: o.manifest, path: String(i) }));
+  const rules = [
+    ...settings.sets.flatMap((s) => RULE_SETS[s] ?? []),
+    ...(settings.sets.includes('workloads') ? platformRules(settings.platform) : []),
+  ];
+  const options = { rules, platform: settings.platform, windowsTaint: settings.windowsTaint };
+  const place = (severity: Finding['severity']) => (v: ManifestViolation): Finding => {
+    const located = v.path === undefined ? undefined : objects[Number(v.path)];
+    return finding(v, severity, located, settings.config);
+  };
+  return [
+    ...validateManifests(sources, options).map(place('violation')),
+    ...adviseManifests(sources, options).map(place('advice')),
+  ];
+}
+
+/** A violation as a finding: where its object is (and its field, when the YAML shows it), and whether it is suppressed. */
+function finding(v: ManifestViolation, severity: Finding['severity'], located: Located | undefined, config: ValidateConfig): Finding {
+  const document = located?.document;
+  let field: { line: number; column: number } | undefined;
+  let object = document ? { line: document.line, column: document.column } : { line: 1, column: 1 };
+  if (located && document) {
+    if (located.prefix.length > 0) object = locateField(document, located.prefix) ?? object;
+    if (v.field) field = locateField(document, [...located.prefix, ...fieldSegments(located.manifest, v.field)]);
+  }
+  const annotations = (located?.manifest.metadata as { annotations?: Record<string, unknown> } | undefined)?.annotations;
+  const reason = annotations?.[`${IGNORE_ANNOTATION}${v.rule}`];
+  const suppressed = reason !== undefined
+    ? `annotation ${IGNORE_ANNOTATION}${v.rule}: ${String(reason) || 'no reason given'}`
+    : config.skipRules.find((s) => s.rule === v.rule)?.reason;
+  return {
+    rule: v.rule,
+    severity,
+    file: located?.file ?? '?',
+    line: object.line,
+    column: object.column,
+    ...(field ? { fieldLine: field.line, fieldColumn: field.column } : {}),
+    kind: v.kind,
+    ...(v.namespace !== undefined ? { namespace: String(v.namespace) } : {}),
+    name: v.name,
+    ...(v.field ? { field: v.field } : {}),
+    what: v.what,
+    fix: v.fix,
+    ...(document?.template ? { template: document.template } : {}),
+    ...(suppressed !== undefined ? { suppressed } : {}),
+  };
+}
+
+/** The Terraform rules over the stacks, each finding placed at its block. */
+function judgeStacks(stacks: readonly Stack[], settings: Settings): Finding[] {
+  if (stacks.length === 0 || !settings.sets.includes('terraform')) return [];
+  return validateTerraform(stacks.map((s) => s.json)).map((v) => {
+    const section = ['resource', 'data'].find((k) => stacks.some((s) => (s.json as Record<string, Record<string, Record<string, unknown>>>)[k]?.[v.kind]?.[v.name] !== undefined)) ?? 'resource';
+    const stack = stacks.find((s) => (s.json as Record<string, Record<string, Record<string, unknown>>>)[section]?.[v.kind]?.[v.name] !== undefined) ?? stacks[0];
+    const document = stack.document ?? { value: stack.json, line: 1, column: 1, text: stack.text, textLine: 1, indexInText: 0 };
+    const block = [section, v.kind, v.name];
+    const located: Located = { file: stack.file, document, prefix: block, manifest: stack.json as Record<string, unknown> };
+    const blockValue = (stack.json as Record<string, Record<string, Record<string, unknown>>>)[section]?.[v.kind]?.[v.name];
+    const f = finding({ ...v, field: undefined }, 'violation', located, settings.config);
+    const field = v.field ? locateField(document, [...block, ...fieldSegments(blockValue, v.field)]) : undefined;
+    return { ...f, ...(v.field ? { field: v.field } : {}), ...(field ? { fieldLine: field.line, fieldColumn: field.column } : {}) };
+  });
 }

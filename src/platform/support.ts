@@ -123,6 +123,24 @@ export function windowsNodeTaint(platform: WindowsPlatform): NodeTaint {
   return platform === WindowsPlatform.GKE ? GKE_WINDOWS_NODE_TAINT : WINDOWS_NODE_TAINT;
 }
 
+/**
+ * Every taint a platform puts on its Windows nodes: what a pod that tolerates one of them while
+ * selecting no OS can land beside.
+ */
+export const WINDOWS_NODE_TAINTS: readonly NodeTaint[] = [WINDOWS_NODE_TAINT, GKE_WINDOWS_NODE_TAINT];
+
+/** The taint effects the API server accepts on a node (k8s.io/api/core/v1 TaintEffect). */
+const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
+
+/**
+ * A taint written `key=value:Effect` (kubectl taint's form), or undefined when it is not one.
+ * @internal
+ */
+export function parseNodeTaint(text: string): NodeTaint | undefined {
+  const m = /^([^=:\s]+)=([^=:\s]*):([A-Za-z]+)$/.exec(text.trim());
+  return m && TAINT_EFFECTS.includes(m[3]) ? { key: m[1], value: m[2], effect: m[3] } : undefined;
+}
+
 /** The support row for one platform and release. */
 export function windowsSupport(platform: WindowsPlatform, version: WindowsVersion): WindowsSupport {
   return WINDOWS_SUPPORT[platform][version];

@@ -1,11 +1,11 @@
 import { CLUSTER_RULES } from './cluster/cluster-rules';
 import { Manifest, ManifestGraph, ManifestRule, ManifestSource, ManifestViolation, whatAndFix } from './engine/graph';
-import { WindowsPlatform } from '../platform/support';
+import { NodeTaint, WindowsPlatform, windowsNodeTaint } from '../platform/support';
 import { EKS_WORKLOAD_RULES, WORKLOAD_RULES } from './pods/workload-rules';
 
 export { CLUSTER_RULES } from './cluster/cluster-rules';
 export { EKS_WORKLOAD_RULES, WORKLOAD_RULES } from './pods/workload-rules';
-export type { Manifest, ManifestRule, ManifestSource, ManifestViolation, Reference, RuleScope } from './engine/graph';
+export type { Manifest, ManifestGraphContext, ManifestRule, ManifestSource, ManifestViolation, Reference, RuleScope } from './engine/graph';
 export { ManifestGraph } from './engine/graph';
 
 /** Options of `validateManifests`. */
@@ -17,11 +17,31 @@ export interface ValidateManifestsOptions {
   readonly rules?: readonly ManifestRule[];
 
   /**
-   * The platform the objects are for. `WindowsPlatform.EKS` adds `EKS_WORKLOAD_RULES` to the
-   * default rules: on EKS a Windows pod gets an address only when its nodeSelector names Windows.
-   * @default - none: only the rules that hold on every platform
+   * The platform the objects are for. Windows pods must tolerate the taint its Windows nodes carry
+   * (`windowsNodeTaint`: this library's `os=windows:NoSchedule` on its k0smotron clusters and its
+   * EKS and AKS pools, GKE's `node.kubernetes.io/os=windows:NoSchedule` on GKE).
+   * `WindowsPlatform.EKS` also adds `EKS_WORKLOAD_RULES` to the default rules: on EKS a Windows
+   * pod gets an address only when its nodeSelector names Windows.
+   * @default - none: only the rules that hold on every platform (a Windows pod must select
+   * Windows, and need tolerate no taint)
    */
   readonly platform?: WindowsPlatform;
+
+  /**
+   * The taint Windows nodes carry, which Windows pods must tolerate, when it is not the
+   * platform's (a cluster tainted by hand); `'none'` when they carry none.
+   * @default - the platform's (`windowsNodeTaint(platform)`), none without a platform
+   */
+  readonly windowsTaint?: NodeTaint | 'none';
+}
+
+/**
+ * The taint Windows pods must tolerate under `options`: the one named, else the platform's, else none.
+ * @internal
+ */
+export function windowsTaintOf(options: Pick<ValidateManifestsOptions, 'platform' | 'windowsTaint'>): NodeTaint | undefined {
+  if (options.windowsTaint !== undefined) return options.windowsTaint === 'none' ? undefined : options.windowsTaint;
+  return options.platform === undefined ? undefined : windowsNodeTaint(options.platform);
 }
 
 /** The rules that hold only on a platform, beyond the cluster and workload rules. */
@@ -41,7 +61,7 @@ function isSource(item: Manifest | ManifestSource): item is ManifestSource {
  * @returns every violation, empty when the objects pass.
  */
 export function validateManifests(objects: ReadonlyArray<Manifest | ManifestSource>, options: ValidateManifestsOptions = {}): ManifestViolation[] {
-  const graph = new ManifestGraph(sourcesOf(objects));
+  const graph = new ManifestGraph(sourcesOf(objects), { windowsTaint: windowsTaintOf(options) });
   const all = (options.rules ?? [...CLUSTER_RULES, ...WORKLOAD_RULES, ...platformRules(options.platform)]).flatMap((r) => {
     try {
       return r.check(graph);
@@ -71,7 +91,7 @@ export function validateManifests(objects: ReadonlyArray<Manifest | ManifestSour
  * `validateManifests` accepts them.
  */
 export function adviseManifests(objects: ReadonlyArray<Manifest | ManifestSource>, options: ValidateManifestsOptions = {}): ManifestViolation[] {
-  const graph = new ManifestGraph(sourcesOf(objects));
+  const graph = new ManifestGraph(sourcesOf(objects), { windowsTaint: windowsTaintOf(options) });
   return (options.rules ?? [...CLUSTER_RULES, ...WORKLOAD_RULES, ...platformRules(options.platform)]).flatMap((r) => {
     try {
       return r.advise?.(graph) ?? [];

@@ -7,9 +7,11 @@ import { PodTemplatePolicy } from './pod-template-policy';
 export interface HybridChartProps extends ChartProps {
   /**
    * The platform the chart is for; its own pod-template checks are added
-   * (`PodTemplatePolicy.checkFor`). `WindowsPlatform.EKS`: a Windows pod gets an address only when
-   * its nodeSelector names Windows.
-   * @default - the checks that hold on every platform
+   * (`PodTemplatePolicy.checkFor`): Windows pods must tolerate the taint the platform's Windows
+   * nodes carry (`windowsNodeTaint`), and on `WindowsPlatform.EKS` a Windows pod gets an address
+   * only when its nodeSelector names Windows.
+   * @default - the checks that hold on every platform (a Windows pod must select Windows, and need
+   * tolerate no taint)
    */
   readonly platform?: WindowsPlatform;
 }

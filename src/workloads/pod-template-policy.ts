@@ -6,9 +6,9 @@ import { LABEL_OS } from '../platform/windows';
 import { WindowsPlatform } from '../platform/support';
 import { addRenderedPatch, rendered } from '../core/render';
 import { ManifestSource } from '../rules/engine/graph';
-import { adviseManifests, validateManifests } from '../rules/index';
+import { adviseManifests, platformRules, validateManifests } from '../rules/index';
 import { PodTemplateLocation, osIntent, podTemplatesOf, pointerSegment } from '../rules/pods/pod-template';
-import { EKS_WORKLOAD_RULES, WORKLOAD_RULES } from '../rules/pods/workload-rules';
+import { WORKLOAD_RULES } from '../rules/pods/workload-rules';
 
 const ID = 'PodTemplatePolicy';
 
@@ -56,8 +56,9 @@ export class PodTemplatePolicy extends Construct {
   }
 
   /**
-   * Also checks what the chart's pod templates need on `platform`: on `WindowsPlatform.EKS`, a
-   * Windows pod gets an address only when its nodeSelector names Windows (`eksPodIssues`).
+   * Also checks what the chart's pod templates need on `platform`: Windows pods tolerate the taint
+   * its Windows nodes carry (`windowsNodeTaint`), and on `WindowsPlatform.EKS` a Windows pod gets
+   * an address only when its nodeSelector names Windows (`eksPodIssues`).
    */
   public checkFor(platform: WindowsPlatform): void {
     this.platform = platform;
@@ -105,7 +106,7 @@ export class PodTemplatePolicy extends Construct {
    */
   public advice(): string[] {
     const { sources, paths, rules } = this.judged();
-    return adviseManifests(sources, { rules })
+    return adviseManifests(sources, { rules, platform: this.platform })
       .filter((v) => v.path !== undefined && paths.has(v.path))
       .map((v) => `${v.path} (${v.kind} ${v.name}) ${v.message}`);
   }
@@ -125,7 +126,7 @@ export class PodTemplatePolicy extends Construct {
    */
   private check(): string[] {
     const { sources, paths, rules } = this.judged();
-    return validateManifests(sources, { rules })
+    return validateManifests(sources, { rules, platform: this.platform })
       .filter((v) => v.path !== undefined && paths.has(v.path))
       .map((v) => `${v.path} (${v.kind} ${v.name}) ${v.message}`);
   }
@@ -134,7 +135,7 @@ export class PodTemplatePolicy extends Construct {
   private judged() {
     const own = this.objects().map((o) => ({ manifest: rendered(o), path: o.node.path }));
     const paths = new Set(own.map((o) => o.path));
-    const rules = this.platform === WindowsPlatform.EKS ? [...WORKLOAD_RULES, ...EKS_WORKLOAD_RULES] : WORKLOAD_RULES;
+    const rules = [...WORKLOAD_RULES, ...platformRules(this.platform)];
     return { sources: [...own, ...runtimeClassesOf(this.chart).filter((r) => !paths.has(r.path!))], paths, rules };
   }
 }

@@ -1,4 +1,5 @@
 import { problem, trimPeriod } from '../../core/errors';
+import type { NodeTaint } from '../../platform/support';
 
 // The rules take manifests from anywhere (this library's synth, `kubectl get -o yaml`, a YAML
 // file), so they read them loosely typed and never assume a field is present.
@@ -114,6 +115,15 @@ export interface Reference {
   readonly name?: string;
 }
 
+/** What the engine knows about where the objects run, beyond the objects themselves. */
+export interface ManifestGraphContext {
+  /**
+   * The taint the cluster's Windows nodes carry, which Windows pods must tolerate.
+   * @default - not known: a Windows pod need tolerate no taint (it must still select Windows)
+   */
+  readonly windowsTaint?: NodeTaint;
+}
+
 /**
  * The objects indexed for the rules: by kind, and by group/kind/namespace/name for references.
  * A reference resolves within the referring object's namespace, as CAPI resolves it.
@@ -121,17 +131,19 @@ export interface Reference {
 export class ManifestGraph {
   /** Every object, in the order given. */
   public readonly sources: readonly ManifestSource[];
+  /** Where the objects run (`ManifestGraphContext`). */
+  public readonly context: ManifestGraphContext;
   private readonly byKind = new Map<string, ManifestSource[]>();
   private readonly byKey = new Map<string, ManifestSource[]>();
 
-  public constructor(sources: readonly ManifestSource[]) {
+  public constructor(sources: readonly ManifestSource[], context: ManifestGraphContext = {}) {
     this.sources = sources;
+    this.context = context;
     for (const source of sources) {
       const m = source.manifest;
       const kind = String(m.kind ?? '');
-      this.byKind.set(kind, [...(this.byKind.get(kind) ?? []), source]);
-      const key = ManifestGraph.key(groupOf(m.apiVersion), kind, namespaceOf(m), m.metadata?.name);
-      this.byKey.set(key, [...(this.byKey.get(key) ?? []), source]);
+      append(this.byKind, kind, source);
+      append(this.byKey, ManifestGraph.key(groupOf(m.apiVersion), kind, namespaceOf(m), m.metadata?.name), source);
     }
   }
 
@@ -161,6 +173,13 @@ export class ManifestGraph {
     return this.ofKind('Cluster').find((c) => groupOf(c.manifest.apiVersion) === 'cluster.x-k8s.io'
       && c.manifest.metadata?.name === clusterName && namespaceOf(c.manifest) === namespaceOf(from.manifest));
   }
+}
+
+/** Adds to a map of lists in place: copying the list per object made indexing quadratic in the objects. */
+function append<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const values = map.get(key);
+  if (values) values.push(value);
+  else map.set(key, [value]);
 }
 
 /** The namespace as written; objects without one land in the namespace they are applied to. */

@@ -1,4 +1,5 @@
-import { adviseManifests, validateManifests } from '../index';
+import { adviseManifests, platformRules, validateManifests } from '../index';
+import { NodeTaint, WindowsPlatform, parseNodeTaint } from '../../platform/support';
 import { CLUSTER_RULES } from '../cluster/cluster-rules';
 import { EKS_WORKLOAD_RULES, WORKLOAD_RULES } from '../pods/workload-rules';
 import { Manifest, ManifestSource } from './graph';
@@ -33,6 +34,21 @@ export interface HybridValidationProps {
    * @default ['cluster', 'workloads']
    */
   readonly ruleSets?: ReadonlyArray<'cluster' | 'workloads' | 'eks'>;
+
+  /**
+   * The platform the manifests are for, as `validate --platform` names it (`k0smotron-aws`,
+   * `k0smotron-remote`, `eks`, `aks`, `gke`): Windows pods must tolerate the taint its Windows
+   * nodes carry, and its own workload rules apply (`eks`: `EKS_WORKLOAD_RULES`).
+   * @default - none: a Windows pod must select Windows and need tolerate no taint
+   */
+  readonly platform?: string;
+
+  /**
+   * The taint Windows nodes carry, `key=value:Effect`, when it is not the platform's; `none` when
+   * they carry none.
+   * @default - the platform's
+   */
+  readonly windowsTaint?: string;
 }
 
 /**
@@ -56,20 +72,29 @@ export class HybridValidation {
   /** Runs the rule sets over every manifest of `context` and reports each violation and the outcome (cdk8s-cli calls it). */
   public async validate(context: PluginValidationContext): Promise<void> {
     const sets = this.props.ruleSets ?? ['cluster', 'workloads'];
-    const rules = [
+    const platform = this.props.platform as WindowsPlatform | undefined;
+    if (platform !== undefined && !Object.values(WindowsPlatform).includes(platform)) {
+      throw new Error(`HybridValidation platform ${platform}: the platforms are ${Object.values(WindowsPlatform).join(', ')}`);
+    }
+    let windowsTaint: NodeTaint | 'none' | undefined;
+    if (this.props.windowsTaint !== undefined) {
+      windowsTaint = this.props.windowsTaint === 'none' ? 'none' : parseNodeTaint(this.props.windowsTaint);
+      if (windowsTaint === undefined) throw new Error(`HybridValidation windowsTaint ${this.props.windowsTaint}: write key=value:Effect (NoSchedule, PreferNoSchedule or NoExecute), or none`);
+    }
+    const rules = [...new Set([
       ...(sets.includes('cluster') ? CLUSTER_RULES : []),
-      ...(sets.includes('workloads') ? WORKLOAD_RULES : []),
+      ...(sets.includes('workloads') ? [...WORKLOAD_RULES, ...platformRules(platform)] : []),
       ...(sets.includes('eks') ? EKS_WORKLOAD_RULES : []),
-    ];
+    ])];
     const sources: Array<ManifestSource & { file: string }> = [];
     for (const file of context.manifests) {
       for (const manifest of context.parseManifest(file).filter((m) => m && typeof m === 'object')) {
         sources.push({ manifest, file });
       }
     }
-    const violations = validateManifests(sources, { rules });
+    const violations = validateManifests(sources, { rules, platform, windowsTaint });
     // Advice joins the report under its own rule name and never fails it.
-    const advice = adviseManifests(sources, { rules }).map((v) => ({ ...v, rule: `${v.rule} (advice)` }));
+    const advice = adviseManifests(sources, { rules, platform, windowsTaint }).map((v) => ({ ...v, rule: `${v.rule} (advice)` }));
     for (const v of [...violations, ...advice]) {
       const file = sources.find((s) => s.manifest.kind === v.kind && s.manifest.metadata?.name === v.name)?.file ?? '';
       const [what, fix] = v.message.split(' Fix: ');

@@ -1,4 +1,5 @@
-import { LABEL_OS, WINDOWS_NODE_TAINT, WINDOWS_ROOT_USER, isWindowsRootUser, taintArgument } from '../../platform/windows';
+import { NodeTaint, WINDOWS_NODE_TAINTS } from '../../platform/support';
+import { LABEL_OS, WINDOWS_ROOT_USER, isWindowsRootUser, taintArgument } from '../../platform/windows';
 import { list } from '../engine/graph';
 import { osIntent, tolerates } from './pod-template';
 import { PodSpecViolation } from './validate-pod-spec';
@@ -28,11 +29,19 @@ export interface PodTemplateContext {
    * @default - none known
    */
   readonly runtimeClassOs?: (name: string) => string | undefined;
+  /**
+   * The taint the cluster's Windows nodes carry (`windowsNodeTaint` of the platform): a Windows
+   * pod must tolerate it. AKS taints nothing and GKE taints with its own key, so without a
+   * platform no toleration is required.
+   * @default - none required
+   */
+  readonly windowsTaint?: NodeTaint;
 }
 
 /**
  * What a pod spec aimed at Windows nodes needs beyond API-server acceptance: to be scheduled there
- * (a Windows node selector and a toleration of the Windows taint, its own or its RuntimeClass's)
+ * (a Windows node selector and, where the platform taints Windows nodes, a toleration of that
+ * taint, its own or its RuntimeClass's)
  * and to run there (no hostPort, no memory-backed emptyDir, no mount propagation, no root user
  * under runAsNonRoot). Paths are rooted at `spec`, like `validatePodSpec`; each message says how to
  * fix it. What is recommended but not required is `windowsPodAdvice`.
@@ -53,8 +62,9 @@ export function windowsPodIssues(spec: Json, context: PodTemplateContext = {}): 
       : 'must be "windows" (or a required node affinity on it, or a RuntimeClass whose scheduling selects Windows), or the pod can land on a Linux node');
   }
   const classTolerations = runtimeClass !== undefined && !daemonSet ? context.runtimeClassTolerations?.(runtimeClass) ?? [] : [];
-  if (!tolerates([...list(spec?.tolerations), ...classTolerations], WINDOWS_NODE_TAINT)) {
-    add('spec.tolerations', `must tolerate the Windows node taint ${taintArgument(WINDOWS_NODE_TAINT)}, or the pod stays Pending`);
+  const taint = context.windowsTaint;
+  if (taint !== undefined && !tolerates([...list(spec?.tolerations), ...classTolerations], taint)) {
+    add('spec.tolerations', `must tolerate the Windows node taint ${taintArgument(taint)}, or the pod stays Pending`);
   }
 
   const hostProcess = isHostProcessPod(spec);
@@ -142,11 +152,14 @@ export function podOsIssues(spec: Json, runtimeClassOs: (name: string) => string
   switch (intent.os) {
     case 'conflicting':
       return [{ path: 'spec', message: `cannot be classified: ${intent.sources.join(', ')} leave no OS a node could have; make them agree` }];
-    case 'open':
-      return tolerates(spec?.tolerations, WINDOWS_NODE_TAINT) ? [{
+    case 'open': {
+      // Without a known platform, any platform's Windows taint counts.
+      const tolerated = (context.windowsTaint ? [context.windowsTaint] : WINDOWS_NODE_TAINTS).find((t) => tolerates(spec?.tolerations, t));
+      return tolerated ? [{
         path: 'spec.nodeSelector',
-        message: `tolerates the Windows node taint ${taintArgument(WINDOWS_NODE_TAINT)} but selects no OS, so it can land on a Windows node and crash-loop; add nodeSelector ${LABEL_OS}: linux or use HybridChart`,
+        message: `tolerates the Windows node taint ${taintArgument(tolerated)} but selects no OS, so it can land on a Windows node and crash-loop; add nodeSelector ${LABEL_OS}: linux or use HybridChart`,
       }] : [];
+    }
     case 'windows':
       return windowsPodIssues(spec, { ...context, runtimeClassOs });
     default:

@@ -23,7 +23,7 @@ export const POD_TEMPLATE_RULE: ManifestRule = {
     return graph.sources.flatMap((source) => podTemplatesOf(source.manifest).flatMap((location) => {
       const out: ManifestViolation[] = validatePodSpec(location.spec).map((v) => violation('pod-template', source,
         `${manifestPath(location, v.path)}: ${v.message}`, 'change the field as the message says (the API server would reject this object)', manifestPath(location, v.path)));
-      out.push(...podOsIssues(location.spec, runtimeClassOs, { kind: location.kind, runtimeClassTolerations }).map((v) => violation('pod-template', source,
+      out.push(...podOsIssues(location.spec, runtimeClassOs, { kind: location.kind, runtimeClassTolerations, windowsTaint: graph.context.windowsTaint }).map((v) => violation('pod-template', source,
         `${manifestPath(location, v.path)}: ${v.message}`, 'change the pod template as the message says', manifestPath(location, v.path))));
       return out;
     }));

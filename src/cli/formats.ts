@@ -1,0 +1,201 @@
+/** One finding of `validate`, as every output format prints it. */
+export interface Finding {
+  /** The rule's name (`ManifestRule.name`, `TerraformRule.name`). */
+  readonly rule: string;
+  /** `violation` fails the run; `advice` is a recommendation and never does. */
+  readonly severity: 'violation' | 'advice';
+  /** The input as named on the command line (`<stdin>` for standard input). */
+  readonly file: string;
+  /** 1-based line and column of the object (a Kubernetes object's first key, a Terraform block's key). */
+  readonly line: number;
+  readonly column: number;
+  /** Where the YAML shows the field (or the deepest part of its path it shows), when it is located. */
+  readonly fieldLine?: number;
+  readonly fieldColumn?: number;
+  /** The object's kind (a Terraform resource type). */
+  readonly kind: string;
+  /** The object's namespace, when written. */
+  readonly namespace?: string;
+  /** The object's name (a Terraform logical id). */
+  readonly name: string;
+  /** The field at fault, a dotted path in the object. */
+  readonly field?: string;
+  /** What is wrong. */
+  readonly what: string;
+  /** How to fix it in the YAML (or the JSON). */
+  readonly fix: string;
+  /** The Helm template the object came from (its `# Source:` comment). */
+  readonly template?: string;
+  /** Why it is suppressed, when it is (an annotation on the object, or the config file). */
+  readonly suppressed?: string;
+}
+
+/** The output formats of `--format`. */
+export const FORMATS = ['text', 'json', 'sarif', 'junit', 'github'] as const;
+/** One of `FORMATS`. */
+export type Format = typeof FORMATS[number];
+
+/** What a format prints: lines for standard output and for standard error. */
+export interface Printed {
+  readonly out: string[];
+  readonly err: string[];
+}
+
+/** What every format is given. */
+export interface Report {
+  readonly findings: readonly Finding[];
+  readonly objects: number;
+  readonly version: string;
+  readonly showSuppressed: boolean;
+}
+
+const HOME = 'https://github.com/cdk-hybrid-windows/cdk-hybrid-windows';
+
+/** `<file>:<line>:<column> <Kind> <namespace/name>: <what>. Fix: <how>. [<rule>]` at the field's position when located. */
+export function textLine(f: Finding): string {
+  const template = f.template ? ` (${f.template})` : '';
+  return `${f.file}:${f.fieldLine ?? f.line}:${f.fieldColumn ?? f.column} ${f.kind} ${objectName(f)}${template}: ${sentence(f)} [${f.rule}]`;
+}
+
+function objectName(f: Finding): string {
+  return `${f.namespace ? `${f.namespace}/` : ''}${f.name}`;
+}
+
+function sentence(f: Finding): string {
+  return `${f.what}. Fix: ${f.fix}.`;
+}
+
+function summary(report: Report): string {
+  const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+  const violations = report.findings.filter((f) => f.severity === 'violation' && !f.suppressed).length;
+  const suppressed = report.findings.filter((f) => f.suppressed).length;
+  return `${count(violations, 'violation')} in ${count(report.objects, 'object')}${suppressed > 0 ? `, ${suppressed} suppressed` : ''}`;
+}
+
+/** Prints a report in a format. */
+export function print(format: Format, report: Report): Printed {
+  const live = report.findings.filter((f) => !f.suppressed);
+  const suppressed = report.findings.filter((f) => f.suppressed);
+  switch (format) {
+    case 'json':
+      return { out: [JSON.stringify(json(report), null, 2)], err: [] };
+    case 'sarif':
+      return { out: [JSON.stringify(sarif(report), null, 2)], err: [] };
+    case 'junit':
+      return { out: [junit(report)], err: [] };
+    case 'github':
+      return {
+        out: [...live, ...(report.showSuppressed ? suppressed : [])].map(github),
+        err: [summary(report)],
+      };
+    default:
+      return {
+        out: live.filter((f) => f.severity === 'violation').map(textLine),
+        err: [
+          ...live.filter((f) => f.severity === 'advice').map((f) => `advice: ${textLine(f)}`),
+          ...(report.showSuppressed ? suppressed.map((f) => `suppressed (${f.suppressed}): ${textLine(f)}`) : []),
+          summary(report),
+        ],
+      };
+  }
+}
+
+function json(report: Report) {
+  const shown = report.findings.filter((f) => !f.suppressed || report.showSuppressed);
+  return {
+    version: report.version,
+    objects: report.objects,
+    violations: report.findings.filter((f) => f.severity === 'violation' && !f.suppressed).length,
+    suppressed: report.findings.filter((f) => f.suppressed).length,
+    findings: shown,
+  };
+}
+
+/** GitHub workflow commands escape `%`, CR and LF in messages and also `:` and `,` in properties. */
+function escapeData(s: string): string {
+  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+function escapeProperty(s: string): string {
+  return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+/** `::error file=…,line=…,col=…,title=…::<Kind name>: <what>. Fix: <how>.`; advice and suppressed findings as notices. */
+function github(f: Finding): string {
+  const command = f.suppressed || f.severity === 'advice' ? 'notice' : 'error';
+  const props = [`file=${f.file}`, `line=${f.fieldLine ?? f.line}`, `col=${f.fieldColumn ?? f.column}`, `title=${f.rule}`].map((p) => {
+    const [k, ...v] = p.split('=');
+    return `${k}=${escapeProperty(v.join('='))}`;
+  });
+  const suffix = f.suppressed ? ` (suppressed: ${f.suppressed})` : '';
+  return `::${command} ${props.join(',')}::${escapeData(`${f.kind} ${objectName(f)}: ${sentence(f)}${suffix}`)}`;
+}
+
+/** A path as a SARIF artifact URI (relative, forward slashes, percent-encoded). */
+function artifactUri(file: string): string {
+  return file === '<stdin>' ? 'stdin' : encodeURI(file.split('\\').join('/'));
+}
+
+/**
+ * SARIF 2.1.0 (OASIS, sarif-v2.1.0-os): one run, the rules of the findings in `tool.driver.rules`,
+ * suppressed findings with `suppressions` (GitHub code scanning shows them as dismissed).
+ */
+function sarif(report: Report) {
+  const ruleIds = [...new Set(report.findings.map((f) => f.rule))].sort();
+  return {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [{
+      tool: {
+        driver: {
+          name: 'cdk-hybrid-windows',
+          version: report.version,
+          informationUri: HOME,
+          rules: ruleIds.map((id) => ({ id, name: id, helpUri: `${HOME}/blob/main/docs/rules.md#${id}`, shortDescription: { text: `cdk-hybrid-windows rule ${id}` } })),
+        },
+      },
+      results: report.findings.map((f) => ({
+        ruleId: f.rule,
+        ruleIndex: ruleIds.indexOf(f.rule),
+        level: f.severity === 'violation' ? 'error' : 'note',
+        message: { text: `${f.kind} ${objectName(f)}: ${sentence(f)}` },
+        locations: [{
+          physicalLocation: {
+            artifactLocation: { uri: artifactUri(f.file) },
+            region: { startLine: f.fieldLine ?? f.line, startColumn: f.fieldColumn ?? f.column },
+          },
+          logicalLocations: [{ fullyQualifiedName: `${f.kind}/${objectName(f)}${f.field ? `/${f.field}` : ''}`, kind: 'object' }],
+        }],
+        ...(f.suppressed ? { suppressions: [{ kind: 'inSource', justification: f.suppressed }] } : {}),
+        ...(f.template ? { properties: { helmTemplate: f.template } } : {}),
+      })),
+    }],
+  };
+}
+
+function xml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/**
+ * JUnit XML as Jenkins, GitLab and the JUnit viewers of GitHub Actions read it: one test case per
+ * finding (failed; skipped when suppressed), advice left out.
+ */
+function junit(report: Report): string {
+  const cases = report.findings.filter((f) => f.severity === 'violation');
+  const failures = cases.filter((f) => !f.suppressed).length;
+  const skipped = cases.length - failures;
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="cdk-hybrid-windows validate" tests="${cases.length}" failures="${failures}" skipped="${skipped}">`,
+    `  <testsuite name="cdk-hybrid-windows validate" tests="${cases.length}" failures="${failures}" skipped="${skipped}" errors="0">`,
+  ];
+  for (const f of cases) {
+    lines.push(`    <testcase classname="${xml(f.file)}" name="${xml(`${f.kind} ${objectName(f)} [${f.rule}]${f.field ? ` ${f.field}` : ''}`)}" file="${xml(f.file)}" line="${f.fieldLine ?? f.line}">`);
+    lines.push(f.suppressed
+      ? `      <skipped message="${xml(f.suppressed)}"/>`
+      : `      <failure message="${xml(f.what)}" type="${xml(f.rule)}">${xml(textLine(f))}</failure>`);
+    lines.push('    </testcase>');
+  }
+  lines.push('  </testsuite>', '</testsuites>');
+  return lines.join('\n');
+}

@@ -1,0 +1,173 @@
+/**
+ * YAML as kubectl reads it. kubectl decodes manifests with sigs.k8s.io/yaml, whose scalars resolve
+ * as its fork of go-yaml v2 does (kubernetes-sigs/yaml goyaml.v2/resolve.go, `resolve`): YAML 1.1
+ * booleans (`y`, `yes`, `on`, `off`, `n`, `no` in three spellings each), integers through Go's
+ * `strconv.ParseInt(s, 0, 64)` with underscores dropped (a leading `0` is octal: `0644` is 420;
+ * `0x`, `0o` and `0b` prefixes), floats of `yamlStyleFloat`, no base-60 numbers, and later keys
+ * replacing earlier ones. The `yaml` package's YAML 1.2 default reads `yes` as a string and `0644`
+ * as 644, so a rule would judge another object than the API server receives.
+ *
+ * Speed: js-yaml builds plain objects without a syntax tree (about ten times faster than `yaml`'s
+ * `parseAllDocuments` on 4,000 Deployments, see docs/validate.md). Documents are split on their
+ * `---` lines first, which YAML forbids inside any content (YAML 1.2 §9.1.4, c-forbidden), so each
+ * document's first line is known without a tree; the position of a field is found on demand by
+ * `yaml`'s own parser, only for the few documents that draw a finding (`locate.ts`).
+ */
+import { FAILSAFE_SCHEMA, Type, YAMLException, loadAll } from 'js-yaml';
+
+const TRUE = ['y', 'Y', 'yes', 'Yes', 'YES', 'true', 'True', 'TRUE', 'on', 'On', 'ON'];
+const FALSE = ['n', 'N', 'no', 'No', 'NO', 'false', 'False', 'FALSE', 'off', 'Off', 'OFF'];
+const BOOLEANS = new Map<string, boolean>([...TRUE.map((s) => [s, true] as const), ...FALSE.map((s) => [s, false] as const)]);
+const SPECIAL_FLOATS = new Map<string, number>([
+  ...['.nan', '.NaN', '.NAN'].map((s) => [s, NaN] as const),
+  ...['.inf', '.Inf', '.INF', '+.inf', '+.Inf', '+.INF'].map((s) => [s, Infinity] as const),
+  ...['-.inf', '-.Inf', '-.INF'].map((s) => [s, -Infinity] as const),
+]);
+/** Go's `strconv.ParseInt(s, 0, 64)` syntax: sign, then a 0x/0o/0b prefix, a leading 0 (octal) or decimal. */
+const GO_INT = /^([-+]?)(?:0[xX]([0-9a-fA-F]+)|0[oO]([0-7]+)|0[bB]([01]+)|0([0-7]*)|([1-9][0-9]*))$/;
+/** goyaml.v2 `yamlStyleFloat`, matched after underscores are dropped. */
+const YAML_STYLE_FLOAT = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/;
+
+function goInt(text: string): number | undefined {
+  const m = GO_INT.exec(text.replace(/_/g, ''));
+  if (!m) return undefined;
+  const [, sign, hex, oct, bin, leadingZero, dec] = m;
+  const magnitude = hex !== undefined ? parseInt(hex, 16) : oct !== undefined ? parseInt(oct, 8) : bin !== undefined ? parseInt(bin, 2)
+    : leadingZero !== undefined ? (leadingZero === '' ? 0 : parseInt(leadingZero, 8)) : parseInt(dec, 10);
+  return sign === '-' ? -magnitude : magnitude;
+}
+
+function goFloat(text: string): number | undefined {
+  if (SPECIAL_FLOATS.has(text)) return SPECIAL_FLOATS.get(text);
+  // A leading '.' goes to strconv.ParseFloat as written; a sign or digit after underscores are dropped.
+  const plain = text.startsWith('.') ? text : text.replace(/_/g, '');
+  return YAML_STYLE_FLOAT.test(plain) ? Number(plain) : undefined;
+}
+
+const NULLS = new Set(['', '~', 'null', 'Null', 'NULL']);
+const nil = new Type('tag:yaml.org,2002:null', {
+  kind: 'scalar',
+  resolve: (data: string | null) => data === null || NULLS.has(data),
+  construct: () => null,
+  predicate: (o: unknown) => o === null,
+});
+/** `<<` merges a mapping into the one it stands in (goyaml.v2 yaml_MERGE_TAG). */
+const merge = new Type('tag:yaml.org,2002:merge', { kind: 'scalar', resolve: (data: string | null) => data === '<<' || data === null });
+const bool = new Type('tag:yaml.org,2002:bool', {
+  kind: 'scalar',
+  resolve: (data: string) => BOOLEANS.has(data),
+  construct: (data: string) => BOOLEANS.get(data),
+  predicate: (o: unknown) => typeof o === 'boolean',
+});
+const int = new Type('tag:yaml.org,2002:int', {
+  kind: 'scalar',
+  resolve: (data: string) => goInt(data) !== undefined,
+  construct: (data: string) => goInt(data),
+  predicate: (o: unknown) => Number.isInteger(o),
+});
+const float = new Type('tag:yaml.org,2002:float', {
+  kind: 'scalar',
+  resolve: (data: string) => goFloat(data) !== undefined,
+  construct: (data: string) => goFloat(data),
+  predicate: (o: unknown) => typeof o === 'number',
+});
+
+/**
+ * The scalar resolution of sigs.k8s.io/yaml (goyaml.v2): null, YAML 1.1 booleans, Go integers and
+ * floats, merge keys. Timestamps stay strings (kubectl turns them into RFC 3339 strings too).
+ * @internal
+ */
+export const KUBECTL_SCHEMA = FAILSAFE_SCHEMA.extend({ implicit: [nil, bool, int, float, merge] });
+
+/** One document of a YAML stream, with where it starts. */
+export interface YamlDocument {
+  /** The document's value as kubectl reads it (`KUBECTL_SCHEMA`); null for an empty document. */
+  readonly value: unknown;
+  /** 1-based line of the document's first content line (its first key, for a mapping). */
+  readonly line: number;
+  /** 1-based column of that line's first character. */
+  readonly column: number;
+  /** The Helm template the document came from, from a `# Source: <template>` comment before it. */
+  readonly template?: string;
+  /** The document's text (from its `---` line), to locate fields in on demand. */
+  readonly text: string;
+  /** 1-based line in the stream of the first line of `text`. */
+  readonly textLine: number;
+  /** Which document of `text` it is (after a `...` end marker, one text holds several). */
+  readonly indexInText: number;
+}
+
+/** A YAML syntax error, at a line and column of the stream. */
+export interface YamlError {
+  readonly line: number;
+  readonly column: number;
+  readonly message: string;
+}
+
+/** `---` at the start of a line, alone or before a space: a document marker wherever it stands. */
+const MARKER = /^---(?=[ \t\r\n]|$)/gm;
+const SOURCE_COMMENT = /^#\s*Source:\s*(\S.*?)\s*$/;
+
+/** The first content line of a document's text: its 0-based index and its indentation. */
+function firstContent(lines: readonly string[]): { index: number; indent: number; template?: string } {
+  let template: string | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const trimmed = line.trim();
+    if (trimmed === '' || trimmed === '---' || trimmed.startsWith('%')) continue;
+    if (trimmed.startsWith('#')) {
+      template = SOURCE_COMMENT.exec(trimmed)?.[1] ?? template;
+      continue;
+    }
+    // Content on the marker's own line (`--- {a: 1}`) starts after the marker.
+    const indent = line.startsWith('---') ? 4 : line.length - line.trimStart().length;
+    return { index: i, indent, template };
+  }
+  return { index: 0, indent: 0, template };
+}
+
+/**
+ * Every document of a YAML stream as kubectl reads it, with its position, or the syntax errors.
+ * @internal
+ */
+export function parseYamlStream(text: string): { documents: YamlDocument[]; errors: YamlError[] } {
+  const documents: YamlDocument[] = [];
+  const errors: YamlError[] = [];
+  const starts = [0, ...[...text.matchAll(MARKER)].map((m) => m.index).filter((i) => i > 0)];
+  let line = 1;
+  let pending = '';
+  let pendingLine = 1;
+  for (let k = 0; k < starts.length; k++) {
+    const chunk = pending + text.slice(starts[k], starts[k + 1] ?? text.length);
+    const chunkLine = pending === '' ? line : pendingLine;
+    line += countLines(text, starts[k], starts[k + 1] ?? text.length);
+    const lines = chunk.split('\n');
+    // Directives (%YAML) belong to the document after them.
+    if (k + 1 < starts.length && lines.every((l) => l.trim() === '' || /^\s*[%#]/.test(l)) && lines.some((l) => l.startsWith('%'))) {
+      if (pending === '') pendingLine = chunkLine;
+      pending = chunk;
+      continue;
+    }
+    pending = '';
+    let values: unknown[];
+    try {
+      values = [];
+      loadAll(chunk, (v) => values.push(v), { schema: KUBECTL_SCHEMA, json: true });
+    } catch (e) {
+      const mark = (e as YAMLException).mark;
+      errors.push({ line: chunkLine + (mark?.line ?? 0), column: (mark?.column ?? 0) + 1, message: (e as YAMLException).reason ?? (e as Error).message });
+      continue;
+    }
+    const first = firstContent(lines);
+    values.forEach((value, indexInText) => {
+      documents.push({ value: value ?? null, line: chunkLine + first.index, column: first.indent + 1, template: first.template, text: chunk, textLine: chunkLine, indexInText });
+    });
+  }
+  return { documents, errors };
+}
+
+function countLines(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = text.indexOf('\n', from); i !== -1 && i < to; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
