@@ -115,8 +115,9 @@ function readInputs(paths: readonly string[], io: CliIo, config: ValidateConfig)
     if (isIgnored(config, path)) return [];
     if (!existsSync(path)) throw new InputError(`${path}: no such file or directory`);
     if (statSync(path).isDirectory()) {
+      // Hidden entries (.git, .github, the config file) are no manifests.
       return readdirSync(path).sort()
-        .filter((entry) => /\.(ya?ml|json)$/i.test(entry) || statSync(join(path, entry)).isDirectory())
+        .filter((entry) => !entry.startsWith('.') && (/\.(ya?ml|json)$/i.test(entry) || statSync(join(path, entry)).isDirectory()))
         .flatMap((entry) => readInputs([join(path, entry)], io, config));
     }
     try {

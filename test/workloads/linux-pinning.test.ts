@@ -3,7 +3,7 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { ApiObject, App, Chart, Cron, Include, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-33';
-import { LABEL_OS } from '../../src';
+import { LABEL_OS, WindowsPlatform } from '../../src';
 import { HybridChart, PodTemplatePolicy, WindowsWorkload, podTemplateOf } from '../../src/workloads';
 import { K8sObject, only, synthObjects } from '../support/synth';
 
@@ -79,7 +79,7 @@ describe('HybridChart Linux pinning', () => {
 
   test('a template that selects Windows without being Windows-safe is reported, not re-pinned', () => {
     const app = new App();
-    const chart = new HybridChart(app, 'hybrid');
+    const chart = new HybridChart(app, 'hybrid', { platform: WindowsPlatform.K0SMOTRON_AWS });
     const winpod = new ApiObject(chart, 'winpod', { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'winpod' }, spec: { nodeSelector: { [LABEL_OS]: 'windows' }, containers: [container] } });
     expect(() => synthObjects(app)).toThrow(/\[hybrid\/PodTemplatePolicy\] hybrid\/winpod \(Pod winpod\) spec\.tolerations: must tolerate the Windows node taint/);
     expect(() => synthObjects(app)).toThrow(/hybrid\/winpod \(Pod winpod\) spec\.tolerations: must tolerate the Windows node taint/);

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { ApiObject, App, Chart, Include } from 'cdk8s';
-import { LABEL_OS } from '../../src';
+import { LABEL_OS, WindowsPlatform } from '../../src';
 import { HybridChart, HyperVRuntimeClass, osIntent } from '../../src/workloads';
 import { only, synthObjects } from '../support/synth';
 
@@ -88,8 +88,8 @@ describe('Linux pinning covers everything, and only what it should (issue 8.10)'
   test('Windows intent through NotIn [linux] is not pinned to Linux', () => {
     const app = new App();
     const spec = { affinity: affinity({ key: LABEL_OS, operator: 'NotIn', values: ['linux'] }), containers: [container] };
-    new ApiObject(new HybridChart(app, 'apps'), 'p', { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec });
+    new ApiObject(new HybridChart(app, 'apps', { platform: WindowsPlatform.GKE }), 'p', { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec });
     // It is a Windows pod now, and reported for what Windows pods need (the toleration).
-    expect(() => synthObjects(app)).toThrow(/spec\.tolerations: must tolerate the Windows node taint/);
+    expect(() => synthObjects(app)).toThrow(/spec\.tolerations: must tolerate the Windows node taint node\.kubernetes\.io\/os=windows:NoSchedule/);
   });
 });

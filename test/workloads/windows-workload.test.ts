@@ -1,7 +1,7 @@
 import { ApiObject, App, Chart, Cron, JsonPatch, Size } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-33';
-import { LABEL_OS, LABEL_WINDOWS_BUILD, WINDOWS_NODE_TAINT, WINDOWS_RELEASES, WindowsVersion } from '../../src';
-import { HyperVRuntimeClass, WindowsPod, WindowsWorkload, WindowsWorkloadKind, podTemplateOf, validatePodSpec } from '../../src/workloads';
+import { LABEL_OS, LABEL_WINDOWS_BUILD, WINDOWS_NODE_TAINT, WINDOWS_RELEASES, WindowsPlatform, WindowsVersion } from '../../src';
+import { HyperVRuntimeClass, PodTemplatePolicy, WindowsPod, WindowsWorkload, WindowsWorkloadKind, podTemplateOf, validatePodSpec } from '../../src/workloads';
 import { K8sObject, only, synthObjects } from '../support/synth';
 
 const IIS_2022 = 'mcr.microsoft.com/windows/servercore/iis:windowsservercore-ltsc2022';
@@ -259,6 +259,9 @@ describe('WindowsPod on hand-made cdk8s-plus workloads', () => {
     new WindowsWorkload(chart, 'iis', { image: IIS_2022 });
     const manual = new kplus.Deployment(chart, 'manual', { containers: [{ image: IIS_2022 }] });
     ApiObject.of(manual).addJsonPatch(JsonPatch.add('/spec/template/spec/os', { name: 'windows' }));
+    // The platform's Windows taint is required only when the platform is known.
+    expect((() => { try { synthObjects(app); return ''; } catch (e) { return (e as Error).message; } })()).not.toMatch(/must tolerate/);
+    PodTemplatePolicy.of(chart).checkFor(WindowsPlatform.K0SMOTRON_AWS);
     const error = (() => { try { synthObjects(app); return ''; } catch (e) { return (e as Error).message; } })();
     expect(error).toMatch(/test\/manual\/Resource \(Deployment [^)]+\) spec\.template\.spec\.securityContext\.fsGroupChangePolicy: Forbidden: cannot be set for a windows pod/);
     expect(error).toMatch(/spec\.template\.spec\.containers\[0\]\.securityContext\.readOnlyRootFilesystem: Forbidden/);
