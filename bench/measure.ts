@@ -24,6 +24,8 @@ export interface MeasureOptions {
   readonly cwd?: string;
   /** Added to this process's environment. @default - none */
   readonly env?: Record<string, string>;
+  /** The exit status a run must end with (a validator that finds violations exits 1). @default 0 */
+  readonly status?: number;
 }
 
 const GNU_TIME = '/usr/bin/time';
@@ -52,7 +54,7 @@ export function measure(command: readonly string[], runs: number, options: Measu
       const start = process.hrtime.bigint();
       const result = spawnSync(file, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, encoding: 'utf8' });
       wallMs.push(Number(process.hrtime.bigint() - start) / 1e6);
-      if (result.status !== 0) {
+      if (result.status !== (options.status ?? 0)) {
         throw new Error(`${command.join(' ')} failed (exit ${result.status ?? result.signal}): ${result.stderr || result.error?.message}`);
       }
       if (withTime) {

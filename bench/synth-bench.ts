@@ -3,7 +3,8 @@
  * Cases: the default example's cluster YAML, a 50-pool cluster, the Windows workload example,
  * 5 and 50 HybridCharts of 20 workloads (the growth must stay near linear), the AWS stack, the
  * EKS stack, and
- * the whole `npm run synth` (with an up-to-date build); and the default example against plain writes
+ * the whole `npm run synth` (with an up-to-date build); the validator over 4,000 and 40,000
+ * Deployments against js-yaml (bench/validate-bench.ts); and the default example against plain writes
  * of the same objects (`yaml` stringify, plain cdk8s ApiObjects) and with a CRD CEL rule evaluated,
  * interleaved run by run. The default example must stay within 1.5 s and 200 MiB on a 2-core machine;
  * the script exits 1 when it does not.
@@ -15,6 +16,7 @@ import { join, resolve } from 'node:path';
 import { benchEks } from './eks-bench';
 import { benchInfra } from './infra-bench';
 import { Measurement, measure, report } from './measure';
+import { benchValidate } from './validate-bench';
 import { benchPlainBaselines, CEL_EVALUATED, EXAMPLE, medianRatios, PLAIN_CDK8S, PLAIN_YAML } from './plain-baseline-bench';
 
 const ROOT = resolve(__dirname, '..', '..');
@@ -61,6 +63,7 @@ function main(): void {
     const ok = main.medianWallMs <= TARGET.wallMs && (main.medianMaxRssMiB ?? 0) <= TARGET.rssMiB;
     console.log(`target for the default example (<= ${TARGET.wallMs} ms, <= ${TARGET.rssMiB} MiB): ${ok ? 'met' : 'MISSED'}`);
     if (!ok) process.exitCode = 1;
+    if (!benchValidate(runs)) process.exitCode = 1;
   } finally {
     rmSync(outdir, { recursive: true, force: true });
   }

@@ -28,8 +28,15 @@ const GO_INT = /^([-+]?)(?:0[xX]([0-9a-fA-F]+)|0[oO]([0-7]+)|0[bB]([01]+)|0([0-7
 /** goyaml.v2 `yamlStyleFloat`, matched after underscores are dropped. */
 const YAML_STYLE_FLOAT = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/;
 
+/** goyaml.v2's resolve table: only a scalar starting with a sign, a digit or '.' can be a number. */
+function numberHint(text: string): boolean {
+  const c = text.charCodeAt(0);
+  return (c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46;
+}
+
 function goInt(text: string): number | undefined {
-  const m = GO_INT.exec(text.replace(/_/g, ''));
+  if (!numberHint(text)) return undefined;
+  const m = GO_INT.exec(text.includes('_') ? text.replace(/_/g, '') : text);
   if (!m) return undefined;
   const [, sign, hex, oct, bin, leadingZero, dec] = m;
   const magnitude = hex !== undefined ? parseInt(hex, 16) : oct !== undefined ? parseInt(oct, 8) : bin !== undefined ? parseInt(bin, 2)
@@ -38,6 +45,7 @@ function goInt(text: string): number | undefined {
 }
 
 function goFloat(text: string): number | undefined {
+  if (!numberHint(text)) return undefined;
   if (SPECIAL_FLOATS.has(text)) return SPECIAL_FLOATS.get(text);
   // A leading '.' goes to strconv.ParseFloat as written; a sign or digit after underscores are dropped.
   const plain = text.startsWith('.') ? text : text.replace(/_/g, '');
@@ -109,11 +117,16 @@ const MARKER = /^---(?=[ \t\r\n]|$)/gm;
 const SOURCE_COMMENT = /^#\s*Source:\s*(\S.*?)\s*$/;
 
 /** The first content line of a document's text: its 0-based index and its indentation. */
-function firstContent(lines: readonly string[]): { index: number; indent: number; template?: string } {
+function firstContent(text: string): { index: number; indent: number; template?: string; directiveOnly: boolean } {
   let template: string | undefined;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
+  let directive = false;
+  // Line by line from the start, without splitting the whole document.
+  for (let i = 0, start = 0; start < text.length; i++) {
+    const end = text.indexOf('\n', start);
+    const line = text.slice(start, end === -1 ? text.length : end);
+    start = end === -1 ? text.length : end + 1;
     const trimmed = line.trim();
+    if (trimmed.startsWith('%')) directive = true;
     if (trimmed === '' || trimmed === '---' || trimmed.startsWith('%')) continue;
     if (trimmed.startsWith('#')) {
       template = SOURCE_COMMENT.exec(trimmed)?.[1] ?? template;
@@ -121,9 +134,9 @@ function firstContent(lines: readonly string[]): { index: number; indent: number
     }
     // Content on the marker's own line (`--- {a: 1}`) starts after the marker.
     const indent = line.startsWith('---') ? 4 : line.length - line.trimStart().length;
-    return { index: i, indent, template };
+    return { index: i, indent, template, directiveOnly: false };
   }
-  return { index: 0, indent: 0, template };
+  return { index: 0, indent: 0, template, directiveOnly: directive };
 }
 
 /**
@@ -141,9 +154,9 @@ export function parseYamlStream(text: string): { documents: YamlDocument[]; erro
     const chunk = pending + text.slice(starts[k], starts[k + 1] ?? text.length);
     const chunkLine = pending === '' ? line : pendingLine;
     line += countLines(text, starts[k], starts[k + 1] ?? text.length);
-    const lines = chunk.split('\n');
+    const first = firstContent(chunk);
     // Directives (%YAML) belong to the document after them.
-    if (k + 1 < starts.length && lines.every((l) => l.trim() === '' || /^\s*[%#]/.test(l)) && lines.some((l) => l.startsWith('%'))) {
+    if (k + 1 < starts.length && first.directiveOnly) {
       if (pending === '') pendingLine = chunkLine;
       pending = chunk;
       continue;
@@ -158,7 +171,6 @@ export function parseYamlStream(text: string): { documents: YamlDocument[]; erro
       errors.push({ line: chunkLine + (mark?.line ?? 0), column: (mark?.column ?? 0) + 1, message: (e as YAMLException).reason ?? (e as Error).message });
       continue;
     }
-    const first = firstContent(lines);
     values.forEach((value, indexInText) => {
       documents.push({ value: value ?? null, line: chunkLine + first.index, column: first.indent + 1, template: first.template, text: chunk, textLine: chunkLine, indexInText });
     });

@@ -1,4 +1,3 @@
-import { LineCounter, isMap, isScalar, isSeq, parseAllDocuments } from 'yaml';
 import type { Node } from 'yaml';
 import { YamlDocument } from './kubectl-yaml';
 
@@ -36,6 +35,14 @@ export function fieldSegments(value: unknown, field: string): Array<string | num
   return segments;
 }
 
+let yaml: typeof import('yaml') | undefined;
+/** The `yaml` package, loaded on the first finding only: a passing run never needs it (40 ms of start-up). */
+function yamlModule(): typeof import('yaml') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  yaml ??= require('yaml') as typeof import('yaml');
+  return yaml;
+}
+
 /**
  * Where a document shows a field: the position of its key (or sequence item), or of the deepest
  * part of the path the YAML shows when the field itself is absent. Parses the document again with
@@ -43,6 +50,7 @@ export function fieldSegments(value: unknown, field: string): Array<string | num
  * @internal
  */
 export function locateField(document: YamlDocument, segments: ReadonlyArray<string | number>): Position | undefined {
+  const { LineCounter, isMap, isScalar, isSeq, parseAllDocuments } = yamlModule();
   const lineCounter = new LineCounter();
   const parsed = parseAllDocuments(document.text, { version: '1.1', lineCounter })[document.indexInText];
   if (!parsed || Array.isArray(parsed)) return undefined;

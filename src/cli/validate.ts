@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { NodeTaint, WindowsPlatform, parseNodeTaint } from '../platform/support';
 import { CLUSTER_RULES, EKS_WORKLOAD_RULES, ManifestRule, ManifestSource, ManifestViolation, WORKLOAD_RULES, adviseManifests, platformRules, validateManifests } from '../rules/index';
-import { TERRAFORM_RULES, TerraformJson, validateTerraform } from '../terraform/index';
+import type { TerraformJson } from '../terraform/index';
 import { CONFIG_FILE, ValidateConfig, findConfig, isIgnored, readConfig } from './config';
 import { FORMATS, Finding, Format, print } from './formats';
 import { YamlDocument, parseYamlStream } from './kubectl-yaml';
@@ -13,8 +13,15 @@ import { fieldSegments, locateField } from './locate';
 const RULE_SETS: Readonly<Record<string, readonly ManifestRule[]>> = { cluster: CLUSTER_RULES, workloads: WORKLOAD_RULES };
 const SETS = [...Object.keys(RULE_SETS), 'terraform'];
 const PLATFORMS: readonly string[] = Object.values(WindowsPlatform);
+/** The Terraform rules, loaded when a Terraform input or a suppression needs them. */
+function terraform(): typeof import('../terraform/index') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('../terraform/index');
+}
 /** Every rule name a suppression may name. */
-const RULE_NAMES: ReadonlySet<string> = new Set([...CLUSTER_RULES, ...WORKLOAD_RULES, ...EKS_WORKLOAD_RULES, ...TERRAFORM_RULES].map((r) => r.name));
+function ruleNames(): ReadonlySet<string> {
+  return new Set([...CLUSTER_RULES, ...WORKLOAD_RULES, ...EKS_WORKLOAD_RULES, ...terraform().TERRAFORM_RULES].map((r) => r.name));
+}
 /** The annotation prefix that suppresses a rule on one object: `ignore-rule.cdk-hybrid-windows.io/<rule>: "<reason>"`. */
 export const IGNORE_ANNOTATION = 'ignore-rule.cdk-hybrid-windows.io/';
 
@@ -223,7 +230,8 @@ function settle(values: Record<string, string | boolean | undefined>): Settings 
   const format = (values.format as string | undefined) ?? 'text';
   if (!(FORMATS as readonly string[]).includes(format)) throw new InputError(`--format ${format}: the formats are ${FORMATS.join(', ')}`);
 
-  const unknownSkips = config.skipRules.filter((s) => !RULE_NAMES.has(s.rule));
+  const names = config.skipRules.length > 0 ? ruleNames() : new Set<string>();
+  const unknownSkips = config.skipRules.filter((s) => !names.has(s.rule));
   if (unknownSkips.length > 0) throw new InputError(`${config.file} skipRules: no rule is named ${unknownSkips.map((s) => s.rule).join(', ')}; the rules are listed in docs/rules.md`);
   return { sets, platform: platform as WindowsPlatform | undefined, windowsTaint, format: format as Format, config };
 }
@@ -339,7 +347,7 @@ function finding(v: ManifestViolation, severity: Finding['severity'], located: L
 /** The Terraform rules over the stacks, each finding placed at its block. */
 function judgeStacks(stacks: readonly Stack[], settings: Settings): Finding[] {
   if (stacks.length === 0 || !settings.sets.includes('terraform')) return [];
-  return validateTerraform(stacks.map((s) => s.json)).map((v) => {
+  return terraform().validateTerraform(stacks.map((s) => s.json)).map((v) => {
     const section = ['resource', 'data'].find((k) => stacks.some((s) => (s.json as Record<string, Record<string, Record<string, unknown>>>)[k]?.[v.kind]?.[v.name] !== undefined)) ?? 'resource';
     const stack = stacks.find((s) => (s.json as Record<string, Record<string, Record<string, unknown>>>)[section]?.[v.kind]?.[v.name] !== undefined) ?? stacks[0];
     const document = stack.document ?? { value: stack.json, line: 1, column: 1, text: stack.text, textLine: 1, indexInText: 0 };
