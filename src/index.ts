@@ -9,7 +9,8 @@
  */
 export * from './platform/windows';
 export { HybridConfigError, HybridValidationError } from './core/errors';
-export { WindowsPlatform } from './platform/support';
+export { GKE_WINDOWS_NODE_TAINT, WINDOWS_NODE_TAINTS, WindowsPlatform, windowsNodeTaint } from './platform/support';
+export type { NodeTaint } from './platform/support';
 export * from './infra/cluster-infra';
 export * from './infra/outputs';
 
@@ -48,7 +49,7 @@ export type { InstanceTypeInfo } from './platform/instance-type';
 
 /** The rules over final manifests, for this library's objects and YAML from elsewhere. */
 export { validateManifests, adviseManifests, formatViolation, CLUSTER_RULES, WORKLOAD_RULES, EKS_WORKLOAD_RULES, ManifestGraph } from './rules/index';
-export type { Manifest, ManifestRule, ManifestSource, ManifestViolation, Reference, RuleScope, ValidateManifestsOptions } from './rules/index';
+export type { Manifest, ManifestGraphContext, ManifestRule, ManifestSource, ManifestViolation, Reference, RuleScope, ValidateManifestsOptions } from './rules/index';
 export type { PropsOfFields } from './rules/engine/judge';
 /** The rules over the Terraform JSON of the AWS and EKS stacks, for a `cdk.tf.json` from anywhere (no cdktf loaded). */
 export { validateTerraform, formatTerraformViolation, TERRAFORM_RULES, AWS_RULES, EKS_RULES, TerraformGraph } from './terraform/index';

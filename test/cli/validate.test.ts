@@ -46,8 +46,8 @@ function repo(files: Record<string, string>): string {
     // Each line is `<file>:<line>:<column> <Kind> <namespace/name> (<template>): <what>. Fix: <how>. [<rule>]`, in validateManifests' order.
     expect(stdout.map((l) => l.replace(/^<stdin>:\d+:\d+ /, '').replace(/ \(web\/templates\/\w+\.yaml\)/, '').replace(/ \[pod-template\]$/, ''))).toEqual(expected);
     // The Deployment's pod spec (line 22 of the stream) lacks the toleration; the Job's emptyDir medium is at line 53, column 22.
-    expect(stdout).toContain('<stdin>:22:5 Deployment apps/web (web/templates/deployment.yaml): spec.template.spec.tolerations: must tolerate the Windows node taint os=windows:NoSchedule, or the pod stays Pending. Fix: change the pod template as the message says. [pod-template]');
-    expect(stdout).toContain('<stdin>:53:22 Job apps/migrate (web/templates/job.yaml): spec.template.spec.volumes[0].emptyDir.medium: Windows cannot back an emptyDir with memory; drop the medium (disk-backed emptyDir works). Fix: change the pod template as the message says. [pod-template]');
+    expect(stdout).toContain('<stdin>:22:5 Deployment apps/web (web/templates/deployment.yaml): spec.template.spec.tolerations: must tolerate the Windows node taint os=windows:NoSchedule, or the pod stays Pending. Fix: add {key: os, operator: Equal, value: windows, effect: NoSchedule} to spec.template.spec.tolerations. [pod-template]');
+    expect(stdout).toContain('<stdin>:53:22 Job apps/migrate (web/templates/job.yaml): spec.template.spec.volumes[0].emptyDir.medium: Windows cannot back an emptyDir with memory; drop the medium (disk-backed emptyDir works). Fix: remove spec.template.spec.volumes[0].emptyDir.medium. [pod-template]');
     expect(stdout.every((l) => /^<stdin>:\d+:\d+ \w+ [\w-]+\/[\w-]+ \(web\/templates\/\w+\.yaml\): .+\. Fix: .+\. \[[\w-]+\]$/.test(l))).toBe(true);
     // What the rules only recommend goes to standard error, as adviseManifests gives it.
     const advice = adviseManifests(objects, options);
@@ -94,9 +94,10 @@ function repo(files: Record<string, string>): string {
       ['gke', 'node.kubernetes.io/os=windows:NoSchedule'],
     ])('it fails with --platform %s, naming the taint %s', (platform, taint) => {
       expect(taintArgument(windowsNodeTaint(platform as WindowsPlatform))).toBe(taint);
+      const key = windowsNodeTaint(platform as WindowsPlatform).key;
       const { status, stdout } = run(['validate', '--platform', platform, NO_TOLERATION]);
       expect(status).toBe(1);
-      expect(stdout).toEqual([`${NO_TOLERATION}:14:5 Deployment apps/iis: spec.template.spec.tolerations: must tolerate the Windows node taint ${taint}, or the pod stays Pending. Fix: change the pod template as the message says. [pod-template]`]);
+      expect(stdout).toEqual([`${NO_TOLERATION}:14:5 Deployment apps/iis: spec.template.spec.tolerations: must tolerate the Windows node taint ${taint}, or the pod stays Pending. Fix: add {key: ${key}, operator: Equal, value: windows, effect: NoSchedule} to spec.template.spec.tolerations. [pod-template]`]);
     });
 
     test('--windows-taint names another taint; a malformed one exits 2', () => {
@@ -222,7 +223,7 @@ function repo(files: Record<string, string>): string {
     test('--format github: ::error lines with file, line, column and the rule; advice as notices', () => {
       const { status, stdout } = run(['validate', '--platform', 'k0smotron-aws', '--format', 'github', HELM]);
       expect(status).toBe(1);
-      expect(stdout).toContain(`::error file=${HELM},line=53,col=22,title=pod-template::Job apps/migrate: spec.template.spec.volumes[0].emptyDir.medium: Windows cannot back an emptyDir with memory; drop the medium (disk-backed emptyDir works). Fix: change the pod template as the message says.`);
+      expect(stdout).toContain(`::error file=${HELM},line=53,col=22,title=pod-template::Job apps/migrate: spec.template.spec.volumes[0].emptyDir.medium: Windows cannot back an emptyDir with memory; drop the medium (disk-backed emptyDir works). Fix: remove spec.template.spec.volumes[0].emptyDir.medium.`);
       expect(stdout.every((l) => /^::(error|notice) file=[^,]+,line=\d+,col=\d+,title=[\w-]+::\w+ /.test(l))).toBe(true);
       expect(stdout.some((l) => l.startsWith('::notice '))).toBe(true);
     });

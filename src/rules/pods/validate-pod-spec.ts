@@ -18,6 +18,34 @@ export interface PodSpecViolation {
   readonly path: string;
   /** What is wrong, in the API server's words where it has them. */
   readonly message: string;
+  /**
+   * What to change, naming the fields by their paths rooted at `spec` (the manifest rules root them
+   * where the pod spec sits: `spec.template.spec...`).
+   * @default - derived from the API server's reason (`podSpecFix`)
+   */
+  readonly fix?: string;
+}
+
+/**
+ * What to change for a violation of the API server's pod validation, from the kind of its reason:
+ * remove what is forbidden, set what is required, pick a value it supports.
+ * @internal
+ */
+export function podSpecFix(v: PodSpecViolation): string {
+  if (v.fix !== undefined) return v.fix;
+  const reason = /^(Forbidden|Required value|Unsupported value|Invalid value): (.*)$/s.exec(v.message);
+  switch (reason?.[1]) {
+    case 'Forbidden':
+      return `remove ${v.path} (${reason[2].replace(/\.$/, '')})`;
+    case 'Required value':
+      return `set ${v.path}`;
+    case 'Unsupported value':
+      return `set ${v.path} to one of the supported values (${reason[2].replace(/^"[^"]*": supported values: /, '')})`;
+    case 'Invalid value':
+      return `change ${v.path}: ${reason[2].replace(/^(?:"[^"]*"|[^:]*): /, '')}`;
+    default:
+      return `change ${v.path}: it ${v.message}`;
+  }
 }
 
 // Loosely typed views of the JSON the function receives: it must cope with any manifest.

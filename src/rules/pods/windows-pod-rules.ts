@@ -49,7 +49,7 @@ export interface PodTemplateContext {
  */
 export function windowsPodIssues(spec: Json, context: PodTemplateContext = {}): PodSpecViolation[] {
   const issues: PodSpecViolation[] = [];
-  const add = (path: string, message: string) => issues.push({ path, message });
+  const add = (path: string, message: string, fix: string) => issues.push({ path, message, fix });
 
   // The pod's own selection, without spec.os (not a scheduling constraint) or RuntimeClass.
   const selection = osIntent({ nodeSelector: spec?.nodeSelector, affinity: spec?.affinity });
@@ -59,22 +59,26 @@ export function windowsPodIssues(spec: Json, context: PodTemplateContext = {}): 
   if (selection.os !== 'windows' && !(classSelectsWindows && !daemonSet)) {
     add(`spec.nodeSelector.${LABEL_OS}`, daemonSet && classSelectsWindows
       ? 'must be "windows" (or a required node affinity on it): the DaemonSet controller places its pods by the template\'s own selector, not its RuntimeClass\'s'
-      : 'must be "windows" (or a required node affinity on it, or a RuntimeClass whose scheduling selects Windows), or the pod can land on a Linux node');
+      : 'must be "windows" (or a required node affinity on it, or a RuntimeClass whose scheduling selects Windows), or the pod can land on a Linux node',
+    `add ${LABEL_OS}: windows under spec.nodeSelector`);
   }
   const classTolerations = runtimeClass !== undefined && !daemonSet ? context.runtimeClassTolerations?.(runtimeClass) ?? [] : [];
   const taint = context.windowsTaint;
   if (taint !== undefined && !tolerates([...list(spec?.tolerations), ...classTolerations], taint)) {
-    add('spec.tolerations', `must tolerate the Windows node taint ${taintArgument(taint)}, or the pod stays Pending`);
+    add('spec.tolerations', `must tolerate the Windows node taint ${taintArgument(taint)}, or the pod stays Pending`,
+      `add {key: ${taint.key}, operator: Equal, value: ${taint.value}, effect: ${taint.effect}} to spec.tolerations${runtimeClass !== undefined && !daemonSet ? ` (or to scheduling.tolerations of RuntimeClass ${runtimeClass})` : ''}`);
   }
 
   const hostProcess = isHostProcessPod(spec);
   if (spec?.hostNetwork === true && !hostProcess) {
-    add('spec.hostNetwork', 'needs HostProcess containers on Windows (plain pods get host networking only behind the alpha WindowsHostNetwork kubelet gate); use a Service instead');
+    add('spec.hostNetwork', 'needs HostProcess containers on Windows (plain pods get host networking only behind the alpha WindowsHostNetwork kubelet gate); use a Service instead',
+      'remove spec.hostNetwork and reach the pod through a Service, or set spec.securityContext.windowsOptions.hostProcess: true for a HostProcess pod');
   }
 
   list(spec?.volumes).forEach((v: Json, i: number) => {
     if (v?.emptyDir?.medium === 'Memory') {
-      add(`spec.volumes[${i}].emptyDir.medium`, 'Windows cannot back an emptyDir with memory; drop the medium (disk-backed emptyDir works)');
+      add(`spec.volumes[${i}].emptyDir.medium`, 'Windows cannot back an emptyDir with memory; drop the medium (disk-backed emptyDir works)',
+        `remove spec.volumes[${i}].emptyDir.medium`);
     }
   });
 
@@ -88,18 +92,21 @@ export function windowsPodIssues(spec: Json, context: PodTemplateContext = {}): 
         // hostPort 0 is unset (the API server's own reading of it).
         const hostNetworkPort = spec?.hostNetwork === true && p?.hostPort === p?.containerPort;
         if (p?.hostPort !== undefined && p?.hostPort !== null && p?.hostPort !== 0 && !hostNetworkPort) {
-          add(`${path}.ports[${j}].hostPort`, `Windows does not support hostPort (${p.hostPort}); expose the pod through a Service (NodePort or LoadBalancer)`);
+          add(`${path}.ports[${j}].hostPort`, `Windows does not support hostPort (${p.hostPort}); expose the pod through a Service (NodePort or LoadBalancer)`,
+            `remove ${path}.ports[${j}].hostPort and add a Service of type NodePort or LoadBalancer for port ${p.containerPort}`);
         }
       });
       list(c?.volumeMounts).forEach((m: Json, j: number) => {
         if (m?.mountPropagation && m.mountPropagation !== 'None') {
-          add(`${path}.volumeMounts[${j}].mountPropagation`, `Windows does not support mount propagation (${m.mountPropagation}); remove it`);
+          add(`${path}.volumeMounts[${j}].mountPropagation`, `Windows does not support mount propagation (${m.mountPropagation}); remove it`,
+            `remove ${path}.volumeMounts[${j}].mountPropagation`);
         }
       });
       const userName = c?.securityContext?.windowsOptions?.runAsUserName ?? spec?.securityContext?.windowsOptions?.runAsUserName;
       const nonRoot = c?.securityContext?.runAsNonRoot ?? spec?.securityContext?.runAsNonRoot;
       if (nonRoot === true && typeof userName === 'string' && isWindowsRootUser(userName)) {
-        add(`${path}.securityContext.runAsNonRoot`, `is true while the container runs as ${userName}, which the kubelet treats as ${WINDOWS_ROOT_USER} (root, compared case-insensitively) and refuses; set runAsUserName to ContainerUser or drop runAsNonRoot`);
+        add(`${path}.securityContext.runAsNonRoot`, `is true while the container runs as ${userName}, which the kubelet treats as ${WINDOWS_ROOT_USER} (root, compared case-insensitively) and refuses; set runAsUserName to ContainerUser or drop runAsNonRoot`,
+          `set ${path}.securityContext.windowsOptions.runAsUserName: ContainerUser, or remove ${path}.securityContext.runAsNonRoot`);
       }
     });
   }
@@ -116,13 +123,13 @@ export function windowsPodIssues(spec: Json, context: PodTemplateContext = {}): 
 export function windowsPodAdvice(spec: Json): PodSpecViolation[] {
   const advice: PodSpecViolation[] = [];
   if (spec?.os?.name !== 'windows') {
-    advice.push({ path: 'spec.os.name', message: 'is not "windows": the API server applies its Windows pod rules only with it (WindowsPod sets it)' });
+    advice.push({ path: 'spec.os.name', message: 'is not "windows": the API server applies its Windows pod rules only with it (WindowsPod sets it)', fix: 'set spec.os.name: windows' });
   }
   for (const field of ['initContainers', 'containers']) {
     list(spec?.[field]).forEach((c: Json, i: number) => {
       const requests = c?.resources?.requests;
       if (!requests || Object.keys(requests).length === 0) {
-        advice.push({ path: `spec.${field}[${i}].resources.requests`, message: 'are not set: Windows nodes reserve much of their capacity for the OS and do not overcommit memory gracefully; give cpu and memory requests' });
+        advice.push({ path: `spec.${field}[${i}].resources.requests`, message: 'are not set: Windows nodes reserve much of their capacity for the OS and do not overcommit memory gracefully; give cpu and memory requests', fix: `set cpu and memory under spec.${field}[${i}].resources.requests` });
       }
     });
   }
@@ -151,13 +158,14 @@ export function podOsIssues(spec: Json, runtimeClassOs: (name: string) => string
   const intent = osIntent(spec, runtimeClassOs);
   switch (intent.os) {
     case 'conflicting':
-      return [{ path: 'spec', message: `cannot be classified: ${intent.sources.join(', ')} leave no OS a node could have; make them agree` }];
+      return [{ path: 'spec', message: `cannot be classified: ${intent.sources.join(', ')} leave no OS a node could have; make them agree`, fix: `make spec.os.name, spec.nodeSelector.${LABEL_OS}, the required node affinity on it and the RuntimeClass's scheduling name one OS` }];
     case 'open': {
       // Without a known platform, any platform's Windows taint counts.
       const tolerated = (context.windowsTaint ? [context.windowsTaint] : WINDOWS_NODE_TAINTS).find((t) => tolerates(spec?.tolerations, t));
       return tolerated ? [{
         path: 'spec.nodeSelector',
         message: `tolerates the Windows node taint ${taintArgument(tolerated)} but selects no OS, so it can land on a Windows node and crash-loop; add nodeSelector ${LABEL_OS}: linux or use HybridChart`,
+        fix: `add ${LABEL_OS}: linux under spec.nodeSelector (or ${LABEL_OS}: windows, for a Windows pod), or remove the toleration from spec.tolerations`,
       }] : [];
     }
     case 'windows':

@@ -1,8 +1,8 @@
 import { LABEL_OS } from '../../platform/windows';
-import { manifestPath, podTemplatesOf } from './pod-template';
-import { validatePodSpec } from './validate-pod-spec';
+import { PodTemplateLocation, manifestPath, podTemplatesOf } from './pod-template';
+import { PodSpecViolation, podSpecFix, validatePodSpec } from './validate-pod-spec';
 import { podOsAdvice, podOsIssues } from './windows-pod-rules';
-import { Json, list, ManifestGraph, ManifestRule, ManifestViolation, violation } from '../engine/graph';
+import { Json, list, ManifestGraph, ManifestRule, ManifestSource, ManifestViolation, violation } from '../engine/graph';
 import { eksPodIssues } from './eks-pod-rules';
 
 /**
@@ -20,21 +20,24 @@ export const POD_TEMPLATE_RULE: ManifestRule = {
     const classes = runtimeClassesOf(graph);
     const runtimeClassOs = (name: string) => classes.get(name)?.os;
     const runtimeClassTolerations = (name: string) => classes.get(name)?.tolerations;
-    return graph.sources.flatMap((source) => podTemplatesOf(source.manifest).flatMap((location) => {
-      const out: ManifestViolation[] = validatePodSpec(location.spec).map((v) => violation('pod-template', source,
-        `${manifestPath(location, v.path)}: ${v.message}`, 'change the field as the message says (the API server would reject this object)', manifestPath(location, v.path)));
-      out.push(...podOsIssues(location.spec, runtimeClassOs, { kind: location.kind, runtimeClassTolerations, windowsTaint: graph.context.windowsTaint }).map((v) => violation('pod-template', source,
-        `${manifestPath(location, v.path)}: ${v.message}`, 'change the pod template as the message says', manifestPath(location, v.path))));
-      return out;
-    }));
+    return graph.sources.flatMap((source) => podTemplatesOf(source.manifest).flatMap((location) => [
+      ...validatePodSpec(location.spec),
+      ...podOsIssues(location.spec, runtimeClassOs, { kind: location.kind, runtimeClassTolerations, windowsTaint: graph.context.windowsTaint }),
+    ].map((v) => podViolation('pod-template', source, location, v))));
   },
   advise: (graph) => {
     const classes = runtimeClassesOf(graph);
     return graph.sources.flatMap((source) => podTemplatesOf(source.manifest).flatMap((location) =>
-      podOsAdvice(location.spec, (name) => classes.get(name)?.os).map((v) => violation('pod-template', source,
-        `${manifestPath(location, v.path)}: ${v.message}`, 'set it when you can; the objects are valid without it', manifestPath(location, v.path)))));
+      podOsAdvice(location.spec, (name) => classes.get(name)?.os).map((v) => podViolation('pod-template', source, location, v))));
   },
 };
+
+/** A pod spec's violation as the manifest's: the path and the fields its fix names rooted where the pod spec sits. */
+function podViolation(rule: string, source: ManifestSource, location: PodTemplateLocation, v: PodSpecViolation): ManifestViolation {
+  const field = manifestPath(location, v.path);
+  const fix = podSpecFix(v).replace(/(^|[\s(])spec(?=[.\s]|$)/g, `$1${location.dotted}`);
+  return violation(rule, source, `${field}: ${v.message}`, fix, field);
+}
 
 /** What each RuntimeClass of the objects adds to its pods: the OS its `scheduling.nodeSelector` picks and its tolerations. */
 function runtimeClassesOf(graph: ManifestGraph): Map<string, { os?: string; tolerations: Json[] }> {
@@ -58,10 +61,10 @@ export const SERVICE_PORTS_RULE: ManifestRule = {
     const names = new Map<string, number>();
     list(service.manifest.spec?.ports).forEach((p, i) => {
       const key = `${p?.port}/${p?.protocol ?? 'TCP'}`;
-      if (seen.has(key)) out.push(violation('service-ports', service, `spec.ports[${i}] repeats port ${key} of spec.ports[${seen.get(key)}], which the API server refuses`, 'list each port and protocol once', `spec.ports[${i}]`));
+      if (seen.has(key)) out.push(violation('service-ports', service, `spec.ports[${i}] repeats port ${key} of spec.ports[${seen.get(key)}], which the API server refuses`, `remove spec.ports[${i}], or change its port or protocol`, `spec.ports[${i}]`));
       seen.set(key, i);
       if (typeof p?.name === 'string') {
-        if (names.has(p.name)) out.push(violation('service-ports', service, `spec.ports[${i}] repeats the name "${p.name}" of spec.ports[${names.get(p.name)}], which the API server refuses`, 'give each port its own name', `spec.ports[${i}].name`));
+        if (names.has(p.name)) out.push(violation('service-ports', service, `spec.ports[${i}] repeats the name "${p.name}" of spec.ports[${names.get(p.name)}], which the API server refuses`, `rename spec.ports[${i}].name`, `spec.ports[${i}].name`));
         names.set(p.name, i);
       }
     });
@@ -78,8 +81,7 @@ export const EKS_POD_ADDRESS_RULE: ManifestRule = {
   check: (graph) => {
     const classes = runtimeClassesOf(graph);
     return graph.sources.flatMap((source) => podTemplatesOf(source.manifest).flatMap((location) =>
-      eksPodIssues(location.spec, (name) => classes.get(name)?.os).map((v) => violation('eks-pod-address', source,
-        `${manifestPath(location, v.path)}: ${v.message}`, 'change the pod template as the message says', manifestPath(location, v.path)))));
+      eksPodIssues(location.spec, (name) => classes.get(name)?.os).map((v) => podViolation('eks-pod-address', source, location, v))));
   },
 };
 
