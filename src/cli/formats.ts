@@ -150,7 +150,7 @@ function sarif(report: Report) {
           name: 'cdk-hybrid-windows',
           version: report.version,
           informationUri: HOME,
-          rules: ruleIds.map((id) => ({ id, name: id, helpUri: `${HOME}/blob/main/docs/validate.md#rules`, shortDescription: { text: `cdk-hybrid-windows rule ${id}` } })),
+          rules: ruleIds.map((id) => ({ id, name: id, helpUri: `${HOME}/blob/main/docs/rules.md`, shortDescription: { text: `cdk-hybrid-windows rule ${id}` } })),
         },
       },
       results: report.findings.map((f) => ({

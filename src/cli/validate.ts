@@ -232,7 +232,7 @@ function settle(values: Record<string, string | boolean | undefined>): Settings 
 
   const names = config.skipRules.length > 0 ? ruleNames() : new Set<string>();
   const unknownSkips = config.skipRules.filter((s) => !names.has(s.rule));
-  if (unknownSkips.length > 0) throw new InputError(`${config.file} skipRules: no rule is named ${unknownSkips.map((s) => s.rule).join(', ')}; docs/validate.md lists the rules`);
+  if (unknownSkips.length > 0) throw new InputError(`${config.file} skipRules: no rule is named ${unknownSkips.map((s) => s.rule).join(', ')}; docs/rules.md lists the rules`);
   return { sets, platform: platform as WindowsPlatform | undefined, windowsTaint, format: format as Format, config };
 }
 

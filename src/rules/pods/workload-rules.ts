@@ -2,7 +2,8 @@ import { LABEL_OS } from '../../platform/windows';
 import { PodTemplateLocation, manifestPath, podTemplatesOf } from './pod-template';
 import { PodSpecViolation, podSpecFix, validatePodSpec } from './validate-pod-spec';
 import { podOsAdvice, podOsIssues } from './windows-pod-rules';
-import { Json, list, ManifestGraph, ManifestRule, ManifestSource, ManifestViolation, violation } from '../engine/graph';
+import { Json, list, ManifestGraph, ManifestRule, ManifestSource, violation } from '../engine/graph';
+import { Finding, registry, rule } from '../engine/rule';
 import { eksPodIssues } from './eks-pod-rules';
 
 /**
@@ -14,8 +15,11 @@ import { eksPodIssues } from './eks-pod-rules';
  * elsewhere. Pod templates inside `v1 List` items count too. Its advice (`windowsPodAdvice`) is
  * reported apart, never as a violation.
  */
-export const POD_TEMPLATE_RULE: ManifestRule = {
+export const POD_TEMPLATE_RULE = rule<ManifestGraph>({
   name: 'pod-template',
+  scope: 'graph',
+  description: 'Pod templates pass the API server\'s OS-specific pod validation and can be scheduled and run on the OS they aim at',
+  source: 'kubernetes v1.34 pkg/apis/core/validation/validation.go (validateWindows, validateLinux); kubernetes docs: Windows in Kubernetes',
   check: (graph) => {
     const classes = runtimeClassesOf(graph);
     const runtimeClassOs = (name: string) => classes.get(name)?.os;
@@ -23,20 +27,20 @@ export const POD_TEMPLATE_RULE: ManifestRule = {
     return graph.sources.flatMap((source) => podTemplatesOf(source.manifest).flatMap((location) => [
       ...validatePodSpec(location.spec),
       ...podOsIssues(location.spec, runtimeClassOs, { kind: location.kind, runtimeClassTolerations, windowsTaint: graph.context.windowsTaint }),
-    ].map((v) => podViolation('pod-template', source, location, v))));
+    ].map((v) => podViolation(source, location, v))));
   },
   advise: (graph) => {
     const classes = runtimeClassesOf(graph);
     return graph.sources.flatMap((source) => podTemplatesOf(source.manifest).flatMap((location) =>
-      podOsAdvice(location.spec, (name) => classes.get(name)?.os).map((v) => podViolation('pod-template', source, location, v))));
+      podOsAdvice(location.spec, (name) => classes.get(name)?.os).map((v) => podViolation(source, location, v))));
   },
-};
+});
 
 /** A pod spec's violation as the manifest's: the path and the fields its fix names rooted where the pod spec sits. */
-function podViolation(rule: string, source: ManifestSource, location: PodTemplateLocation, v: PodSpecViolation): ManifestViolation {
+function podViolation(source: ManifestSource, location: PodTemplateLocation, v: PodSpecViolation): Finding {
   const field = manifestPath(location, v.path);
   const fix = podSpecFix(v).replace(/(^|[\s(])spec(?=[.\s]|$)/g, `$1${location.dotted}`);
-  return violation(rule, source, `${field}: ${v.message}`, fix, field);
+  return violation(source, `${field}: ${v.message}`, fix, field);
 }
 
 /** What each RuntimeClass of the objects adds to its pods: the OS its `scheduling.nodeSelector` picks and its tolerations. */
@@ -53,37 +57,43 @@ function runtimeClassesOf(graph: ManifestGraph): Map<string, { os?: string; tole
  * pkg/apis/core/validation/validation.go, ValidateService: "Duplicate value" for a repeated
  * `ServicePort{Port, Protocol}`), and two of one name.
  */
-export const SERVICE_PORTS_RULE: ManifestRule = {
+export const SERVICE_PORTS_RULE = rule<ManifestGraph>({
   name: 'service-ports',
+  scope: 'graph',
+  description: 'A Service lists each port and protocol once, and each port name once',
+  source: 'kubernetes v1.34 pkg/apis/core/validation/validation.go (ValidateService)',
   check: (graph) => graph.ofKind('Service').filter((s) => s.manifest.apiVersion === 'v1').flatMap((service) => {
-    const out: ManifestViolation[] = [];
+    const out: Finding[] = [];
     const seen = new Map<string, number>();
     const names = new Map<string, number>();
     list(service.manifest.spec?.ports).forEach((p, i) => {
       const key = `${p?.port}/${p?.protocol ?? 'TCP'}`;
-      if (seen.has(key)) out.push(violation('service-ports', service, `spec.ports[${i}] repeats port ${key} of spec.ports[${seen.get(key)}], which the API server refuses`, `remove spec.ports[${i}], or change its port or protocol`, `spec.ports[${i}]`));
+      if (seen.has(key)) out.push(violation(service, `spec.ports[${i}] repeats port ${key} of spec.ports[${seen.get(key)}], which the API server refuses`, `remove spec.ports[${i}], or change its port or protocol`, `spec.ports[${i}]`));
       seen.set(key, i);
       if (typeof p?.name === 'string') {
-        if (names.has(p.name)) out.push(violation('service-ports', service, `spec.ports[${i}] repeats the name "${p.name}" of spec.ports[${names.get(p.name)}], which the API server refuses`, `rename spec.ports[${i}].name`, `spec.ports[${i}].name`));
+        if (names.has(p.name)) out.push(violation(service, `spec.ports[${i}] repeats the name "${p.name}" of spec.ports[${names.get(p.name)}], which the API server refuses`, `rename spec.ports[${i}].name`, `spec.ports[${i}].name`));
         names.set(p.name, i);
       }
     });
     return out;
   }),
-};
+});
 
 /** Every workload rule. */
-export const WORKLOAD_RULES: readonly ManifestRule[] = [POD_TEMPLATE_RULE, SERVICE_PORTS_RULE];
+export const WORKLOAD_RULES: readonly ManifestRule[] = registry<ManifestRule>([POD_TEMPLATE_RULE, SERVICE_PORTS_RULE]);
 
 /** Windows pods on Amazon EKS get an address only when their nodeSelector names Windows (`eksPodIssues`). */
-export const EKS_POD_ADDRESS_RULE: ManifestRule = {
+export const EKS_POD_ADDRESS_RULE = rule<ManifestGraph>({
   name: 'eks-pod-address',
+  scope: 'graph',
+  description: 'On Amazon EKS, a Windows pod\'s nodeSelector names Windows, or the VPC resource controller gives it no address',
+  source: 'aws/amazon-vpc-resource-controller-k8s v1.7.19 webhooks/core/pod_webhook.go (WhichPod)',
   check: (graph) => {
     const classes = runtimeClassesOf(graph);
     return graph.sources.flatMap((source) => podTemplatesOf(source.manifest).flatMap((location) =>
-      eksPodIssues(location.spec, (name) => classes.get(name)?.os).map((v) => podViolation('eks-pod-address', source, location, v))));
+      eksPodIssues(location.spec, (name) => classes.get(name)?.os).map((v) => podViolation(source, location, v))));
   },
-};
+});
 
 /** The workload rules that hold on Amazon EKS only (`validateManifests` `platform: WindowsPlatform.EKS`). */
-export const EKS_WORKLOAD_RULES: readonly ManifestRule[] = [EKS_POD_ADDRESS_RULE];
+export const EKS_WORKLOAD_RULES: readonly ManifestRule[] = registry<ManifestRule>([EKS_POD_ADDRESS_RULE]);
