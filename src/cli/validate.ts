@@ -8,6 +8,7 @@ import { CONFIG_FILE, ValidateConfig, findConfig, isIgnored, readConfig } from '
 import { FORMATS, Finding, Format, print } from './formats';
 import { YamlDocument, parseYamlStream } from './kubectl-yaml';
 import { fieldSegments, locateField } from './locate';
+import { yamlFixOf } from '../rules/engine/rule';
 
 /** The rule sets `--rules` can name. */
 const RULE_SETS: Readonly<Record<string, readonly ManifestRule[]>> = { cluster: CLUSTER_RULES, workloads: WORKLOAD_RULES };
@@ -338,7 +339,7 @@ function finding(v: ManifestViolation, severity: Finding['severity'], located: L
     name: v.name,
     ...(v.field ? { field: v.field } : {}),
     what: v.what,
-    fix: v.fix,
+    fix: yamlFixOf(v),
     ...(document?.template ? { template: document.template } : {}),
     ...(suppressed !== undefined ? { suppressed } : {}),
   };

@@ -10,7 +10,7 @@ describe('the pod-template manifest rule', () => {
 
   test('a Linux DaemonSet that tolerates every taint and selects no OS lands on Windows nodes', () => {
     expect(messages(daemonSet({ tolerations: [{ operator: 'Exists' }] }))).toEqual([
-      'pod-template: spec.template.spec.nodeSelector: tolerates the Windows node taint os=windows:NoSchedule but selects no OS, so it can land on a Windows node and crash-loop; add nodeSelector kubernetes.io/os: linux or use HybridChart. Fix: add kubernetes.io/os: linux under spec.template.spec.nodeSelector (or kubernetes.io/os: windows, for a Windows pod), or remove the toleration from spec.template.spec.tolerations.',
+      'pod-template: spec.template.spec.nodeSelector: tolerates the Windows node taint os=windows:NoSchedule but selects no OS, so it can land on a Windows node and crash-loop; add nodeSelector kubernetes.io/os: linux or use HybridChart. Fix: set spec.template.spec.nodeSelector.kubernetes.io/os: linux (or windows, for a Windows pod), or remove the toleration from spec.template.spec.tolerations.',
     ]);
     expect(messages(daemonSet({ tolerations: [{ operator: 'Exists' }], nodeSelector: { 'kubernetes.io/os': 'linux' } }))).toEqual([]);
     expect(messages(daemonSet({}))).toEqual([]); // the taint keeps it off Windows nodes

@@ -23,7 +23,7 @@ export const awsCluster = rule<ManifestGraph>({
   const out: Finding[] = [];
   const spec = aws.manifest.spec ?? {};
   if (spec.region === undefined) {
-    out.push(violation(aws, 'no AWS region', 'pass `region`, or an `infra` from the AWS stack', 'spec.region'));
+    out.push(violation(aws, 'no AWS region', 'pass `region`, or an `infra` from the AWS stack', 'spec.region', 'set spec.region to the region name, e.g. eu-north-1'));
   } else {
     const p = AwsRegion.problem(spec.region);
     if (p) out.push(violation(aws, p, 'use a region name such as eu-north-1', 'spec.region'));
@@ -110,7 +110,7 @@ export const awsNetwork = rule<ManifestGraph>({
   // k0s defaults an absent provider to kube-router (k0s v1.34 pkg/apis/k0s/v1beta1/network.go, DefaultNetwork).
   const provider = kcp.manifest.spec?.k0sConfigSpec?.k0s?.spec?.network?.provider ?? NetworkProvider.KUBE_ROUTER;
   return provider === NetworkProvider.KUBE_ROUTER
-    ? [violation(kcp, `network provider "${provider}" on EC2 (${describe(aws)}): ${KUBE_ROUTER_ON_EC2}`, 'use calico (NetworkProvider.CALICO, VXLAN)', 'spec.k0sConfigSpec.k0s.spec.network.provider')]
+    ? [violation(kcp, `network provider "${provider}" on EC2 (${describe(aws)}): ${KUBE_ROUTER_ON_EC2}`, 'use calico (NetworkProvider.CALICO, VXLAN)', 'spec.k0sConfigSpec.k0s.spec.network.provider', 'set spec.k0sConfigSpec.k0s.spec.network.provider: calico and spec.k0sConfigSpec.k0s.spec.network.calico.mode: vxlan')]
     : [];
 }),
 });

@@ -28,14 +28,15 @@ export function machineProblems(infrastructure: K0smotronInfrastructure | undefi
     const p = amiIdProblem(ami);
     if (p) out.push(violation(template, p, 'pass an id of the form ami-0123456789abcdef0', 'spec.template.spec.ami.id'));
   } else if (!spec.imageLookupOrg && !spec.imageLookupFormat && !spec.imageLookupBaseOS) {
-    out.push(violation(template, 'no AMI and no image lookup', 'pass `ami: MachineImage.id(\'ami-…\')`, or an `infra` that looked one up', 'spec.template.spec.ami'));
+    out.push(violation(template, 'no AMI and no image lookup', 'pass `ami: MachineImage.id(\'ami-…\')`, or an `infra` that looked one up', 'spec.template.spec.ami', 'set spec.template.spec.ami.id to an AMI id such as ami-0123456789abcdef0, or spec.template.spec.imageLookupOrg and imageLookupFormat'));
   } else if (!windows && spec.cloudInit?.insecureSkipSecretsManager !== true) {
     // CAPA docs/book/src/topics/userdata-privacy.md: without insecureSkipSecretsManager the
     // bootstrap data goes through Secrets Manager and a cloud-init boothook that needs the AWS CLI
     // and a patched cloud-init; an image lookup finds stock images, which never bootstrap.
     out.push(violation(template,
       'cloudInit.insecureSkipSecretsManager is not true, so CAPA hands the bootstrap data over through Secrets Manager, and the machine boots an image lookup: stock images have neither the AWS CLI nor the patched cloud-init CAPA\'s boothook needs',
-      'remove the patch, or set bootstrapThroughSecretsManager with `ami: MachineImage.id(...)` of an image built with kubernetes-sigs/image-builder', 'spec.template.spec.cloudInit.insecureSkipSecretsManager'));
+      'remove the patch, or set bootstrapThroughSecretsManager with `ami: MachineImage.id(...)` of an image built with kubernetes-sigs/image-builder', 'spec.template.spec.cloudInit.insecureSkipSecretsManager',
+      'set spec.template.spec.cloudInit.insecureSkipSecretsManager: true, or set spec.template.spec.ami.id to an image built with kubernetes-sigs/image-builder'));
   }
   const type = InstanceType.parse(spec.instanceType, { arch: Architecture.AMD64 });
   if (typeof type === 'string') out.push(violation(template, type, 'use a name such as m7i.large', 'spec.template.spec.instanceType'));
@@ -112,7 +113,8 @@ export const keyPairs = rule<ManifestGraph>({
     if (p) out.push(violation(template, p, 'give the name of an EC2 key pair, or "" for none', 'spec.template.spec.sshKeyName'));
     if (own === undefined && aws.manifest.spec?.sshKeyName === undefined) {
       out.push(violation(template, `neither it nor ${describe(aws)} sets sshKeyName, so CAPA launches its machines with the key pair named "default", and EC2 refuses the launch in an account without one`,
-        'set sshKeyName: "" for no key pair, or name yours (HybridCluster sshKeyName)', 'spec.template.spec.sshKeyName'));
+        'set sshKeyName: "" for no key pair, or name yours (HybridCluster sshKeyName)', 'spec.template.spec.sshKeyName',
+        'set spec.template.spec.sshKeyName (or the AWSCluster\'s spec.sshKeyName) to your key pair\'s name, or "" for none'));
     }
   }
   return out;
@@ -141,7 +143,8 @@ export const imageLookups = rule<ManifestGraph>({
     return [violation(template,
       `imageLookupOrg ${owner} is ${publisher.name}' account in the ${of} partition, and the cluster runs in ${region} (${region.partition}), where ${there ? `their account is ${there}` : 'their account is not documented'}: CAPA's lookup finds nothing`,
       there ? `look up under ${there}` : `pass \`ami: MachineImage.id(...)\` of an image in ${region.partition}, or an \`infra\` (the AWS stack reads AMI ids from the region's own SSM parameters)`,
-      'spec.template.spec.imageLookupOrg')];
+      'spec.template.spec.imageLookupOrg',
+      there ? `set spec.template.spec.imageLookupOrg: "${there}"` : `replace spec.template.spec.imageLookupOrg with spec.template.spec.ami.id, an AMI of ${region.partition}`)];
   }
   return [];
 }),
@@ -167,7 +170,8 @@ export const failureDomains = rule<ManifestGraph>({
     if (fd === undefined) continue;
     const aws = awsClusterOf(graph, pool.cluster);
     const spec = aws?.manifest.spec ?? {};
-    const v = (what: string, fix: string) => out.push(violation(pool.md, what, fix, 'spec.template.spec.failureDomain'));
+    const v = (what: string, fix: string) => out.push(violation(pool.md, what, fix, 'spec.template.spec.failureDomain',
+      `set spec.template.spec.failureDomain to a zone of a private subnet of ${aws ? describe(aws) : 'the AWSCluster'} (spec.network.subnets)`));
     const zoneIssue = aws ? AvailabilityZone.problem(fd, validRegion(spec.region)) : undefined;
     const privateZones = list(spec.network?.subnets).filter((s) => s?.isPublic !== true).map((s) => s?.availabilityZone);
     if (zoneIssue) {

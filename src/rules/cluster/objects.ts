@@ -103,7 +103,8 @@ export const clusterNetwork = rule<ManifestGraph>({
   if (kcp && k0sNet) {
     for (const [what, capi, k0s] of [['pod', podText, k0sNet.podCIDR], ['service', serviceText, k0sNet.serviceCIDR]] as const) {
       if (capi !== undefined && k0s !== undefined && capi !== k0s) {
-        out.push(violation(kcp, `k0s ${what} CIDR ${k0s} differs from the Cluster's ${capi}`, 'set the same range in both (change the network prop, not one object)', `spec.k0sConfigSpec.k0s.spec.network.${what}CIDR`));
+        out.push(violation(kcp, `k0s ${what} CIDR ${k0s} differs from the Cluster's ${capi}`, 'set the same range in both (change the network prop, not one object)', `spec.k0sConfigSpec.k0s.spec.network.${what}CIDR`,
+          `set spec.k0sConfigSpec.k0s.spec.network.${what}CIDR to ${capi}, the Cluster's spec.clusterNetwork.${what === 'pod' ? 'pods' : 'services'}.cidrBlocks[0] (or change both)`));
       }
     }
   }
@@ -131,7 +132,7 @@ export const controlPlane = rule<ManifestGraph>({
   // k0s v1.34.4+k0s.0 pkg/apis/k0s/v1beta1/network.go, Network.Validate: calico, kuberouter or custom.
   const provider = spec.k0sConfigSpec?.k0s?.spec?.network?.provider;
   if (provider !== undefined && !Object.values(NetworkProvider).includes(provider)) {
-    out.push(violation(kcp, `k0s network provider ${JSON.stringify(provider)} is none of k0s's (calico, kuberouter, custom), and k0s refuses its config`, 'use NetworkProvider.CALICO', 'spec.k0sConfigSpec.k0s.spec.network.provider'));
+    out.push(violation(kcp, `k0s network provider ${JSON.stringify(provider)} is none of k0s's (calico, kuberouter, custom), and k0s refuses its config`, 'use NetworkProvider.CALICO', 'spec.k0sConfigSpec.k0s.spec.network.provider', 'set spec.k0sConfigSpec.k0s.spec.network.provider: calico'));
   }
   const versionProblem = K0sVersion.problem(spec.version);
   if (versionProblem) out.push(violation(kcp, versionProblem, K0sVersion.FIX, 'spec.version'));
@@ -141,7 +142,7 @@ export const controlPlane = rule<ManifestGraph>({
   }
   const provisioner = spec.k0sConfigSpec?.provisioner ?? {};
   if (provisioner.platform === 'windows') {
-    out.push(violation(kcp, 'K0sControlPlane provisioner.platform is "windows"; k0s controllers run on Linux only, and k0smotron rejects it', 'remove it (Windows belongs in a WindowsWorkerPool)'));
+    out.push(violation(kcp, 'K0sControlPlane provisioner.platform is "windows"; k0s controllers run on Linux only, and k0smotron rejects it', 'remove it (Windows belongs in a WindowsWorkerPool)', 'spec.k0sConfigSpec.provisioner.platform', 'remove spec.k0sConfigSpec.provisioner.platform (Windows machines belong in a MachineDeployment of their own)'));
   }
   if (provisioner.type === 'powershell' || provisioner.type === 'powershell-xml') {
     out.push(violation(kcp, `K0sControlPlane provisioner.type is "${provisioner.type}", a Windows-only provisioner that k0smotron rejects for controllers`, 'use "cloud-config" (the default)'));
@@ -177,7 +178,9 @@ export const contentNames = rule<ManifestGraph>({
   const expected = contentHash(source.manifest.spec?.template?.spec);
   return name.endsWith(`-${expected}`) ? [] : [violation(source,
     `the template was changed after it was named (its content now hashes to ${expected}), so existing machines would keep the old content and the change would not roll out`,
-    'change the construct props instead of patching the template: the template is then written under a new name, and CAPI rolls it out')];
+    'change the construct props instead of patching the template: the template is then written under a new name, and CAPI rolls it out',
+    'metadata.name',
+    `rename the template (metadata.name ending in -${expected}) and point spec.template.spec.infrastructureRef (or bootstrap.configRef) of its MachineDeployment at the new name, so CAPI rolls it out`)];
 }),
 });
 

@@ -92,16 +92,17 @@ export const windowsClusters = rule<ManifestGraph>({
     const controllersWork = list(kcpSpec.k0sConfigSpec?.args).some((a) => a === '--enable-worker' || a === '--enable-worker=true');
     const linuxWorkers = all.some((p) => p.cluster === cluster && !p.windows && p.replicas >= 1);
     if (!linuxWorkers && !controllersWork) {
-      out.push(violation(cluster, `Windows pools (${names}) need a Linux worker for CoreDNS, and the cluster has none: no Linux MachineDeployment with replicas >= 1, and the controllers run without --enable-worker`, 'add a LinuxWorkerPool with replicas >= 1, or set controlPlane.enableWorker'));
+      out.push(violation(cluster, `Windows pools (${names}) need a Linux worker for CoreDNS, and the cluster has none: no Linux MachineDeployment with replicas >= 1, and the controllers run without --enable-worker`, 'add a LinuxWorkerPool with replicas >= 1, or set controlPlane.enableWorker', undefined,
+        'add a Linux MachineDeployment for this cluster with spec.replicas >= 1, or add --enable-worker to the K0sControlPlane\'s spec.k0sConfigSpec.args'));
     }
     if (!kcp) continue;
     const network = kcpSpec.k0sConfigSpec?.k0s?.spec?.network ?? {};
     if (network.provider !== NetworkProvider.CALICO) {
-      out.push(violation(kcp, `network provider "${network.provider}" has no Windows support, and the cluster has Windows pools (${names})`, 'use NetworkProvider.CALICO'));
+      out.push(violation(kcp, `network provider "${network.provider}" has no Windows support, and the cluster has Windows pools (${names})`, 'use NetworkProvider.CALICO', 'spec.k0sConfigSpec.k0s.spec.network.provider', 'set spec.k0sConfigSpec.k0s.spec.network.provider: calico'));
     } else {
       const calico = network.calico ?? {};
       if (calico.mode !== CalicoMode.VXLAN) {
-        out.push(violation(kcp, `Calico mode "${calico.mode}" does not work on Windows nodes (pools: ${names})`, 'use CalicoMode.VXLAN'));
+        out.push(violation(kcp, `Calico mode "${calico.mode}" does not work on Windows nodes (pools: ${names})`, 'use CalicoMode.VXLAN', 'spec.k0sConfigSpec.k0s.spec.network.calico.mode', 'set spec.k0sConfigSpec.k0s.spec.network.calico.mode: vxlan'));
       } else if ((calico.vxlanPort ?? CALICO_WINDOWS_VXLAN.port) !== CALICO_WINDOWS_VXLAN.port || (calico.vxlanVNI ?? CALICO_WINDOWS_VXLAN.vni) !== CALICO_WINDOWS_VXLAN.vni) {
         out.push(violation(kcp, `Calico VXLAN port ${calico.vxlanPort} / VNI ${calico.vxlanVNI}: Calico on Windows supports only port ${CALICO_WINDOWS_VXLAN.port} and VNI ${CALICO_WINDOWS_VXLAN.vni}`, 'remove the override'));
       }

@@ -1,4 +1,5 @@
 import type { ClusterInfra } from '../../infra/cluster-infra';
+import { trimPeriod } from '../../core/errors';
 import type { NodeTaint } from '../../platform/support';
 import { Finding, Rule, whatAndFix } from './rule';
 
@@ -147,7 +148,7 @@ export function namespaceOf(m: Manifest): string {
 }
 
 /** A finding about `source`, in the one error shape; the engine adds the rule's name. */
-export function violation(source: ManifestSource, what: string, fix: string, field?: string): Finding {
+export function violation(source: ManifestSource, what: string, fix: string, field?: string, yamlFix?: string): Finding {
   const m = source.manifest;
   return {
     kind: String(m.kind ?? '?'),
@@ -156,6 +157,7 @@ export function violation(source: ManifestSource, what: string, fix: string, fie
     path: source.path,
     ...whatAndFix(what, fix),
     field,
+    ...(yamlFix !== undefined ? { yamlFix: trimPeriod(yamlFix) } : {}),
   };
 }
 

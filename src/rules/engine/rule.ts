@@ -14,8 +14,14 @@ export interface ManifestViolation {
   readonly path?: string;
   /** What is wrong, naming the value (no trailing period). */
   readonly what: string;
-  /** What to do about it (no trailing period). */
+  /** What to do about it (no trailing period), in the terms of its author: a construct's props for objects this library builds. */
   readonly fix: string;
+  /**
+   * What to change in the YAML, naming the field, when `fix` speaks of constructs and props
+   * (`cdk-hybrid-windows validate` prints it; no trailing period).
+   * @default - `fix`, which then names the field itself
+   */
+  readonly yamlFix?: string;
   /** The printed line: "<what>. Fix: <fix>." */
   readonly message: string;
   /** Where in the object: a dotted field path such as `spec.replicas`. */
@@ -111,4 +117,14 @@ export function registry<R extends { readonly name: string }>(...lists: Readonly
 /** A violation's text fields: `what` and `fix` as given (trailing periods trimmed), and the printed `message`. */
 export function whatAndFix(what: string, fix: string): { what: string; fix: string; message: string } {
   return { what: trimPeriod(what), fix: trimPeriod(fix), message: problem(what, fix) };
+}
+
+/**
+ * What to change in the YAML for a violation: its `yamlFix`, else its `fix`, which is prefixed with
+ * the field when it does not name it (`spec.version: write it like "v1.34.10+k0s.0"`).
+ * @internal
+ */
+export function yamlFixOf(v: Pick<ManifestViolation, 'fix' | 'yamlFix' | 'field'>): string {
+  if (v.yamlFix !== undefined) return v.yamlFix;
+  return v.field !== undefined && !v.fix.includes(v.field) ? `${v.field}: ${v.fix}` : v.fix;
 }

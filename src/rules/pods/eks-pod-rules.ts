@@ -27,6 +27,6 @@ export function eksPodIssues(spec: Json, runtimeClassOs: (name: string) => strin
   return [{
     path: `spec.nodeSelector.${LABEL_OS}`,
     message: `must be "windows" on EKS: the pod selects Windows nodes some other way (${intent.sources.join(', ')}), and the VPC resource controller gives an address only to pods whose nodeSelector names Windows, so it would hang in ContainerCreating; add nodeSelector ${LABEL_OS}: windows (WindowsPod does)`,
-    fix: `add ${LABEL_OS}: windows under spec.nodeSelector`,
+    fix: `set spec.nodeSelector.${LABEL_OS}: windows`,
   }];
 }

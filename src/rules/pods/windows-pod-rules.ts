@@ -60,7 +60,7 @@ export function windowsPodIssues(spec: Json, context: PodTemplateContext = {}): 
     add(`spec.nodeSelector.${LABEL_OS}`, daemonSet && classSelectsWindows
       ? 'must be "windows" (or a required node affinity on it): the DaemonSet controller places its pods by the template\'s own selector, not its RuntimeClass\'s'
       : 'must be "windows" (or a required node affinity on it, or a RuntimeClass whose scheduling selects Windows), or the pod can land on a Linux node',
-    `add ${LABEL_OS}: windows under spec.nodeSelector`);
+    `set spec.nodeSelector.${LABEL_OS}: windows`);
   }
   const classTolerations = runtimeClass !== undefined && !daemonSet ? context.runtimeClassTolerations?.(runtimeClass) ?? [] : [];
   const taint = context.windowsTaint;
@@ -165,7 +165,7 @@ export function podOsIssues(spec: Json, runtimeClassOs: (name: string) => string
       return tolerated ? [{
         path: 'spec.nodeSelector',
         message: `tolerates the Windows node taint ${taintArgument(tolerated)} but selects no OS, so it can land on a Windows node and crash-loop; add nodeSelector ${LABEL_OS}: linux or use HybridChart`,
-        fix: `add ${LABEL_OS}: linux under spec.nodeSelector (or ${LABEL_OS}: windows, for a Windows pod), or remove the toleration from spec.tolerations`,
+        fix: `set spec.nodeSelector.${LABEL_OS}: linux (or windows, for a Windows pod), or remove the toleration from spec.tolerations`,
       }] : [];
     }
     case 'windows':

@@ -99,7 +99,7 @@ const remotePools = rule<ManifestGraph>({
     for (const same of [...byPool.values()].filter((l) => l.length > 1)) {
       for (const o of same.slice(1)) {
         out.push(violation(o.template, `pool "${o.pool}" is also the pool of ${describe(same[0].owner)}; k0smotron hands its hosts to machines of both, across clusters`,
-          'give each pool its own name (the constructs name it <cluster>-<pool>)', 'spec.template.spec.pool'));
+          'give each pool its own name (the constructs name it <cluster>-<pool>)', 'spec.template.spec.pool', 'give spec.template.spec.pool a name no other RemoteMachineTemplate uses, and the PooledRemoteMachines of the pool the same name in spec.pool'));
       }
     }
     const byHost = new Map<string, ManifestSource[]>();
@@ -154,7 +154,7 @@ const remoteWindows = rule<ManifestGraph>({
     const bootstrap = config?.manifest.spec?.template?.spec ?? {};
     if (!config || bootstrap.provisioner?.platform !== 'windows') return [];
     const out: Finding[] = [];
-    const v = (source: ManifestSource, what: string, fix: string, field?: string) => out.push(violation(source, what, fix, field));
+    const v = (source: ManifestSource, what: string, fix: string, field?: string, yamlFix?: string) => out.push(violation(source, what, fix, field, yamlFix));
     if (bootstrap.provisioner?.customUserDataRef !== undefined) {
       v(config, 'provisioner.customUserDataRef on a remote Windows pool: its cloud-config is appended to k0smotron\'s, and the RemoteMachine controller parses one YAML document, which then either repeats write_files/runcmd and fails or drops the rest unread',
         'put the commands in preK0sCommands/postK0sCommands (PowerShell, run inside the install script)', 'spec.template.spec.provisioner.customUserDataRef');
@@ -176,7 +176,8 @@ const remoteWindows = rule<ManifestGraph>({
       }
       if (list(machine.cleanUpCommands).length === 0) {
         v(host, 'no cleanUpCommands on a Windows host: k0smotron\'s own cleanup is Linux shell (systemctl, k0s reset: ssh_provisioner.go, Cleanup), so a deleted machine leaves the k0sworker service and the bootstrap sentinel behind and the host cannot join again',
-          'give PowerShell cleanUpCommands (RemoteWindowsWorkerPool writes them for the pool\'s k0s version)', 'spec.machine.cleanUpCommands');
+          'give PowerShell cleanUpCommands (RemoteWindowsWorkerPool writes them for the pool\'s k0s version)', 'spec.machine.cleanUpCommands',
+          'list PowerShell commands under spec.machine.cleanUpCommands that stop and remove the k0sworker service and delete the bootstrap sentinel (docs/remote.md has the list RemoteWindowsWorkerPool writes)');
       }
     }
     return out;
