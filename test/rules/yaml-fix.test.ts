@@ -1,0 +1,86 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ApiObject } from 'cdk8s';
+import { CLUSTER_RULES, EKS_WORKLOAD_RULES, ManifestViolation, WORKLOAD_RULES, WindowsPlatform, validateManifests } from '../../src';
+import { parseYamlStream } from '../../src/cli/kubectl-yaml';
+import { yamlFixOf } from '../../src/rules/engine/rule';
+import { FixtureOptions, hybridCluster } from '../cluster/fixture';
+import { K8sObject } from '../support/synth';
+
+/** A valid cluster's objects as written, to break one field at a time. */
+function objects(options: FixtureOptions = {}): K8sObject[] {
+  return hybridCluster(options).app.node.findAll().filter((c): c is ApiObject => c instanceof ApiObject).map((o) => JSON.parse(JSON.stringify(o.toJson())));
+}
+const find = (list: K8sObject[], kind: string, prefix = ''): K8sObject => list.find((o) => o.kind === kind && o.metadata.name.startsWith(prefix))!;
+const CLI = join(__dirname, '..', 'cli');
+/** A YAML file's objects as kubectl reads them. */
+const yamlFile = (...path: string[]) => parseYamlStream(readFileSync(join(CLI, ...path), 'utf8')).documents.map((d) => d.value).filter((o) => o !== null) as K8sObject[];
+
+/** For each rule, objects that break it as YAML from elsewhere would (a field changed by hand). */
+const BROKEN: Record<string, () => { objects: K8sObject[]; platform?: WindowsPlatform }> = {
+  'unique-names': () => { const l = objects(); l.push(JSON.parse(JSON.stringify(find(l, 'Cluster')))); return { objects: l }; },
+  'cluster-references': () => { const l = objects(); find(l, 'Cluster').spec.controlPlaneRef.name = 'missing'; return { objects: l }; },
+  'cluster-network': () => { const l = objects(); find(l, 'K0sControlPlane').spec.k0sConfigSpec.k0s.spec.network.podCIDR = '10.200.0.0/16'; return { objects: l }; },
+  'control-plane': () => { const l = objects(); find(l, 'K0sControlPlane').spec.replicas = 2; return { objects: l }; },
+  'aws-cluster': () => { const l = objects(); delete find(l, 'AWSCluster').spec.region; return { objects: l }; },
+  'aws-tags': () => { const l = objects(); find(l, 'AWSCluster').spec.additionalTags = { 'aws:owner': 'x' }; return { objects: l }; },
+  'key-pair': () => { const l = objects(); delete find(l, 'AWSCluster').spec.sshKeyName; l.filter((o) => o.kind === 'AWSMachineTemplate').forEach((t) => delete t.spec.template.spec.sshKeyName); return { objects: l }; },
+  'machine-deployment': () => { const l = objects(); find(l, 'MachineDeployment', 'prod-linux').spec.replicas = 1.5; return { objects: l }; },
+  'failure-domain': () => { const l = objects(); find(l, 'MachineDeployment', 'prod-linux').spec.template.spec.failureDomain = 'eu-west-1a'; return { objects: l }; },
+  'version-skew': () => {
+    const l = objects({ windows: null });
+    find(l, 'MachineDeployment', 'prod-linux').spec.template.spec.version = 'v1.30.0+k0s.0';
+    find(l, 'K0sWorkerConfigTemplate', 'prod-linux-').spec.template.spec.version = 'v1.30.0+k0s.0';
+    return { objects: l };
+  },
+  'windows-pool': () => { const l = objects(); find(l, 'AWSMachineTemplate', 'prod-win').spec.template.spec.uncompressedUserData = false; return { objects: l }; },
+  'windows-cluster': () => ({ objects: objects({ linux: null }) }),
+  'machine-health-check': () => { const l = objects(); find(l, 'MachineHealthCheck').spec.clusterName = 'other'; return { objects: l }; },
+  'pod-template': () => ({ objects: yamlFile('fixtures', 'helm-web.yaml'), platform: WindowsPlatform.K0SMOTRON_AWS }),
+  'service-ports': () => ({ objects: yamlFile('inputs', 'kubectl-scalars.yaml') }),
+  'eks-pod-address': () => ({ objects: yamlFile('eks-affinity.yaml'), platform: WindowsPlatform.EKS }),
+};
+
+/**
+ * Rules this table does not break yet, each for a stated reason; the test fails when one is
+ * covered and still listed, or a new rule is neither covered nor listed.
+ */
+const NOT_YET_BROKEN: Record<string, string> = {
+  'k0smotron-webhooks': 'needs a k0s version the webhook refuses but the version rules accept',
+  'aws-network': 'needs a broken VPC layout',
+  'image-lookup': 'needs an image lookup in another partition',
+  'machine-naming': 'needs two pools whose names collide',
+  'content-named-templates': 'judges only content-named objects of a cdk8s app (ManifestSource.contentNamed), never YAML from elsewhere',
+  'remote-pools': 'needs the remote cluster fixture',
+  'remote-endpoint': 'needs the remote cluster fixture',
+  'remote-windows': 'needs the remote cluster fixture',
+  'windows-hosted-ingress': 'needs an ingress controller fixture',
+  'hand-off': 'judges the AWS stack\'s infra beside the objects (ManifestSource.infra), never YAML from elsewhere',
+  'crd-cel': 'needs the pinned CRDs of ../shared',
+};
+
+/** Fix texts that tell a YAML user nothing, and words of the construct API a YAML user has no use for. */
+const GENERIC = /as the message says|change the (pod template|field|props?)\b|^fix it$/i;
+const CONSTRUCT_WORDS = /NetworkProvider\.|CalicoMode\.|MachineImage|WorkerPool\b|HybridCluster|\bprops?\b|construct|`infra`|pass `/;
+
+describe('every rule tells YAML users which field to change', () => {
+  const all = [...CLUSTER_RULES, ...WORKLOAD_RULES, ...EKS_WORKLOAD_RULES].map((r) => r.name);
+
+  test('every rule is broken below, or listed with the reason it is not yet', () => {
+    expect([...Object.keys(BROKEN), ...Object.keys(NOT_YET_BROKEN)].sort()).toEqual([...all].sort());
+    expect(Object.keys(BROKEN).filter((r) => r in NOT_YET_BROKEN)).toEqual([]);
+  });
+
+  test.each(Object.keys(BROKEN))('%s: its YAML-side fix names the field and speaks no construct API', (name) => {
+    const { objects: list, platform } = BROKEN[name]();
+    const found: ManifestViolation[] = validateManifests(list, { platform }).filter((v) => v.rule === name);
+    expect(found.length).toBeGreaterThan(0);
+    for (const v of found) {
+      const fix = yamlFixOf(v);
+      expect(fix).not.toMatch(GENERIC);
+      expect(fix).not.toMatch(CONSTRUCT_WORDS);
+      // It names a field of the object: the violation's own, or the one to change.
+      expect(fix).toMatch(/\b(spec|metadata)(\.[\w.[\]/-]+)?/);
+    }
+  });
+});
