@@ -1,5 +1,7 @@
 import { parseYamlStream } from '../../src/cli/kubectl-yaml';
-import { fieldSegments, locateField } from '../../src/cli/locate';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fieldSegments, locateByParser, locateField } from '../../src/cli/locate';
 
 /** The value of `v` in a one-key document, as the CLI reads it. */
 function scalar(text: string): unknown {
@@ -50,5 +52,23 @@ describe('YAML as kubectl reads it (sigs.k8s.io/yaml: kubernetes-sigs/yaml goyam
     expect(locateField(document, fieldSegments(document.value, 'spec.ports[1].port'))).toEqual({ line: 7, column: 7 });
     // An absent field: where the deepest part of its path is.
     expect(locateField(document, fieldSegments(document.value, 'spec.tolerations'))).toEqual({ line: 2, column: 1 });
+  });
+
+  test('js-yaml\'s events locate every field where yaml\'s parser does, in block and flow style', () => {
+    let fields = 0;
+    for (const file of ['fixtures/helm-web.yaml', 'fixtures/valid.yaml', 'inputs/list.yaml', 'inputs/kubectl-scalars.yaml', 'eks-affinity.yaml', 'inputs/eks.tf.json']) {
+      for (const document of parseYamlStream(readFileSync(join(__dirname, file), 'utf8')).documents) {
+        const paths: Array<Array<string | number>> = [];
+        const walk = (v: unknown, path: Array<string | number>) => {
+          if (path.length > 0) paths.push(path);
+          if (Array.isArray(v)) v.forEach((x, i) => walk(x, [...path, i]));
+          else if (v !== null && typeof v === 'object') Object.entries(v).forEach(([k, x]) => walk(x, [...path, k]));
+        };
+        walk(document.value, []);
+        for (const path of paths) expect([path.join('.'), locateField(document, path)]).toEqual([path.join('.'), locateByParser(document, path)]);
+        fields += paths.length;
+      }
+    }
+    expect(fields).toBeGreaterThan(150);
   });
 });
