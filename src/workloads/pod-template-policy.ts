@@ -64,6 +64,11 @@ export class PodTemplatePolicy extends Construct {
     this.platform = platform;
   }
 
+  /** The platform the chart's pods are checked for (`checkFor`), when one was named. */
+  public get targetPlatform(): WindowsPlatform | undefined {
+    return this.platform;
+  }
+
   /**
    * Adds the Linux pinning patches to the templates that ask for no OS. Idempotent: a pinned
    * template needs no further patch. Runs in validation; call it yourself only to read pinned

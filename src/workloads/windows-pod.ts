@@ -10,9 +10,17 @@ import { HyperVRuntimeClass } from './hyperv-runtime-class';
 import { WindowsIsolation, imageIncompatibility, imageRelease, unsupportedRelease } from './image-compatibility';
 import { podSpecPointer, podTemplateOf } from '../rules/pods/pod-template';
 import { PodTemplatePolicy } from './pod-template-policy';
+import { windowsNodeTaint } from '../platform/support';
 import { oncePerSynth } from '../core/synth-scope';
 import { rendered } from '../core/render';
 
+
+/** cdk8s-plus's taint effect for each effect a taint is written with. */
+const TAINT_EFFECTS: Record<string, (plus: Cdk8sPlus) => Cdk8sPlus['TaintEffect'][keyof Cdk8sPlus['TaintEffect']]> = {
+  NoSchedule: (plus) => plus.TaintEffect.NO_SCHEDULE,
+  PreferNoSchedule: (plus) => plus.TaintEffect.PREFER_NO_SCHEDULE,
+  NoExecute: (plus) => plus.TaintEffect.NO_EXECUTE,
+};
 /**
  * A cdk8s-plus object that owns a pod template: a Pod, Deployment, StatefulSet, DaemonSet, Job or
  * CronJob of cdk8s-plus-33 or cdk8s-plus-28. Written as the members `WindowsPod` uses, because
@@ -184,8 +192,11 @@ export class WindowsPod<W extends PodOwner = Cdk8sPlusPodOwner> extends Construc
     if (this.options.hyperV) nodeSelector[LABEL_HYPERV] = 'true';
     this.patch(JsonPatch.add(`${this.pointer}/os`, { name: 'windows' }));
     this.patch(JsonPatch.add(`${this.pointer}/nodeSelector`, nodeSelector));
-    this.owner.scheduling.tolerate(this.plus.Node.tainted(this.plus.NodeTaintQuery.is(WINDOWS_NODE_TAINT.key, WINDOWS_NODE_TAINT.value, {
-      effect: this.plus.TaintEffect.NO_SCHEDULE,
+    // The taint of the chart's platform (GKE's own on GKE), else the library's pools' taint.
+    const platform = PodTemplatePolicy.of(this).targetPlatform;
+    const taint = platform === undefined ? WINDOWS_NODE_TAINT : windowsNodeTaint(platform);
+    this.owner.scheduling.tolerate(this.plus.Node.tainted(this.plus.NodeTaintQuery.is(taint.key, taint.value, {
+      effect: TAINT_EFFECTS[taint.effect](this.plus),
     })));
     if (this.options.hyperV) this.patch(JsonPatch.add(`${this.pointer}/runtimeClassName`, this.options.hyperV.name));
   }

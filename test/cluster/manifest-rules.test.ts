@@ -474,6 +474,24 @@ describe('HybridValidation, the cdk8s validation plugin (cdk8s.yaml `validations
     }]);
   });
 
+  test('its platform decides the Windows taint pods must tolerate; windowsTaint overrides it', async () => {
+    const deployment: Manifest = {
+      apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'iis' },
+      spec: { template: { spec: { os: { name: 'windows' }, nodeSelector: { 'kubernetes.io/os': 'windows' }, containers: [{ name: 'iis', image: 'mcr.microsoft.com/windows/servercore/iis:windowsservercore-ltsc2022' }] } } },
+    };
+    const run = async (props: ConstructorParameters<typeof HybridValidation>[0]) => {
+      const c = context([deployment]);
+      await new HybridValidation(props).validate(c.ctx);
+      return c.violations.map((v) => v.recommendation);
+    };
+    expect((await run({})).filter((r) => r.includes('tolerat'))).toEqual([]);
+    expect((await run({ platform: 'aks' })).filter((r) => r.includes('tolerat'))).toEqual(['Deployment iis: spec.template.spec.tolerations: must tolerate the Windows node taint os=windows:NoSchedule, or the pod stays Pending.']);
+    expect((await run({ platform: 'gke' })).filter((r) => r.includes('tolerat'))).toEqual(['Deployment iis: spec.template.spec.tolerations: must tolerate the Windows node taint node.kubernetes.io/os=windows:NoSchedule, or the pod stays Pending.']);
+    expect((await run({ platform: 'gke', windowsTaint: 'none' })).filter((r) => r.includes('tolerat'))).toEqual([]);
+    await expect(run({ platform: 'openshift' })).rejects.toThrow('HybridValidation platform openshift: the platforms are k0smotron-aws, eks, k0smotron-remote, aks, gke');
+    await expect(run({ windowsTaint: 'windows' })).rejects.toThrow(/windowsTaint windows: write key=value:Effect/);
+  });
+
   test('runs under cdk8s-cli\'s own ValidationContext, which adds the construct path', async () => {
     // cdk8s-cli does not export its plugin module; load the file the CLI itself loads.
     // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -3,7 +3,7 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { ApiObject, App, Chart, Cron, Include, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-33';
-import { LABEL_OS, WindowsPlatform } from '../../src';
+import { LABEL_OS, WindowsPlatform, windowsNodeTaint } from '../../src';
 import { HybridChart, PodTemplatePolicy, WindowsWorkload, podTemplateOf } from '../../src/workloads';
 import { K8sObject, only, synthObjects } from '../support/synth';
 
@@ -75,6 +75,26 @@ describe('HybridChart Linux pinning', () => {
     const spec = only(synthObjects(app), 'Deployment').spec.template.spec;
     expect(spec.os).toEqual({ name: 'windows' });
     expect(spec.nodeSelector[LABEL_OS]).toBe('windows');
+  });
+
+  test.each(Object.values(WindowsPlatform))('on %s, a WindowsWorkload tolerates the taint of the chart\'s platform and passes', (platform) => {
+    const app = new App();
+    const chart = new HybridChart(app, 'hybrid', { platform });
+    new WindowsWorkload(chart, 'iis', { image: 'mcr.microsoft.com/windows/servercore/iis:windowsservercore-ltsc2022' });
+    const taint = windowsNodeTaint(platform);
+    expect(only(synthObjects(app), 'Deployment').spec.template.spec.tolerations).toEqual([{ key: taint.key, operator: 'Equal', value: taint.value, effect: taint.effect }]);
+  });
+
+  test('the chart\'s platform decides whether a Windows pod without a toleration is refused', () => {
+    const build = (platform?: WindowsPlatform) => {
+      const app = new App();
+      const chart = new HybridChart(app, 'hybrid', { platform });
+      new ApiObject(chart, 'winpod', { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'winpod' }, spec: { os: { name: 'windows' }, nodeSelector: { [LABEL_OS]: 'windows' }, containers: [container] } });
+      return app;
+    };
+    expect(() => synthObjects(build())).not.toThrow();
+    expect(() => synthObjects(build(WindowsPlatform.AKS))).toThrow(/spec\.tolerations: must tolerate the Windows node taint os=windows:NoSchedule/);
+    expect(() => synthObjects(build(WindowsPlatform.GKE))).toThrow(/spec\.tolerations: must tolerate the Windows node taint node\.kubernetes\.io\/os=windows:NoSchedule/);
   });
 
   test('a template that selects Windows without being Windows-safe is reported, not re-pinned', () => {
