@@ -182,6 +182,7 @@ function parseInputs(inputs: readonly Input[]): { objects: Located[]; stacks: St
 
 /** The package's version, from its package.json (two folders above this file in the source, three in lib). */
 function packageVersion(): string {
+  // Only --version and the JSON and SARIF reports print it.
   for (let dir = __dirname; dirname(dir) !== dir; dir = dirname(dir)) {
     const file = join(dir, 'package.json');
     if (existsSync(file)) {
@@ -280,7 +281,8 @@ export function runValidate(args: readonly string[], io: CliIo): number {
     errors.forEach((e) => io.err(e));
     if (errors.length > 0) return 2;
     const findings = [...judgeObjects(objects, settings), ...judgeStacks(stacks, settings)];
-    const printed = print(settings.format, { findings, objects: objects.length + stacks.length, version: packageVersion(), showSuppressed: parsed.values['show-suppressed'] === true });
+    const version = settings.format === 'json' || settings.format === 'sarif' ? packageVersion() : '';
+    const printed = print(settings.format, { findings, objects: objects.length + stacks.length, version, showSuppressed: parsed.values['show-suppressed'] === true });
     printed.out.forEach((l) => io.out(l));
     printed.err.forEach((l) => io.err(l));
     return findings.some((f) => f.severity === 'violation' && !f.suppressed) ? 1 : 0;
