@@ -32,7 +32,7 @@ export const k0smotronWebhooks = rule<ManifestGraph>({
     }
     if (spec.updateStrategy === 'Recreate' && list(spec.k0sConfigSpec?.args).includes('--single')) {
       out.push(violation(kcp, 'updateStrategy Recreate with the controller argument --single is refused by k0smotron\'s webhook (denyRecreateOnSingleClusters): a single-node controller has no second machine to hand over to',
-        'drop --single, or use updateStrategy InPlace', 'spec.updateStrategy'));
+        'drop --single, or use updateStrategy InPlace', 'spec.updateStrategy', 'set spec.updateStrategy: InPlace, or remove --single from spec.k0sConfigSpec.args'));
     }
   }
   for (const template of graph.ofKind('K0sWorkerConfigTemplate').filter((t) => isCapi(t, 'bootstrap.cluster.x-k8s.io'))) {

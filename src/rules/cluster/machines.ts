@@ -196,7 +196,8 @@ export const machineNaming = rule<ManifestGraph>({
   }
   return [...byTemplate.values()].filter((l) => l.length > 1).flatMap((list) => list.slice(1).map((md) => violation(md,
     `MachineDeployments ${list.map((m) => m.manifest.metadata?.name).join(' and ')} name their machines from the same template "${md.manifest.spec.machineNaming.template}", so their machines' names can collide`,
-    'give each pool its own `machineNaming.template`, or drop the patch that sets it (CAPI\'s default names carry the MachineDeployment\'s name)', 'spec.machineNaming.template')));
+    'give each pool its own `machineNaming.template`, or drop the patch that sets it (CAPI\'s default names carry the MachineDeployment\'s name)', 'spec.machineNaming.template',
+    'give spec.machineNaming.template a value of its own in each MachineDeployment (e.g. with {{ .machineSet.name }}), or remove it: CAPI\'s default names carry the MachineDeployment\'s name')));
 },
 });
 

@@ -177,7 +177,7 @@ const remoteWindows = rule<ManifestGraph>({
       if (list(machine.cleanUpCommands).length === 0) {
         v(host, 'no cleanUpCommands on a Windows host: k0smotron\'s own cleanup is Linux shell (systemctl, k0s reset: ssh_provisioner.go, Cleanup), so a deleted machine leaves the k0sworker service and the bootstrap sentinel behind and the host cannot join again',
           'give PowerShell cleanUpCommands (RemoteWindowsWorkerPool writes them for the pool\'s k0s version)', 'spec.machine.cleanUpCommands',
-          'list PowerShell commands under spec.machine.cleanUpCommands that stop and remove the k0sworker service and delete the bootstrap sentinel (docs/remote.md has the list RemoteWindowsWorkerPool writes)');
+          'list PowerShell commands under spec.machine.cleanUpCommands that stop and remove the k0sworker service and delete the bootstrap sentinel (docs/remote.md, "PowerShell cleanUpCommands")');
       }
     }
     return out;
