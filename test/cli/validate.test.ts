@@ -245,6 +245,8 @@ function repo(files: Record<string, string>): string {
       expect(xml).toContain('name="Job apps/migrate [pod-template] spec.template.spec.volumes[0].emptyDir.medium"');
       // Well-formed enough for a strict reader: every element closed, attributes escaped.
       expect(xml.match(/<testcase /g)!.length).toBe(xml.match(/<\/testcase>/g)!.length);
+      // A passing run is one passing case.
+      expect(run(['validate', '--format', 'junit', VALID]).stdout).toContain('    <testcase classname="cdk-hybrid-windows" name="2 objects pass every rule"/>');
     });
 
     test('--version prints the package version; --format names its choices', () => {
