@@ -11,7 +11,7 @@ const LAYERS: ReadonlyArray<readonly string[]> = [
   ['generated', 'platform', 'core'],
   ['infra'],
   ['rules', 'terraform'],
-  ['cluster', 'workloads', 'aws', 'eks', 'remote'],
+  ['cluster', 'workloads', 'aws', 'eks', 'gke', 'remote'],
   ['index.ts', 'cli'],
 ];
 const CONSTRUCT_FOLDERS = LAYERS[3];
@@ -86,6 +86,13 @@ describe('the layers of src/', () => {
     const terraform = below.filter((f) => /(?:\bfrom\s*|\brequire\s*\(\s*|^\s*import\s+)(['"])(cdktf|cdktn|@cdktf\/[^'"]*|@cdktn\/[^'"]*)\1/m.test(readFileSync(f, 'utf8')));
     expect(below.some((f) => f.endsWith(join('terraform', 'index.ts')))).toBe(true);
     expect(terraform.map((f) => relative(ROOT, f))).toEqual([]);
+  });
+
+  test('no cloud folder but src/eks imports src/aws: GKE users load no AWS code', () => {
+    const gke = files.filter((f) => f.includes(join('src', 'gke') + '/'));
+    const offenders = gke.flatMap((f) => graph.get(f)!.filter((t) => t.startsWith(join(ROOT, 'src', 'aws') + '/') || t.endsWith(join('providers', 'aws.ts'))).map((t) => `${relative(ROOT, f)} -> ${relative(ROOT, t)}`));
+    expect(gke.length).toBeGreaterThan(3);
+    expect(offenders).toEqual([]);
   });
 
   test('no circle of files', () => {
