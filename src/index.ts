@@ -9,7 +9,8 @@
  */
 export * from './platform/windows';
 export { HybridConfigError, HybridValidationError } from './core/errors';
-export { WindowsPlatform } from './platform/support';
+export { GKE_WINDOWS_NODE_TAINT, WindowsPlatform, windowsNodeTaint } from './platform/support';
+export type { NodeTaint } from './platform/support';
 export * from './infra/cluster-infra';
 export * from './infra/outputs';
 

@@ -17,7 +17,7 @@ describe('HybridGkeStack', () => {
   const linux = pools.find((p) => p.name === 'linux');
 
   test('a provider for the project and region, pinned to the provider major the fields were checked against', () => {
-    expect(tf.provider.google).toEqual([{ project: 'my-project', region: 'europe-north1' }]);
+    expect(tf.provider?.google).toEqual([{ project: 'my-project', region: 'europe-north1' }]);
     expect(tf.terraform.required_providers.google).toEqual({ source: 'hashicorp/google', version: '~> 7.0' });
   });
 
@@ -83,7 +83,7 @@ describe('HybridGkeStack', () => {
     expect(c).toMatchObject({ location: 'europe-north1-b', min_master_version: '1.33', release_channel: { channel: 'STABLE' }, deletion_protection: false,
       master_authorized_networks_config: { cidr_blocks: [{ cidr_block: '203.0.113.0/24' }] },
       maintenance_policy: { recurring_window: { start_time: '2026-01-05T01:00:00Z', end_time: '2026-01-05T06:00:00Z', recurrence: 'FREQ=WEEKLY;BYDAY=MO' } } });
-    expect(out.provider.google[0].default_labels).toEqual({ team: 'platform' });
+    expect(out.provider?.google[0].default_labels).toEqual({ team: 'platform' });
     expect(all(out, 'google_compute_subnetwork')[0]).toMatchObject({ ip_cidr_range: '10.1.0.0/20', secondary_ip_range: [{ ip_cidr_range: '10.64.0.0/14' }, { ip_cidr_range: '10.68.0.0/20' }] });
     const [sys, win] = ['sys', 'windows'].map((n) => all(out, 'google_container_node_pool').find((p) => p.name === n));
     expect(sys).toMatchObject({ initial_node_count: 2, autoscaling: { min_node_count: 2, max_node_count: 5 }, node_config: { image_type: 'UBUNTU_CONTAINERD', disk_size_gb: 60, disk_type: 'pd-ssd', labels: { tier: 'system' } } });
