@@ -19,8 +19,10 @@ export interface GkeWindowsNodePoolProps extends GkeNodePoolOptions {
 /**
  * A node pool of Windows Server LTSC nodes (`WINDOWS_LTSC_CONTAINERD`, the release from
  * `windowsVersion`) on an x86 machine type with whole vCPUs. GKE taints its Windows nodes
- * `node.kubernetes.io/os=windows:NoSchedule` itself (`GKE_WINDOWS_NODE_TAINT`); the workload
- * constructs tolerate it in charts made for `WindowsPlatform.GKE`.
+ * `node.kubernetes.io/os=windows:NoSchedule` itself (`GKE_WINDOWS_NODE_TAINT`), so the pool writes
+ * no taint: hashicorp/google 5.0 and later keep GKE's in `effective_taints` and plan no change for
+ * it (node_config.go `flattenTaints`). The workload constructs tolerate it in charts made for
+ * `WindowsPlatform.GKE`.
  */
 export class GkeWindowsNodePool extends Construct {
   /** The node pool and its service account, for their attributes and for escape hatches. */

@@ -9,7 +9,9 @@ import { WindowsVersion } from './windows';
 /**
  * Node image types (GKE "Node images"; the API's `NodeConfig.imageType`). The Docker-based
  * `COS`, `UBUNTU`, `WINDOWS_LTSC` and `WINDOWS_SAC` left GKE with Kubernetes 1.24, and the
- * semi-annual `WINDOWS_SAC_CONTAINERD` with the end of Windows Server SAC releases.
+ * semi-annual `WINDOWS_SAC`/`WINDOWS_SAC_CONTAINERD` with the end of Windows Server SAC (GKE docs
+ * deprecations/windows-server-sac: no new SAC node pools after 2022-08-09; "in GKE version 1.23 and
+ * later", `windows_ltsc_containerd` is the only Windows Server image type for new node pools).
  */
 export const GKE_LINUX_IMAGE_TYPES = ['COS_CONTAINERD', 'UBUNTU_CONTAINERD'] as const;
 /** The one Windows image type: Windows Server LTSC with containerd (GKE "Node images", "Windows Server node images"). */
@@ -110,6 +112,19 @@ export enum GkeReleaseChannel {
  * least privilege IAM service accounts"): logs, metrics and the node's own metadata, nothing else.
  */
 export const GKE_NODE_SERVICE_ACCOUNT_ROLE = 'roles/container.defaultNodeServiceAccount';
+
+/**
+ * The oldest GKE minor on which this library's Windows pools (`WINDOWS_LTSC_CONTAINERD` with an
+ * `osversion`) are what GKE offers (GKE docs deprecations/windows-server-sac: from 1.23 the only
+ * Windows Server image type for new node pools).
+ */
+export const GKE_WINDOWS_MINIMUM_MINOR = 23;
+
+/** The minor of a GKE version (`1.NN…`), or undefined (`latest`, an expression). */
+export function gkeMinorOf(version: unknown): number | undefined {
+  const m = typeof version === 'string' ? /^1\.(\d+)(\.|$)/.exec(version) : null;
+  return m ? Number(m[1]) : undefined;
+}
 
 /** GKE versions as the API takes them: `1.NN`, `1.NN.P`, `1.NN.P-gke.N`, or `latest`. */
 const GKE_VERSION = /^(latest|1\.(\d+)(\.\d+(-gke\.\d+)?)?)$/;

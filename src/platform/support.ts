@@ -75,6 +75,7 @@ const EKS_WINDOWS_AMIS = 'EKS User Guide retrieve-windows-ami-id.adoc (Windows S
 // Linux pool for the system components (GKE docs concepts/windows-server-gke, how-to/creating-a-cluster-windows).
 const GKE_WINDOWS_DOCS = 'GKE docs concepts/windows-server-gke and how-to/creating-a-cluster-windows: Windows Server LTSC node pools (image type WINDOWS_LTSC_CONTAINERD) in Standard clusters only, not Autopilot';
 const GKE_OS_VERSIONS = 'hashicorp/terraform-provider-google v7.45.0 google/services/container/node_config.go windows_node_config.osversion: OS_VERSION_UNSPECIFIED, OS_VERSION_LTSC2019, OS_VERSION_LTSC2022 (the API\'s WindowsNodeConfig.OSVersion)';
+const GKE_LTSC_ONLY = 'GKE docs deprecations/windows-server-sac: from GKE 1.23 WINDOWS_LTSC_CONTAINERD is the only Windows Server image type for new node pools';
 const K3S_NO_WINDOWS = 'k3s publishes no Windows agent: k3s-io/k3s#114 (Windows agent support) is open, and its releases build Linux binaries only';
 const RKE2_WINDOWS = 'RKE2 docs (docs.rke2.io install/quickstart, "Windows Agent (Worker) Node Installation"): Windows agents on Windows Server 2019 and 2022 (LTSC), with Calico or Flannel, joined to a Linux RKE2 server; not through Cluster API';
 
@@ -102,8 +103,8 @@ export const WINDOWS_SUPPORT: Readonly<Record<WindowsPlatform, Readonly<Record<W
     [WindowsVersion.SERVER_2025]: { supported: false, source: 'AKS offers Windows2025 node pools, but azurerm does not accept os_sku Windows2025 for node pools yet (hashicorp/terraform-provider-azurerm#33451, #33463)' },
   },
   [WindowsPlatform.GKE]: {
-    [WindowsVersion.SERVER_2019]: { supported: true, source: `${GKE_WINDOWS_DOCS}; ${GKE_OS_VERSIONS} (OS_VERSION_LTSC2019)` },
-    [WindowsVersion.SERVER_2022]: { supported: true, source: `${GKE_WINDOWS_DOCS}; ${GKE_OS_VERSIONS} (OS_VERSION_LTSC2022)` },
+    [WindowsVersion.SERVER_2019]: { supported: true, minimumVersion: '1.23', source: `${GKE_WINDOWS_DOCS}; ${GKE_OS_VERSIONS} (OS_VERSION_LTSC2019); ${GKE_LTSC_ONLY}` },
+    [WindowsVersion.SERVER_2022]: { supported: true, minimumVersion: '1.23', source: `${GKE_WINDOWS_DOCS}; ${GKE_OS_VERSIONS} (OS_VERSION_LTSC2022); ${GKE_LTSC_ONLY}` },
     [WindowsVersion.SERVER_2025]: { supported: false, source: `${GKE_OS_VERSIONS}: no 2025 release` },
   },
   [WindowsPlatform.K3S]: {

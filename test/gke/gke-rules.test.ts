@@ -133,6 +133,14 @@ describe('graph rules: at construction every pool passes alone; at synth the app
     expect(synthError(overridden('node_config.taint', [{ key: 'dedicated', value: 'x', effect: 'PREFER_NO_SCHEDULE' }], 'linux'))).toBe('');
   });
 
+  // GKE docs deprecations/windows-server-sac: WINDOWS_LTSC_CONTAINERD the Windows image type from 1.23.
+  test('gke-windows-cluster: a GKE version that offers WINDOWS_LTSC_CONTAINERD pools', () => {
+    expect(synthError(hybridGke({ kubernetesVersion: '1.22' }).stack)).toMatch(/\[gke-test\/Cluster\/Cluster] google_container_cluster\.\w+: Windows Server node pools \(windows\) of WINDOWS_LTSC_CONTAINERD need GKE 1\.23 or newer, and the cluster asks for 1\.22/);
+    expect(thrownMessage(() => gkeStack({ kubernetesVersion: '1.22' }))).toBe(''); // without Windows pools
+    expect(synthError(gkeStack({ kubernetesVersion: '1.22' }))).toBe('');
+    for (const v of ['1.23', '1.33.5-gke.1080000', 'latest']) expect(synthError(hybridGke({ kubernetesVersion: v }).stack)).toBe('');
+  });
+
   test('gke-windows-cluster: Standard and VPC-native only', () => {
     const routes = hybridGke();
     routes.stack.cluster.cluster.addOverride('networking_mode', 'ROUTES');

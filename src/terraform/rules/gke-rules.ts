@@ -1,6 +1,6 @@
 import type { ManifestViolation, RuleScope } from '../../rules/engine/graph';
 import {
-  GKE_DISK_TYPES, GKE_LIMITS, GKE_LINUX_IMAGE_TYPES, GKE_OS_VERSION_UNSPECIFIED, GKE_RETIRED_IMAGE_TYPES, GKE_TAINT_EFFECT, GKE_WINDOWS_IMAGE_TYPE,
+  GKE_DISK_TYPES, GKE_LIMITS, GKE_WINDOWS_MINIMUM_MINOR, gkeMinorOf, GKE_LINUX_IMAGE_TYPES, GKE_OS_VERSION_UNSPECIFIED, GKE_RETIRED_IMAGE_TYPES, GKE_TAINT_EFFECT, GKE_WINDOWS_IMAGE_TYPE,
   GKE_WINDOWS_OS_VERSIONS, GkeReleaseChannel, gceMachineTypeProblem, gkeVersionProblem, gkeWindowsMachineTypeProblem, gkeWindowsVersionOf,
 } from '../../platform/gke';
 import { labelKeyProblem, labelValueProblem, nodeLabelProblem } from '../../platform/labels';
@@ -237,7 +237,8 @@ function runsSystemPods(pool: TerraformBlock): boolean {
  * in Autopilot), VPC-native networking (alias IPs: `networking_mode` `VPC_NATIVE` with an
  * `ip_allocation_policy`; routes-based clusters cannot have Windows pools), and a Linux pool with
  * a node that can run the system components (kube-dns, konnectivity, metrics-server run on Linux
- * only and tolerate no taint of the pool's).
+ * only and tolerate no taint of the pool's), and a version from which GKE offers
+ * `WINDOWS_LTSC_CONTAINERD` pools (GKE docs deprecations/windows-server-sac: 1.23).
  */
 const windowsCluster = rule('gke-windows-cluster', (graph) => graph.ofType('google_container_cluster').flatMap((cluster) => {
   const pools = poolsOf(graph, cluster);
@@ -254,6 +255,12 @@ const windowsCluster = rule('gke-windows-cluster', (graph) => graph.ofType('goog
   if (mode === 'ROUTES' || (mode === undefined && Object.keys(alias).length === 0)) {
     v(`Windows Server node pools (${names}) need VPC-native networking, and the cluster ${mode === 'ROUTES' ? 'is routes-based' : 'has no ip_allocation_policy'}`,
       'keep networking_mode VPC_NATIVE with the ip_allocation_policy HybridGkeStack writes', 'networking_mode');
+  }
+  const version = cluster.body.min_master_version;
+  const minor = gkeMinorOf(version);
+  if (minor !== undefined && minor < GKE_WINDOWS_MINIMUM_MINOR) {
+    v(`Windows Server node pools (${names}) of ${GKE_WINDOWS_IMAGE_TYPE} need GKE 1.${GKE_WINDOWS_MINIMUM_MINOR} or newer, and the cluster asks for ${version}`,
+      `set kubernetesVersion to a version GKE offers, 1.${GKE_WINDOWS_MINIMUM_MINOR} or newer`, 'min_master_version');
   }
   if (!pools.some(runsSystemPods)) {
     v(`Windows Server node pools (${names}) need a Linux node for kube-dns and the other system components, and no Linux pool has at least one node without a NoSchedule or NoExecute taint`,
