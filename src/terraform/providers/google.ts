@@ -43,6 +43,35 @@ function snake(value: unknown, map = false): unknown {
     .map(([k, v]) => map ? [k, v] : [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), snake(v, MAPS.has(k))]));
 }
 
+/** One argument as CDK Terrain's HCL writer takes it (the shape generated bindings return from `synthesizeHclAttributes`). */
+interface HclArgument {
+  readonly value: unknown;
+  readonly isBlock: boolean;
+  readonly type: 'simple' | 'list' | 'map';
+  readonly storageClassType: string;
+}
+
+function isScalar(value: unknown): boolean {
+  return value === null || typeof value !== 'object' || Tokenization.isResolvable(value);
+}
+
+/**
+ * The config as HCL arguments: scalars, lists of scalars and maps as attributes, nested objects and
+ * lists of objects as blocks (`node_config { … }`, one `taint { … }` per element), as the
+ * generated bindings write them for `cdktn synth --hcl`.
+ */
+function hclArguments(config: object): Record<string, HclArgument> {
+  // Attributes, then blocks, each sorted by name, as the generated bindings list them.
+  return Object.fromEntries(Object.entries(config).filter(([, v]) => v !== undefined).map(([k, v]): [string, HclArgument] => {
+    const name = k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+    if (MAPS.has(k)) return [name, { value: v, isBlock: false, type: 'map', storageClassType: 'stringMap' }];
+    if (isScalar(v)) return [name, { value: v, isBlock: false, type: 'simple', storageClassType: typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'boolean' : 'string' }];
+    if (Array.isArray(v) && v.every(isScalar)) return [name, { value: v, isBlock: false, type: 'list', storageClassType: 'stringList' }];
+    const value = Array.isArray(v) ? v.map((e) => hclArguments(e)) : hclArguments(v as object);
+    return [name, { value, isBlock: true, type: 'list', storageClassType: `${name}List` }];
+  }).sort(([a, x], [b, y]) => Number(x.isBlock) - Number(y.isBlock) || a.localeCompare(b)));
+}
+
 /** A `google_*` resource whose arguments are its typed config, snake-cased. */
 abstract class GoogleResource<C extends object> extends TerraformResource {
   private readonly attributes: C;
@@ -66,6 +95,11 @@ abstract class GoogleResource<C extends object> extends TerraformResource {
   /** The arguments as the provider names them. */
   protected override synthesizeAttributes(): { [name: string]: unknown } {
     return snake(this.attributes) as { [name: string]: unknown };
+  }
+
+  /** The arguments for `cdktn synth --hcl`. */
+  protected override synthesizeHclAttributes(): { [name: string]: unknown } {
+    return hclArguments(this.attributes);
   }
 }
 
@@ -98,6 +132,12 @@ export class GoogleProvider extends TerraformProvider {
   protected override synthesizeAttributes(): { [name: string]: unknown } {
     const { alias, ...rest } = this.attributes;
     return { ...(snake(rest) as object), alias };
+  }
+
+  /** The arguments for `cdktn synth --hcl`. */
+  protected override synthesizeHclAttributes(): { [name: string]: unknown } {
+    const { alias, ...rest } = this.attributes;
+    return { ...hclArguments(rest), ...(alias === undefined ? {} : { alias: { value: alias, isBlock: false, type: 'simple', storageClassType: 'string' } }) };
   }
 }
 
