@@ -1,7 +1,7 @@
 import { Construct } from 'constructs';
 import { judgeOwnResources } from '../terraform/judge';
 import { contentHash } from '../core/hash';
-import { GKE_LIMITS, GKE_NODE_SERVICE_ACCOUNT_ROLE } from '../platform/gke';
+import { GKE_LIMITS, GKE_NODE_SERVICE_ACCOUNT_ROLE, gceHyperdiskOnly } from '../platform/gke';
 import { PropsOfFields } from '../rules/engine/refusal';
 import type { HybridGkeCluster } from './gke-cluster';
 import { ContainerNodePool, ContainerNodePoolNodeConfig, ProjectIamMember, ServiceAccount } from '../terraform/providers/google';
@@ -28,7 +28,7 @@ export interface GkeNodePoolOptions {
   readonly diskSizeGb?: number;
   /**
    * Boot disk type: `pd-balanced`, `pd-ssd`, `pd-standard` or `hyperdisk-balanced`.
-   * @default 'pd-balanced'
+   * @default - 'pd-balanced'; 'hyperdisk-balanced' on the series that take Hyperdisk only (C4, C4A, C4D, N4, M4, X4)
    */
   readonly diskType?: string;
   /**
@@ -113,7 +113,7 @@ export function createNodePool(scope: Construct, cluster: HybridGkeCluster, opti
     machineType: options.machineType,
     imageType: platform.imageType,
     diskSizeGb: options.diskSizeGb ?? 100,
-    diskType: options.diskType ?? 'pd-balanced',
+    diskType: options.diskType ?? (gceHyperdiskOnly(options.machineType) ? 'hyperdisk-balanced' : 'pd-balanced'),
     serviceAccount: email,
     oauthScopes: ['https://www.googleapis.com/auth/cloud-platform'],
     labels: options.labels,

@@ -86,6 +86,23 @@ export const GKE_LIMITS = {
   diskSizeGb: { min: 10, max: 65536 },
 } as const;
 
+/**
+ * Compute Engine series whose machines take Hyperdisk only, no Persistent Disk (Compute Engine
+ * "Machine series comparison", disk support: C4, C4A, C4D, N4, M4, X4): a `pd-*` boot disk fails at
+ * apply, so the pools default to `hyperdisk-balanced` on them.
+ */
+export const GCE_HYPERDISK_ONLY_SERIES = ['c4', 'c4a', 'c4d', 'n4', 'm4', 'x4'] as const;
+
+/** The series of a machine type (`n2` of `n2-standard-4`). */
+export function gceSeriesOf(machineType: string): string {
+  return machineType.startsWith('custom-') ? 'n1' : machineType.split('-')[0];
+}
+
+/** True when the machine type's series takes Hyperdisk only. */
+export function gceHyperdiskOnly(machineType: string): boolean {
+  return (GCE_HYPERDISK_ONLY_SERIES as readonly string[]).includes(gceSeriesOf(machineType));
+}
+
 /** Boot disk types a node pool takes (node_config.go `disk_type`: pd-standard, pd-balanced, pd-ssd; hyperdisk-balanced on the series that support it). */
 export const GKE_DISK_TYPES = ['pd-standard', 'pd-balanced', 'pd-ssd', 'hyperdisk-balanced'] as const;
 

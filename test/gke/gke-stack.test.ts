@@ -98,6 +98,14 @@ describe('HybridGkeStack', () => {
     expect(all(out, 'google_container_cluster')[0]).toMatchObject({ network: 'shared', subnetwork: 'gke-eu', ip_allocation_policy: { cluster_secondary_range_name: 'gke-pods', services_secondary_range_name: 'gke-svc' } });
   });
 
+  test('the boot disk defaults to hyperdisk-balanced on a series that takes Hyperdisk only', () => {
+    const stack = gkeStack();
+    new GkeLinuxNodePool(stack.cluster, 'linux', { machineType: 'c4-standard-4' });
+    new GkeWindowsNodePool(stack.cluster, 'windows', { machineType: 'n2-standard-4' });
+    const types = Object.fromEntries(all(synthTf(stack), 'google_container_node_pool').map((p) => [p.name, p.node_config.disk_type]));
+    expect(types).toEqual({ linux: 'hyperdisk-balanced', windows: 'pd-balanced' });
+  });
+
   test('long names get a service account id of at most 30 characters', () => {
     const stack = gkeStack({ clusterName: 'a-rather-long-cluster-name-for-gke' });
     new GkeLinuxNodePool(stack.cluster, 'linux', { machineType: 'e2-standard-4' });

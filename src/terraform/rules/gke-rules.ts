@@ -1,7 +1,7 @@
 import type { ManifestViolation, RuleScope } from '../../rules/engine/graph';
 import {
   GKE_DISK_TYPES, GKE_LIMITS, GKE_WINDOWS_MINIMUM_MINOR, gkeMinorOf, GKE_LINUX_IMAGE_TYPES, GKE_OS_VERSION_UNSPECIFIED, GKE_RETIRED_IMAGE_TYPES, GKE_TAINT_EFFECT, GKE_WINDOWS_IMAGE_TYPE,
-  GKE_WINDOWS_OS_VERSIONS, GkeReleaseChannel, gceMachineTypeProblem, gkeVersionProblem, gkeWindowsMachineTypeProblem, gkeWindowsVersionOf,
+  GKE_WINDOWS_OS_VERSIONS, GkeReleaseChannel, gceHyperdiskOnly, gceMachineTypeProblem, gkeVersionProblem, gkeWindowsMachineTypeProblem, gkeWindowsVersionOf,
 } from '../../platform/gke';
 import { labelKeyProblem, labelValueProblem, nodeLabelProblem } from '../../platform/labels';
 import { integerProblem } from '../../platform/numbers';
@@ -125,7 +125,7 @@ function taintProblems(pool: TerraformBlock): ManifestViolation[] {
  * a Linux image with a Windows release, or a Windows image with none, which leaves the release to
  * GKE while the pods' images must match it), a Compute Engine machine type (for Windows: x86 and
  * not shared-core), the boot disk (`disk_size_gb` `IntAtLeast(10)`, `disk_type` of the
- * persistent disk types), autoscaling sizes (`min_node_count`, `max_node_count`: `IntAtLeast(0)`,
+ * persistent disk types, Hyperdisk on the series that take nothing else), autoscaling sizes (`min_node_count`, `max_node_count`: `IntAtLeast(0)`,
  * min <= max), a GKE version, and labels and taints the kubelet and the provider take.
  */
 const gkeNodePools = rule('gke-node-pool', (graph) => graph.ofType('google_container_node_pool').flatMap((pool) => {
@@ -177,6 +177,8 @@ const gkeNodePools = rule('gke-node-pool', (graph) => graph.ofType('google_conta
   const diskType = config.disk_type;
   if (diskType !== undefined && !isExpression(diskType) && !(GKE_DISK_TYPES as readonly unknown[]).includes(diskType)) {
     v(`boot disk type ${JSON.stringify(diskType)} is not one of ${GKE_DISK_TYPES.join(', ')}`, 'use pd-balanced (the default) or pd-ssd', 'node_config.disk_type');
+  } else if (typeof diskType === 'string' && diskType.startsWith('pd-') && typeof machine === 'string' && !isExpression(machine) && gceHyperdiskOnly(machine)) {
+    v(`boot disk type ${diskType} on ${machine}: its series takes Hyperdisk only, and the nodes fail to create`, 'use hyperdisk-balanced (leave diskType unset for it), or another series such as n2', 'node_config.disk_type');
   }
   const scaling = single(body.autoscaling);
   const sizes = { min_node_count: scaling.min_node_count, max_node_count: scaling.max_node_count };
