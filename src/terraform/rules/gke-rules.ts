@@ -1,4 +1,4 @@
-import type { ManifestViolation, RuleScope } from '../../rules/engine/graph';
+import { Finding, registry, rule } from '../../rules/engine/rule';
 import {
   GKE_DISK_TYPES, GKE_LIMITS, GKE_WINDOWS_MINIMUM_MINOR, gkeMinorOf, GKE_LINUX_IMAGE_TYPES, GKE_OS_VERSION_UNSPECIFIED, GKE_RETIRED_IMAGE_TYPES, GKE_TAINT_EFFECT, GKE_WINDOWS_IMAGE_TYPE,
   GKE_WINDOWS_OS_VERSIONS, GkeReleaseChannel, gceHyperdiskOnly, gceMachineTypeProblem, gkeVersionProblem, gkeWindowsMachineTypeProblem, gkeWindowsVersionOf,
@@ -14,10 +14,6 @@ import { TerraformBlock, TerraformGraph, TerraformRule, blockViolation, isExpres
  * cluster with Windows Server node pools needs to run Windows pods. Each rule cites the provider
  * source (v7.45.0, `google/services/container/`) or the GKE document whose behaviour it encodes.
  */
-
-function rule(name: string, check: (graph: TerraformGraph) => ManifestViolation[], scope: RuleScope = 'object'): TerraformRule {
-  return { name, check, scope };
-}
 
 /** Upper-cased: the provider compares image types case-insensitively (`tpgresource.CaseDiffSuppress`). */
 function imageTypeOf(pool: TerraformBlock): unknown {
@@ -57,9 +53,14 @@ const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})
  * of at least 1 (the provider's description of `remove_default_node_pool`: GKE creates the default
  * pool before Terraform removes it).
  */
-const gkeCluster = rule('gke-cluster', (graph) => graph.ofType('google_container_cluster').flatMap((cluster) => {
-  const out: ManifestViolation[] = [];
-  const v = (what: string, fix: string, field: string) => out.push(blockViolation('gke-cluster', cluster, what, fix, field));
+const gkeCluster = rule<TerraformGraph>({
+  name: 'gke-cluster',
+  scope: 'object',
+  description: 'A GKE cluster has a name, version, release channel and maintenance window the provider takes, and a default pool of at least one node while it is removed',
+  source: 'hashicorp/terraform-provider-google v7.45.0 google/services/container/resource_container_cluster.go (name ValidateFunc, release_channel, maintenance_policy, remove_default_node_pool)',
+  check: (graph) => graph.ofType('google_container_cluster').flatMap((cluster) => {
+  const out: Finding[] = [];
+  const v = (what: string, fix: string, field: string) => out.push(blockViolation(cluster, what, fix, field));
   const body = cluster.body;
   if (!isExpression(body.name) && nameProblem(body.name, GKE_LIMITS.clusterName)) {
     v(`cluster name ${JSON.stringify(body.name)} is not a GKE cluster name`, `use 1 to ${GKE_LIMITS.clusterName.max} lower-case letters, digits and -, starting with a letter and not ending with -`, 'name');
@@ -92,21 +93,22 @@ const gkeCluster = rule('gke-cluster', (graph) => graph.ofType('google_container
     v(`initial_node_count ${JSON.stringify(body.initial_node_count)} with remove_default_node_pool: GKE creates the default pool first, and it needs at least 1 node`, 'keep initial_node_count at 1', 'initial_node_count');
   }
   return out;
-}));
+}),
+});
 
 /** Labels as the kubelet applies them (`--node-labels`, src/platform/labels.ts) and GKE passes them on. */
-function labelProblems(pool: TerraformBlock): ManifestViolation[] {
+function labelProblems(pool: TerraformBlock): Finding[] {
   const labels = single(pool.body.node_config).labels;
   if (labels === undefined || isExpression(labels) || labels === null || typeof labels !== 'object') return [];
   return Object.entries(labels as Record<string, unknown>).flatMap(([key, value]) => {
     if (isExpression(key) || isExpression(value)) return [];
     const why = nodeLabelProblem(key, value);
-    return why ? [blockViolation('gke-node-pool', pool, why, 'drop or rename the label (the kubelet sets kubernetes.io/os and kubernetes.io/arch itself)', 'node_config.labels')] : [];
+    return why ? [blockViolation(pool, why, 'drop or rename the label (the kubelet sets kubernetes.io/os and kubernetes.io/arch itself)', 'node_config.labels')] : [];
   });
 }
 
 /** Taints as the provider takes them (node_config.go `taint`: key, value, effect of three) and the API server (key and value as a label's). */
-function taintProblems(pool: TerraformBlock): ManifestViolation[] {
+function taintProblems(pool: TerraformBlock): Finding[] {
   const effects = Object.values(GKE_TAINT_EFFECT);
   return list(single(pool.body.node_config).taint).flatMap((t) => {
     if ([t?.key, t?.value, t?.effect].some(isExpression)) return [];
@@ -114,7 +116,7 @@ function taintProblems(pool: TerraformBlock): ManifestViolation[] {
       : labelKeyProblem(t.key)?.replace(/^label/, 'taint')
         ?? labelValueProblem(t.key, t.value ?? '')?.replace(/^label/, 'taint')
         ?? (effects.includes(t.effect) ? undefined : `taint ${t.key} has the effect ${JSON.stringify(t.effect)}`);
-    return why ? [blockViolation('gke-node-pool', pool, why, `write taints as key, value and effect ${effects.join(', ')}`, 'node_config.taint')] : [];
+    return why ? [blockViolation(pool, why, `write taints as key, value and effect ${effects.join(', ')}`, 'node_config.taint')] : [];
   });
 }
 
@@ -128,9 +130,14 @@ function taintProblems(pool: TerraformBlock): ManifestViolation[] {
  * persistent disk types, Hyperdisk on the series that take nothing else), autoscaling sizes (`min_node_count`, `max_node_count`: `IntAtLeast(0)`,
  * min <= max), a GKE version, and labels and taints the kubelet and the provider take.
  */
-const gkeNodePools = rule('gke-node-pool', (graph) => graph.ofType('google_container_node_pool').flatMap((pool) => {
-  const out: ManifestViolation[] = [];
-  const v = (what: string, fix: string, field: string) => out.push(blockViolation('gke-node-pool', pool, what, fix, field));
+const gkeNodePools = rule<TerraformGraph>({
+  name: 'gke-node-pool',
+  scope: 'object',
+  description: 'A GKE node pool has a name, an image type that agrees with windows_node_config.osversion, a machine type a node of its OS runs on, a boot disk, autoscaling sizes, labels and taints GKE and the kubelet take',
+  source: 'hashicorp/terraform-provider-google v7.45.0 google/services/container/node_config.go and resource_container_node_pool.go; GKE docs concepts/node-images, concepts/windows-server-gke; kubelet --node-labels',
+  check: (graph) => graph.ofType('google_container_node_pool').flatMap((pool) => {
+  const out: Finding[] = [];
+  const v = (what: string, fix: string, field: string) => out.push(blockViolation(pool, what, fix, field));
   const body = pool.body;
   const config = single(body.node_config);
   if (body.name !== undefined && !isExpression(body.name) && nameProblem(body.name, GKE_LIMITS.nodePoolName)) {
@@ -203,10 +210,16 @@ const gkeNodePools = rule('gke-node-pool', (graph) => graph.ofType('google_conta
   }
   out.push(...labelProblems(pool), ...taintProblems(pool));
   return out;
-}));
+}),
+});
 
 /** Two node pools of one name in one cluster: the second fails at apply (the name is the pool's id in the cluster). */
-const nodePoolNames = rule('gke-node-pool-names', (graph) => {
+const nodePoolNames = rule<TerraformGraph>({
+  name: 'gke-node-pool-names',
+  scope: 'graph',
+  description: 'No two node pools of one name in a GKE cluster',
+  source: 'GKE API: the node pool name is its id in the cluster',
+  check: (graph) => {
   const seen = new Map<string, TerraformBlock>();
   return graph.ofType('google_container_node_pool').flatMap((pool) => {
     const { cluster, name } = pool.body;
@@ -217,10 +230,11 @@ const nodePoolNames = rule('gke-node-pool-names', (graph) => {
       seen.set(key, pool);
       return [];
     }
-    return [blockViolation('gke-node-pool-names', pool, `node pool name "${name}" is also the name of ${first.path ?? first.id} in the same cluster, and GKE takes one node pool per name`,
+    return [blockViolation(pool, `node pool name "${name}" is also the name of ${first.path ?? first.id} in the same cluster, and GKE takes one node pool per name`,
       'give each node pool its own nodePoolName (the default is the construct id)', 'name')];
   });
-}, 'graph');
+},
+});
 
 /** True when some node of the pool can take kube-dns and the other system pods: Linux, at least one node, no NoSchedule/NoExecute taint. */
 function runsSystemPods(pool: TerraformBlock): boolean {
@@ -242,13 +256,18 @@ function runsSystemPods(pool: TerraformBlock): boolean {
  * only and tolerate no taint of the pool's), and a version from which GKE offers
  * `WINDOWS_LTSC_CONTAINERD` pools (GKE docs deprecations/windows-server-sac: 1.23).
  */
-const windowsCluster = rule('gke-windows-cluster', (graph) => graph.ofType('google_container_cluster').flatMap((cluster) => {
+const windowsCluster = rule<TerraformGraph>({
+  name: 'gke-windows-cluster',
+  scope: 'graph',
+  description: 'A GKE cluster with Windows Server node pools is a Standard, VPC-native cluster on GKE 1.23 or newer, with a Linux pool that can run kube-dns',
+  source: 'GKE docs how-to/creating-a-cluster-windows, concepts/windows-server-gke, deprecations/windows-server-sac',
+  check: (graph) => graph.ofType('google_container_cluster').flatMap((cluster) => {
   const pools = poolsOf(graph, cluster);
   const windows = pools.filter(isWindowsPool);
   if (windows.length === 0) return [];
   const names = windows.map((p) => p.body.name).join(', ');
-  const out: ManifestViolation[] = [];
-  const v = (what: string, fix: string, field?: string) => out.push(blockViolation('gke-windows-cluster', cluster, what, fix, field));
+  const out: Finding[] = [];
+  const v = (what: string, fix: string, field?: string) => out.push(blockViolation(cluster, what, fix, field));
   if (cluster.body.enable_autopilot === true) {
     v(`Windows Server node pools (${names}) need a Standard cluster, and this one is Autopilot`, 'drop enable_autopilot (HybridGkeStack makes Standard clusters)', 'enable_autopilot');
   }
@@ -269,14 +288,21 @@ const windowsCluster = rule('gke-windows-cluster', (graph) => graph.ofType('goog
       'add a GkeLinuxNodePool with minNodesPerZone >= 1 and no such taint');
   }
   return out;
-}), 'graph');
+}),
+});
 
 /** A stack of Google resources needs a `google` provider configuration with a project: Terraform would fall back to the environment's. */
-const googleProvider = rule('gke-provider', (graph) => [...graph.stacks.keys()].flatMap((stack) => {
+const googleProvider = rule<TerraformGraph>({
+  name: 'gke-provider',
+  scope: 'graph',
+  description: 'A stack of Google resources has a google provider configuration',
+  source: 'Terraform: a resource without a configured provider uses an empty default configuration',
+  check: (graph) => [...graph.stacks.keys()].flatMap((stack) => {
   const first = graph.blocks.find((b) => b.stack === stack && b.mode !== 'provider' && b.type.startsWith('google_'));
   if (!first || graph.ofType('provider.google').some((p) => p.stack === stack)) return [];
-  return [blockViolation('gke-provider', first, `stack "${stack}" has no google provider, and its Google resources need one`, 'use HybridGkeStack, or add a GoogleProvider with project and region')];
-}), 'graph');
+  return [blockViolation(first, `stack "${stack}" has no google provider, and its Google resources need one`, 'use HybridGkeStack, or add a GoogleProvider with project and region')];
+}),
+});
 
 /** Every GKE rule, in the order messages are reported. */
-export const GKE_RULES: readonly TerraformRule[] = [gkeCluster, gkeNodePools, nodePoolNames, windowsCluster, googleProvider];
+export const GKE_RULES: readonly TerraformRule[] = registry<TerraformRule>([gkeCluster, gkeNodePools, nodePoolNames, windowsCluster, googleProvider]);
