@@ -82,11 +82,6 @@ abstract class GoogleResource<C extends object> extends TerraformResource {
     this.attributes = attributes as C;
   }
 
-  /** The config as given (read-only): the constructs and tests read what they wrote. */
-  public get config(): C {
-    return this.attributes;
-  }
-
   /** The resource's `id`. */
   public get id(): string {
     return this.getStringAttribute('id');
