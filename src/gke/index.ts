@@ -16,7 +16,7 @@ export { GKE_WINDOWS_NODE_TAINT } from '../platform/support';
 export { ComputeNetwork, ComputeRouter, ComputeRouterNat, ComputeSubnetwork, ContainerCluster, ContainerNodePool, GOOGLE_PROVIDER_VERSION, GoogleProvider, ProjectIamMember, ServiceAccount } from '../terraform/providers/google';
 export type {
   ComputeNetworkConfig, ComputeRouterConfig, ComputeRouterNatConfig, ComputeSubnetworkConfig, ComputeSubnetworkSecondaryIpRange, ContainerClusterConfig,
-  ContainerNodePoolConfig, ContainerNodePoolNodeConfig, ContainerNodeTaint, GoogleProviderConfig, ProjectIamMemberConfig, ServiceAccountConfig,
+  ContainerNodePoolConfig, ContainerNodePoolNodeConfig, ContainerNodePoolNodeConfigTaint, GoogleProviderConfig, ProjectIamMemberConfig, ServiceAccountConfig,
 } from '../terraform/providers/google';
 /** The Terraform rules the stacks run at synth, for a `cdk.tf.json` from anywhere (also in the package root). */
 export { formatTerraformViolation, validateTerraform } from '../terraform/index';

@@ -276,7 +276,7 @@ export class ProjectIamMember extends GoogleResource<ProjectIamMemberConfig> {
 }
 
 /** A node taint as the provider writes it (node_config.go `taint`: effect `NO_SCHEDULE`, `PREFER_NO_SCHEDULE`, `NO_EXECUTE`). */
-export interface ContainerNodeTaint {
+export interface ContainerNodePoolNodeConfigTaint {
   /** The provider's `key`. */
   readonly key: string;
   /** The provider's `value`. */
@@ -360,7 +360,7 @@ export interface ContainerNodePoolNodeConfig {
   /** The provider's `labels`. @default - the provider's default */
   readonly labels?: Record<string, string>;
   /** The provider's `taint`. @default - the provider's default */
-  readonly taint?: ContainerNodeTaint[];
+  readonly taint?: ContainerNodePoolNodeConfigTaint[];
   /** The provider's `metadata`. @default - the provider's default */
   readonly metadata?: Record<string, string>;
   /** The provider's `workload_metadata_config`. @default - the provider's default */
