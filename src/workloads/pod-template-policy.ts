@@ -56,15 +56,17 @@ export class PodTemplatePolicy extends Construct {
   }
 
   /**
-   * Also checks what the chart's pod templates need on `platform`: Windows pods tolerate the taint
-   * its Windows nodes carry (`windowsNodeTaint`), and on `WindowsPlatform.EKS` a Windows pod gets
-   * an address only when its nodeSelector names Windows (`eksPodIssues`).
+   * Also checks what the chart's pod templates need on `platform` (`platformRules`): Windows pods
+   * tolerate the taint its Windows nodes carry (`windowsNodeTaint`), and on `WindowsPlatform.EKS` a
+   * Windows pod gets an address only when its nodeSelector names Windows (`eksPodIssues`). The
+   * chart's `WindowsPod`s tolerate the platform's Windows taint (GKE's own on `WindowsPlatform.GKE`);
+   * call it before adding them.
    */
   public checkFor(platform: WindowsPlatform): void {
     this.platform = platform;
   }
 
-  /** The platform the chart's pods are checked for (`checkFor`), when one was named. */
+  /** The platform the chart is for (`checkFor`), if it says. */
   public get targetPlatform(): WindowsPlatform | undefined {
     return this.platform;
   }

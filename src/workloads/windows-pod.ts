@@ -10,17 +10,10 @@ import { HyperVRuntimeClass } from './hyperv-runtime-class';
 import { WindowsIsolation, imageIncompatibility, imageRelease, unsupportedRelease } from './image-compatibility';
 import { podSpecPointer, podTemplateOf } from '../rules/pods/pod-template';
 import { PodTemplatePolicy } from './pod-template-policy';
-import { windowsNodeTaint } from '../platform/support';
 import { oncePerSynth } from '../core/synth-scope';
+import { windowsNodeTaint } from '../platform/support';
 import { rendered } from '../core/render';
 
-
-/** cdk8s-plus's taint effect for each effect a taint is written with. */
-const TAINT_EFFECTS: Record<string, (plus: Cdk8sPlus) => Cdk8sPlus['TaintEffect'][keyof Cdk8sPlus['TaintEffect']]> = {
-  NoSchedule: (plus) => plus.TaintEffect.NO_SCHEDULE,
-  PreferNoSchedule: (plus) => plus.TaintEffect.PREFER_NO_SCHEDULE,
-  NoExecute: (plus) => plus.TaintEffect.NO_EXECUTE,
-};
 /**
  * A cdk8s-plus object that owns a pod template: a Pod, Deployment, StatefulSet, DaemonSet, Job or
  * CronJob of cdk8s-plus-33 or cdk8s-plus-28. Written as the members `WindowsPod` uses, because
@@ -104,7 +97,8 @@ const ID = 'Windows';
 /**
  * Makes the pod template of a cdk8s-plus workload Windows-safe: `spec.os.name: windows`, the
  * `kubernetes.io/os: windows` (and optional windows-build) node selector, a toleration of
- * `WINDOWS_NODE_TAINT`, Hyper-V or HostProcess settings, Windows security options, and removal of
+ * `WINDOWS_NODE_TAINT` (of GKE's `node.kubernetes.io/os=windows:NoSchedule` in a chart made for
+ * `WindowsPlatform.GKE`), Hyper-V or HostProcess settings, Windows security options, and removal of
  * the Linux-only defaults cdk8s-plus emits. Attach it after the workload's containers are added;
  * add later containers through `addContainer` / `addInitContainer` so they get the same treatment.
  *
@@ -192,12 +186,14 @@ export class WindowsPod<W extends PodOwner = Cdk8sPlusPodOwner> extends Construc
     if (this.options.hyperV) nodeSelector[LABEL_HYPERV] = 'true';
     this.patch(JsonPatch.add(`${this.pointer}/os`, { name: 'windows' }));
     this.patch(JsonPatch.add(`${this.pointer}/nodeSelector`, nodeSelector));
-    // The taint of the chart's platform (GKE's own on GKE), else the library's pools' taint.
-    const platform = PodTemplatePolicy.of(this).targetPlatform;
-    const taint = platform === undefined ? WINDOWS_NODE_TAINT : windowsNodeTaint(platform);
-    this.owner.scheduling.tolerate(this.plus.Node.tainted(this.plus.NodeTaintQuery.is(taint.key, taint.value, {
-      effect: TAINT_EFFECTS[taint.effect](this.plus),
-    })));
+    // This library's taint, and on GKE also GKE's own (node.kubernetes.io/os=windows:NoSchedule, on
+    // every Windows Server node GKE makes): tolerating a taint a node lacks changes nothing, and the
+    // pod then passes the platform-neutral checks too.
+    const platform = PodTemplatePolicy.of(this.workload).targetPlatform;
+    const taints = platform === undefined || windowsNodeTaint(platform) === WINDOWS_NODE_TAINT ? [WINDOWS_NODE_TAINT] : [WINDOWS_NODE_TAINT, windowsNodeTaint(platform)];
+    for (const taint of taints) {
+      this.owner.scheduling.tolerate(this.plus.Node.tainted(this.plus.NodeTaintQuery.is(taint.key, taint.value, { effect: this.plus.TaintEffect.NO_SCHEDULE })));
+    }
     if (this.options.hyperV) this.patch(JsonPatch.add(`${this.pointer}/runtimeClassName`, this.options.hyperV.name));
   }
 
