@@ -12,3 +12,4 @@ export * from './windows-pod';
 export * from './windows-workload';
 export * from './windows-exporter';
 export * from './aws-role-service-account';
+export * from './gmsa';

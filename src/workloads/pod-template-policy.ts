@@ -130,12 +130,12 @@ export class PodTemplatePolicy extends Construct {
       .map((v) => `${v.path} (${v.kind} ${v.name}) ${v.message}`);
   }
 
-  /** This chart's objects beside the app's RuntimeClasses, the paths of its own, and the rules for its platform. */
+  /** This chart's objects beside the app's RuntimeClasses, gMSA specs and RBAC objects, the paths of its own, and the rules for its platform. */
   private judged() {
     const own = this.objects().map((o) => ({ manifest: rendered(o), path: o.node.path }));
     const paths = new Set(own.map((o) => o.path));
     const rules = this.platform === WindowsPlatform.EKS ? [...WORKLOAD_RULES, ...EKS_WORKLOAD_RULES] : WORKLOAD_RULES;
-    return { sources: [...own, ...runtimeClassesOf(this.chart).filter((r) => !paths.has(r.path!))], paths, rules };
+    return { sources: [...own, ...appContextOf(this.chart).filter((r) => !paths.has(r.path!))], paths, rules };
   }
 }
 
@@ -164,15 +164,27 @@ function clusterScopedKinds(chart: Chart): ReadonlySet<string> {
 /** Key of the app's cluster-scoped kinds in `oncePerSynth`. */
 const CLUSTER_SCOPED = {};
 
-/** The app's RuntimeClasses as written, read once per synth call for the whole app, not once per chart. */
-function runtimeClassesOf(chart: Chart): ManifestSource[] {
-  return oncePerSynth(RUNTIME_CLASSES, () => chart.node.root.node.findAll()
-    .filter((c): c is ApiObject => c instanceof ApiObject && c.kind === 'RuntimeClass')
+/**
+ * What the workload rules read beside a chart's pod templates wherever it is in the app:
+ * RuntimeClasses (the OS and tolerations they add), gMSA credential specs and the RBAC objects
+ * that let service accounts use them.
+ */
+const APP_CONTEXT_KINDS: ReadonlySet<string> = new Set(['RuntimeClass', 'GMSACredentialSpec', 'Role', 'ClusterRole', 'RoleBinding', 'ClusterRoleBinding']);
+
+/** The app's objects of `APP_CONTEXT_KINDS` as written, read once per synth call for the whole app, not once per chart. */
+function appContextOf(chart: Chart): ManifestSource[] {
+  return oncePerSynth(APP_CONTEXT, () => chart.node.root.node.findAll()
+    .filter((c): c is ApiObject => c instanceof ApiObject && APP_CONTEXT_KINDS.has(c.kind))
     .map((c) => ({ manifest: rendered(c), path: c.node.path })));
 }
 
-/** Key of the app's RuntimeClasses in `oncePerSynth`. */
-const RUNTIME_CLASSES = {};
+/** The app's RuntimeClasses as written. */
+function runtimeClassesOf(chart: Chart): ManifestSource[] {
+  return appContextOf(chart).filter((s) => s.manifest.kind === 'RuntimeClass');
+}
+
+/** Key of the app context objects in `oncePerSynth`. */
+const APP_CONTEXT = {};
 
 /** RuntimeClass name -> the OS its `scheduling.nodeSelector` picks, for the pinning. */
 function runtimeClassOsOf(chart: Chart): (name: string) => string | undefined {
