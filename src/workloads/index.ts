@@ -13,3 +13,4 @@ export * from './windows-workload';
 export * from './windows-exporter';
 export * from './aws-role-service-account';
 export * from './gmsa';
+export * from './windows-fluent-bit';
