@@ -8,6 +8,8 @@ import { addRenderedPatch, rendered } from '../core/render';
 import { ManifestSource } from '../rules/engine/graph';
 import { adviseManifests, validateManifests } from '../rules/index';
 import { PodTemplateLocation, osIntent, podTemplatesOf, pointerSegment } from '../rules/pods/pod-template';
+import { selectedPodsOs, targetsEveryNode } from '../rules/pods/load-balancer-rules';
+import { LB_ANNOTATIONS, LINUX_TARGET_NODE_LABELS } from '../platform/load-balancer';
 import { EKS_WORKLOAD_RULES, WORKLOAD_RULES } from '../rules/pods/workload-rules';
 
 const ID = 'PodTemplatePolicy';
@@ -33,6 +35,7 @@ export class PodTemplatePolicy extends Construct {
   }
 
   private linuxPinning = false;
+  private linuxTargets = false;
   private platform?: WindowsPlatform;
 
   private constructor(private readonly chart: Chart) {
@@ -53,6 +56,17 @@ export class PodTemplatePolicy extends Construct {
   /** Pins every pod template that does not ask for an OS to Linux. */
   public pinLinux(): void {
     this.linuxPinning = true;
+  }
+
+  /**
+   * Keeps the chart's LoadBalancer Services of Linux pods off Windows nodes: each one that an AWS
+   * load balancer would serve in instance mode with every node as a target gets
+   * `service.beta.kubernetes.io/aws-load-balancer-target-node-labels: kubernetes.io/os=linux`
+   * (`LOAD_BALANCER_TARGETS_RULE`). A Service in IP mode, with target node labels of its own, of
+   * another load balancer class, or selecting Windows pods or pods outside the chart is left as it is.
+   */
+  public targetLinuxNodes(): void {
+    this.linuxTargets = true;
   }
 
   /**
@@ -77,6 +91,25 @@ export class PodTemplatePolicy extends Construct {
         .filter((location) => osIntent(location.spec, runtimeClassOs).os === 'open')
         .flatMap(linuxPinningPatches);
       if (patches.length > 0) addRenderedPatch(obj, ...patches);
+    }
+    if (this.linuxTargets) this.annotateLoadBalancers();
+  }
+
+  /** The target-node-labels annotation on the Services `targetLinuxNodes` describes. */
+  private annotateLoadBalancers(): void {
+    const sources = this.objects().map((o) => ({ manifest: rendered(o) }));
+    const runtimeClassOs = runtimeClassOsOf(this.chart);
+    for (const obj of this.objects()) {
+      const service = rendered(obj);
+      if (!targetsEveryNode(service)) continue;
+      const pods = selectedPodsOs(service, sources, runtimeClassOs);
+      if (pods === undefined || !pods.every((os) => os === 'linux')) continue;
+      // Labels the Service already selects nodes by stay: the nodes must have them all.
+      const own = service.metadata?.annotations?.[LB_ANNOTATIONS.targetNodeLabels];
+      const value = typeof own === 'string' && own.trim() !== '' ? `${own},${LINUX_TARGET_NODE_LABELS}` : LINUX_TARGET_NODE_LABELS;
+      addRenderedPatch(obj, service.metadata?.annotations
+        ? JsonPatch.add(`/metadata/annotations/${pointerSegment(LB_ANNOTATIONS.targetNodeLabels)}`, value)
+        : JsonPatch.add('/metadata/annotations', { [LB_ANNOTATIONS.targetNodeLabels]: value }));
     }
   }
 

@@ -5,6 +5,7 @@ import { podOsAdvice, podOsIssues } from './windows-pod-rules';
 import { Json, list, ManifestGraph, ManifestRule, ManifestViolation, violation } from '../engine/graph';
 import { eksPodIssues } from './eks-pod-rules';
 import { GMSA_RULE } from './gmsa-rules';
+import { LOAD_BALANCER_TARGETS_RULE } from './load-balancer-rules';
 
 /**
  * The workload rules over plain manifests: the API server's OS-specific pod validation
@@ -84,5 +85,10 @@ export const EKS_POD_ADDRESS_RULE: ManifestRule = {
   },
 };
 
-/** The workload rules that hold on Amazon EKS only (`validateManifests` `platform: WindowsPlatform.EKS`). */
-export const EKS_WORKLOAD_RULES: readonly ManifestRule[] = [EKS_POD_ADDRESS_RULE];
+/**
+ * The workload rules that hold on Amazon EKS only (`validateManifests` `platform: WindowsPlatform.EKS`):
+ * Windows pod addresses, and load balancers kept off Windows nodes (`LOAD_BALANCER_TARGETS_RULE`,
+ * which holds wherever AWS load balancers serve Services: pass it in `rules` for k0smotron on AWS).
+ */
+export const EKS_WORKLOAD_RULES: readonly ManifestRule[] = [EKS_POD_ADDRESS_RULE, LOAD_BALANCER_TARGETS_RULE];
+export { LOAD_BALANCER_TARGETS_RULE } from './load-balancer-rules';
