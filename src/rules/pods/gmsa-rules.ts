@@ -1,5 +1,6 @@
 import { GMSA_GROUP, GMSA_KIND, GMSA_RESOURCE, GMSA_USE_VERB } from '../../platform/gmsa';
-import { Json, list, ManifestGraph, ManifestRule, ManifestSource, ManifestViolation, groupOf, namespaceOf, violation } from '../engine/graph';
+import { Json, list, ManifestGraph, ManifestSource, groupOf, namespaceOf, violation } from '../engine/graph';
+import { Finding, rule } from '../engine/rule';
 import { manifestPath, podTemplatesOf } from './pod-template';
 
 const WEBHOOK_SOURCE = 'kubernetes-sigs/windows-gmsa v0.13.0 admission-webhook/kube_client.go';
@@ -13,9 +14,11 @@ const WEBHOOK_SOURCE = 'kubernetes-sigs/windows-gmsa v0.13.0 admission-webhook/k
  * live elsewhere is not judged. A ClusterRole with an `aggregationRule` counts as allowing, since
  * its rules are filled in by the cluster.
  */
-export const GMSA_RULE: ManifestRule = {
+export const GMSA_RULE = rule<ManifestGraph>({
   name: 'gmsa',
   scope: 'graph',
+  description: 'A pod that names a gMSA credential spec names one that exists, and its service account may use it',
+  source: `${WEBHOOK_SOURCE} (retrieveCredSpecContents, isAuthorizedToUseCredSpec)`,
   check: (graph) => {
     const specs = new Set(graph.ofKind(GMSA_KIND).filter((s) => groupOf(s.manifest.apiVersion) === GMSA_GROUP).map((s) => String(s.manifest.metadata?.name)));
     if (specs.size === 0) return [];
@@ -23,21 +26,21 @@ export const GMSA_RULE: ManifestRule = {
       const item = location.pointer.startsWith('/items/') ? source.manifest.items[Number(location.pointer.split('/')[2])] : source.manifest;
       const namespace = namespaceOf(item);
       const serviceAccount = String(location.spec.serviceAccountName ?? 'default');
-      return credentialSpecNames(location.spec).flatMap(({ name, field }): ManifestViolation[] => {
+      return credentialSpecNames(location.spec).flatMap(({ name, field }): Finding[] => {
         const at = manifestPath(location, `spec.${field}`);
         if (!specs.has(name)) {
-          return [violation('gmsa', source, `${at}: GMSACredentialSpec "${name}" is not among the objects (${[...specs].join(', ')} are), and the windows-gmsa webhook refuses a pod whose spec does not exist (${WEBHOOK_SOURCE}, retrieveCredSpecContents)`,
+          return [violation(source, `${at}: GMSACredentialSpec "${name}" is not among the objects (${[...specs].join(', ')} are), and the windows-gmsa webhook refuses a pod whose spec does not exist (${WEBHOOK_SOURCE}, retrieveCredSpecContents)`,
             `name one of ${[...specs].join(', ')}, or add a GmsaCredentialSpec named ${name}`, at)];
         }
         if (mayUse(graph, serviceAccount, namespace, name)) return [];
         const ns = namespace === '' ? '<namespace>' : namespace;
-        return [violation('gmsa', source,
+        return [violation(source,
           `${at}: service account ${ns}/${serviceAccount} may not use GMSACredentialSpec "${name}": no RoleBinding in ${ns} or ClusterRoleBinding binds it to a role granting "${GMSA_USE_VERB}" on ${GMSA_RESOURCE}/${name}, and the windows-gmsa webhook refuses the pod (${WEBHOOK_SOURCE}, isAuthorizedToUseCredSpec)`,
           `grant it with GmsaCredentialSpec.grant(id, '${serviceAccount}', '${ns}'), or add a RoleBinding in ${ns} of a ClusterRole with apiGroups [${GMSA_GROUP}], resources [${GMSA_RESOURCE}], verbs [${GMSA_USE_VERB}], resourceNames [${name}] to ServiceAccount ${serviceAccount}`, at)];
       });
     }));
   },
-};
+});
 
 /** The spec names a pod spec carries: the pod's own and each container's `securityContext.windowsOptions.gmsaCredentialSpecName`. */
 function credentialSpecNames(spec: Json): Array<{ name: string; field: string }> {

@@ -1,5 +1,6 @@
 import { AWS_LBC_CLASS, LB_ANNOTATIONS, LINUX_TARGET_NODE_LABELS } from '../../platform/load-balancer';
-import { Json, ManifestGraph, ManifestRule, ManifestSource, namespaceOf, violation } from '../engine/graph';
+import { Json, ManifestGraph, ManifestSource, namespaceOf, violation } from '../engine/graph';
+import { rule } from '../engine/rule';
 import { osIntent, podTemplatesOf } from './pod-template';
 
 /** Whether an annotation's `key=value,...` list restricts nodes to Linux. */
@@ -62,18 +63,20 @@ function clusterHasWindows(graph: ManifestGraph): boolean {
  * time out (kubernetes/ingress-nginx#5027). Holds where AWS load balancers serve Services (EKS,
  * k0smotron on AWS); the objects show Windows nodes through a Windows pod template.
  */
-export const LOAD_BALANCER_TARGETS_RULE: ManifestRule = {
+export const LOAD_BALANCER_TARGETS_RULE = rule<ManifestGraph>({
   name: 'load-balancer-targets',
   scope: 'graph',
+  description: 'In a cluster with Windows nodes, an AWS load balancer of Linux pods uses IP targets or Linux target nodes',
+  source: 'kubernetes-sigs/aws-load-balancer-controller docs/guide/service/annotations.md (nlb-target-type, target-node-labels); kubernetes/cloud-provider-aws pkg/providers/v1/aws.go (ServiceAnnotationLoadBalancerTargetNodeLabels); kubernetes/ingress-nginx#5027',
   check: (graph) => {
     if (!clusterHasWindows(graph)) return [];
     return graph.ofKind('Service').filter((s) => targetsEveryNode(s.manifest)).flatMap((service) => {
       const pods = selectedPodsOs(service.manifest, graph.sources);
       if (pods === undefined || !pods.every((os) => os === 'linux')) return [];
-      return [violation('load-balancer-targets', service,
+      return [violation(service,
         'a LoadBalancer Service of pods on Linux, in instance mode in a cluster with Windows nodes: the AWS load balancer registers every node, Windows ones included, as a target, and fails health checks and requests there (kubernetes/ingress-nginx#5027)',
         `annotate it ${LB_ANNOTATIONS.targetNodeLabels}: ${LINUX_TARGET_NODE_LABELS} (AWS Load Balancer Controller and the AWS cloud provider), or ${LB_ANNOTATIONS.nlbTargetType}: ip with the AWS Load Balancer Controller`,
         'metadata.annotations')];
     });
   },
-};
+});
