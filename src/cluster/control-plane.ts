@@ -4,6 +4,7 @@ import { Construct } from 'constructs';
 import { Cluster } from '../generated/cluster-api-cluster.x-k8s.io';
 import { K0sControlPlane, K0SControlPlaneSpecUpdateStrategy as L1UpdateStrategy } from '../generated/k0smotron-controlplane.cluster.x-k8s.io';
 import { apiGroupOf } from '../platform/conventions';
+import { fleetLabels } from '../platform/labels';
 import { k0sNetworkConfig, KubernetesNetworkProps } from './kubernetes-network';
 import { typedApiObject } from './typed-api-object';
 
@@ -58,7 +59,8 @@ export function capiCluster(scope: Construct, name: string, o: {
   readonly controlPlaneEndpoint?: { readonly host: string; readonly port: number };
 }): ApiObject {
   return typedApiObject(scope, 'Cluster', Cluster, {
-    metadata: { name },
+    // Linux-only until a Windows pool adds its build (WorkerPool).
+    metadata: { name, labels: fleetLabels([]) },
     spec: {
       controlPlaneEndpoint: o.controlPlaneEndpoint,
       clusterNetwork: {
