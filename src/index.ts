@@ -10,6 +10,7 @@
 export * from './platform/windows';
 export { HybridConfigError, HybridValidationError } from './core/errors';
 export { WindowsPlatform } from './platform/support';
+export { FLEET_LABELS, fleetLabels } from './platform/labels';
 export * from './infra/cluster-infra';
 export * from './infra/outputs';
 

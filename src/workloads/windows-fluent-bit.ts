@@ -25,7 +25,9 @@ export function fluentBitWindowsImage(version: WindowsVersion, fluentBitVersion:
 /**
  * Where the kubelet has containerd write container logs on a Windows node: `C:\var\log\pods`
  * (the kubelet's default `podLogsDir`, `/var/log/pods`, which resolves on the system drive; k0s
- * and the EKS Windows AMI leave it at the default) and the `C:\var\log\containers` symlinks the
+ * leaves it at the default: k0sproject/k0s pkg/component/worker/kubelet.go,
+ * prepareLocalKubeletConfig; the EKS Windows AMI's bootstrap is not public, and Fluent Bit's
+ * Windows guide reads the same paths) and the `C:\var\log\containers` symlinks the
  * kubelet keeps beside them, named `<pod>_<namespace>_<container>-<id>.log` (kubernetes
  * pkg/kubelet/kuberuntime/kuberuntime_container.go, legacyLogSymlink; Fluent Bit's "Windows
  * deployment" guide follows them). Both sit under one mount so that the symlinks resolve.
