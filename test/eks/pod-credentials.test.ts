@@ -100,3 +100,16 @@ describe('EKS control-plane logs (issue 27.3)', () => {
     expect(all(synthTf(hybridStack({ controlPlaneLogRetentionDays: 7 }).stack), 'aws_cloudwatch_log_group')[0].retention_in_days).toBe(7);
   });
 });
+
+describe('pod credential props', () => {
+  test('roleName names the role; podIdentityAgentVersion pins the add-on; awsRoleServiceAccount takes a namespace', () => {
+    const { stack } = hybridStack({ podCredentials: { irsa: true, podIdentity: true, podIdentityAgentVersion: 'v1.3.8-eksbuild.2' } });
+    new ServiceAccountRole(stack.cluster, 'R', { namespace: 'shop', serviceAccount: 'web', roleName: 'shop-web-reader' });
+    const tf = synthTf(stack);
+    expect(all(tf, 'aws_iam_role').map((r) => r.name)).toContain('shop-web-reader');
+    expect(all(tf, 'aws_eks_addon').find((a) => a.addon_name === 'eks-pod-identity-agent').addon_version).toBe('v1.3.8-eksbuild.2');
+    const app = new App();
+    awsRoleServiceAccount(new Chart(app, 'c'), 'sa', { name: 'web', namespace: 'shop', roleArn: `arn:aws:iam::${ACCOUNT}:role/shop-web-reader` });
+    expect(only(synthObjects(app), 'ServiceAccount').metadata.namespace).toBe('shop');
+  });
+});

@@ -137,3 +137,29 @@ describe('GmsaCredentialSpec (issue 27.2)', () => {
     expect(() => new GmsaCredentialSpec(new Chart(new App(), 'c'), 's', { name: 'WebApp1', account: 'WebApp1', domain: DOMAIN })).toThrow(/name "WebApp1" is not a DNS subdomain name/);
   });
 });
+
+describe('GmsaWebhook and GmsaCredentialSpec props', () => {
+  test('namespace, name, image and replicas reach every object that names them', () => {
+    const app = new App();
+    new GmsaWebhook(new HybridChart(app, 'platform'), 'gmsa', { namespace: 'ad', name: 'gmsa', image: 'registry.example/gmsa-webhook:v0.13.0', replicas: 3 });
+    const objects = synthObjects(app);
+    const deployment = only(objects, 'Deployment');
+    expect([deployment.metadata.namespace, deployment.metadata.name, deployment.spec.replicas, deployment.spec.template.spec.containers[0].image]).toEqual(['ad', 'gmsa', 3, 'registry.example/gmsa-webhook:v0.13.0']);
+    expect(only(objects, 'Namespace').metadata.name).toBe('ad');
+    expect(objects.filter((o) => o.kind === 'Certificate' && !o.spec.isCA)[0].spec.dnsNames).toEqual(['gmsa.ad.svc', 'gmsa.ad.svc.cluster.local']);
+    expect(only(objects, 'ValidatingWebhookConfiguration').webhooks[0].namespaceSelector.matchExpressions[0].values).toEqual(['ad']);
+    expect(only(objects, 'MutatingWebhookConfiguration').metadata.annotations['cert-manager.io/inject-ca-from']).toBe('ad/gmsa-ca');
+    expect(() => new GmsaWebhook(new Chart(new App(), 'c'), 'g', { replicas: 0 })).toThrow(/replicas/);
+  });
+
+  test('dnsTreeName and portableCcgVersion are written when given', () => {
+    const app = new App();
+    new GmsaCredentialSpec(new Chart(app, 'c'), 's', {
+      name: 'webapp3', account: 'WebApp3', domain: { ...DOMAIN, dnsTreeName: 'corp.contoso.com' },
+      hostAccountConfig: { pluginGuid: '{859E1386-BDB4-49E8-85C7-3070B13920E1}', pluginInput: '{}', portableCcgVersion: '2' },
+    });
+    const spec = only(synthObjects(app), 'GMSACredentialSpec').credspec;
+    expect(spec.DomainJoinConfig.DnsTreeName).toBe('corp.contoso.com');
+    expect(spec.ActiveDirectoryConfig.HostAccountConfig).toMatchObject({ PortableCcgVersion: '2', PluginGUID: '{859E1386-BDB4-49E8-85C7-3070B13920E1}' });
+  });
+});
