@@ -1,5 +1,6 @@
-import { ApiObject, ApiObjectProps } from 'cdk8s';
+import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
+import { kplus } from './cdk8s-plus';
 import { dropChartNamespace } from '../platform/cluster-scope';
 import { fail } from '../core/errors';
 import { wholeNumber } from '../core/values';
@@ -12,7 +13,6 @@ export const GMSA_WEBHOOK_IMAGE = 'registry.k8s.io/gmsa-webhook/k8s-gmsa-webhook
 /** The port the webhook serves on (chart values `containerPort`; admission-webhook/main.go reads `HTTPS_PORT`). */
 const WEBHOOK_PORT = 443;
 const CERT_MANAGER = 'cert-manager.io/v1';
-const RBAC = 'rbac.authorization.k8s.io/v1';
 
 /** Props of `GmsaWebhook`. */
 export interface GmsaWebhookProps {
@@ -69,12 +69,14 @@ export class GmsaWebhook extends Construct {
       return obj;
     };
 
-    clusterScoped(new ApiObject(this, 'Namespace', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } }));
-    this.crd = clusterScoped(new ApiObject(this, 'Crd', gmsaCrd()));
+    // The built-in kinds are cdk8s-plus-33's classes generated from the Kubernetes OpenAPI schema
+    // (kplus.k8s), so their fields are checked against it when this compiles.
+    clusterScoped(new kplus.k8s.KubeNamespace(this, 'Namespace', { metadata: { name: namespace } }));
+    this.crd = clusterScoped(new kplus.k8s.KubeCustomResourceDefinition(this, 'Crd', gmsaCrd()));
 
-    new ApiObject(this, 'ServiceAccount', { apiVersion: 'v1', kind: 'ServiceAccount', metadata: meta(name) });
-    const role = clusterScoped(new ApiObject(this, 'ClusterRole', {
-      apiVersion: RBAC, kind: 'ClusterRole', metadata: { name },
+    new kplus.k8s.KubeServiceAccount(this, 'ServiceAccount', { metadata: meta(name) });
+    const role = clusterScoped(new kplus.k8s.KubeClusterRole(this, 'ClusterRole', {
+      metadata: { name },
       // admission-webhook/kube_client.go: retrieveCredSpecContents gets the spec,
       // isAuthorizedToUseCredSpec creates a LocalSubjectAccessReview.
       rules: [
@@ -82,8 +84,8 @@ export class GmsaWebhook extends Construct {
         { apiGroups: ['authorization.k8s.io'], resources: ['localsubjectaccessreviews'], verbs: ['create'] },
       ],
     }));
-    clusterScoped(new ApiObject(this, 'ClusterRoleBinding', {
-      apiVersion: RBAC, kind: 'ClusterRoleBinding', metadata: { name },
+    clusterScoped(new kplus.k8s.KubeClusterRoleBinding(this, 'ClusterRoleBinding', {
+      metadata: { name },
       subjects: [{ kind: 'ServiceAccount', name, namespace }],
       roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: role.name },
     }));
@@ -110,8 +112,8 @@ export class GmsaWebhook extends Construct {
     });
 
     const labels = { app: name };
-    this.deployment = new ApiObject(this, 'Deployment', {
-      apiVersion: 'apps/v1', kind: 'Deployment', metadata: meta(name),
+    this.deployment = new kplus.k8s.KubeDeployment(this, 'Deployment', {
+      metadata: meta(name),
       spec: {
         replicas,
         selector: { matchLabels: labels },
@@ -126,24 +128,24 @@ export class GmsaWebhook extends Construct {
               name,
               image: props.image ?? GMSA_WEBHOOK_IMAGE,
               imagePullPolicy: 'IfNotPresent',
-              readinessProbe: { httpGet: { scheme: 'HTTPS', path: '/health', port: WEBHOOK_PORT } },
+              readinessProbe: { httpGet: { scheme: 'HTTPS', path: '/health', port: kplus.k8s.IntOrString.fromNumber(WEBHOOK_PORT) } },
               ports: [{ containerPort: WEBHOOK_PORT }],
               volumeMounts: [{ name: 'tls', mountPath: '/tls', readOnly: true }],
               // admission-webhook/main.go: TLS_CRT and TLS_KEY are required; HTTPS_PORT defaults to 443.
               env: [{ name: 'TLS_KEY', value: '/tls/key' }, { name: 'TLS_CRT', value: '/tls/crt' }, { name: 'HTTPS_PORT', value: String(WEBHOOK_PORT) }],
-              resources: { requests: { cpu: '50m', memory: '64Mi' } },
+              resources: { requests: { cpu: kplus.k8s.Quantity.fromString('50m'), memory: kplus.k8s.Quantity.fromString('64Mi') } },
             }],
             volumes: [{ name: 'tls', secret: { secretName: certSecret, items: [{ key: 'tls.key', path: 'key' }, { key: 'tls.crt', path: 'crt' }] } }],
           },
         },
       },
     });
-    new ApiObject(this, 'Service', {
-      apiVersion: 'v1', kind: 'Service', metadata: meta(name),
-      spec: { ports: [{ port: 443, targetPort: WEBHOOK_PORT }], selector: labels },
+    new kplus.k8s.KubeService(this, 'Service', {
+      metadata: meta(name),
+      spec: { ports: [{ port: 443, targetPort: kplus.k8s.IntOrString.fromNumber(WEBHOOK_PORT) }], selector: labels },
     });
 
-    const webhook = (path: string, operations: string[]) => ({
+    const webhook = (path: string, operations: string[]): kplus.k8s.ValidatingWebhook => ({
       name: 'admission-webhook.windows-gmsa.sigs.k8s.io',
       clientConfig: { service: { name, namespace, path } },
       rules: [{ operations, apiGroups: [''], apiVersions: ['*'], resources: ['pods'] }],
@@ -157,12 +159,12 @@ export class GmsaWebhook extends Construct {
       ] },
     });
     const injectCa = { 'cert-manager.io/inject-ca-from': `${namespace}/${caName}` };
-    clusterScoped(new ApiObject(this, 'Mutating', {
-      apiVersion: 'admissionregistration.k8s.io/v1', kind: 'MutatingWebhookConfiguration', metadata: { name, annotations: injectCa },
+    clusterScoped(new kplus.k8s.KubeMutatingWebhookConfiguration(this, 'Mutating', {
+      metadata: { name, annotations: injectCa },
       webhooks: [webhook('/mutate', ['CREATE'])],
     }));
-    clusterScoped(new ApiObject(this, 'Validating', {
-      apiVersion: 'admissionregistration.k8s.io/v1', kind: 'ValidatingWebhookConfiguration', metadata: { name, annotations: injectCa },
+    clusterScoped(new kplus.k8s.KubeValidatingWebhookConfiguration(this, 'Validating', {
+      metadata: { name, annotations: injectCa },
       webhooks: [webhook('/validate', ['CREATE', 'UPDATE'])],
     }));
   }
@@ -248,8 +250,8 @@ export class GmsaCredentialSpec extends Construct {
       },
     });
     dropChartNamespace(spec);
-    this.role = new ApiObject(this, 'UseRole', {
-      apiVersion: RBAC, kind: 'ClusterRole', metadata: { name: `gmsa-use-${props.name}` },
+    this.role = new kplus.k8s.KubeClusterRole(this, 'UseRole', {
+      metadata: { name: `gmsa-use-${props.name}` },
       rules: [{ apiGroups: [GMSA_GROUP], resources: [GMSA_RESOURCE], verbs: ['use'], resourceNames: [props.name] }],
     });
     dropChartNamespace(this.role);
@@ -260,8 +262,8 @@ export class GmsaCredentialSpec extends Construct {
    * that namespace (the webhook asks with a LocalSubjectAccessReview there).
    */
   public grant(id: string, serviceAccount: string, namespace: string): ApiObject {
-    return new ApiObject(this, id, {
-      apiVersion: RBAC, kind: 'RoleBinding', metadata: { name: `gmsa-use-${this.name}-${serviceAccount}`.slice(0, 253), namespace },
+    return new kplus.k8s.KubeRoleBinding(this, id, {
+      metadata: { name: `gmsa-use-${this.name}-${serviceAccount}`.slice(0, 253), namespace },
       roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: this.role.name },
       subjects: [{ kind: 'ServiceAccount', name: serviceAccount, namespace }],
     });
@@ -269,10 +271,10 @@ export class GmsaCredentialSpec extends Construct {
 }
 
 /** The GMSACredentialSpec CRD of windows-gmsa chart 0.13.0 (`charts/gmsa/crds/crds.yaml`): v1 stored, v1alpha1 served and deprecated. */
-function gmsaCrd(): ApiObjectProps {
-  const strings = (...keys: string[]) => ({ type: 'object', properties: Object.fromEntries(keys.map((k) => [k, { type: 'string' }])) });
-  const schema = {
-    openAPIV3Schema: {
+function gmsaCrd(): kplus.k8s.KubeCustomResourceDefinitionProps {
+  const strings = (...keys: string[]): kplus.k8s.JsonSchemaProps => ({ type: 'object', properties: Object.fromEntries(keys.map((k) => [k, { type: 'string' }])) });
+  const schema: kplus.k8s.CustomResourceValidation = {
+    openApiv3Schema: {
       type: 'object',
       properties: {
         credspec: {
@@ -294,7 +296,6 @@ function gmsaCrd(): ApiObjectProps {
     },
   };
   return {
-    apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition',
     metadata: { name: `${GMSA_RESOURCE}.${GMSA_GROUP}`, annotations: { 'api-approved.kubernetes.io': 'https://github.com/kubernetes/enhancements/tree/master/keps/sig-windows/689-windows-gmsa' } },
     spec: {
       group: GMSA_GROUP,

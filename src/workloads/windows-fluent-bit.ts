@@ -1,4 +1,4 @@
-import { ApiObject, Size } from 'cdk8s';
+import { Size } from 'cdk8s';
 import { Construct } from 'constructs';
 import { stringify } from 'yaml';
 import { kplus } from './cdk8s-plus';
@@ -147,13 +147,11 @@ export class WindowsFluentBit extends Construct {
 
     const serviceAccount = new kplus.ServiceAccount(this, 'ServiceAccount', { metadata });
     // The Kubernetes filter reads pods (labels, annotations) and namespaces.
-    const role = new ApiObject(this, 'ClusterRole', {
-      apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole',
+    const role = new kplus.k8s.KubeClusterRole(this, 'ClusterRole', {
       rules: [{ apiGroups: [''], resources: ['pods', 'namespaces'], verbs: ['get', 'list', 'watch'] }],
     });
     dropChartNamespace(role);
-    const binding = new ApiObject(this, 'ClusterRoleBinding', {
-      apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRoleBinding',
+    const binding = new kplus.k8s.KubeClusterRoleBinding(this, 'ClusterRoleBinding', {
       roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: role.name },
       subjects: [{ kind: 'ServiceAccount', name: serviceAccount.name, namespace: props.namespace }],
     });
