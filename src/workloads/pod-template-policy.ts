@@ -6,11 +6,11 @@ import { LABEL_OS } from '../platform/windows';
 import { WindowsPlatform } from '../platform/support';
 import { addRenderedPatch, rendered } from '../core/render';
 import { ManifestSource } from '../rules/engine/graph';
-import { adviseManifests, validateManifests } from '../rules/index';
+import { adviseManifests, platformRules, validateManifests } from '../rules/index';
 import { PodTemplateLocation, osIntent, podTemplatesOf, pointerSegment } from '../rules/pods/pod-template';
 import { selectedPodsOs, targetsEveryNode } from '../rules/pods/load-balancer-rules';
 import { LB_ANNOTATIONS, LINUX_TARGET_NODE_LABELS } from '../platform/load-balancer';
-import { EKS_WORKLOAD_RULES, WORKLOAD_RULES } from '../rules/pods/workload-rules';
+import { WORKLOAD_RULES } from '../rules/pods/workload-rules';
 
 const ID = 'PodTemplatePolicy';
 
@@ -152,7 +152,7 @@ export class PodTemplatePolicy extends Construct {
   }
 
   /**
-   * The workload rules (`WORKLOAD_RULES`, and `EKS_WORKLOAD_RULES` on EKS) over this chart's
+   * The workload rules (`WORKLOAD_RULES`, and the platform's: `platformRules`) over this chart's
    * objects, beside the app's RuntimeClasses (cluster-scoped, so another chart's count), as
    * validation messages.
    */
@@ -167,7 +167,7 @@ export class PodTemplatePolicy extends Construct {
   private judged() {
     const own = this.objects().map((o) => ({ manifest: rendered(o), path: o.node.path }));
     const paths = new Set(own.map((o) => o.path));
-    const rules = this.platform === WindowsPlatform.EKS ? [...WORKLOAD_RULES, ...EKS_WORKLOAD_RULES] : WORKLOAD_RULES;
+    const rules = [...WORKLOAD_RULES, ...platformRules(this.platform)];
     return { sources: [...own, ...appContextOf(this.chart).filter((r) => !paths.has(r.path!))], paths, rules };
   }
 }

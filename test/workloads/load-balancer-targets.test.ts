@@ -1,7 +1,7 @@
 import { App, Chart } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-33';
 import { EKS_WORKLOAD_RULES, Manifest, WindowsPlatform, validateManifests } from '../../src';
-import { HybridChart, WindowsWorkload } from '../../src/workloads';
+import { HybridChart, PodTemplatePolicy, WindowsWorkload } from '../../src/workloads';
 import { only, synthObjects } from '../support/synth';
 
 const IIS = 'mcr.microsoft.com/windows/servercore/iis:windowsservercore-ltsc2022';
@@ -74,4 +74,15 @@ describe('LoadBalancer Services of Linux pods stay off Windows nodes (issue 27.4
     expect(only(plainObjects, 'Service').metadata.annotations?.[TARGET_NODE_LABELS]).toBeUndefined();
     expect(lbFindings(plainObjects)).toHaveLength(1);
   });
+});
+
+test('on k0smotron\'s AWS clusters too: the platform adds the rule to validateManifests and to HybridChart', () => {
+  expect(validateManifests(objects(), { platform: WindowsPlatform.K0SMOTRON_AWS }).filter((v) => v.rule === 'load-balancer-targets')).toHaveLength(1);
+  expect(validateManifests(objects(), { platform: WindowsPlatform.K0SMOTRON_REMOTE }).filter((v) => v.rule === 'load-balancer-targets')).toEqual([]);
+  const app = new App();
+  const chart = new Chart(app, 'ingress', { namespace: 'ingress' });
+  PodTemplatePolicy.of(chart).checkFor(WindowsPlatform.K0SMOTRON_AWS);
+  new kplus.Deployment(chart, 'nginx', { containers: [{ image: 'nginx:1.27', portNumber: 80 }] }).exposeViaService({ name: 'web', serviceType: kplus.ServiceType.LOAD_BALANCER });
+  new WindowsWorkload(chart, 'iis', { image: IIS });
+  expect(() => app.synthYaml()).toThrow(/ingress\/nginx.*Service web\) a LoadBalancer Service of pods on Linux, in instance mode/s);
 });

@@ -98,7 +98,7 @@ export const EKS_POD_ADDRESS_RULE = rule<ManifestGraph>({
 /**
  * The workload rules that hold on Amazon EKS only (`validateManifests` `platform: WindowsPlatform.EKS`):
  * Windows pod addresses, and load balancers kept off Windows nodes (`LOAD_BALANCER_TARGETS_RULE`,
- * which holds wherever AWS load balancers serve Services: pass it in `rules` for k0smotron on AWS).
+ * which holds wherever AWS load balancers serve Services, so on `K0SMOTRON_AWS` too: `platformRules`).
  */
 export const EKS_WORKLOAD_RULES: readonly ManifestRule[] = registry<ManifestRule>([EKS_POD_ADDRESS_RULE, LOAD_BALANCER_TARGETS_RULE]);
 export { LOAD_BALANCER_TARGETS_RULE } from './load-balancer-rules';
