@@ -70,11 +70,18 @@ export class PodTemplatePolicy extends Construct {
   }
 
   /**
-   * Also checks what the chart's pod templates need on `platform`: on `WindowsPlatform.EKS`, a
-   * Windows pod gets an address only when its nodeSelector names Windows (`eksPodIssues`).
+   * Also checks what the chart's pod templates need on `platform` (`platformRules`): on
+   * `WindowsPlatform.EKS`, a Windows pod gets an address only when its nodeSelector names Windows
+   * (`eksPodIssues`). The chart's `WindowsPod`s tolerate the platform's Windows taint
+   * (`windowsNodeTaint`: GKE's own on `WindowsPlatform.GKE`); call it before adding them.
    */
   public checkFor(platform: WindowsPlatform): void {
     this.platform = platform;
+  }
+
+  /** The platform the chart is for (`checkFor`), if it says. */
+  public get targetPlatform(): WindowsPlatform | undefined {
+    return this.platform;
   }
 
   /**
