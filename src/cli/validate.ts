@@ -45,7 +45,9 @@ Options:
                            Windows pods must tolerate the taint its Windows nodes carry:
                            os=windows:NoSchedule on the library's k0smotron clusters and its EKS
                            and AKS pools, node.kubernetes.io/os=windows:NoSchedule on GKE; eks
-                           also requires a Windows nodeSelector (the VPC resource controller).
+                           also requires a Windows nodeSelector (the VPC resource controller),
+                           and eks and k0smotron-aws keep AWS load balancers of Linux pods off
+                           Windows nodes.
                            Default: none, only the rules that hold everywhere (a Windows pod
                            must select Windows, and need tolerate no taint)
   --windows-taint <taint>  the taint Windows nodes carry, key=value:Effect, or none (default: the

@@ -78,6 +78,9 @@ const NOT_YET_BROKEN: Record<string, string> = {
   'windows-hosted-ingress': 'needs an ingress controller fixture',
   'hand-off': 'judges the AWS stack\'s infra beside the objects (ManifestSource.infra), never YAML from elsewhere',
   'crd-cel': 'needs the pinned CRDs of ../shared',
+  'fleet-labels': 'came with issue 27 after this table was written',
+  'gmsa': 'came with issue 27 after this table was written',
+  'load-balancer-targets': 'came with issue 27 after this table was written',
 };
 
 /** Fix texts that tell a YAML user nothing, and words of the construct API a YAML user has no use for. */
