@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: cold synth cost, each run a fresh process, median wall time and peak RSS.
  * Cases: the default example's cluster YAML, a 50-pool cluster, the Windows workload example,
- * 5 and 50 HybridCharts of 20 workloads (the growth must stay near linear), the AWS stack, the
+ * 5 and 50 HybridCharts of 20 workloads (the growth must stay near linear), the large app (a
+ * 100-pool cluster and 1,000 workloads, which must synthesize within 3 s), the AWS stack, the
  * EKS stack, and
  * the whole `npm run synth` (with an up-to-date build); and the default example against plain writes
  * of the same objects (`yaml` stringify, plain cdk8s ApiObjects) and with a CRD CEL rule evaluated,
@@ -19,6 +20,8 @@ import { benchPlainBaselines, CEL_EVALUATED, EXAMPLE, medianRatios, PLAIN_CDK8S,
 
 const ROOT = resolve(__dirname, '..', '..');
 const TARGET = { wallMs: 1500, rssMiB: 200 };
+const LARGE_APP = 'large app: 100-pool cluster and 1,000 workloads in 50 HybridCharts (bench/large-app.js)';
+const LARGE_APP_TARGET_MS = 3000;
 
 function main(): void {
   const runs = Number(process.env.BENCH_RUNS ?? 7);
@@ -32,6 +35,7 @@ function main(): void {
       'Windows workload example (examples/windows-app/main.js)': node('examples/windows-app/main.js'),
       '5 HybridCharts of 20 workloads (bench/many-charts.js 5)': measure(['node', join(ROOT, 'lib', 'bench/many-charts.js'), '5'], runs, { cwd: outdir, env: { CDK8S_OUTDIR: join(outdir, 'dist') } }),
       '50 HybridCharts of 20 workloads (bench/many-charts.js 50)': measure(['node', join(ROOT, 'lib', 'bench/many-charts.js'), '50'], runs, { cwd: outdir, env: { CDK8S_OUTDIR: join(outdir, 'dist') } }),
+      [LARGE_APP]: node('bench/large-app.js'),
       ...benchInfra(runs),
       ...benchEks(runs),
       ...Object.fromEntries(Object.entries(benchPlainBaselines(runs)).map(([label, m]) => [`[interleaved] ${label}`, m])),
@@ -56,6 +60,10 @@ function main(): void {
     console.log(`default example / plain YAML write of its objects: ${vs(EXAMPLE, PLAIN_YAML)}`);
     console.log(`default example / the same objects through plain cdk8s: ${vs(EXAMPLE, PLAIN_CDK8S)}`);
     console.log(`default example with a CEL rule evaluated / plain YAML write: ${vs(CEL_EVALUATED, PLAIN_YAML)}; / plain cdk8s: ${vs(CEL_EVALUATED, PLAIN_CDK8S)}`);
+
+    const large = results[LARGE_APP].medianWallMs;
+    console.log(`target for the large app (<= ${LARGE_APP_TARGET_MS} ms): ${large <= LARGE_APP_TARGET_MS ? 'met' : 'MISSED'}`);
+    if (large > LARGE_APP_TARGET_MS) process.exitCode = 1;
 
     const main = results['default example, cluster YAML (examples/k0smotron-aws/main.js)'];
     const ok = main.medianWallMs <= TARGET.wallMs && (main.medianMaxRssMiB ?? 0) <= TARGET.rssMiB;
