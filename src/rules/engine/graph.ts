@@ -102,9 +102,16 @@ export class ManifestGraph {
     for (const source of sources) {
       const m = source.manifest;
       const kind = String(m.kind ?? '');
-      append(this.byKind, kind, source);
-      append(this.byKey, ManifestGraph.key(groupOf(m.apiVersion), kind, namespaceOf(m), m.metadata?.name), source);
+      ManifestGraph.add(this.byKind, kind, source);
+      ManifestGraph.add(this.byKey, ManifestGraph.key(groupOf(m.apiVersion), kind, namespaceOf(m), m.metadata?.name), source);
     }
+  }
+
+  /** Appends in place: copying the list on each add made indexing quadratic in the objects of a kind. */
+  private static add(index: Map<string, ManifestSource[]>, key: string, source: ManifestSource): void {
+    const list = index.get(key);
+    if (list) list.push(source);
+    else index.set(key, [source]);
   }
 
   private static key(group: string, kind: string, namespace: string, name: unknown): string {
@@ -133,13 +140,6 @@ export class ManifestGraph {
     return this.ofKind('Cluster').find((c) => groupOf(c.manifest.apiVersion) === 'cluster.x-k8s.io'
       && c.manifest.metadata?.name === clusterName && namespaceOf(c.manifest) === namespaceOf(from.manifest));
   }
-}
-
-/** Adds to a map of lists in place: copying the list per object made indexing quadratic in the objects. */
-function append<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const values = map.get(key);
-  if (values) values.push(value);
-  else map.set(key, [value]);
 }
 
 /** The namespace as written; objects without one land in the namespace they are applied to. */
