@@ -11,7 +11,7 @@ const LAYERS: ReadonlyArray<readonly string[]> = [
   ['generated', 'platform', 'core'],
   ['infra'],
   ['rules', 'terraform'],
-  ['cluster', 'workloads', 'aws', 'eks', 'remote'],
+  ['cluster', 'workloads', 'aws', 'eks', 'aks', 'remote'],
   ['index.ts', 'cli'],
 ];
 const CONSTRUCT_FOLDERS = LAYERS[3];
