@@ -49,6 +49,7 @@ export type { InstanceTypeInfo } from './platform/instance-type';
 /** The rules over final manifests, for this library's objects and YAML from elsewhere. */
 export { validateManifests, adviseManifests, formatViolation, CLUSTER_RULES, WORKLOAD_RULES, EKS_WORKLOAD_RULES, ManifestGraph } from './rules/index';
 export type { Manifest, ManifestRule, ManifestSource, ManifestViolation, Reference, RuleScope, ValidateManifestsOptions } from './rules/index';
+export type { Rule } from './rules/engine/rule';
 export type { PropsOfFields } from './rules/engine/judge';
 /** The rules over the Terraform JSON of the AWS and EKS stacks, for a `cdk.tf.json` from anywhere (no cdktf loaded). */
 export { validateTerraform, formatTerraformViolation, TERRAFORM_RULES, AWS_RULES, EKS_RULES, AKS_RULES, TerraformGraph } from './terraform/index';

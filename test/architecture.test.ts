@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { AWS_INFRASTRUCTURE, REMOTE_INFRASTRUCTURE } from '../src/platform/infrastructures';
 
 /**
  * The layers of docs/architecture.md, bottom first: a file may import its own layer and those
@@ -86,6 +87,17 @@ describe('the layers of src/', () => {
     const terraform = below.filter((f) => /(?:\bfrom\s*|\brequire\s*\(\s*|^\s*import\s+)(['"])(cdktf|cdktn|@cdktf\/[^'"]*|@cdktn\/[^'"]*)\1/m.test(readFileSync(f, 'utf8')));
     expect(below.some((f) => f.endsWith(join('terraform', 'index.ts')))).toBe(true);
     expect(terraform.map((f) => relative(ROOT, f))).toEqual([]);
+  });
+
+  test('no rule file is over 400 lines, and no rule file outside the engine names an infrastructure kind: infrastructures declare themselves', () => {
+    const ruleFiles = files.filter((f) => /\/src\/(rules\/(?!engine\/)|terraform\/rules\/)/.test(f));
+    expect(ruleFiles.length).toBeGreaterThan(10);
+    const long = ruleFiles.map((f) => [relative(ROOT, f), readFileSync(f, 'utf8').split('\n').length] as const).filter(([, n]) => n > 400);
+    expect(long).toEqual([]);
+    const kinds = [AWS_INFRASTRUCTURE, REMOTE_INFRASTRUCTURE].flatMap((i) => [i.clusterKind, i.machineTemplateKind, ...(i.placement.by === 'hosts' ? [i.placement.hostKind] : [])]);
+    expect(kinds).toContain('RemoteMachineTemplate');
+    const naming = ruleFiles.flatMap((f) => kinds.filter((k) => new RegExp(`['"\`]${k}['"\`]`).test(readFileSync(f, 'utf8'))).map((k) => `${relative(ROOT, f)}: '${k}'`));
+    expect(naming).toEqual([]);
   });
 
   test('no circle of files', () => {

@@ -1,9 +1,6 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { ClusterInfra } from '../infra/cluster-infra';
-import { rendered } from '../core/render';
-import { oncePerSynth } from '../core/synth-scope';
-import { handOffViolations } from '../rules/handoff/handoff';
 import {
   AwsCluster,
   AwsClusterSpecControlPlaneLoadBalancerAdditionalListenersProtocol as ListenerProtocol,
@@ -339,20 +336,10 @@ export class HybridCluster extends Construct {
     });
     this.cluster = capiCluster(this, this.clusterName, { network, controlPlane: this.controlPlane, infrastructure: this.awsCluster });
 
+    // The objects are judged against the infra (the hand-off rule) from here on.
+    participate(this, props.infra);
     judgeOwnObjects(this, [this.cluster, this.awsCluster, this.controlPlane, this.controlPlaneMachineTemplate], [], PROPS_OF_FIELDS);
-    participate(this);
     this.node.addValidation({ validate: () => [...this.nameProblems(), ...manifestProblems(this)] });
-    const infra = props.infra;
-    if (infra) {
-      // It renders the cluster's objects: once per synth, as the other rules do.
-      const key = {};
-      this.node.addValidation({
-        validate: () => oncePerSynth(key, () => {
-          const objects = this.node.findAll().filter((c): c is ApiObject => c instanceof ApiObject);
-          return handOffViolations(infra, objects.map((o) => ({ manifest: rendered(o), path: o.node.path }))).map((v) => `${v.kind} ${v.name}: ${v.message}`);
-        }),
-      });
-    }
   }
 
   /** The cluster's worker pools. */

@@ -1,4 +1,4 @@
-import { whatAndFix } from '../rules/engine/graph';
+import { registry, whatAndFix } from '../rules/engine/rule';
 import type { ManifestViolation } from '../rules/engine/graph';
 import { AKS_RULES } from './rules/aks-rules';
 import { AWS_RULES } from './rules/aws-rules';
@@ -12,7 +12,7 @@ export type { TerraformBlock, TerraformJson, TerraformRule } from './graph';
 export { TerraformGraph } from './graph';
 
 /** Every Terraform rule: the AWS stack's, the EKS stack's and the AKS stack's. */
-export const TERRAFORM_RULES: readonly TerraformRule[] = [...AWS_RULES, ...EKS_RULES, ...AKS_RULES];
+export const TERRAFORM_RULES: readonly TerraformRule[] = registry<TerraformRule>(AWS_RULES, EKS_RULES, AKS_RULES);
 
 /** Options of `validateTerraform`. */
 export interface ValidateTerraformOptions {
