@@ -86,8 +86,8 @@ export enum AksWindowsLicense {
 
 /**
  * Windows Server 2025 pools: no azurerm release accepts `os_sku = "Windows2025"` yet (the list in
- * kubernetes_cluster_node_pool_resource.go stops at Windows2022 in v4.73.0 and in v5.2.0, the newest
- * release read; hashicorp/terraform-provider-azurerm#33451 and #33463 open, #32084 closed because
+ * kubernetes_cluster_node_pool_resource.go stops at Windows2022 in every release from v4.73.0 to
+ * v5.2.0, the newest read on 2026-11-25; hashicorp/terraform-provider-azurerm#33451 and #33463 open, #32084 closed because
  * the API spec lacked the value). A constraint that admits nothing newer than this is refused.
  */
 export const AKS_WINDOWS_2025_NEWEST_REFUSING: readonly [number, number, number] = [5, 2, 0];
@@ -97,9 +97,10 @@ export const AKS_WINDOWS_2025_PROVIDER_ADVICE = '> 5.2.0';
 /**
  * A Kubernetes minor version on AKS's release calendar (AKS "Supported Kubernetes versions", the
  * AKS Kubernetes release calendar, as of 2026-11): 1.30 is the oldest with long-term support
- * (AKS "Long-term support": 1.27 and 1.30); 1.37 is in preview since 2026-09-04.
+ * (AKS "Long-term support": 1.27 and 1.30); 1.37 is in preview since 2026-09-04. Without a
+ * version AKS creates its default, a GA version: 1.33 or newer since 1.32 left community support.
  */
-export const AKS_KUBERNETES_VERSIONS = { oldest: 30, newest: 37 } as const;
+export const AKS_KUBERNETES_VERSIONS = { oldest: 30, newest: 37, defaultAtLeast: 33 } as const;
 
 // azurerm takes any non-empty string (kubernetes_cluster_resource.go `kubernetes_version`,
 // StringIsNotEmpty); AKS takes `1.NN` (latest patch) or `1.NN.P`.

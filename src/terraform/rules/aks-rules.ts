@@ -1,7 +1,7 @@
 import type { Json } from '../../rules/engine/graph';
 import { Finding, registry, rule } from '../../rules/engine/rule';
 import {
-  AKS_CRITICAL_ADDONS_TAINT, AKS_LIMITS, AKS_TAINT, AKS_WINDOWS_2025_NEWEST_REFUSING, AKS_WINDOWS_2025_PROVIDER_ADVICE, AksNetworkPlugin, AksNetworkPolicy,
+  AKS_CRITICAL_ADDONS_TAINT, AKS_KUBERNETES_VERSIONS, AKS_LIMITS, AKS_TAINT, AKS_WINDOWS_2025_NEWEST_REFUSING, AKS_WINDOWS_2025_PROVIDER_ADVICE, AksNetworkPlugin, AksNetworkPolicy,
   aksKubernetesVersionProblem, aksMinor, parseAksWindowsOsSku,
 } from '../../platform/aks';
 import { blockSize, parseCidr } from '../../platform/cidr';
@@ -258,7 +258,8 @@ const windowsOsSku = rule<TerraformGraph>({
   const minor = aksMinor(version);
   const last = aksMinor(support.maximumVersion);
   const first = aksMinor(support.minimumVersion);
-  if (last !== undefined && (minor === undefined ? version === undefined : minor > last)) {
+  // Without a version AKS picks its default, never older than AKS_KUBERNETES_VERSIONS.defaultAtLeast.
+  if (last !== undefined && (minor === undefined ? version === undefined && last < AKS_KUBERNETES_VERSIONS.defaultAtLeast : minor > last)) {
     return v(`${sku} runs on Kubernetes ${support.maximumVersion} at most, and the pool runs ${version ?? 'AKS\'s default version, which is newer'} (${support.source})`,
       release === WindowsVersion.SERVER_2019 ? `use WindowsVersion.SERVER_2022, or Kubernetes ${support.maximumVersion}`
         : `use Kubernetes ${support.maximumVersion}, or WindowsVersion.SERVER_2025 once azurerm accepts it (docs/aks.md)`);
