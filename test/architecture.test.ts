@@ -101,17 +101,6 @@ describe('the layers of src/', () => {
     expect(naming).toEqual([]);
   });
 
-  test('each provider package is imported by its facade only, one resource module per line, never the package whole', () => {
-    const FACADES: Record<string, string> = { '@cdktn/provider-aws': 'aws.ts', '@cdktn/provider-azurerm': 'azurerm.ts' };
-    for (const [pkg, facade] of Object.entries(FACADES)) {
-      const importers = files.filter((f) => readFileSync(f, 'utf8').includes(`'${pkg}`)).map((f) => relative(ROOT, f));
-      expect([pkg, importers]).toEqual([pkg, [join('src', 'terraform', 'providers', facade)]]);
-      const specifiers = [...readFileSync(join(ROOT, 'src', 'terraform', 'providers', facade), 'utf8').matchAll(/from '(@cdktn\/[^']+)'/g)].map((m) => m[1]);
-      expect(specifiers.length).toBeGreaterThan(3);
-      expect(specifiers.filter((sp) => !new RegExp(`^${pkg}/lib/[a-z0-9-]+$`).test(sp))).toEqual([]);
-    }
-  });
-
   test('no cloud folder but EKS (which stands on the AWS stack\'s network) imports src/aws or src/eks', () => {
     const clouds = files.filter((f) => /\/src\/(aks|gke)\//.test(f));
     const offenders = clouds.flatMap((f) => graph.get(f)!.filter((t) => /\/src\/(aws|eks)\//.test(t)).map((t) => `${relative(ROOT, f)} -> ${relative(ROOT, t)}`));

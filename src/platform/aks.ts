@@ -50,8 +50,11 @@ export const AKS_LIMITS = {
 
 /** The network plugin: `network_profile.network_plugin`; without a `network_profile` AKS uses kubenet. */
 export enum AksNetworkPlugin {
+  /** Azure CNI (flat, or Overlay with `network_plugin_mode = "overlay"`): the only plugin for Windows nodes. */
   AZURE = 'azure',
+  /** kubenet: Linux nodes only. */
   KUBENET = 'kubenet',
+  /** No CNI (bring your own): Linux nodes only. */
   NONE = 'none',
 }
 
@@ -61,8 +64,11 @@ export enum AksNetworkPlugin {
  * Limitations: "Windows node pools aren't supported").
  */
 export enum AksNetworkPolicy {
+  /** Calico, on Linux and Windows nodes: the default. */
   CALICO = 'calico',
+  /** Azure Network Policy Manager. */
   AZURE = 'azure',
+  /** Cilium (Azure CNI Powered by Cilium): Linux nodes only, refused beside Windows pools. */
   CILIUM = 'cilium',
 }
 
@@ -72,7 +78,9 @@ export enum AksNodeOsUpgradeChannel {
   NODE_IMAGE = 'NodeImage',
   /** Security patches applied in place on Linux nodes (AKS "Autoupgrade node OS images"). */
   SECURITY_PATCH = 'SecurityPatch',
+  /** The OS's own update mechanism (Linux unattended upgrades); nothing for Windows nodes. */
   UNMANAGED = 'Unmanaged',
+  /** No automatic node OS updates. */
   NONE = 'None',
 }
 
