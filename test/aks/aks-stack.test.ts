@@ -91,6 +91,17 @@ describe('the AKS stack', () => {
     expect(pool).toEqual(expect.objectContaining({ name: 'iis', os_sku: 'Windows2025', fips_enabled: true, vm_size: 'Standard_D8ds_v5', min_count: 0, max_count: 10, max_pods: 60, zones: ['1'], node_labels: { team: 'web' } }));
   });
 
+  test('a pool\'s own subnet, FIPS off on a 2025 pool, and a password reference of your own reach their fields', () => {
+    const stack = aksStack({ windowsAdminPassword: '${data.azurerm_key_vault_secret.win.value}', kubernetesVersion: '1.35' });
+    const subnetId = '/subscriptions/0/resourceGroups/net/providers/Microsoft.Network/virtualNetworks/v/subnets/win';
+    new AksWindowsNodePool(stack.cluster, 'w25', { vmSize: 'Standard_D4ds_v5', windowsVersion: WindowsVersion.SERVER_2025, fipsEnabled: false, subnetId });
+    stack.addOverride('terraform.required_providers.azurerm.version', '> 5.2.0');
+    const out = synthTf(stack);
+    expect(all(out, 'azurerm_kubernetes_cluster')[0].windows_profile.admin_password).toBe('${data.azurerm_key_vault_secret.win.value}');
+    expect(out.variable).toBeUndefined();
+    expect(all(out, 'azurerm_kubernetes_cluster_node_pool')[0]).toEqual(expect.objectContaining({ vnet_subnet_id: subnetId, fips_enabled: false }));
+  });
+
   test('an existing resource group and subnet: nothing else is created for the network', () => {
     const subnetId = '/subscriptions/0/resourceGroups/net/providers/Microsoft.Network/virtualNetworks/v/subnets/aks';
     const out = synthTf(aksStack({ existingNetwork: { resourceGroupName: 'shared', subnetId } }));
