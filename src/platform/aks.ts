@@ -108,7 +108,7 @@ export const AKS_WINDOWS_2025_PROVIDER_ADVICE = '> 5.2.0';
  * (AKS "Long-term support": 1.27 and 1.30); 1.37 is in preview since 2026-09-04. Without a
  * version AKS creates its default, a GA version: 1.33 or newer since 1.32 left community support.
  */
-export const AKS_KUBERNETES_VERSIONS = { oldest: 30, newest: 37, defaultAtLeast: 33 } as const;
+export const AKS_KUBERNETES_VERSIONS = { oldest: 30, defaultAtLeast: 33 } as const;
 
 // azurerm takes any non-empty string (kubernetes_cluster_resource.go `kubernetes_version`,
 // StringIsNotEmpty); AKS takes `1.NN` (latest patch) or `1.NN.P`.

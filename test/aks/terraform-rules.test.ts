@@ -92,7 +92,8 @@ describe('aks-windows-password', () => {
     const message = thrownMessage(() => aksStack({ windowsAdminPassword: 'Correct-Horse-Battery-9' }));
     expect(message).toMatch(new RegExp(`^\\[aks-test/Cluster\\] windowsAdminPassword: ${CLUSTER}: the Windows admin password is a literal \\(23 characters\\), so it sits in the synthesized JSON and the Terraform state\\. Fix:`));
     expectOneShape(message);
-    expect(thrownMessage(() => aksStack({ windowsAdminPassword: 'Short-1' }))).toContain('and AKS takes 14 to 123 characters');
+    expect(thrownMessage(() => aksStack({ windowsAdminPassword: 'Short-1' }))).toMatch(/a literal \(7 characters\), .*and AKS takes 14 to 123 characters\. Fix/);
+    expect(thrownMessage(() => aksStack({ windowsAdminPassword: 'Twelve-chars' }))).toContain('and AKS takes 14 to 123 characters (azurerm\'s plan accepts 8 or more, so only the apply would fail)');
     expect(thrownMessage(() => aksStack({ windowsAdminUsername: '1admin' }))).toMatch(/windowsAdminUsername: .*Windows admin user "1admin" is not a name azurerm takes/);
   });
 

@@ -112,7 +112,7 @@ const windowsPassword = rule<TerraformGraph>({
   if (password === undefined || password === null) return out;
   if (!isExpression(password)) {
     const length = typeof password === 'string' ? password.length : 0;
-    v(`the Windows admin password is a literal (${length} characters), so it sits in the synthesized JSON and the Terraform state${length < min || length > max ? `, and AKS takes ${min} to ${max} characters` : ''}`, secretFix, 'admin_password');
+    v(`the Windows admin password is a literal (${length} characters), so it sits in the synthesized JSON and the Terraform state${length < min || length > max ? `, and AKS takes ${min} to ${max} characters${length >= AKS_LIMITS.password.providerMin && length < min ? ` (azurerm's plan accepts ${AKS_LIMITS.password.providerMin} or more, so only the apply would fail)` : ''}` : ''}`, secretFix, 'admin_password');
     return out;
   }
   const variable = variableOf(graph, cluster, password);
