@@ -29,7 +29,7 @@ describe('property: the AKS checks refuse every broken combination and accept ev
         const broken = s.kubernetesMinor < 30 || s.nameLength > 6 || s.networkPolicy === AksNetworkPolicy.CILIUM
           || s.kubernetesMinor > LAST[s.windowsVersion] || s.kubernetesMinor < FIRST[s.windowsVersion]
           || (s.windowsVersion === WindowsVersion.SERVER_2025 && s.provider !== '> 5.2.0');
-        let message = '';
+        let message: string;
         let stack;
         try {
           stack = aksStack({ kubernetesVersion: `1.${s.kubernetesMinor}`, networkPolicy: s.networkPolicy });
