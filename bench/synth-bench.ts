@@ -2,7 +2,7 @@
  * `npm run bench`: cold synth cost, each run a fresh process, median wall time and peak RSS.
  * Cases: the default example's cluster YAML, a 50-pool cluster, the Windows workload example,
  * 5 and 50 HybridCharts of 20 workloads (the growth must stay near linear), the AWS stack, the
- * EKS stack, the AKS stack interleaved with the EKS one (within 1.2x of it), and
+ * EKS stack, the AKS and the GKE stacks each interleaved with the EKS stack (within 1.2x of it), and
  * the whole `npm run synth` (with an up-to-date build); and the default example against plain writes
  * of the same objects (`yaml` stringify, plain cdk8s ApiObjects) and with a CRD CEL rule evaluated,
  * interleaved run by run. The default example must stay within 1.5 s and 200 MiB on a 2-core machine;
@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { aksVersusEks, benchAks } from './aks-bench';
 import { benchEks } from './eks-bench';
+import { benchGke, gkeOverEks } from './gke-bench';
 import { benchInfra } from './infra-bench';
 import { Measurement, measure, report } from './measure';
 import { benchPlainBaselines, CEL_EVALUATED, EXAMPLE, medianRatios, PLAIN_CDK8S, PLAIN_YAML } from './plain-baseline-bench';
@@ -36,6 +37,7 @@ function main(): void {
       ...benchInfra(runs),
       ...benchEks(runs),
       ...benchAks(runs),
+      ...benchGke(runs),
       ...Object.fromEntries(Object.entries(benchPlainBaselines(runs)).map(([label, m]) => [`[interleaved] ${label}`, m])),
       'npm run synth, build up to date (every example)': measure(['npm', 'run', '--silent', 'synth'], runs, { cwd: ROOT }),
     };
@@ -62,6 +64,9 @@ function main(): void {
     const aks = aksVersusEks(results);
     console.log(aks.line);
     if (!aks.ok) process.exitCode = 1;
+    const gke = gkeOverEks(results);
+    console.log(gke.line);
+    if (!gke.ok) process.exitCode = 1;
 
     const main = results['default example, cluster YAML (examples/k0smotron-aws/main.js)'];
     const ok = main.medianWallMs <= TARGET.wallMs && (main.medianMaxRssMiB ?? 0) <= TARGET.rssMiB;
