@@ -1,3 +1,4 @@
+import { eksCalendarDay } from '../platform/eks';
 import { whatAndFix } from '../rules/engine/graph';
 import type { Json, ManifestViolation, RuleScope } from '../rules/engine/graph';
 
@@ -84,7 +85,11 @@ export class TerraformGraph {
   private readonly byType = new Map<string, TerraformBlock[]>();
   private readonly byAddress = new Map<string, TerraformBlock>();
 
-  public constructor(stacks: readonly TerraformJson[]) {
+  /** The day (`YYYY-MM-DD`, UTC) the rules read dated facts on, such as the EKS release calendar. */
+  public readonly day: string;
+
+  public constructor(stacks: readonly TerraformJson[], day: string = eksCalendarDay()) {
+    this.day = day;
     const blocks: TerraformBlock[] = [];
     const named = new Map<string, TerraformJson>();
     stacks.forEach((json, index) => {

@@ -1,5 +1,6 @@
 import { Testing } from 'cdktn';
 import { EksLinuxNodeGroup, EksNodeGroupOptions, EksWindowsNodeGroup, EksWindowsNodeGroupProps, HybridEksStack, HybridEksStackProps } from '../../src/eks';
+import { validateTerraform } from '../../src/terraform';
 import { expectOneShape } from '../support/message-shape';
 import { thrownMessage } from '../support/tf';
 import { eksStack, hybridStack, synthError } from './fixture';
@@ -47,7 +48,37 @@ describe('versions (point 1)', () => {
   test('a Kubernetes version older than the calendar, or not a minor version, is refused; newer ones pass', () => {
     expect(thrownMessage(() => eksStack({ kubernetesVersion: '1.28' }))).toMatch(/kubernetesVersion: aws_eks_cluster\.\w+: Kubernetes 1\.28 is older than 1\.29/);
     expect(thrownMessage(() => eksStack({ kubernetesVersion: 'v1.34' }))).toMatch(/is not an EKS Kubernetes version/);
-    for (const v of ['1.29', '1.34', '1.36']) expect(thrownMessage(() => eksStack({ kubernetesVersion: v }))).toBe('');
+    for (const v of ['1.31', '1.34', '1.36']) expect(thrownMessage(() => eksStack({ kubernetesVersion: v }))).toBe('');
+  });
+
+  // Same document: "On the end of extended support date, you can no longer create new Amazon EKS
+  // clusters with the unsupported version" (1.29: 2026-03-23, 1.30: 2026-07-23). The day is
+  // SOURCE_DATE_EPOCH when set (reproducible builds), else today; validateTerraform takes it too.
+  test('a version past its end of extended support on the day of the synth is refused; the day can be pinned', () => {
+    const epoch = (day: string) => String(Date.parse(`${day}T12:00:00Z`) / 1000);
+    const saved = process.env.SOURCE_DATE_EPOCH;
+    try {
+      process.env.SOURCE_DATE_EPOCH = epoch('2026-03-22');
+      expect(thrownMessage(() => eksStack({ kubernetesVersion: '1.29' }))).toBe('');
+      process.env.SOURCE_DATE_EPOCH = epoch('2026-03-23');
+      const message = thrownMessage(() => eksStack({ kubernetesVersion: '1.29' }));
+      expect(message).toMatch(/^\[eks-test\/Cluster] kubernetesVersion: aws_eks_cluster\.\w+: Kubernetes 1\.29 reached the end of EKS extended support on 2026-03-23 \(the calendar is read on 2026-03-23\), and EKS creates no cluster of it from that day\. Fix: write a minor version EKS creates clusters of on 2026-03-23/);
+      expectOneShape(message);
+      expect(thrownMessage(() => eksStack({ kubernetesVersion: '1.30' }))).toBe('');
+      process.env.SOURCE_DATE_EPOCH = 'yesterday';
+      expect(thrownMessage(() => eksStack())).toMatch(/^\[SOURCE_DATE_EPOCH] "yesterday" is not a number of seconds/);
+      // Unset: today. This machine's clock is past 2026-07-23, the end of 1.30.
+      delete process.env.SOURCE_DATE_EPOCH;
+      if (new Date().toISOString().slice(0, 10) >= '2026-07-23') expect(thrownMessage(() => eksStack({ kubernetesVersion: '1.30' }))).toMatch(/Kubernetes 1\.30 reached the end/);
+    } finally {
+      if (saved === undefined) delete process.env.SOURCE_DATE_EPOCH;
+      else process.env.SOURCE_DATE_EPOCH = saved;
+    }
+    const json = JSON.parse(Testing.synth(eksStack({ kubernetesVersion: '1.34' }), true));
+    json.resource.aws_eks_cluster[Object.keys(json.resource.aws_eks_cluster)[0]].version = '1.30';
+    expect(validateTerraform(json, { day: '2026-07-22' }).filter((v) => v.rule === 'eks-cluster')).toEqual([]);
+    expect(validateTerraform(json, { day: '2026-07-23' }).map((v) => v.what)).toContain('Kubernetes 1.30 reached the end of EKS extended support on 2026-07-23 (the calendar is read on 2026-07-23), and EKS creates no cluster of it from that day');
+    expect(() => validateTerraform(json, { day: '23/07/2026' })).toThrow(/^\[validateTerraform] day "23\/07\/2026" is not a calendar day\. Fix: write it as YYYY-MM-DD/);
   });
 
   // Kubernetes version skew policy: a kubelet is never newer than the API server, at most three minors older.

@@ -1,7 +1,7 @@
 import type { Json, ManifestViolation, RuleScope } from '../../rules/engine/graph';
 import { parseCidr } from '../../platform/cidr';
 import {
-  EKS_CLUSTER_POLICIES, EKS_LIMITS, EKS_ROOT_SNAPSHOT_GIB, EKS_TAINT_EFFECT, EKS_WINDOWS_TAINT, EksIpFamily, NodeAccessEntryType,
+  EKS_CLUSTER_POLICIES, EKS_LIMITS, EKS_ROOT_SNAPSHOT_GIB, EKS_TAINT_EFFECT, EKS_WINDOWS_TAINT, EKS_KUBERNETES_VERSIONS, EksIpFamily, NodeAccessEntryType,
   eksKubernetesVersionProblem, eksLinuxAmiArchitecture, parseEksWindowsAmiType, sharedNodeRoleProblem,
 } from '../../platform/eks';
 import { EC2_USER_DATA_MAX_BYTES } from '../../platform/aws';
@@ -78,8 +78,8 @@ const eksCluster = rule('eks-cluster', (graph) => graph.ofType('aws_eks_cluster'
     }
   }
   if (body.version !== undefined && !isExpression(body.version)) {
-    const p = eksKubernetesVersionProblem(body.version);
-    if (p) v(p, 'write a minor version EKS offers, e.g. "1.34"', 'version');
+    const p = eksKubernetesVersionProblem(body.version, graph.day);
+    if (p) v(p, `write a minor version EKS creates clusters of on ${graph.day}, e.g. "${EKS_KUBERNETES_VERSIONS.at(-1)!.version}"`, 'version');
   }
   const vpc = single(body.vpc_config);
   const subnetFix = 'give the private subnets of the network, in two availability zones or more (ClusterNetwork, or existingNetwork\'s privateSubnetIds)';
