@@ -3,7 +3,7 @@ import { EksLinuxNodeGroup, EksNodeGroupOptions, EksWindowsNodeGroup, EksWindows
 import { validateTerraform } from '../../src/terraform';
 import { expectOneShape } from '../support/message-shape';
 import { thrownMessage } from '../support/tf';
-import { eksStack, hybridStack, synthError } from './fixture';
+import { eksStack, hybridStack, synthError, withLinux } from './fixture';
 
 /**
  * The EKS rules of issue 18 (points 1 to 4), each judged where the prop enters (a
@@ -74,7 +74,7 @@ describe('versions (point 1)', () => {
       if (saved === undefined) delete process.env.SOURCE_DATE_EPOCH;
       else process.env.SOURCE_DATE_EPOCH = saved;
     }
-    const json = JSON.parse(Testing.synth(eksStack({ kubernetesVersion: '1.34' }), true));
+    const json = JSON.parse(Testing.synth(withLinux(eksStack({ kubernetesVersion: '1.34' })), true));
     json.resource.aws_eks_cluster[Object.keys(json.resource.aws_eks_cluster)[0]].version = '1.30';
     expect(validateTerraform(json, { day: '2026-07-22' }).filter((v) => v.rule === 'eks-cluster')).toEqual([]);
     expect(validateTerraform(json, { day: '2026-07-23' }).map((v) => v.what)).toContain('Kubernetes 1.30 reached the end of EKS extended support on 2026-07-23 (the calendar is read on 2026-07-23), and EKS creates no cluster of it from that day');
@@ -194,14 +194,14 @@ describe('uniqueness across the app (point 3)', () => {
   test('two EKS clusters of one name in one region and account, in two stacks; other regions pass', () => {
     const app = Testing.app();
     const props = { clusterName: 'shared', kubernetesVersion: '1.34' };
-    const a = new HybridEksStack(app, 'a', { ...props, region: 'eu-north-1' });
-    const b = new HybridEksStack(app, 'b', { ...props, region: 'eu-north-1' });
+    const a = withLinux(new HybridEksStack(app, 'a', { ...props, region: 'eu-north-1' }));
+    const b = withLinux(new HybridEksStack(app, 'b', { ...props, region: 'eu-north-1' }));
     new HybridEksStack(app, 'c', { ...props, region: 'eu-west-1' });
     expect(synthError(a)).toContain('EKS cluster name "shared" is also the name of b/Cluster/Cluster (stack b), in the same region and account');
     expect(synthError(b)).toContain('is also the name of a/Cluster/Cluster (stack a)');
     const alone = Testing.app();
-    expect(synthError(new HybridEksStack(alone, 'a', { ...props, region: 'eu-north-1' }))).toBe('');
-    expect(synthError(new HybridEksStack(alone, 'c', { ...props, region: 'eu-west-1' }))).toBe('');
+    expect(synthError(withLinux(new HybridEksStack(alone, 'a', { ...props, region: 'eu-north-1' })))).toBe('');
+    expect(synthError(withLinux(new HybridEksStack(alone, 'c', { ...props, region: 'eu-west-1' })))).toBe('');
   });
 });
 

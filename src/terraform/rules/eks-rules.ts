@@ -395,7 +395,7 @@ function windowsIpam(addon: TerraformBlock | undefined): unknown {
 }
 
 /**
- * A cluster with Windows node groups: a Linux node for CoreDNS, IPv4 (EKS Windows nodes have no
+ * A cluster with Windows node groups: IPv4 (EKS Windows nodes have no
  * IPv6), Windows IPAM on in the vpc-cni add-on, and an EC2_WINDOWS access entry for the node role
  * of every Windows group, a role no Linux group shares (`sharedNodeRoleProblem`).
  */
@@ -407,9 +407,6 @@ const windowsCluster = rule('eks-windows-cluster', (graph) => graph.ofType('aws_
   const names = (list: TerraformBlock[]): string => list.map((g) => g.body.node_group_name).join(', ');
   const out: ManifestViolation[] = [];
   const v = (block: TerraformBlock, what: string, fix: string, field?: string) => out.push(blockViolation('eks-windows-cluster', block, what, fix, field));
-  if (!linux.some((g) => Number(single(g.body.scaling_config).min_size) >= 1)) {
-    v(cluster, `Windows node groups (${names(windows)}) need a Linux node for CoreDNS, and the cluster has no Linux node group with minSize >= 1`, 'add an EksLinuxNodeGroup with minSize >= 1');
-  }
   const family = single(cluster.body.kubernetes_network_config).ip_family ?? EksIpFamily.IPV4;
   if (family !== EksIpFamily.IPV4) {
     v(cluster, `ipFamily is ${family}, and EKS Windows nodes support IPv4 only (node groups ${names(windows)})`, 'use EksIpFamily.IPV4', 'kubernetes_network_config.ip_family');
@@ -440,6 +437,32 @@ const windowsCluster = rule('eks-windows-cluster', (graph) => graph.ofType('aws_
 }), 'graph');
 
 /**
+ * A Linux node that cannot scale away, for CoreDNS: its pods select Linux nodes only, and the
+ * `coredns` add-on becomes ACTIVE only once they run, so Terraform waits for it until the create
+ * times out (hashicorp/terraform-provider-aws `internal/service/eks/addon.go`,
+ * `waitAddonCreated`, 20 minutes by default) when no Linux node exists. A node group of
+ * `min_size` 0 gives none: the cluster autoscaler may scale it to 0, and then DNS is gone for
+ * every pod, Windows ones included. The k0smotron path asks the same of its pools (`windows-cluster`).
+ */
+const coreDns = rule('eks-coredns', (graph) => graph.ofType('aws_eks_cluster').flatMap((cluster) => {
+  const groups = ofCluster(graph, cluster, 'aws_eks_node_group');
+  const windows = groups.filter((g) => parseEksWindowsAmiType(g.body.ami_type) !== undefined);
+  const addon = ofCluster(graph, cluster, 'aws_eks_addon').find((a) => a.body.addon_name === 'coredns');
+  if (windows.length === 0 && addon === undefined) return [];
+  const linux = groups.filter((g) => !windows.includes(g));
+  const minSize = (g: TerraformBlock) => single(g.body.scaling_config).min_size;
+  if (linux.some((g) => isExpression(minSize(g)) || Number(minSize(g)) >= 1)) return [];
+  const names = (list: TerraformBlock[]): string => list.map((g) => g.body.node_group_name).join(', ');
+  const fix = 'add an EksLinuxNodeGroup with minSize >= 1';
+  if (windows.length > 0) {
+    return [blockViolation('eks-coredns', cluster, `Windows node groups (${names(windows)}) need a Linux node for CoreDNS, and the cluster has no Linux node group with minSize >= 1`, fix)];
+  }
+  const has = linux.length === 0 ? 'has no Linux node group' : `has only Linux node groups that can scale to 0 (${names(linux)}: minSize 0)`;
+  return [blockViolation('eks-coredns', addon!, `the coredns add-on runs on Linux nodes only, and the cluster ${has}, so the add-on never becomes ACTIVE and the apply waits for it until it times out`,
+    `${fix} (a group of minSize 0 may be scaled to 0 by the autoscaler, taking DNS with it)`)];
+}), 'graph');
+
+/**
  * Windows Server 2025 AMI types with a hashicorp/aws constraint that admits no release knowing
  * them (`src/platform/provider-version.ts`): the plan fails with "expected ami_type to be one of".
  */
@@ -454,5 +477,5 @@ const providerVersion = rule('eks-provider-version', (graph) => graph.ofType('aw
 
 /** Every EKS rule, in the order messages are reported. */
 export const EKS_RULES: readonly TerraformRule[] = [
-  eksCluster, eksAddons, eksNodeGroups, launchTemplateNames, nodeGroupNames, clusterNames, clusterRole, accessEntries, windowsCluster, providerVersion,
+  eksCluster, eksAddons, eksNodeGroups, launchTemplateNames, nodeGroupNames, clusterNames, clusterRole, accessEntries, coreDns, windowsCluster, providerVersion,
 ];
