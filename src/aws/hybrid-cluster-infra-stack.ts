@@ -25,7 +25,7 @@ export class HybridClusterInfraStack extends TerraformStack {
     super(scope, id);
     const { region, defaultTags, ...infra } = props;
     this.provider = new AwsProvider(this, 'aws', { region, defaultTags: defaultTags ? [{ tags: defaultTags }] : undefined });
-    judgeOwnResources(this, [this.provider], { 'provider region': 'region' });
+    judgeOwnResources(this, [this.provider], { 'provider region': 'region', 'provider default_tags.tags': 'defaultTags' });
     this.infra = new HybridClusterInfra(this, 'Infra', infra);
   }
 }

@@ -42,7 +42,7 @@ export class HybridEksStack extends TerraformStack {
     const { region, network, existingNetwork, defaultTags, ...cluster } = props;
     if (network !== undefined && existingNetwork !== undefined) fail(this, 'both network and existingNetwork are set', 'give network (to create one) or existingNetwork (to use yours), not both');
     this.provider = new AwsProvider(this, 'aws', { region, defaultTags: defaultTags ? [{ tags: defaultTags }] : undefined });
-    judgeOwnResources(this, [this.provider], { 'provider region': 'region' });
+    judgeOwnResources(this, [this.provider], { 'provider region': 'region', 'provider default_tags.tags': 'defaultTags' });
     let subnetIds: string[];
     if (existingNetwork !== undefined) {
       subnetIds = new ExistingClusterNetwork(this, 'ExistingNetwork', { ...existingNetwork, clusterName: props.clusterName }).privateSubnetIds;

@@ -1,4 +1,4 @@
-import { awsTagProblems } from '../../platform/aws';
+import { AWS_TAG_FIX, awsTagProblems } from '../../platform/aws';
 import { isCapi, ManifestViolation, rule, violation } from '../engine/graph';
 
 /**
@@ -9,7 +9,7 @@ import { isCapi, ManifestViolation, rule, violation } from '../engine/graph';
  */
 export const awsTags = rule('aws-tags', (graph) => {
   const out: ManifestViolation[] = [];
-  const fix = 'use keys of 1 to 128 and values of up to 256 letters, digits, spaces and _ . : / = + - @, no "aws:" prefix, at most 50 tags';
+  const fix = AWS_TAG_FIX;
   for (const aws of graph.ofKind('AWSCluster').filter((a) => isCapi(a, 'infrastructure.cluster.x-k8s.io'))) {
     for (const p of awsTagProblems(aws.manifest.spec?.additionalTags)) out.push(violation('aws-tags', aws, `additionalTags: ${p}`, fix, 'spec.additionalTags'));
   }

@@ -1,7 +1,7 @@
 import type { ManifestViolation, RuleScope } from '../../rules/engine/graph';
-import { AvailabilityZone, AwsRegion } from '../../platform/aws';
+import { AWS_TAG_FIX, AvailabilityZone, AwsRegion, awsTagProblems } from '../../platform/aws';
 import { AWS_LARGEST_PREFIX, AWS_SMALLEST_PREFIX, parseCidr } from '../../platform/cidr';
-import { TerraformGraph, TerraformRule, blockViolation, isExpression } from '../graph';
+import { TerraformGraph, TerraformRule, blockViolation, isExpression, single } from '../graph';
 
 /**
  * The AWS rules over the final Terraform JSON of the AWS and EKS stacks: a provider for the
@@ -30,6 +30,18 @@ const providerRegion = rule('aws-provider-region', (graph) => graph.ofType('prov
   if (region === undefined || isExpression(region)) return [];
   const p = AwsRegion.problem(region);
   return p ? [blockViolation('aws-provider-region', provider, p, 'use a region name such as eu-north-1', 'region')] : [];
+}));
+
+/**
+ * The provider's `default_tags`, which it adds to every resource it creates: judged by the one
+ * AWS tag rule of the cluster side (`awsTagProblems`). A key starting with `aws:` or a value
+ * over 256 characters fails every create and update at apply (the services' TagResource and
+ * Create calls refuse it: Tagging AWS Resources, "Tag naming limits and requirements").
+ */
+const providerTags = rule('aws-provider-tags', (graph) => graph.ofType('provider.aws').flatMap((provider) => {
+  const tags = single(provider.body.default_tags).tags;
+  if (tags === undefined || isExpression(tags)) return [];
+  return awsTagProblems(tags).map((p) => blockViolation('aws-provider-tags', provider, `default_tags: ${p}`, AWS_TAG_FIX, 'default_tags.tags'));
 }));
 
 /** IPv4 blocks the provider takes (`verify.ValidIPv4CIDRNetworkAddress`: a network address) of a size AWS takes (/16 to /28). */
@@ -68,4 +80,4 @@ const network = rule('aws-network', (graph) => [
 ]);
 
 /** Every AWS rule, in the order messages are reported. */
-export const AWS_RULES: readonly TerraformRule[] = [awsProvider, providerRegion, network];
+export const AWS_RULES: readonly TerraformRule[] = [awsProvider, providerRegion, providerTags, network];
