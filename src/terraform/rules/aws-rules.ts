@@ -1,7 +1,7 @@
 import type { ManifestViolation, RuleScope } from '../../rules/engine/graph';
 import { AWS_TAG_FIX, AvailabilityZone, AwsRegion, awsTagProblems } from '../../platform/aws';
 import { AWS_LARGEST_PREFIX, AWS_SMALLEST_PREFIX, parseCidr } from '../../platform/cidr';
-import { TerraformGraph, TerraformRule, blockViolation, isExpression, single } from '../graph';
+import { TerraformGraph, TerraformRule, address, blockViolation, isExpression, single } from '../graph';
 
 /**
  * The AWS rules over the final Terraform JSON of the AWS and EKS stacks: a provider for the
@@ -14,14 +14,27 @@ function rule(name: string, check: (graph: TerraformGraph) => ManifestViolation[
 }
 
 /**
- * A stack whose resources use the AWS provider needs its configuration: Terraform would fall
- * back to an empty one, whose region only the environment (`AWS_REGION`) can give.
+ * A stack whose resources use the AWS provider needs its configuration: Terraform gives a block
+ * whose `provider` names no configuration (none, or an alias the stack lacks: a block without
+ * `provider` uses the one without alias) an empty default one, whose region only the environment
+ * (`AWS_REGION`) can give, and whose default tags and credentials are not the ones meant.
  */
 const awsProvider = rule('aws-provider', (graph) => [...graph.stacks.keys()].flatMap((stack) => {
-  const first = graph.blocks.find((b) => b.stack === stack && b.mode !== 'provider' && b.type.startsWith('aws_'));
-  if (!first || graph.ofType('provider.aws').some((p) => p.stack === stack)) return [];
-  return [blockViolation('aws-provider', first, `stack "${stack}" has no AwsProvider, and its AWS resources need one`,
-    "add new AwsProvider(stack, 'aws', { region }), or use HybridClusterInfraStack or HybridEksStack")];
+  const aws = graph.blocks.filter((b) => b.stack === stack && b.mode !== 'provider' && b.type.startsWith('aws_'));
+  if (aws.length === 0) return [];
+  const configured = graph.ofType('provider.aws').filter((p) => p.stack === stack);
+  if (configured.length === 0) {
+    return [blockViolation('aws-provider', aws[0], `stack "${stack}" has no AwsProvider, and its AWS resources need one`,
+      "add new AwsProvider(stack, 'aws', { region }), or use HybridClusterInfraStack or HybridEksStack")];
+  }
+  const unbound = aws.filter((b) => !isExpression(b.body.provider) && graph.providerOf(b, 'aws') === undefined);
+  if (unbound.length === 0) return [];
+  const aliases = configured.map((p) => p.id === 'default' ? 'none' : JSON.stringify(p.id)).join(', ');
+  const wanted = typeof unbound[0].body.provider === 'string' ? `the provider ${unbound[0].body.provider}` : 'the AwsProvider without alias';
+  return [blockViolation('aws-provider', unbound[0],
+    `${unbound.length} AWS block(s) of stack "${stack}" (${address(unbound[0])} first) use ${wanted}, and the stack's AwsProviders have the alias(es) ${aliases}: `
+      + 'Terraform would give them an empty configuration, with the region of the environment, not a configured one',
+    'add an AwsProvider without alias to the stack for them (or put the foundation in a stack of its own: HybridClusterInfraStack)')];
 }), 'graph');
 
 /** The provider's region: a region name, not a zone, an empty string or a made-up name (the provider's endpoints are per region). */
