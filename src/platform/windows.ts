@@ -123,6 +123,36 @@ export const WINDOWS_ROOT_USER = 'ContainerAdministrator';
 export const WINDOWS_SYSTEM_USER = 'NT AUTHORITY\\SYSTEM';
 
 /**
+ * Why a HostProcess container cannot log on as `runAsUserName`, or undefined. hcsshim
+ * (microsoft/hcsshim v0.15 `internal/jobcontainers/logon.go`, `processToken`) takes the name of a
+ * local group that exists on the host (it then creates a temporary member and logs it on), or logs
+ * `DOMAIN\user` on with no password: only the service accounts of `NT AUTHORITY` (SYSTEM, LOCAL
+ * SERVICE, NETWORK SERVICE, logon type SERVICE) log on that way, any other user fails with "failed
+ * to logon user" and the container never starts. The accounts of a container image
+ * (`ContainerUser`, `ContainerAdministrator`) do not exist on the host. A local group of the host
+ * cannot be known here, so other bare names pass.
+ * @internal
+ */
+export function hostProcessUserProblem(userName: string): string | undefined {
+  const [domain, user] = userName.includes('\\') ? userName.split('\\') : [undefined, userName];
+  if (domain === undefined) {
+    return isWindowsRootUser(user) || equalFold(user, 'ContainerUser')
+      ? `${user} is an account of container images, not of the host, and a HostProcess container logs on to the host (hcsshim takes a host group, or an NT AUTHORITY service account)`
+      : undefined;
+  }
+  if (!equalFold(domain, 'NT AUTHORITY')) {
+    return `${userName} is an account hcsshim logs on without a password, which only NT AUTHORITY's service accounts allow, so the HostProcess container fails with "failed to logon user"`;
+  }
+  return HOST_PROCESS_SERVICE_ACCOUNTS.some((a) => equalFold(user.replace(/\s+/g, ''), a)) ? undefined
+    : `${userName} is not one of NT AUTHORITY's service accounts (SYSTEM, LOCAL SERVICE, NETWORK SERVICE), the only ones a HostProcess container logs on as`;
+}
+
+/** The fix for `hostProcessUserProblem`. @internal */
+export const HOST_PROCESS_USER_FIX = 'use NT AUTHORITY\\SYSTEM, NT AUTHORITY\\LOCAL SERVICE, NT AUTHORITY\\NETWORK SERVICE, or the name of a local group of the host (e.g. Users)';
+
+const HOST_PROCESS_SERVICE_ACCOUNTS = ['SYSTEM', 'LOCALSERVICE', 'NETWORKSERVICE'];
+
+/**
  * Whether the kubelet refuses this `runAsUserName` under `runAsNonRoot` (its `EqualFold` comparison).
  * @internal
  */

@@ -1,4 +1,4 @@
-import { LABEL_OS, WINDOWS_NODE_TAINT, WINDOWS_ROOT_USER, isWindowsRootUser, taintArgument } from '../../platform/windows';
+import { HOST_PROCESS_USER_FIX, LABEL_OS, WINDOWS_NODE_TAINT, WINDOWS_ROOT_USER, hostProcessUserProblem, isWindowsRootUser, taintArgument } from '../../platform/windows';
 import { list } from '../engine/graph';
 import { osIntent, tolerates } from './pod-template';
 import { PodSpecViolation } from './validate-pod-spec';
@@ -87,6 +87,11 @@ export function windowsPodIssues(spec: Json, context: PodTemplateContext = {}): 
         }
       });
       const userName = c?.securityContext?.windowsOptions?.runAsUserName ?? spec?.securityContext?.windowsOptions?.runAsUserName;
+      const hostUser = hostProcess && typeof userName === 'string' && userName !== '' ? hostProcessUserProblem(userName) : undefined;
+      if (hostUser) {
+        const own = c?.securityContext?.windowsOptions?.runAsUserName !== undefined;
+        add(own ? `${path}.securityContext.windowsOptions.runAsUserName` : 'spec.securityContext.windowsOptions.runAsUserName', `${hostUser}; ${HOST_PROCESS_USER_FIX}`);
+      }
       const nonRoot = c?.securityContext?.runAsNonRoot ?? spec?.securityContext?.runAsNonRoot;
       if (nonRoot === true && typeof userName === 'string' && isWindowsRootUser(userName)) {
         add(`${path}.securityContext.runAsNonRoot`, `is true while the container runs as ${userName}, which the kubelet treats as ${WINDOWS_ROOT_USER} (root, compared case-insensitively) and refuses; set runAsUserName to ContainerUser or drop runAsNonRoot`);
