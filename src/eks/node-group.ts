@@ -20,11 +20,24 @@ export interface EksNodeGroupOptions {
    */
   readonly minSize?: number;
   /**
-   * The nodes the group starts with. Later applies leave it as the cluster autoscaler (or a
-   * person) set it: Terraform ignores changes to it.
+   * The nodes the group starts with. Where `manageDesiredSize` is false, later applies leave it as
+   * the cluster autoscaler (or a person) set it: Terraform ignores changes to it.
    * @default - minSize
    */
   readonly desiredSize?: number;
+  /**
+   * Whether every apply sets the group's desired size to `desiredSize`. When Terraform ignores the
+   * desired size, an update sends the desired size of its state with the new sizes
+   * (hashicorp/terraform-provider-aws `internal/service/eks/node_group.go`: `UpdateNodegroupConfig`
+   * with `expandNodegroupScalingConfig` of the planned `scaling_config`, whose ignored
+   * `desired_size` is the state's), so raising `minSize` above the running desired size fails at
+   * apply ("Minimum capacity … can't be greater than desired size"). A fixed-size group
+   * (`minSize` = `maxSize`) has nothing for an autoscaler to change and is managed; to raise
+   * `minSize` of an autoscaled group, set this to true with `desiredSize` at least the new
+   * `minSize` for that apply (the autoscaler's current size is then reset to it).
+   * @default - true when minSize equals maxSize, else false (the autoscaler owns the desired size)
+   */
+  readonly manageDesiredSize?: boolean;
   /**
    * The most nodes the group may scale to.
    * @default - the larger of desiredSize and 1
@@ -136,8 +149,9 @@ export function createNodeGroup(scope: Construct, cluster: HybridEksCluster, opt
     taint: platform.taints,
     // Nodes become Ready only with the CNI and kube-proxy, and join only once their role has its policies.
     dependsOn: [cluster.vpcCni, cluster.kubeProxy, ...nodeRole.attachments],
-    // The cluster autoscaler (or a person) changes the desired size; the next apply should not reset it.
-    lifecycle: { ignoreChanges: ['scaling_config[0].desired_size'] },
+    // The cluster autoscaler (or a person) changes the desired size of an autoscaled group; the next
+    // apply should not reset it (see manageDesiredSize for what that costs when minSize rises).
+    lifecycle: (options.manageDesiredSize ?? minSize === maxSize) ? undefined : { ignoreChanges: ['scaling_config[0].desired_size'] },
   });
   nodeRole.addNodeGroup(scope, nodeGroup, name, parseEksWindowsAmiType(platform.amiType) !== undefined);
   judgeOwnResources(scope, [nodeGroup, launchTemplate], { ...PROPS_OF_FIELDS, ...platform.propsOfFields });

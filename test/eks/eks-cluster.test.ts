@@ -119,6 +119,19 @@ describe('props', () => {
     expect(all(tf, 'aws_eks_node_group').find((g) => g.node_group_name === 'linux').ami_type).toBe('AL2023_ARM_64_STANDARD');
   });
 
+  // hashicorp/terraform-provider-aws internal/service/eks/node_group.go: resourceNodeGroupUpdate sends
+  // UpdateNodegroupConfig with expandNodegroupScalingConfig(d.Get("scaling_config")), and an ignored
+  // desired_size is planned as the state's: a minSize raised above it is refused by EKS (issue 24 point 11).
+  test('manageDesiredSize: the desired size is ignored on later applies only for an autoscaled group, unless managed', () => {
+    const stack = eksStack();
+    new EksLinuxNodeGroup(stack.cluster, 'fixed', { instanceTypes: ['t3.large'], minSize: 2, maxSize: 2 });
+    new EksLinuxNodeGroup(stack.cluster, 'scaled', { instanceTypes: ['t3.large'], minSize: 1, maxSize: 4 });
+    new EksLinuxNodeGroup(stack.cluster, 'raised', { instanceTypes: ['t3.large'], minSize: 3, desiredSize: 3, maxSize: 6, manageDesiredSize: true });
+    new EksLinuxNodeGroup(stack.cluster, 'pinned', { instanceTypes: ['t3.large'], minSize: 2, maxSize: 2, manageDesiredSize: false });
+    const groups = Object.fromEntries(all(synthTf(stack), 'aws_eks_node_group').map((g) => [g.node_group_name, g.lifecycle?.ignore_changes]));
+    expect(groups).toEqual({ fixed: undefined, scaled: ['scaling_config[0].desired_size'], raised: undefined, pinned: ['scaling_config[0].desired_size'] });
+  });
+
   test('addonVersions pin the add-ons; unset, EKS picks the default for the Kubernetes version', () => {
     const pinned = synthTf(withLinux(eksStack({ addonVersions: { vpcCni: 'v1.20.4-eksbuild.1' } })));
     const versions = Object.fromEntries(all(pinned, 'aws_eks_addon').map((a) => [a.addon_name, a.addon_version]));
