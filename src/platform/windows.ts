@@ -80,6 +80,9 @@ export const WINDOWS_EXPORTER_PORT = 9182;
  */
 export const LABEL_HYPERV = 'node.cdk-hybrid-windows.io/hyperv';
 
+/** containerd's runhcs handler that starts each Windows pod in its own utility VM. */
+export const HYPERV_HANDLER = 'runhcs-wcow-hypervisor';
+
 /** Well-known node label: the node's operating system (`linux`, `windows`), set by the kubelet. */
 export const LABEL_OS = 'kubernetes.io/os';
 /** Well-known node label: the node's CPU architecture (`amd64`, `arm64`), set by the kubelet. */

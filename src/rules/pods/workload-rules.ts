@@ -1,4 +1,4 @@
-import { LABEL_OS } from '../../platform/windows';
+import { HYPERV_HANDLER, LABEL_HYPERV, LABEL_OS } from '../../platform/windows';
 import { manifestPath, podTemplatesOf } from './pod-template';
 import { validatePodSpec } from './validate-pod-spec';
 import { podOsAdvice, podOsIssues } from './windows-pod-rules';
@@ -83,5 +83,36 @@ export const EKS_POD_ADDRESS_RULE: ManifestRule = {
   },
 };
 
+/**
+ * Hyper-V isolated pods on Amazon EKS: no node can run them. The pods select `LABEL_HYPERV`
+ * (their own selector or their RuntimeClass's) or name a RuntimeClass of containerd's
+ * `runhcs-wcow-hypervisor` handler; an EKS managed node group runs the EKS-optimized Windows AMI,
+ * whose containerd is set up with no Hyper-V runtime handler (EKS User Guide
+ * `latest/ug/nodes/eks-optimized-windows-ami.adoc`: the AMI's components; the runhcs
+ * Hyper-V handler is not among them), on EC2 instances without nested virtualization (the
+ * Hyper-V role needs a metal instance). They stay Pending, or fail with "no runtime for handler".
+ */
+export const EKS_HYPERV_RULE: ManifestRule = {
+  name: 'eks-hyperv',
+  check: (graph) => {
+    const classes = new Map(graph.ofKind('RuntimeClass').map((s) => [String(s.manifest.metadata?.name), s]));
+    const hyperVClass = (c: { manifest: Json } | undefined) => c !== undefined && (c.manifest.handler === HYPERV_HANDLER || c.manifest.scheduling?.nodeSelector?.[LABEL_HYPERV] !== undefined);
+    const fix = 'run Hyper-V isolated pods on a k0smotron cluster (WindowsWorkerPool hyperV: true on a metal instance), or drop the isolation on EKS';
+    const out: ManifestViolation[] = [...classes.values()].filter(hyperVClass).map((c) => violation('eks-hyperv', c,
+      `RuntimeClass ${c.manifest.metadata?.name} (handler ${c.manifest.handler}) is for Hyper-V isolated pods, which no EKS node runs: the EKS-optimized Windows AMI's containerd has process isolation only, on instances without nested virtualization`, fix, 'handler'));
+    for (const source of graph.sources) {
+      for (const location of podTemplatesOf(source.manifest)) {
+        const own = location.spec?.nodeSelector?.[LABEL_HYPERV] !== undefined;
+        const runtimeClass = typeof location.spec?.runtimeClassName === 'string' ? location.spec.runtimeClassName : undefined;
+        if (!own && !hyperVClass(runtimeClass === undefined ? undefined : classes.get(runtimeClass))) continue;
+        const field = own ? `nodeSelector.${LABEL_HYPERV}` : 'runtimeClassName';
+        out.push(violation('eks-hyperv', source, `${manifestPath(location, `spec.${field}`)}: the pod asks for Hyper-V isolation (${own ? `nodeSelector ${LABEL_HYPERV}` : `RuntimeClass ${runtimeClass}`}), and no EKS node can run it, so it stays Pending`,
+          fix, manifestPath(location, `spec.${field}`)));
+      }
+    }
+    return out;
+  },
+};
+
 /** The workload rules that hold on Amazon EKS only (`validateManifests` `platform: WindowsPlatform.EKS`). */
-export const EKS_WORKLOAD_RULES: readonly ManifestRule[] = [EKS_POD_ADDRESS_RULE];
+export const EKS_WORKLOAD_RULES: readonly ManifestRule[] = [EKS_POD_ADDRESS_RULE, EKS_HYPERV_RULE];
