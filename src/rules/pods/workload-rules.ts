@@ -99,7 +99,7 @@ export const EKS_HYPERV_RULE: ManifestRule = {
     const hyperVClass = (c: { manifest: Json } | undefined) => c !== undefined && (c.manifest.handler === HYPERV_HANDLER || c.manifest.scheduling?.nodeSelector?.[LABEL_HYPERV] !== undefined);
     const fix = 'run Hyper-V isolated pods on a k0smotron cluster (WindowsWorkerPool hyperV: true on a metal instance), or drop the isolation on EKS';
     const out: ManifestViolation[] = [...classes.values()].filter(hyperVClass).map((c) => violation('eks-hyperv', c,
-      `RuntimeClass ${c.manifest.metadata?.name} (handler ${c.manifest.handler}) is for Hyper-V isolated pods, which no EKS node runs: the EKS-optimized Windows AMI's containerd has process isolation only, on instances without nested virtualization`, fix, 'handler'));
+      `RuntimeClass ${c.manifest.metadata?.name} (handler ${c.manifest.handler}) is for Hyper-V isolated pods, which no EKS node runs: the EKS-optimized Windows AMI's containerd has no Hyper-V runtime handler, and EC2 gives nested virtualization to metal instances only`, fix, 'handler'));
     for (const source of graph.sources) {
       for (const location of podTemplatesOf(source.manifest)) {
         const own = location.spec?.nodeSelector?.[LABEL_HYPERV] !== undefined;
