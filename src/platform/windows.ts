@@ -43,6 +43,24 @@ export const WINDOWS_RELEASES: Readonly<Record<WindowsVersion, WindowsRelease>> 
 };
 
 /**
+ * Windows Server releases whose container images Microsoft still lists but no supported node
+ * runs: LTSC 2016 and the Semi-Annual Channel releases, out of servicing (the last, 20H2, since
+ * 2022-08-09), by the tag Microsoft published them under and their build (Microsoft Learn,
+ * "Windows container version compatibility" and "Windows Server release information"; the
+ * `mcr.microsoft.com/windows/servercore` and `nanoserver` tag lists). A process-isolated
+ * container needs the host's own build, and Kubernetes supports Windows Server 2019 and newer.
+ */
+export const RETIRED_WINDOWS_RELEASES: readonly { readonly tag: string; readonly build: string; readonly channel: string }[] = [
+  { tag: 'ltsc2016', build: '10.0.14393', channel: 'LTSC' },
+  { tag: '1709', build: '10.0.16299', channel: 'Semi-Annual Channel' },
+  { tag: '1803', build: '10.0.17134', channel: 'Semi-Annual Channel' },
+  { tag: '1903', build: '10.0.18362', channel: 'Semi-Annual Channel' },
+  { tag: '1909', build: '10.0.18363', channel: 'Semi-Annual Channel' },
+  { tag: '2004', build: '10.0.19041', channel: 'Semi-Annual Channel' },
+  { tag: '20h2', build: '10.0.19042', channel: 'Semi-Annual Channel' },
+];
+
+/**
  * PowerShell that opens inbound TCP `port` in the Windows firewall under the rule name `name`,
  * once: a rerun (a restarted pod, a bootstrap script run again after a reboot) finds it in place
  * and does nothing, so it never fails under `$ErrorActionPreference = "Stop"`.
