@@ -1,4 +1,6 @@
-import { LOG_MONITOR_EXE, WindowsIsolation, WindowsVersion, imageIncompatibility, imageRelease, withLogMonitor } from '../../src';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LOG_MONITOR_DEFAULT_CONFIG, LOG_MONITOR_EXE, WindowsIsolation, WindowsVersion, imageIncompatibility, imageRelease, withLogMonitor } from '../../src';
 
 describe('imageRelease', () => {
   test.each([
@@ -84,6 +86,16 @@ describe('imageIncompatibility', () => {
 });
 
 describe('withLogMonitor', () => {
+  // microsoft/windows-container-tools LogMonitor/src/LogMonitor/Parser/LoggerSettings.h:
+  // DEFAULT_CONFIG_FILENAME L"C:\\LogMonitor\\LogMonitorConfig.json", a fixed path (issue 24 point 12).
+  test('the default configuration is a fixed path, and the docs say so', () => {
+    expect(LOG_MONITOR_DEFAULT_CONFIG).toBe('C:\\LogMonitor\\LogMonitorConfig.json');
+    const source = readFileSync(join(__dirname, '..', '..', 'src', 'workloads', 'log-monitor.ts'), 'utf8');
+    expect(source).not.toMatch(/beside the executable/);
+    expect(source).toContain('@default - LogMonitor\'s own default, the fixed path `C:\\LogMonitor\\LogMonitorConfig.json`');
+    expect(readFileSync(join(__dirname, '..', '..', 'docs', 'workloads.md'), 'utf8')).toContain('LogMonitor reads `C:\\LogMonitor\\LogMonitorConfig.json` (a fixed path, wherever the executable is');
+  });
+
   test('puts LogMonitor in front of the entrypoint', () => {
     expect(withLogMonitor(['C:\\ServiceMonitor.exe', 'w3svc'])).toEqual([LOG_MONITOR_EXE, 'C:\\ServiceMonitor.exe', 'w3svc']);
     expect(LOG_MONITOR_EXE).toBe('C:\\LogMonitor\\LogMonitor.exe');
