@@ -2,6 +2,7 @@ import { Construct } from 'constructs';
 import { judgeOwnResources } from '../terraform/judge';
 import { parseEksWindowsAmiType } from '../platform/eks';
 import { PropsOfFields } from '../rules/engine/refusal';
+import { listOf, stringMap, wholeNumber } from '../core/values';
 import type { HybridEksCluster } from './eks-cluster';
 import { EksNodeRole } from './node-role';
 import { EksNodeGroup, EksNodeGroupTaint, LaunchTemplate, Token } from '../terraform/providers/aws';
@@ -120,9 +121,15 @@ const PROPS_OF_FIELDS: PropsOfFields = {
  */
 export function createNodeGroup(scope: Construct, cluster: HybridEksCluster, options: EksNodeGroupOptions, platform: NodeGroupPlatform): NodeGroupParts {
   const name = options.nodeGroupName ?? scope.node.id;
-  const minSize = options.minSize ?? 1;
-  const desiredSize = options.desiredSize ?? minSize;
-  const maxSize = options.maxSize ?? Math.max(desiredSize, 1);
+  // What JavaScript callers can hand in (a string for a list, BigInt, undefined items, `__proto__`
+  // keys) is refused here by prop, before the provider's bindings read it character by character.
+  const at = (prop: string) => ({ path: scope.node.path, prop });
+  const instanceTypes = listOf<string>(at('instanceTypes'), options.instanceTypes) ?? [];
+  const subnetIds = listOf<string>(at('subnetIds'), options.subnetIds);
+  const labels = stringMap(at('labels'), options.labels);
+  const minSize = wholeNumber(at('minSize'), options.minSize) ?? 1;
+  const desiredSize = wholeNumber(at('desiredSize'), options.desiredSize) ?? minSize;
+  const maxSize = wholeNumber(at('maxSize'), options.maxSize) ?? Math.max(desiredSize, 1);
   const sizes = { minSize, desiredSize, maxSize };
   const diskSizeGiB = options.diskSizeGiB ?? platform.defaultDiskSizeGiB;
 
@@ -140,12 +147,12 @@ export function createNodeGroup(scope: Construct, cluster: HybridEksCluster, opt
     clusterName: cluster.cluster.name,
     nodeGroupName: name,
     nodeRoleArn: nodeRole.arn,
-    subnetIds: [...(options.subnetIds ?? cluster.nodeSubnetIds)],
+    subnetIds: [...(subnetIds ?? cluster.nodeSubnetIds)],
     amiType: platform.amiType,
-    instanceTypes: [...options.instanceTypes],
+    instanceTypes: [...instanceTypes],
     scalingConfig: sizes,
     launchTemplate: { id: launchTemplate.id, version: Token.asString(launchTemplate.latestVersion) },
-    labels: options.labels,
+    labels: labels === undefined ? undefined : { ...labels },
     taint: platform.taints,
     // Nodes become Ready only with the CNI and kube-proxy, and join only once their role has its policies.
     dependsOn: [cluster.vpcCni, cluster.kubeProxy, ...nodeRole.attachments],
