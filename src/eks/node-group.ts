@@ -1,6 +1,7 @@
 import { Construct } from 'constructs';
 import { judgeOwnResources } from '../terraform/judge';
-import { parseEksWindowsAmiType } from '../platform/eks';
+import { LAUNCH_TEMPLATE_NAME_PREFIX, parseEksWindowsAmiType } from '../platform/eks';
+import { contentHash } from '../core/hash';
 import { PropsOfFields } from '../rules/engine/refusal';
 import { listOf, stringMap, wholeNumber } from '../core/values';
 import type { HybridEksCluster } from './eks-cluster';
@@ -114,6 +115,18 @@ const PROPS_OF_FIELDS: PropsOfFields = {
 };
 
 /**
+ * The launch template's `name_prefix`, `<cluster>-<node group>-`, shortened with a digest of both
+ * when it would pass the 99 characters the provider takes (`ValidLaunchTemplateName`): EKS takes
+ * cluster names of 100 characters and node group names of 63, and a valid pair must not be
+ * refused for a name derived from it.
+ */
+function launchTemplatePrefix(clusterName: string, groupName: string): string {
+  const full = `${clusterName}-${groupName}-`;
+  const { max } = LAUNCH_TEMPLATE_NAME_PREFIX;
+  return full.length <= max ? full : `${full.slice(0, max - 10)}-${contentHash([clusterName, groupName])}-`;
+}
+
+/**
  * A launch template without an AMI id (EKS picks the AMI from the AMI type and adds its own
  * bootstrap to the user data) that requires IMDSv2 and encrypts the root volume, and the managed
  * node group that uses it. Used by `EksLinuxNodeGroup` and `EksWindowsNodeGroup`.
@@ -135,7 +148,7 @@ export function createNodeGroup(scope: Construct, cluster: HybridEksCluster, opt
 
   const nodeRole = options.nodeRole ?? new EksNodeRole(scope, 'NodeRole', { partition: cluster.partition });
   const launchTemplate = new LaunchTemplate(scope, 'LaunchTemplate', {
-    namePrefix: `${cluster.clusterName}-${name}-`,
+    namePrefix: launchTemplatePrefix(cluster.clusterName, name),
     updateDefaultVersion: true,
     // IMDSv2 only. Hop limit 1 keeps pods in their own network namespace away from the node's
     // credentials; aws-node and kube-proxy use the host network, and on Windows the CNI runs on the host.

@@ -36,10 +36,25 @@ describe('names after prefixes and suffixes (point 1)', () => {
   });
 
   // Provider internal/verify/validate.go ValidLaunchTemplateName: a name_prefix of 3 to 99 characters.
-  test('the launch template name_prefix "<cluster>-<group>-" of at most 99 characters', () => {
-    expect(thrownMessage(linux({ nodeGroupName: 'n'.repeat(48) }, { clusterName: 'c'.repeat(49) }))).toBe(''); // 49 + 48 + 2 = 99
-    const message = thrownMessage(linux({ nodeGroupName: 'n'.repeat(49) }, { clusterName: 'c'.repeat(49) }));
-    expect(message).toMatch(/nodeGroupName: aws_launch_template\.\w+: launch template name_prefix "c{49}-n{49}-" is 100 characters; the provider takes 3 to 99/);
+  // The longest names EKS takes (a cluster of 100, a node group of 63) are valid input: the derived
+  // prefix is shortened with a digest, never refused (issue 24 point 17); an override is still judged.
+  test('the launch template name_prefix "<cluster>-<group>-" is shortened to 99 characters, never refused', () => {
+    const prefix = (clusterName: string, nodeGroupName: string) => {
+      const stack = eksStack({ clusterName });
+      new EksLinuxNodeGroup(stack.cluster, 'linux', { instanceTypes: ['t3.large'], nodeGroupName });
+      expect(synthError(stack)).toBe('');
+      return Object.values(JSON.parse(Testing.synth(stack, true)).resource.aws_launch_template as Record<string, { name_prefix: string }>)[0].name_prefix;
+    };
+    expect(prefix('c'.repeat(49), 'n'.repeat(48))).toBe(`${'c'.repeat(49)}-${'n'.repeat(48)}-`); // 99: as is
+    const long = prefix('c'.repeat(100), 'n'.repeat(63));
+    expect(long).toMatch(/^c{89}-[0-9a-f]{8}-$/);
+    expect(long).toHaveLength(99);
+    expect(prefix('c'.repeat(100), 'm'.repeat(63))).not.toBe(long); // the digest tells node groups apart
+    expect(synthError(hybridStack({ clusterName: 'a'.repeat(100) }).stack)).toBe(''); // Linux and Windows groups, every derived name
+    const stack = eksStack();
+    const group = new EksLinuxNodeGroup(stack.cluster, 'linux', { instanceTypes: ['t3.large'] });
+    group.parts.launchTemplate.addOverride('name_prefix', 'x'.repeat(100));
+    expect(synthError(stack)).toMatch(/launch template name_prefix "x{100}" is 100 characters; the provider takes 3 to 99/);
   });
 });
 
