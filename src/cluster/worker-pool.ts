@@ -170,7 +170,7 @@ export abstract class WorkerPool extends Construct {
     markContentNamed(this.machineTemplate);
 
     this.failureDomains = infrastructure.failureDomains ?? [];
-    const domainLabel = Object.keys(props.labels ?? {}).find((key) => this.failureDomains.some((d) => key in d.nodeLabels));
+    const domainLabel = Object.keys(props.labels ?? {}).find((key) => this.failureDomains.some((d) => Object.hasOwn(d.nodeLabels, key)));
     if (domainLabel) fail(this, `label ${domainLabel} is set per zone by the pool`, 'remove it; pin the pool\'s zones with `zones` instead');
     const domains: ReadonlyArray<FailureDomain | undefined> = this.failureDomains.length > 0 ? this.failureDomains : [undefined];
     const poolLabels = { 'cluster.x-k8s.io/cluster-name': cluster.clusterName, [POOL_LABEL]: this.poolName };

@@ -94,13 +94,13 @@ export function listOf<T>(at: PropAt, value: unknown, unique?: (item: T) => stri
   return value as T[];
 }
 
-/** Keys that reach the prototype of a JavaScript object rather than the map, refused by name. */
-const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
-
 /**
  * A map of string to string (labels, tags, flags): a plain object whose values are strings, without
- * the keys `__proto__`, `constructor` and `prototype`, which JavaScript reads as the object's
- * prototype and which would be dropped or change the object; undefined passes through.
+ * the key `__proto__`, which JavaScript reads as the object's prototype (a literal drops it, and
+ * `JSON.stringify` or an assignment elsewhere would not carry it); undefined passes through.
+ * `constructor` is refused too, as cdk8s cannot write a map that has it. Other names of
+ * `Object.prototype` (`toString`, `hasOwnProperty`, `valueOf`) are plain own keys of a literal or
+ * of parsed JSON, and valid label keys, so they pass.
  */
 export function stringMap(at: PropAt, value: unknown): Readonly<Record<string, string>> | undefined {
   if (value === undefined) return undefined;
@@ -108,7 +108,10 @@ export function stringMap(at: PropAt, value: unknown): Readonly<Record<string, s
   const proto = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) refuse(at, 'is not a plain object (it has a prototype of its own, e.g. a `__proto__` key in a literal)', 'give a plain object of string keys and values');
   for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
-    if (PROTOTYPE_KEYS.has(key)) refuse(at, `has the key "${key}", which JavaScript reads as the object's prototype`, `rename the key "${key}"`);
+    if (key === '__proto__') refuse(at, `has the key "${key}", which JavaScript reads as the object's prototype`, `rename the key "${key}"`);
+    // cdk8s resolves a value as a map only when `value.constructor == Object` (cdk8s lib/resolve.js,
+    // resolve): an own key `constructor` makes it fail with "can't render non-simple object".
+    if (key === 'constructor') refuse(at, 'has the key "constructor", which cdk8s cannot write (its resolver reads a map\'s `constructor` to tell it from a class instance)', 'rename the key "constructor"');
     if (typeof v !== 'string' && !isUnresolvedToken(v)) refuse(at, `has ${key}: ${show(v)}, not a string`, `write the value as a string, e.g. "${String(v)}"`);
   }
   return value as Record<string, string>;
