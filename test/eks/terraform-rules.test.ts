@@ -244,3 +244,36 @@ describe('labels and taints (point 4)', () => {
     expect(synthError(stack)).toBe('');
   });
 });
+
+// Issue 24 point 17: the EKS User Guide's own setup, written by hand, is not refused for what the
+// JSON cannot show: Windows IPAM by the amazon-vpc-cni ConfigMap (latest/ug/clusters/windows-support.adoc,
+// "Enable Windows support": kubectl apply), node roles mapped by aws-auth (grant-k8s-access.adoc:
+// CONFIG_MAP and API_AND_CONFIG_MAP read it). What the JSON does show is still refused.
+describe('hand-written EKS JSON of the EKS User Guide\'s setup', () => {
+  const json = (cluster: object = {}, addon?: object, entries: object = {}) => ({
+    resource: {
+      aws_eks_cluster: { c: { name: 'guide', version: '1.34', role_arn: 'arn:aws:iam::111122223333:role/eksClusterRole', vpc_config: { subnet_ids: ['subnet-01234567', 'subnet-89abcdef'] }, ...cluster } },
+      aws_eks_node_group: {
+        linux: { cluster_name: '${aws_eks_cluster.c.name}', node_group_name: 'linux', node_role_arn: 'arn:aws:iam::111122223333:role/linuxNodes', ami_type: 'AL2023_x86_64_STANDARD', subnet_ids: ['subnet-01234567'], scaling_config: { min_size: 2, desired_size: 2, max_size: 3 }, instance_types: ['t3.large'] },
+        windows: { cluster_name: '${aws_eks_cluster.c.name}', node_group_name: 'windows', node_role_arn: 'arn:aws:iam::111122223333:role/windowsNodes', ami_type: 'WINDOWS_CORE_2022_x86_64', subnet_ids: ['subnet-01234567'], scaling_config: { min_size: 1, desired_size: 1, max_size: 2 }, instance_types: ['m6i.xlarge'] },
+      },
+      ...(addon ? { aws_eks_addon: { cni: { cluster_name: '${aws_eks_cluster.c.name}', addon_name: 'vpc-cni', ...addon } } } : {}),
+      ...entries,
+    },
+  });
+  const rules = (j: object) => validateTerraform(j as never, { day: '2026-11-25' }).filter((v) => v.rule === 'eks-windows-cluster').map((v) => v.what);
+
+  test('the ConfigMap for Windows IPAM and aws-auth for the node roles pass', () => {
+    expect(rules(json())).toEqual([]);
+    expect(rules(json({ access_config: { authentication_mode: 'API_AND_CONFIG_MAP' } }))).toEqual([]);
+    expect(rules(json({}, { resolve_conflicts_on_update: 'PRESERVE' }))).toEqual([]); // the add-on keeps the hand-written ConfigMap
+  });
+
+  test('what the JSON shows is refused: IPAM off in the add-on, a missing entry under API mode', () => {
+    expect(rules(json({}, { configuration_values: '{"enableWindowsIpam":"false"}' }))).toEqual([expect.stringContaining('Windows IPAM is off')]);
+    expect(rules(json({}, { resolve_conflicts_on_update: 'OVERWRITE' }))).toEqual([expect.stringContaining('overwrites the amazon-vpc-cni ConfigMap with them')]);
+    expect(rules(json({ access_config: { authentication_mode: 'API' } }))).toEqual([expect.stringContaining('has no access entry, not EC2_WINDOWS')]);
+    const linuxEntry = { aws_eks_access_entry: { w: { cluster_name: '${aws_eks_cluster.c.name}', principal_arn: 'arn:aws:iam::111122223333:role/windowsNodes', type: 'EC2_LINUX' } } };
+    expect(rules(json({}, undefined, linuxEntry))).toEqual([expect.stringContaining('has a EC2_LINUX access entry, not EC2_WINDOWS')]);
+  });
+});

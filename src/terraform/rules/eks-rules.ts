@@ -413,10 +413,16 @@ const windowsCluster = rule('eks-windows-cluster', (graph) => graph.ofType('aws_
   if (family !== EksIpFamily.IPV4) {
     v(cluster, `ipFamily is ${family}, and EKS Windows nodes support IPv4 only (node groups ${names(windows)})`, 'use EksIpFamily.IPV4', 'kubernetes_network_config.ip_family');
   }
+  // Windows IPAM is judged only where the JSON shows it: the vpc-cni add-on's configuration values
+  // (OVERWRITE sets a hand-written amazon-vpc-cni ConfigMap back to them). Without the add-on, the
+  // EKS User Guide's own setup turns it on with a ConfigMap the JSON need not hold (`kubectl apply`,
+  // latest/ug/clusters/windows-support.adoc, "Enable Windows support"): nothing to refuse.
   const vpcCni = ofCluster(graph, cluster, 'aws_eks_addon').find((a) => a.body.addon_name === 'vpc-cni');
-  if (windowsIpam(vpcCni) !== 'true') {
-    v(vpcCni ?? cluster,
-      `Windows IPAM is off: the vpc-cni add-on ${vpcCni === undefined ? 'is missing' : `has configuration values ${JSON.stringify(vpcCni.body.configuration_values ?? null)}`}, so Windows pods get no IP address`,
+  const ipam = windowsIpam(vpcCni);
+  const overwrites = vpcCni !== undefined && [vpcCni.body.resolve_conflicts_on_update, vpcCni.body.resolve_conflicts_on_create, vpcCni.body.resolve_conflicts].includes('OVERWRITE');
+  if (vpcCni !== undefined && !isExpression(vpcCni.body.configuration_values) && ipam !== 'true' && (ipam !== undefined || overwrites)) {
+    v(vpcCni,
+      `Windows IPAM is off: the vpc-cni add-on has configuration values ${JSON.stringify(vpcCni.body.configuration_values ?? null)}${ipam === undefined ? ' and overwrites the amazon-vpc-cni ConfigMap with them' : ''}, so Windows pods get no IP address`,
       'keep the vpc-cni add-on with configuration values {"enableWindowsIpam":"true"} (not a hand-written amazon-vpc-cni ConfigMap, which the add-on overwrites)', 'configuration_values');
   }
   const entries = ofCluster(graph, cluster, 'aws_eks_access_entry');
@@ -427,6 +433,12 @@ const windowsCluster = rule('eks-windows-cluster', (graph) => graph.ofType('aws_
       v(sharing[0], what, fix, 'node_role_arn');
     }
     const types = entries.filter((e) => e.body.principal_arn === role).map((e) => e.body.type);
+    // Without an access entry, a role is mapped by the aws-auth ConfigMap wherever the cluster
+    // reads it (authentication_mode CONFIG_MAP, the API's default, or API_AND_CONFIG_MAP: EKS User
+    // Guide latest/ug/manage-access/k8s-access/grant-k8s-access.adoc, the authentication modes), which the JSON need
+    // not hold; only a cluster of API mode shows the entry missing.
+    const mode = single(cluster.body.access_config).authentication_mode;
+    if (types.length === 0 && mode !== 'API') continue;
     if (!types.includes(NodeAccessEntryType.EC2_WINDOWS)) {
       const mine = windows.filter((g) => g.body.node_role_arn === role);
       v(mine[0],
