@@ -1,5 +1,7 @@
 import { App, Chart } from 'cdk8s';
-import { Manifest, validateManifests } from '../../src';
+import * as kplus from 'cdk8s-plus-33';
+import { Manifest, adviseManifests, validateManifests } from '../../src';
+import { synthObjects } from '../support/synth';
 import { WindowsWorkload } from '../../src/workloads';
 
 /** The pod-template rule makes the same OS decision on YAML from elsewhere as PodTemplatePolicy does in an app. */
@@ -75,5 +77,26 @@ describe('HostProcess runAsUserName: a host account or group (issue 24 point 10)
     m.spec.template.spec.securityContext = { windowsOptions: { runAsUserName: 'ContainerAdministrator' } };
     delete m.spec.template.spec.hostNetwork;
     expect(problems(m as Manifest)).toEqual([]);
+  });
+});
+
+// Issue 24 point 18: a Windows workload that attracts Linux nodes says so (the scheduler finds no
+// node that is both; kubernetes pkg/scheduler/framework/plugins/nodeaffinity requires every term).
+describe('a Windows workload that attracts Linux nodes', () => {
+  const IIS = 'mcr.microsoft.com/windows/servercore/iis:windowsservercore-ltsc2022';
+  test('a required Linux affinity is named beside what makes the pod Windows', () => {
+    const app = new App();
+    const w = new WindowsWorkload(new Chart(app, 'apps'), 'web', { image: IIS });
+    (w.workload as kplus.Deployment).scheduling.attract(kplus.Node.labeled(kplus.NodeLabelQuery.is('kubernetes.io/os', 'linux')));
+    expect(() => app.synth()).toThrow('spec.template.spec: is a Windows pod (spec.os.name=windows, nodeSelector kubernetes.io/os=windows) that attracts Linux nodes (required node affinity on the OS label): no node is both, so it stays Pending; remove the Linux constraint');
+  });
+
+  test('a preferred Linux affinity is advice: it is never met', () => {
+    const app = new App();
+    const chart = new Chart(app, 'apps');
+    const w = new WindowsWorkload(chart, 'web', { image: IIS });
+    (w.workload as kplus.Deployment).scheduling.attract(kplus.Node.labeled(kplus.NodeLabelQuery.is('kubernetes.io/os', 'linux')), { weight: 50 });
+    const objects = synthObjects(app);
+    expect(adviseManifests(objects).map((v) => v.what)).toContain('spec.template.spec.affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution: prefers Linux nodes, and the pod is a Windows pod that can run on Windows nodes only: the preference is never met; remove it');
   });
 });
