@@ -1,5 +1,6 @@
 import { containerProblems, objectMetaProblems } from '../../platform/object-meta';
-import { Json, ManifestRule, ManifestViolation, violation } from '../engine/graph';
+import { Json, ManifestGraph, violation } from '../engine/graph';
+import { Finding, rule } from '../engine/rule';
 import { manifestPath, podTemplatesOf } from '../pods/pod-template';
 
 /**
@@ -8,12 +9,14 @@ import { manifestPath, podTemplatesOf } from '../pods/pod-template';
  * images (`containerProblems`). Items of a `v1 List` count too. The fix names the field, for YAML
  * users as for the constructs' props.
  */
-export const OBJECT_META_RULE: ManifestRule = {
+export const OBJECT_META_RULE = rule<ManifestGraph>({
   name: 'object-meta',
   scope: 'object',
+  description: 'Names, namespaces, labels, annotations, container names and images the API server refuses on any OS',
+  source: 'kubernetes/apimachinery v0.34.0 pkg/api/validation/objectmeta.go (ValidateObjectMetaAccessor), pkg/util/validation/validation.go',
   check: (graph) => graph.sources.flatMap((source) => {
-    const out: ManifestViolation[] = [];
-    const report = (field: string, what: string) => out.push(violation('object-meta', source, what,
+    const out: Finding[] = [];
+    const report = (field: string, what: string) => out.push(violation(source, what,
       `change ${field} to what the API server takes (it would refuse the object at kubectl apply)`, field));
     const items: Array<[string, Json]> = source.manifest.kind === 'List' && Array.isArray(source.manifest.items)
       ? source.manifest.items.map((item: Json, i: number) => [`items[${i}].`, item])
@@ -35,4 +38,4 @@ export const OBJECT_META_RULE: ManifestRule = {
     }
     return out;
   }),
-};
+});
