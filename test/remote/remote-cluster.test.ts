@@ -80,17 +80,24 @@ describe('RemoteHybridCluster', () => {
     expect(kcp.spec.k0sConfigSpec.args).toEqual(['--enable-worker', '--no-taints']);
   });
 
-  test('update strategy: InPlace without a spare host, Recreate with one (k0smotron: Recreate creates a spare node first)', () => {
-    expect(only(objectsOf(), 'K0sControlPlane').spec.updateStrategy).toBe('InPlace');
+  // k0smotron v2.1.0 internal/controller/controlplane/scale.go: only a version change is applied in
+  // place; any other change adds a controller first (calculateMaxSurge: replicas + 1), except
+  // RecreateDeleteFirst from 3 replicas (replicas). Issue 24 point 1.
+  test('update strategy: RecreateDeleteFirst without a spare host from 3 replicas, InPlace for one controller on one host, Recreate with a spare host', () => {
+    expect(only(objectsOf(), 'K0sControlPlane').spec.updateStrategy).toBe('RecreateDeleteFirst');
+    const one = { hosts: [{ address: '10.0.0.11' }], sshKeySecret: 'k', replicas: 1 };
+    expect(only(objectsOf({ cluster: { controlPlane: one } }), 'K0sControlPlane').spec.updateStrategy).toBe('InPlace');
     const spare = { hosts: [{ address: '10.0.0.11' }, { address: '10.0.0.12' }], sshKeySecret: 'k', replicas: 1 };
     expect(only(objectsOf({ cluster: { controlPlane: spare } }), 'K0sControlPlane').spec.updateStrategy).toBe('Recreate');
     const chosen = { ...spare, updateStrategy: ControlPlaneUpdateStrategy.RECREATE_DELETE_FIRST };
     expect(only(objectsOf({ cluster: { controlPlane: chosen } }), 'K0sControlPlane').spec.updateStrategy).toBe('RecreateDeleteFirst');
   });
 
-  test('Recreate with no spare host is refused (it would wait for a fourth host)', () => {
-    const { app } = remoteApp({ cluster: { controlPlane: { ...clusterProps().controlPlane, updateStrategy: ControlPlaneUpdateStrategy.RECREATE } } });
-    expect(synthErrors(app)).toMatch(/updateStrategy Recreate creates a new controller before it deletes one, and pool "edge-control-plane" has no spare host.*Fix: use InPlace/);
+  test('a strategy that adds a controller with no spare host is refused: Recreate, and InPlace (any change but the version)', () => {
+    for (const updateStrategy of [ControlPlaneUpdateStrategy.RECREATE, ControlPlaneUpdateStrategy.IN_PLACE]) {
+      const { app } = remoteApp({ cluster: { controlPlane: { ...clusterProps().controlPlane, updateStrategy } } });
+      expect(synthErrors(app)).toMatch(new RegExp(`updateStrategy ${updateStrategy} rolls out every change${updateStrategy === 'InPlace' ? ' but a k0s version' : ''} by creating a controller before it deletes one \\(k0smotron v2\\.1\\.0 scale\\.go: up to 4 machines\\), and there are 3 hosts for 3 replicas: the new controller waits for a host forever, and every later change waits behind it \\(reverting does not help\\) \\(pool "edge-control-plane"\\)\\. Fix: use RecreateDeleteFirst`));
+    }
   });
 
   test('no controlPlaneEndpoint is refused before anything is written (controlplane_bootstrap_controller.go waits for it)', () => {

@@ -1,4 +1,4 @@
-import { resolveRollout } from '../../platform/rollout';
+import { controlPlaneRolloutProblem, resolveRollout } from '../../platform/rollout';
 import { REMOTE_MACHINE_DEFAULTS } from '../../platform/remote';
 import { REMOTE_INFRASTRUCTURE } from '../../platform/infrastructures';
 import { describe, groupOf, Json, list, ManifestGraph, ManifestSource, namespaceOf, violation } from '../engine/graph';
@@ -84,9 +84,10 @@ const remotePools = rule<ManifestGraph>({
           v(`a rollout adds up to ${extra} machine${extra === 1 ? '' : 's'} (maxSurge${rolling.maxSurge === undefined ? ', CAPI\'s default 1' : ''}) to ${o.replicas}, and pool "${o.pool}" has ${hosts} host${hosts === 1 ? '' : 's'}: the extra machine waits for a host that does not exist${resolved.maxUnavailable === 0 && hosts <= o.replicas ? ', and with maxUnavailable 0 and no spare host no old machine is ever deleted to free one' : ''}`,
             'set rollout.strategy.rollingUpdate to maxSurge 0 and maxUnavailable 1, or list a spare host', 'spec.rollout.strategy.rollingUpdate');
         }
-      } else if ((o.owner.manifest.spec?.updateStrategy ?? 'InPlace') === 'Recreate' && hosts <= o.replicas) {
-        v(`updateStrategy Recreate creates a new controller before it deletes one, and pool "${o.pool}" has no spare host (${hosts} hosts, ${o.replicas} replicas)`,
-          'use InPlace (k0s autopilot), or list a spare host', 'spec.updateStrategy');
+      } else if (typeof o.replicas === 'number') {
+        // The CRD's default strategy is InPlace.
+        const p = controlPlaneRolloutProblem(o.owner.manifest.spec?.updateStrategy ?? 'InPlace', o.replicas, hosts);
+        if (p) v(`${p.what} (pool "${o.pool}")`, p.fix, 'spec.updateStrategy');
       }
     }
     // k0smotron matches a template's pool by name across the namespace: two owners would take each other's hosts.
