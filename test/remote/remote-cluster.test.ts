@@ -1,4 +1,6 @@
-import { App, Chart, JsonPatch } from 'cdk8s';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ApiObject, App, Chart, JsonPatch } from 'cdk8s';
 import { HybridConfigError, RemoteHybridCluster, RemoteWindowsWorkerPool, validateManifests, WindowsVersion } from '../../src';
 import { ControlPlaneUpdateStrategy } from '../../src/cluster/hybrid-cluster';
 import { crdViolations, describeWithCrds } from '../support/crd-schemas';
@@ -281,5 +283,28 @@ describe('refusals over the objects as written (rules remote-pools, remote-windo
     expect(found.map((v) => v.message)).toEqual([expect.stringMatching(/^spec\.ingress with Windows pools \(h-win\).*Fix: remove spec\.ingress/)]);
     const linux = objects.map((o) => (o.kind === 'K0sWorkerConfigTemplate' ? { ...o, spec: { template: { spec: { provisioner: { platform: 'linux' } } } } } : o));
     expect(validateManifests(linux).filter((v) => v.rule === 'windows-hosted-ingress')).toEqual([]);
+  });
+});
+
+// Issue 24 point 2: a RemoteMachine that never reserved a host never finishes deleting (k0smotron
+// v2.1.0 internal/controller/infrastructure/remote_machine_controller.go: with a pool and a
+// deletion timestamp it skips the reservation, then getSSHKey reads a Secret named "" and requeues
+// before the deletion branch). The defaults never create more machines than hosts (replicas,
+// rollouts, the control plane: see above); an autoscaler allowed above the hosts is refused.
+describe('machines that would never get a host, and so never finish deleting', () => {
+  test('an autoscaler max-size above the pool\'s hosts is refused; at the hosts it passes', () => {
+    const { app, windows } = remoteApp();
+    const md = ApiObject.of(windows!.node.findAll().find((c) => c instanceof ApiObject && (c as ApiObject).kind === 'MachineDeployment') as ApiObject);
+    md.metadata.addAnnotation('cluster.x-k8s.io/cluster-api-autoscaler-node-group-max-size', '5');
+    expect(synthErrors(app)).toMatch(/the cluster autoscaler may scale pool "edge-win" to 5 machines \(cluster\.x-k8s\.io\/cluster-api-autoscaler-node-group-max-size\), and it has 2 hosts: .*one deleted before it got a host never finishes deleting\. Fix: lower the max-size annotation to 2, or list more hosts/);
+    md.metadata.addAnnotation('cluster.x-k8s.io/cluster-api-autoscaler-node-group-max-size', '2');
+    expect(synthErrors(app)).toBe('');
+  });
+
+  test('docs/remote.md says the way out: which finalizer, on what, and how the host returns to its pool', () => {
+    const doc = readFileSync(join(__dirname, '..', '..', 'docs', 'remote.md'), 'utf8');
+    expect(doc).toContain('remotemachine.k0smotron.io/finalizer');
+    expect(doc).toMatch(/kubectl patch remotemachine \S+ -n \S+ --type json -p '\[\{"op": "remove", "path": "\/metadata\/finalizers\/\d+"\}\]'/);
+    expect(doc).toMatch(/kubectl patch pooledremotemachine \S+ -n \S+ --subresource status --type merge -p '\{"status": \{"reserved": false, "machineRef": null\}\}'/);
   });
 });

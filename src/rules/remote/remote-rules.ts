@@ -50,6 +50,9 @@ function owners(graph: ManifestGraph): RemoteOwner[] {
   return out;
 }
 
+/** The cluster autoscaler's largest size for a MachineDeployment (its clusterapi provider). */
+const AUTOSCALER_MAX_SIZE = 'cluster.x-k8s.io/cluster-api-autoscaler-node-group-max-size';
+
 /** Pools of fixed hosts: enough hosts for the machines and for every rollout, each host and pool used once. */
 const remotePools = rule<ManifestGraph>({
   name: 'remote-pools',
@@ -68,6 +71,16 @@ const remotePools = rule<ManifestGraph>({
         continue;
       }
       if (o.owner.manifest.kind === 'MachineDeployment') {
+        // The cluster autoscaler scales up to this (kubernetes/autoscaler cluster-autoscaler
+        // cloudprovider/clusterapi/clusterapi_utils.go, nodeGroupMaxSizeAnnotationKey). A machine
+        // above the hosts waits for one, and if it is scaled away again before it reserved one,
+        // its RemoteMachine never finishes deleting (remote_machine_controller.go reads the SSH key
+        // Secret of the host it never got before it reaches its deletion branch).
+        const maxSize = Number(o.owner.manifest.metadata?.annotations?.[AUTOSCALER_MAX_SIZE]);
+        if (Number.isInteger(maxSize) && maxSize > hosts) {
+          v(`the cluster autoscaler may scale pool "${o.pool}" to ${maxSize} machines (${AUTOSCALER_MAX_SIZE}), and it has ${hosts} host${hosts === 1 ? '' : 's'}: the machines above them wait for a host, and one deleted before it got a host never finishes deleting`,
+            `lower the max-size annotation to ${hosts}, or list more hosts`, `metadata.annotations.${AUTOSCALER_MAX_SIZE}`);
+        }
         const strategy = o.owner.manifest.spec?.rollout?.strategy ?? {};
         if (strategy.type === 'OnDelete') continue;
         const rolling = strategy.rollingUpdate ?? {};
