@@ -77,3 +77,12 @@ export function controlPlaneRolloutProblem(strategy: string, replicas: number, h
       : replicas === 1 ? 'use InPlace (version changes only without a spare host), or list a spare host' : 'list a spare host',
   };
 }
+
+/**
+ * How long CAPI may drain a pool's node before it deletes the machine anyway: 15 minutes. CAPI's
+ * default is none ("The default value is 0, meaning that the node can be drained without any time
+ * limitations": cluster-api v1.14 MachineDeployment `spec.template.spec.deletion.nodeDrainTimeoutSeconds`),
+ * so a PodDisruptionBudget that never allows an eviction, or a node that no longer answers, holds
+ * a rollout, a scale-down or a health check's remediation forever.
+ */
+export const NODE_DRAIN_TIMEOUT_SECONDS = 900;

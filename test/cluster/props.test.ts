@@ -77,6 +77,7 @@ describe('every prop changes what is written', () => {
     ['controlPlane.bootstrapThroughSecretsManager', { cluster: cp({ bootstrapThroughSecretsManager: true }) }],
     ['pool bootstrapThroughSecretsManager', { linux: { bootstrapThroughSecretsManager: true } }],
     ['pool nodeReadyTimeout', { linux: { nodeReadyTimeout: Duration.minutes(7) } }],
+    ['pool nodeDrainTimeout', { linux: { nodeDrainTimeout: Duration.minutes(30) } }],
   ])('%s', (_, options) => {
     const out = render(options);
     expect(out).not.toMatch(/^error/);
@@ -137,7 +138,9 @@ describe('inputs are checked where they enter (HybridConfigError: path, value, f
     ['AMI id', { linux: { ami: MachineImage.id('ami-linux') } }, '[mgmt/prod/linux] ami: AWSMachineTemplate prod-linux-…: AMI "ami-linux" is not an AMI id'],
     ['node-role label', { linux: { labels: { 'node-role.kubernetes.io/worker': '' } } }, '[mgmt/prod/linux] labels: K0sWorkerConfigTemplate prod-linux-a-…: label node-role.kubernetes.io/worker is in the kubernetes.io/k8s.io namespace'],
     ['os label override', { windows: { labels: { 'kubernetes.io/os': 'linux' } } }, '[mgmt/prod/win] labels: K0sWorkerConfigTemplate prod-win-a-…: label kubernetes.io/os is set by the kubelet from the node itself and must not be overridden'],
-    ['label value with a comma', { linux: { labels: { team: 'a,b' } } }, '[mgmt/prod/linux] labels: K0sWorkerConfigTemplate prod-linux-a-…: node label pair "b" has no "=" (a label value with "," is read as two pairs)'],
+    ['label value with a comma', { linux: { labels: { team: 'a,b' } } }, '[mgmt/prod/linux] labels: label team="a,b" has a value that is not alphanumeric with "-", "_" or "." inside, and joined into k0s\'s --labels it would read as more than one label'],
+    // Issue 24 point 15: a value that smuggles a second key=value into k0s's --labels, each pair valid there.
+    ['label value that smuggles a second label', { linux: { labels: { tier: 'web,team=ops' } } }, '[mgmt/prod/linux] labels: label tier="web,team=ops" has a value that is not alphanumeric with "-", "_" or "." inside, and joined into k0s\'s --labels it would read as more than one label'],
     ['root volume', { linux: { rootVolumeSizeGiB: 4 } }, '[mgmt/prod/linux] rootVolumeSizeGiB 4 is below 8'],
     ['the pool label', { linux: { labels: { 'node.cluster.x-k8s.io/pool': 'x' } } }, '[mgmt/prod/linux] label node.cluster.x-k8s.io/pool is the pool\'s own label'],
     ['allowed CIDR', { cluster: { apiServerLoadBalancer: { allowedCidrs: ['10.0.0.1/8'] } } }, '[mgmt/prod] apiServerLoadBalancer: "10.0.0.1/8" has host bits set: did you mean 10.0.0.0/8?'],
@@ -169,5 +172,23 @@ describe('a VPC of your own behind an internet-facing NLB', () => {
   test('an internal load balancer needs none', () => {
     expect(render({ cluster: { infra: infra([]), apiServerLoadBalancer: { scheme: LoadBalancerScheme.INTERNAL } }, linux: { ami: undefined }, windows: null }))
       .not.toMatch(/^error/);
+  });
+});
+
+// Issue 24 point 5. cluster-api v1.14 MachineDeployment spec.template.spec.deletion.nodeDrainTimeoutSeconds:
+// "The default value is 0, meaning that the node can be drained without any time limitations"
+// (core/reconcilers/machine/machine_controller.go, nodeDrainTimeoutExceeded). k0smotron v2.1.0
+// writes no deletion spec on control plane machines (internal/controller/controlplane/helper.go,
+// generateMachine), and K0sControlPlane's machineTemplate has no field for it.
+describe('bounded drains', () => {
+  test('every pool\'s MachineDeployments drain for at most 15 minutes by default, nodeDrainTimeout sets it', () => {
+    const objects = synthObjects(hybridCluster({}).app);
+    const mds = objects.filter((o) => o.kind === 'MachineDeployment');
+    expect(mds.length).toBeGreaterThan(1);
+    for (const md of mds) expect(md.spec.template.spec.deletion).toEqual({ nodeDrainTimeoutSeconds: 900 });
+    const set = synthObjects(hybridCluster({ windows: { nodeDrainTimeout: Duration.minutes(40) } }).app)
+      .filter((o) => o.kind === 'MachineDeployment' && o.metadata.name.includes('-win-'));
+    expect(set.map((md) => md.spec.template.spec.deletion.nodeDrainTimeoutSeconds)).toEqual(set.map(() => 2400));
+    expect(render({ linux: { nodeDrainTimeout: Duration.seconds(0) } })).toMatch(/^error: \[mgmt\/prod\/linux\] nodeDrainTimeout is 0 seconds: 0 is below 1/);
   });
 });
