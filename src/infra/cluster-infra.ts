@@ -22,6 +22,11 @@ export interface ClusterInfraProps {
   readonly region: string;
   /** Id of the VPC the cluster uses (CAPA bring-your-own network). */
   readonly vpcId: string;
+  /**
+   * The VPC's IPv4 block: the cluster opens NodePorts to it only.
+   * @default - not known (an existing VPC): NodePorts are opened to the private address ranges
+   */
+  readonly vpcCidrBlock?: string;
   /** Public subnets (load balancers, NAT), at least one per availability zone. */
   readonly publicSubnetIds: readonly string[];
   /** Private subnets (nodes), at least one per availability zone. */
@@ -78,6 +83,8 @@ export class ClusterInfra {
   public readonly region: string;
   /** Id of the VPC the cluster uses (CAPA bring-your-own network). */
   public readonly vpcId: string;
+  /** The VPC's IPv4 block, when the outputs hold it. */
+  public readonly vpcCidrBlock?: string;
   /** Public subnets (load balancers, NAT). */
   public readonly publicSubnetIds: readonly string[];
   /** Private subnets (nodes). */
@@ -105,6 +112,7 @@ export class ClusterInfra {
     this.clusterName = props.clusterName;
     this.region = props.region;
     this.vpcId = props.vpcId;
+    this.vpcCidrBlock = props.vpcCidrBlock;
     this.publicSubnetIds = props.publicSubnetIds;
     this.privateSubnetIds = props.privateSubnetIds;
     this.privateSubnetZones = props.privateSubnetZones;
@@ -220,6 +228,8 @@ export class ClusterInfra {
       clusterName: str(INFRA_OUTPUTS.clusterName),
       region: str(INFRA_OUTPUTS.region),
       vpcId: str(INFRA_OUTPUTS.vpcId),
+      // Absent when the stack used an existing VPC, and from stacks that predate it.
+      vpcCidrBlock: INFRA_OUTPUTS.vpcCidrBlock in outputs ? str(INFRA_OUTPUTS.vpcCidrBlock) : undefined,
       publicSubnetIds: list(INFRA_OUTPUTS.publicSubnetIds),
       privateSubnetIds: list(INFRA_OUTPUTS.privateSubnetIds),
       // Absent from the outputs of stacks that predate it: the cluster then needs `zones`.

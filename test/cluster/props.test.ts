@@ -17,8 +17,9 @@ function render(options: FixtureOptions): string {
 
 const cp = (extra: object) => ({ controlPlane: { instanceType: 't3.large', ami: LINUX_AMI, ...extra } });
 
-const infra = (publicSubnetIds: string[] = ['subnet-pub']) => new ClusterInfra({
+const infra = (publicSubnetIds: string[] = ['subnet-pub'], vpcCidrBlock?: string) => new ClusterInfra({
   region: 'eu-north-1',
+  vpcCidrBlock,
   vpcId: 'vpc-0123',
   publicSubnetIds,
   privateSubnetIds: ['subnet-priv'],
@@ -190,5 +191,21 @@ describe('bounded drains', () => {
       .filter((o) => o.kind === 'MachineDeployment' && o.metadata.name.includes('-win-'));
     expect(set.map((md) => md.spec.template.spec.deletion.nodeDrainTimeoutSeconds)).toEqual(set.map(() => 2400));
     expect(render({ linux: { nodeDrainTimeout: Duration.seconds(0) } })).toMatch(/^error: \[mgmt\/prod\/linux\] nodeDrainTimeout is 0 seconds: 0 is below 1/);
+  });
+});
+
+// Issue 24 point 4. cluster-api-provider-aws v2.11.1 pkg/cloud/services/securitygroup/securitygroups.go
+// (getSecurityGroupIngressRules): the node role's NodePort rule (30000-32767) takes
+// network.nodePortIngressRuleCidrBlocks, else services.AnyIPv4CidrBlock (0.0.0.0/0); controllers carry the node role too.
+describe('NodePorts open to the VPC only', () => {
+  const cidrs = (options: FixtureOptions) => JSON.parse(render(options).replace(/^error: .*/, 'null'))
+    ?.find((o: { kind: string }) => o.kind === 'AWSCluster').spec.network.nodePortIngressRuleCidrBlocks;
+  test('the VPC CAPA creates (10.0.0.0/16), the AWS stack\'s VPC, the private ranges for a VPC of unknown block, or nodePortCidrs', () => {
+    expect(cidrs({})).toEqual(['10.0.0.0/16']);
+    const known = infra(undefined, '10.42.0.0/16');
+    expect(cidrs({ cluster: { infra: known } as never })).toEqual(['10.42.0.0/16']);
+    expect(cidrs({ cluster: { infra: infra() } as never })).toEqual(['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16']);
+    expect(cidrs({ cluster: { nodePortCidrs: ['10.0.0.0/16', '198.51.100.0/24'] } as never })).toEqual(['10.0.0.0/16', '198.51.100.0/24']);
+    expect(render({ cluster: { nodePortCidrs: ['10.0.0.1/16'] } as never })).toMatch(/^error: \[mgmt\/prod\] nodePortCidrs\[0\]: .*host bits set/);
   });
 });
