@@ -308,3 +308,21 @@ describe('machines that would never get a host, and so never finish deleting', (
     expect(doc).toMatch(/kubectl patch pooledremotemachine \S+ -n \S+ --subresource status --type merge -p '\{"status": \{"reserved": false, "machineRef": null\}\}'/);
   });
 });
+
+// Issue 24 point 14. rig v0.21.11 ssh.go dials net.JoinHostPort(address, port); k0smotron v2.1.0
+// remote_machine_types.go defaults only an absent user to root; k0s api.externalAddress is where every node reaches the API.
+describe('hosts and endpoints no machine can use', () => {
+  test.each([
+    ['an endpoint on loopback', { cluster: { controlPlaneEndpoint: { host: '127.0.0.1' } } }, /controlPlaneEndpoint 127\.0\.0\.1 is a loopback address: every machine reaching it would reach itself, and every node and client reaches the API there/],
+    ['the unspecified endpoint', { cluster: { controlPlaneEndpoint: { host: '0.0.0.0' } } }, /controlPlaneEndpoint 0\.0\.0\.0 is the unspecified address, which nothing can connect to/],
+    ['a host address with its port', { linux: { hosts: [{ address: '10.0.1.11:22' }] } }, /host 10\.0\.1\.11:22 carries a port, and the port is a field of its own\. Fix: give the host's own IP address or DNS name, and its SSH port in port/],
+    ['a loopback host', { linux: { hosts: [{ address: 'localhost' }] } }, /host localhost is a loopback address/],
+    ['an empty login user', { linux: { user: '' } }, /the login user of 10\.0\.1\.11 is empty, so SSH logs in as nobody\. Fix: give the user/],
+  ])('%s is refused', (_name, opts, message) => {
+    expect(synthErrors(() => remoteApp(opts as never).app)).toMatch(message);
+  });
+
+  test('a host\'s own address, an IPv6 one included, and a DNS name pass', () => {
+    expect(synthErrors(() => remoteApp({ linux: { hosts: [{ address: 'fd00::11' }, { address: 'linux-1.example.com' }] } }).app)).toBe('');
+  });
+});

@@ -1,5 +1,5 @@
 import { controlPlaneRolloutProblem, resolveRollout } from '../../platform/rollout';
-import { REMOTE_MACHINE_DEFAULTS } from '../../platform/remote';
+import { REMOTE_MACHINE_DEFAULTS, unusableAddressProblem } from '../../platform/remote';
 import { REMOTE_INFRASTRUCTURE } from '../../platform/infrastructures';
 import { describe, groupOf, Json, list, ManifestGraph, ManifestSource, namespaceOf, violation } from '../engine/graph';
 import { Finding, registry, Rule, rule } from '../engine/rule';
@@ -156,6 +156,38 @@ const remoteEndpoint = rule<ManifestGraph>({
   }),
 });
 
+/**
+ * Hosts and endpoints no machine can use: an address with its own port, a loopback or unspecified
+ * address (`unusableAddressProblem`), and an empty login user, with which rig's SSH client logs
+ * in as nobody: the CRD defaults an absent user to root (k0smotron v2.1.0
+ * api/infrastructure/v1beta2/remote_machine_types.go, `+kubebuilder:default="root"`), and an
+ * empty string is a value, kept as written.
+ */
+const remoteHosts = rule<ManifestGraph>({
+  name: 'remote-hosts',
+  scope: 'object',
+  description: 'Remote hosts and control plane endpoints are addresses a machine can reach, without a port of their own, with a login user',
+  source: 'k0sproject/rig v0.21.11 ssh.go (net.JoinHostPort); k0smotron v2.1.0 api/infrastructure/v1beta2/remote_machine_types.go (PooledMachineSpec.User)',
+  check: (graph) => {
+    const out: Finding[] = [];
+    for (const host of [...graph.ofKind(HOST), ...graph.ofKind('RemoteMachine')].filter((s) => groupOf(s.manifest.apiVersion) === INFRA)) {
+      const machine = host.manifest.kind === HOST ? host.manifest.spec?.machine ?? {} : host.manifest.spec ?? {};
+      const prefix = host.manifest.kind === HOST ? 'spec.machine' : 'spec';
+      const p = typeof machine.address === 'string' && machine.address !== '' ? unusableAddressProblem(machine.address) : undefined;
+      if (p) out.push(violation(host, `host ${p}`, 'give the host\'s own IP address or DNS name, and its SSH port in port', `${prefix}.address`));
+      if (machine.user === '' || (typeof machine.user === 'string' && machine.user.trim() === '')) {
+        out.push(violation(host, `the login user of ${machine.address} is empty, so SSH logs in as nobody`, 'give the user (Administrator on Windows hosts), or leave it out for root', `${prefix}.user`));
+      }
+    }
+    for (const cluster of graph.ofKind(REMOTE_INFRASTRUCTURE.clusterKind).filter((s) => groupOf(s.manifest.apiVersion) === INFRA)) {
+      const endpoint = cluster.manifest.spec?.controlPlaneEndpoint?.host;
+      const p = typeof endpoint === 'string' && endpoint !== '' ? unusableAddressProblem(endpoint) : undefined;
+      if (p) out.push(violation(cluster, `controlPlaneEndpoint ${p}, and every node and client reaches the API there (k0s api.externalAddress)`, 'use the address of a load balancer or virtual IP the nodes reach, and its port in port', 'spec.controlPlaneEndpoint.host'));
+    }
+    return out;
+  },
+});
+
 /** A Windows pool on remote machines: what k0smotron's SSH path and Windows script can run. */
 const remoteWindows = rule<ManifestGraph>({
   name: 'remote-windows',
@@ -216,4 +248,4 @@ const hostedIngress = rule<ManifestGraph>({
 });
 
 /** The rules of remote (SSH) clusters and pools; part of `CLUSTER_RULES`. */
-export const REMOTE_RULES: readonly Rule<ManifestGraph>[] = registry([remotePools, remoteEndpoint, remoteWindows, hostedIngress]);
+export const REMOTE_RULES: readonly Rule<ManifestGraph>[] = registry([remotePools, remoteEndpoint, remoteHosts, remoteWindows, hostedIngress]);
