@@ -31,7 +31,7 @@ export { ControlPlaneUpdateStrategy } from '../k0s/k0s-cluster';
 import { networkWithDefaults } from '../k0s/kubernetes-network';
 import { cniIngressRules } from './aws-cni';
 import { CAPA_DEFAULT_VPC_CIDR, capaDefaultSubnets, CLUSTERAWSADM_INSTANCE_PROFILES, K0S_CLUSTER_PORTS, K0S_PORTS } from '../platform/conventions';
-import { MachineImage } from './machine-image';
+import { MachineImage, machineImageProp } from './machine-image';
 import { hashedMachineTemplate, MachineProps, machineTemplateSpec, requirePinnedImageForSecretsManager } from './machine-template';
 import { markContentNamed, PropsOfFields } from '../rules/engine/judge';
 import { typedApiObject } from '../k0s/typed-api-object';
@@ -365,7 +365,7 @@ function checkInputs(path: string, props: HybridClusterProps): void {
   stringMap(at('controlPlane.apiExtraArgs'), cp.apiExtraArgs);
   stringMap(at('additionalTags'), props.additionalTags);
   const infoProblem = instanceTypeInfoProblem(cp.instanceTypeInfo);
-  if (infoProblem) fail(path, `controlPlane.instanceTypeInfo ${infoProblem}`, 'state { arch: Architecture.AMD64, memoryGiB: 16 }, or leave it out for a known family');
+  if (infoProblem) fail(path, `controlPlane.instanceTypeInfo of instance type ${JSON.stringify(props.controlPlane.instanceType)}: ${infoProblem}`, `state { arch: Architecture.AMD64, memoryGiB: 16 } for ${props.controlPlane.instanceType}, or leave it out for a known family`);
   oneOf(at('apiServerLoadBalancer.scheme'), props.apiServerLoadBalancer?.scheme, LoadBalancerScheme, 'LoadBalancerScheme');
   // One security-group rule per port: EC2 refuses a duplicate, and CAPA then retries the whole batch on every reconcile.
   for (const [i, port] of (listOf<number>(at('nodeAgentPorts'), props.nodeAgentPorts, String) ?? []).entries()) wholeNumber(at(`nodeAgentPorts[${i}]`), port, 1, 65535);
@@ -394,6 +394,7 @@ function checkInputs(path: string, props: HybridClusterProps): void {
 
   const mismatch = props.infra?.mismatch(props.name ?? path.split('/').pop()!, props.region);
   if (mismatch) fail(path, mismatch.what, mismatch.fix);
+  machineImageProp(path, 'controlPlane.ami', cp.ami);
   const type = InstanceType.parse(cp.instanceType, cp.instanceTypeInfo);
   if (typeof type === 'string') fail(path, `controlPlane: ${type}`, 'use a known type such as t3.large, or state `instanceTypeInfo: { arch, memoryGiB }`');
   const archIssue = cp.ami === undefined ? (type.arch && props.infra?.linuxArchitectureProblem(cp.instanceType, type.arch)) : undefined;

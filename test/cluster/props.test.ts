@@ -209,3 +209,20 @@ describe('NodePorts open to the VPC only', () => {
     expect(render({ cluster: { nodePortCidrs: ['10.0.0.1/16'] } as never })).toMatch(/^error: \[mgmt\/prod\] nodePortCidrs\[0\]: .*host bits set/);
   });
 });
+
+// Issue 24 points 16 and 18: a plain string where a MachineImage belongs, and an empty
+// instanceTypeInfo of an unknown family, each answered with the prop, the value and the fix.
+describe('values that are not what they seem, on the cluster side', () => {
+  test('an ami given as a plain string names MachineImage.id', () => {
+    expect(render({ linux: { ami: 'ami-0123456789abcdef0' as never } })).toBe('error: [mgmt/prod/linux] ami is "ami-0123456789abcdef0", not a MachineImage. Fix: write MachineImage.id("ami-0123456789abcdef0").');
+    expect(render({ windows: { ami: { id: 'ami-0123456789abcdef0' } as never } })).toMatch(/^error: \[mgmt\/prod\/win\] ami is \{"id":"ami-0123456789abcdef0"\}, not a MachineImage\. Fix: write MachineImage\.id\('ami-…'\)/);
+    expect(render({ cluster: cp({ ami: 'ami-0123456789abcdef0' }) } as never)).toMatch(/^error: \[mgmt\/prod\] controlPlane\.ami is "ami-0123456789abcdef0", not a MachineImage/);
+  });
+
+  test('an empty instanceTypeInfo of an unknown family names the instance type', () => {
+    expect(render({ linux: { instanceType: 'zz9.large', instanceTypeInfo: {} as never } }))
+      .toMatch(/^error: \[mgmt\/prod\/linux\] instanceTypeInfo of instance type "zz9\.large": arch is undefined.*Fix: state \{ arch: Architecture\.AMD64, memoryGiB: 16 \} for zz9\.large/);
+    expect(render({ cluster: { controlPlane: { instanceType: 'zz9.large', instanceTypeInfo: {} } } as never }))
+      .toMatch(/^error: \[mgmt\/prod\] controlPlane\.instanceTypeInfo of instance type "zz9\.large": arch is undefined/);
+  });
+});
