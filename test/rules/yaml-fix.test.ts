@@ -81,6 +81,9 @@ const NOT_YET_BROKEN: Record<string, string> = {
   'fleet-labels': 'came with issue 27 after this table was written',
   'gmsa': 'came with issue 27 after this table was written',
   'load-balancer-targets': 'came with issue 27 after this table was written',
+  'remote-hosts': 'came with a later main after this table was written',
+  'object-meta': 'came with a later main after this table was written',
+  'eks-hyperv': 'came with a later main after this table was written',
 };
 
 /** Fix texts that tell a YAML user nothing, and words of the construct API a YAML user has no use for. */
