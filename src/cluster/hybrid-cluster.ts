@@ -32,7 +32,7 @@ import { networkWithDefaults } from '../k0s/kubernetes-network';
 import { cniIngressRules } from './aws-cni';
 import { CAPA_DEFAULT_VPC_CIDR, capaDefaultSubnets, CLUSTERAWSADM_INSTANCE_PROFILES, K0S_CLUSTER_PORTS, K0S_PORTS } from '../platform/conventions';
 import { MachineImage } from './machine-image';
-import { hashedMachineTemplate, MachineProps, machineTemplateSpec, requirePinnedImageForSecretsManager } from './machine-template';
+import { hashedMachineTemplate, MachineProps, machineTemplateSpec } from './machine-template';
 import { markContentNamed, PropsOfFields } from '../rules/engine/judge';
 import { typedApiObject } from '../k0s/typed-api-object';
 
@@ -335,6 +335,8 @@ const PROPS_OF_FIELDS: PropsOfFields = {
   'AWSMachineTemplate spec.template.spec.imageLookupOrg': 'controlPlane.ami',
   'AWSMachineTemplate spec.template.spec.ami.id': 'controlPlane.ami',
   'AWSMachineTemplate spec.template.spec.instanceType': 'controlPlane.instanceType',
+  'AWSMachineTemplate spec.template.spec.cloudInit.insecureSkipSecretsManager': 'controlPlane.bootstrapThroughSecretsManager',
+  'AWSCluster spec.network.vpc.id': 'infra',
 };
 
 /**
@@ -369,13 +371,8 @@ function checkInputs(path: string, props: HybridClusterProps): void {
   ];
   listOf<string>(at('apiServerLoadBalancer'), permissions, String);
 
-  const mismatch = props.infra?.mismatch(props.name ?? path.split('/').pop()!, props.region);
-  if (mismatch) fail(path, mismatch.what, mismatch.fix);
   const type = InstanceType.parse(cp.instanceType, cp.instanceTypeInfo);
   if (typeof type === 'string') fail(path, `controlPlane: ${type}`, 'use a known type such as t3.large, or state `instanceTypeInfo: { arch, memoryGiB }`');
-  const archIssue = cp.ami === undefined ? (type.arch && props.infra?.linuxArchitectureProblem(cp.instanceType, type.arch)) : undefined;
-  if (archIssue) fail(path, `controlPlane: ${archIssue}`, 'pick an instance type of the AMI\'s architecture, or pass an `ami` for this one');
-  requirePinnedImageForSecretsManager(path, 'controlPlane', cp, controlPlaneImage(props));
   const cidrs = [...(lb?.allowedCidrs ?? []), ...(lb?.additionalIngressRules ?? []).flatMap((r) => r.cidrBlocks ?? [])];
   for (const cidr of cidrs.filter((c) => !isUnresolvedToken(c))) {
     try {
@@ -407,7 +404,8 @@ function clusterZones(path: string, props: HybridClusterProps, region: AwsRegion
   return names.map((name, i) => {
     const zone = AvailabilityZone.parse(name);
     if (typeof zone === 'string') fail(path, `zones: ${zone}`, `name zones of the cluster's region such as ${region ?? 'eu-north-1'}a`);
-    if (region && zone.region.name !== region.name) fail(path, `zones: ${zone} is in ${zone.region}, not in ${region}`, `name zones of ${region} such as ${region}a`);
+    // Zones taken from the infra are in its region: a region prop that differs is the hand-off rule's.
+    if (region && props.zones !== undefined && zone.region.name !== region.name) fail(path, `zones: ${zone} is in ${zone.region}, not in ${region}`, `name zones of ${region} such as ${region}a`);
     if (names.indexOf(name) !== i) fail(path, `zones names ${name} twice`, 'name each zone once');
     if (infraZones && !infraZones.includes(name)) {
       fail(path, `zones: ${name} has none of the infra's private subnets (they are in ${[...new Set(infraZones)].join(', ')})`, 'name zones of the infra\'s private subnets, or leave `zones` out for all of them');

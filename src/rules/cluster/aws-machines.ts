@@ -57,7 +57,8 @@ export function windowsMachineProblems(infrastructure: K0smotronInfrastructure |
   const out: Finding[] = [];
   const machine = template.manifest.spec?.template?.spec ?? {};
   if (machine.cloudInit?.insecureSkipSecretsManager !== true || machine.uncompressedUserData !== true) {
-    out.push(violation(template, `${AWS_INFRASTRUCTURE.machineTemplateKind} must keep cloudInit.insecureSkipSecretsManager and uncompressedUserData true: Windows can run neither the Secrets Manager boothook nor gzipped user data`, 'remove the patch that changes them'));
+    out.push(violation(template, `${AWS_INFRASTRUCTURE.machineTemplateKind} must keep cloudInit.insecureSkipSecretsManager and uncompressedUserData true: Windows can run neither the Secrets Manager boothook nor gzipped user data`,
+      'remove the patch that changes them, or bootstrapThroughSecretsManager (Linux pools only)', machine.cloudInit?.insecureSkipSecretsManager !== true ? 'spec.template.spec.cloudInit.insecureSkipSecretsManager' : 'spec.template.spec.uncompressedUserData'));
   }
   const type = InstanceType.parse(machine.instanceType, undefined);
   const problem = typeof type === 'string' ? undefined : windowsInstanceTypeProblem(type);
