@@ -4,8 +4,6 @@ import { LABEL_REGION, LABEL_ZONE } from '../platform/windows';
 import { CLUSTERAWSADM_INSTANCE_PROFILES } from '../platform/conventions';
 import { fail } from '../core/errors';
 import { InstanceType, InstanceTypeInfo, instanceTypeInfoProblem } from '../platform/instance-type';
-import { CAPA_MIN_ROOT_VOLUME_GIB, GP3_MAX_VOLUME_GIB, WINDOWS_BASE_AMI_ROOT_GIB } from '../platform/images';
-import { wholeNumber } from '../core/values';
 import type { HybridCluster } from './hybrid-cluster';
 import { MachineImage } from './machine-image';
 import { hashedMachineTemplate, MachineProps, machineTemplateSpec } from './machine-template';
@@ -45,6 +43,7 @@ export class AwsMachines implements WorkerInfrastructure {
     'AWSMachineTemplate spec.template.spec.sshKeyName': 'sshKeyName (of the cluster)',
     'AWSMachineTemplate spec.template.spec.cloudInit.insecureSkipSecretsManager': 'bootstrapThroughSecretsManager',
     'MachineDeployment spec.template.spec.failureDomain': 'zones',
+    'AWSMachineTemplate spec.template.spec.rootVolume.size': 'rootVolumeSizeGiB',
   };
 
   public constructor(
@@ -60,8 +59,6 @@ export class AwsMachines implements WorkerInfrastructure {
     if (os === 'windows' && props.bootstrapThroughSecretsManager) {
       fail(path, 'bootstrapThroughSecretsManager on a Windows pool: CAPA\'s Secrets Manager hand-off is a cloud-init boothook, which Windows cannot run', 'remove it');
     }
-    // A Windows root volume may not be smaller than the base image's snapshot.
-    wholeNumber({ path, prop: 'rootVolumeSizeGiB' }, props.rootVolumeSizeGiB, os === 'windows' ? WINDOWS_BASE_AMI_ROOT_GIB : CAPA_MIN_ROOT_VOLUME_GIB, GP3_MAX_VOLUME_GIB);
     const infoProblem = instanceTypeInfoProblem(props.instanceTypeInfo);
     if (infoProblem) fail(path, `instanceTypeInfo ${infoProblem}`, 'state { arch: Architecture.AMD64, memoryGiB: 16 }, or leave it out for a known family');
     const type = InstanceType.parse(props.instanceType, props.instanceTypeInfo);

@@ -20,7 +20,6 @@ import { AvailabilityZone, AwsPartitionId, AwsRegion } from '../platform/aws';
 import { parseCidr } from '../platform/cidr';
 import { fail } from '../core/errors';
 import { InstanceType, InstanceTypeInfo, instanceTypeInfoProblem } from '../platform/instance-type';
-import { CAPA_MIN_ROOT_VOLUME_GIB, GP3_MAX_VOLUME_GIB } from '../platform/images';
 import { listOf, oneOf, stringMap, wholeNumber } from '../core/values';
 import { isUnresolvedToken } from '../core/tokens';
 import { CalicoMode, NetworkProvider } from '../platform/network';
@@ -337,6 +336,7 @@ const PROPS_OF_FIELDS: PropsOfFields = {
   'AWSMachineTemplate spec.template.spec.instanceType': 'controlPlane.instanceType',
   'AWSMachineTemplate spec.template.spec.cloudInit.insecureSkipSecretsManager': 'controlPlane.bootstrapThroughSecretsManager',
   'AWSCluster spec.network.vpc.id': 'infra',
+  'AWSMachineTemplate spec.template.spec.rootVolume.size': 'controlPlane.rootVolumeSizeGiB',
 };
 
 /**
@@ -347,7 +347,6 @@ function checkInputs(path: string, props: HybridClusterProps): void {
   const at = (prop: string) => ({ path, prop });
   const cp = props.controlPlane;
   // Values first: what follows reads them. Replicas are the rules' (control-plane: odd, >= 1), at construction too.
-  wholeNumber(at('controlPlane.rootVolumeSizeGiB'), cp.rootVolumeSizeGiB, CAPA_MIN_ROOT_VOLUME_GIB, GP3_MAX_VOLUME_GIB);
   stringMap(at('controlPlane.apiExtraArgs'), cp.apiExtraArgs);
   stringMap(at('additionalTags'), props.additionalTags);
   const infoProblem = instanceTypeInfoProblem(cp.instanceTypeInfo);

@@ -138,7 +138,7 @@ describe('inputs are checked where they enter (HybridConfigError: path, value, f
     ['node-role label', { linux: { labels: { 'node-role.kubernetes.io/worker': '' } } }, '[mgmt/prod/linux] labels: K0sWorkerConfigTemplate prod-linux-a-…: label node-role.kubernetes.io/worker is in the kubernetes.io/k8s.io namespace'],
     ['os label override', { windows: { labels: { 'kubernetes.io/os': 'linux' } } }, '[mgmt/prod/win] labels: K0sWorkerConfigTemplate prod-win-a-…: label kubernetes.io/os is set by the kubelet from the node itself and must not be overridden'],
     ['label value with a comma', { linux: { labels: { team: 'a,b' } } }, '[mgmt/prod/linux] labels: K0sWorkerConfigTemplate prod-linux-a-…: node label pair "b" has no "=" (a label value with "," is read as two pairs)'],
-    ['root volume', { linux: { rootVolumeSizeGiB: 4 } }, '[mgmt/prod/linux] rootVolumeSizeGiB 4 is below 8'],
+    ['root volume', { linux: { rootVolumeSizeGiB: 4 } }, '[mgmt/prod/linux] rootVolumeSizeGiB: AWSMachineTemplate prod-linux-…: rootVolume.size 4 is below 8. Fix: give 8 to 16384 GiB.'],
     ['the pool label', { linux: { labels: { 'node.cluster.x-k8s.io/pool': 'x' } } }, '[mgmt/prod/linux] label node.cluster.x-k8s.io/pool is the pool\'s own label'],
     ['allowed CIDR', { cluster: { apiServerLoadBalancer: { allowedCidrs: ['10.0.0.1/8'] } } }, '[mgmt/prod] apiServerLoadBalancer: "10.0.0.1/8" has host bits set: did you mean 10.0.0.0/8?'],
     ['ingress port', { cluster: { apiServerLoadBalancer: { additionalIngressRules: [{ description: 'x', fromPort: 70000, cidrBlocks: ['10.0.0.0/8'] }] } } }, '[mgmt/prod] apiServerLoadBalancer.additionalIngressRules[0].fromPort 70000 is above 65535'],
