@@ -161,10 +161,3 @@ export function eksKubernetesVersionProblem(version: unknown): string | undefine
  * be larger; EKS's default disk for Windows is 50).
  */
 export const EKS_ROOT_SNAPSHOT_GIB = { linux: 20, windows: 30 } as const;
-
-/**
- * Launch template names and `name_prefix` (hashicorp/terraform-provider-aws
- * `internal/verify/validate.go` `ValidLaunchTemplateName`): 3 to 99 characters of letters,
- * digits and `()./_-` for a prefix (Terraform adds a 26-character suffix; names are 125 at most).
- */
-export const LAUNCH_TEMPLATE_NAME_PREFIX = { min: 3, max: 99, pattern: /^[0-9A-Za-z()./_-]+$/ } as const;
