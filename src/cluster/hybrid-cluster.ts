@@ -17,11 +17,9 @@ import {
   AwsClusterSpecNetwork,
 } from '../generated/capa-infrastructure.cluster.x-k8s.io';
 import { AvailabilityZone, AwsPartitionId, AwsRegion } from '../platform/aws';
-import { parseCidr } from '../platform/cidr';
 import { fail } from '../core/errors';
 import { InstanceType, InstanceTypeInfo, instanceTypeInfoProblem } from '../platform/instance-type';
 import { listOf, oneOf, stringMap, wholeNumber } from '../core/values';
-import { isUnresolvedToken } from '../core/tokens';
 import { CalicoMode, NetworkProvider } from '../platform/network';
 import { ClusterInfrastructure, ControlPlaneUpdateStrategy, K0sCluster, K0sClusterProps, K0sControlPlaneProps } from '../k0s/k0s-cluster';
 import { AWS_INFRASTRUCTURE } from '../platform/infrastructures';
@@ -215,7 +213,7 @@ export class HybridCluster extends K0sCluster {
 class AwsClusterPart implements ClusterInfrastructure {
   public readonly infrastructure = AWS_INFRASTRUCTURE;
   public readonly defaultReplicas = 3;
-  public readonly propsOfFields = PROPS_OF_FIELDS;
+  public readonly propsOfFields: PropsOfFields;
   public readonly apiExtraArgs?: Record<string, string>;
   public readonly infra?: ClusterInfra;
   public readonly sshKeyName: string;
@@ -236,6 +234,7 @@ class AwsClusterPart implements ClusterInfrastructure {
     const parsedRegion = AwsRegion.parse(this.region);
     this.partition = typeof parsedRegion === 'string' ? 'aws' : parsedRegion.partition;
     checkInputs(path, props);
+    this.propsOfFields = { ...PROPS_OF_FIELDS, ...ingressRuleProps(props.apiServerLoadBalancer) };
     this.zones = clusterZones(path, props, typeof parsedRegion === 'string' ? undefined : parsedRegion);
     const scheme = props.apiServerLoadBalancer?.scheme ?? LoadBalancerScheme.INTERNET_FACING;
     if (props.infra && scheme === LoadBalancerScheme.INTERNET_FACING && props.infra.publicSubnetIds.length === 0) {
@@ -357,10 +356,9 @@ function checkInputs(path: string, props: HybridClusterProps): void {
   const lb = props.apiServerLoadBalancer;
   listOf<string>(at('apiServerLoadBalancer.allowedCidrs'), lb?.allowedCidrs, String);
   const rules = listOf<LoadBalancerIngressRule>(at('apiServerLoadBalancer.additionalIngressRules'), lb?.additionalIngressRules) ?? [];
+  // Ports and CIDRs are the aws-cluster rule's, judged on the written AWSCluster (`ingressRuleProps`).
   rules.forEach((r, i) => {
     oneOf(at(`apiServerLoadBalancer.additionalIngressRules[${i}].protocol`), r.protocol, IngressProtocol, 'IngressProtocol');
-    wholeNumber(at(`apiServerLoadBalancer.additionalIngressRules[${i}].fromPort`), r.fromPort ?? NaN, 0, 65535);
-    wholeNumber(at(`apiServerLoadBalancer.additionalIngressRules[${i}].toPort`), r.toPort, 0, 65535);
     listOf<string>(at(`apiServerLoadBalancer.additionalIngressRules[${i}].cidrBlocks`), r.cidrBlocks ?? null, String);
   });
   // The load balancer's rules as EC2 sees them: one (protocol, ports, source) each.
@@ -372,14 +370,6 @@ function checkInputs(path: string, props: HybridClusterProps): void {
 
   const type = InstanceType.parse(cp.instanceType, cp.instanceTypeInfo);
   if (typeof type === 'string') fail(path, `controlPlane: ${type}`, 'use a known type such as t3.large, or state `instanceTypeInfo: { arch, memoryGiB }`');
-  const cidrs = [...(lb?.allowedCidrs ?? []), ...(lb?.additionalIngressRules ?? []).flatMap((r) => r.cidrBlocks ?? [])];
-  for (const cidr of cidrs.filter((c) => !isUnresolvedToken(c))) {
-    try {
-      parseCidr(cidr);
-    } catch (e) {
-      fail(path, `apiServerLoadBalancer: ${(e as Error).message}`, 'write IPv4 blocks like 203.0.113.0/24');
-    }
-  }
 }
 
 /**
@@ -411,6 +401,21 @@ function clusterZones(path: string, props: HybridClusterProps, region: AwsRegion
     }
     return zone;
   });
+}
+
+/**
+ * The props behind the written load balancer rules the aws-cluster rule names one by one: the
+ * API rule (`allowedCidrs`) first, then k0s's, then `additionalIngressRules` in order
+ * (`loadBalancerIngressRules`).
+ */
+function ingressRuleProps(lb: ApiServerLoadBalancerProps | undefined): PropsOfFields {
+  const allowed = lb?.allowedCidrs ?? ['0.0.0.0/0'];
+  const field = (i: number) => `AWSCluster spec.controlPlaneLoadBalancer.ingressRules[${i}]`;
+  const offset = (allowed.length > 0 ? 1 : 0) + K0S_CLUSTER_PORTS.length;
+  return Object.fromEntries([
+    ...(allowed.length > 0 ? [[`${field(0)}.cidrBlocks`, 'apiServerLoadBalancer.allowedCidrs']] : []),
+    ...(lb?.additionalIngressRules ?? []).flatMap((_, i) => ['fromPort', 'toPort', 'cidrBlocks'].map((f) => [`${field(offset + i)}.${f}`, `apiServerLoadBalancer.additionalIngressRules[${i}].${f}`])),
+  ]);
 }
 
 /**
