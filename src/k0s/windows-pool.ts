@@ -7,7 +7,7 @@ import { oneOf } from '../core/values';
 import { WINDOWS_K0S_INSTALL_DIR } from '../platform/conventions';
 import type { K0smotronInfrastructure } from '../platform/infrastructures';
 import { windowsSupport } from '../platform/support';
-import { LABEL_HYPERV, WINDOWS_KUBELET_FIREWALL_RULE, WINDOWS_NODE_TAINT, WINDOWS_NODE_TIMEOUTS, WindowsVersion } from '../platform/windows';
+import { LABEL_HYPERV, WINDOWS_KUBELET_FIREWALL_RULE, WINDOWS_NODE_TAINT, WINDOWS_NODE_TIMEOUTS, WINDOWS_RELEASES, WindowsVersion } from '../platform/windows';
 import type { WorkerPlatform, WorkerPoolProps } from './worker-pool';
 
 /** What every Windows pool's props have, whatever infrastructure its machines run on. */
@@ -79,6 +79,7 @@ export function windowsWorker<P extends WorkerPoolProps & WindowsWorkerProps>(pa
       taints: [WINDOWS_NODE_TAINT],
       nodeStartupTimeoutSeconds: WINDOWS_NODE_TIMEOUTS.startupSeconds,
       nodeReadyTimeoutSeconds: WINDOWS_NODE_TIMEOUTS.readySeconds,
+      windowsBuild: WINDOWS_RELEASES[windowsVersion].build,
     },
   };
 }

@@ -24,6 +24,7 @@ import type { K0smotronInfrastructure } from '../platform/infrastructures';
 import { registerInfrastructure } from '../rules/engine/infrastructure';
 
 export { POOL_LABEL } from '../platform/labels';
+import { FLEET_LABELS, fleetLabels } from '../platform/labels';
 
 /** What a worker pool takes from its cluster, whatever infrastructure the machines run on. */
 export interface IWorkerPoolCluster extends IConstruct {
@@ -87,6 +88,8 @@ export interface WorkerPlatform {
   readonly nodeStartupTimeoutSeconds: number;
   /** How long a node may stay NotReady before CAPI replaces it, unless the props say otherwise. */
   readonly nodeReadyTimeoutSeconds: number;
+  /** A Windows pool's build (`node.kubernetes.io/windows-build`), for the Cluster's fleet labels. */
+  readonly windowsBuild?: string;
 }
 
 /**
@@ -150,6 +153,8 @@ export abstract class WorkerPool extends Construct {
   public readonly k0sVersion: string;
   /** The machines' operating system. */
   public readonly os: 'linux' | 'windows';
+  /** The build of a Windows pool's machines (`node.kubernetes.io/windows-build`); undefined for Linux. */
+  public readonly windowsBuild?: string;
   /** The failure domains the pool spreads over, in the order of `machineDeployments`. */
   public readonly failureDomains: readonly FailureDomain[];
   /** The MachineDeployments (`cluster.x-k8s.io`), one per failure domain. */
@@ -169,6 +174,7 @@ export abstract class WorkerPool extends Construct {
     this.replicas = props.replicas ?? 1;
     this.k0sVersion = props.k0sVersion ?? cluster.k0sVersion;
     this.os = platform.os;
+    this.windowsBuild = platform.windowsBuild;
     checkInputs(this, props);
     registerInfrastructure(infrastructure.infrastructure);
 
@@ -209,7 +215,7 @@ export abstract class WorkerPool extends Construct {
       const replicas = integerProblem(this.replicas, 0) ? this.replicas : Math.floor(this.replicas / domains.length) + (i < this.replicas % domains.length ? 1 : 0);
       const rollout = infrastructure.rollout?.(replicas);
       return typedApiObject(this, domain ? `MachineDeployment-${domain.suffix}` : 'MachineDeployment', MachineDeployment, {
-        metadata: { name },
+        metadata: { name, labels: platform.windowsBuild ? { [FLEET_LABELS.poolBuild]: platform.windowsBuild } : undefined },
         spec: {
           clusterName: cluster.clusterName,
           replicas,
@@ -266,6 +272,12 @@ export abstract class WorkerPool extends Construct {
     // such as the RemoteMachine pool's hosts), beside the cluster's own objects.
     const isObject = (c: IConstruct): c is ApiObject => c instanceof ApiObject;
     const clusterObjects = cluster.node.children.filter(isObject);
+    if (platform.windowsBuild !== undefined) {
+      // The Cluster says which builds its Windows pools run (FLEET_LABELS), from every pool so far.
+      const builds = cluster.node.children.filter((c): c is WorkerPool => c instanceof WorkerPool && c.windowsBuild !== undefined).map((p) => p.windowsBuild!);
+      const capiCluster = clusterObjects.find((o) => o.kind === 'Cluster' && o.apiVersion.startsWith('cluster.x-k8s.io/'));
+      Object.entries(fleetLabels(builds)).forEach(([k, v]) => capiCluster?.metadata.addLabel(k, v));
+    }
     const own = this.node.findAll().filter(isObject);
     judgeOwnObjects(this, own, clusterObjects, { ...POOL_PROPS_OF_FIELDS, ...infrastructure.propsOfFields });
     participate(this);

@@ -11,3 +11,6 @@ export * from './container-defaults';
 export * from './windows-pod';
 export * from './windows-workload';
 export * from './windows-exporter';
+export * from './aws-role-service-account';
+export * from './gmsa';
+export * from './windows-fluent-bit';

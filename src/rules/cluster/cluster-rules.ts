@@ -10,6 +10,7 @@ import { k0smotronWebhooks } from './k0smotron-webhooks';
 import { healthChecks, machineDeployments, machineNaming, versionSkew } from './machines';
 import { clusterNetwork, clusterReferences, contentNames, controlPlane, uniqueNames } from './objects';
 import { windowsClusters, windowsPools } from './windows';
+import { fleetLabelRule } from './fleet';
 
 /**
  * The cluster rules, over the final objects of Cluster API + k0smotron and the infrastructure
@@ -20,7 +21,7 @@ import { windowsClusters, windowsPools } from './windows';
  * reported; the registry refuses two of one name.
  */
 export const CLUSTER_RULES: readonly ManifestRule[] = registry<ManifestRule>(
-  [uniqueNames, clusterReferences, clusterNetwork, controlPlane, k0smotronWebhooks, awsCluster, awsTags, awsNetwork, keyPairs, imageLookups, machineDeployments, failureDomains, machineNaming, versionSkew, windowsPools, windowsClusters, healthChecks, contentNames],
+  [uniqueNames, clusterReferences, clusterNetwork, controlPlane, k0smotronWebhooks, awsCluster, awsTags, awsNetwork, keyPairs, imageLookups, machineDeployments, failureDomains, machineNaming, versionSkew, windowsPools, windowsClusters, fleetLabelRule, healthChecks, contentNames],
   REMOTE_RULES,
   [handOff, CRD_CEL_RULE],
 );
