@@ -8,15 +8,16 @@ import { HybridCluster, LinuxWorkerPool, MachineImage, WindowsWorkerPool } from 
 
 export const POOLS = 50;
 
-export function buildFiftyPools(app: App): Chart {
-  const chart = new Chart(app, 'fifty-pools', { disableResourceNameHashes: true });
+/** A cluster of `pools` pools, half Linux and half Windows (`bench/large-app.ts` builds 100). */
+export function buildFiftyPools(app: App, pools: number = POOLS): Chart {
+  const chart = new Chart(app, `${pools === POOLS ? 'fifty' : pools}-pools`, { disableResourceNameHashes: true });
   const cluster = new HybridCluster(chart, 'big', {
     region: 'eu-north-1',
     zones: ['eu-north-1a', 'eu-north-1b'],
     k0sVersion: 'v1.34.10+k0s.0',
     controlPlane: { replicas: 3, instanceType: 'm6i.large', ami: MachineImage.id('ami-0fa91bc90632c73c9') },
   });
-  for (let i = 0; i < POOLS / 2; i++) {
+  for (let i = 0; i < pools / 2; i++) {
     new LinuxWorkerPool(cluster, `l${i}`, { replicas: 2, instanceType: 'm6i.large', ami: MachineImage.id('ami-0fa91bc90632c73c9') });
     new WindowsWorkerPool(cluster, `w${i}`, { replicas: 2, instanceType: 'm6i.xlarge', ami: MachineImage.id('ami-010e40c6557403885') });
   }
