@@ -60,7 +60,7 @@ export class AwsMachines implements WorkerInfrastructure {
       fail(path, 'bootstrapThroughSecretsManager on a Windows pool: CAPA\'s Secrets Manager hand-off is a cloud-init boothook, which Windows cannot run', 'remove it');
     }
     const infoProblem = instanceTypeInfoProblem(props.instanceTypeInfo);
-    if (infoProblem) fail(path, `instanceTypeInfo ${infoProblem}`, 'state { arch: Architecture.AMD64, memoryGiB: 16 }, or leave it out for a known family');
+    if (infoProblem) fail(path, `instanceTypeInfo of instance type ${JSON.stringify(props.instanceType)}: ${infoProblem}`, `state { arch: Architecture.AMD64, memoryGiB: 16 } for ${props.instanceType}, or leave it out for a known family`);
     const type = InstanceType.parse(props.instanceType, props.instanceTypeInfo);
     if (typeof type === 'string') fail(path, type, 'use a known type such as m7i.large, or state `instanceTypeInfo: { arch, memoryGiB }`');
     this.instanceType = type;

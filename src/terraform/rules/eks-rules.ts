@@ -1,7 +1,7 @@
 import type { Json } from '../../rules/engine/graph';
 import { Finding, registry, rule } from '../../rules/engine/rule';
 import { parseCidr } from '../../platform/cidr';
-import { EKS_CLUSTER_POLICIES, EKS_LIMITS, EksIpFamily, NodeAccessEntryType, eksKubernetesVersionProblem, parseEksWindowsAmiType, sharedNodeRoleProblem } from '../../platform/eks';
+import { EKS_CLUSTER_POLICIES, EKS_KUBERNETES_VERSIONS, EKS_LIMITS, EksIpFamily, NodeAccessEntryType, eksKubernetesVersionProblem, parseEksWindowsAmiType, sharedNodeRoleProblem } from '../../platform/eks';
 import { TerraformBlock, TerraformGraph, TerraformRule, blockViolation, isExpression, list, single } from '../graph';
 
 import { subnetProblems } from './eks-common';
@@ -38,8 +38,8 @@ const eksCluster = rule<TerraformGraph>({
     }
   }
   if (body.version !== undefined && !isExpression(body.version)) {
-    const p = eksKubernetesVersionProblem(body.version);
-    if (p) v(p, 'write a minor version EKS offers, e.g. "1.34"', 'version');
+    const p = eksKubernetesVersionProblem(body.version, graph.day);
+    if (p) v(p, `write a minor version EKS creates clusters of on ${graph.day}, e.g. "${EKS_KUBERNETES_VERSIONS.at(-1)!.version}"`, 'version');
   }
   const vpc = single(body.vpc_config);
   const subnetFix = 'give the private subnets of the network, in two availability zones or more (ClusterNetwork, or existingNetwork\'s privateSubnetIds)';
@@ -175,7 +175,7 @@ function windowsIpam(addon: TerraformBlock | undefined): unknown {
 }
 
 /**
- * A cluster with Windows node groups: a Linux node for CoreDNS, IPv4 (EKS Windows nodes have no
+ * A cluster with Windows node groups: IPv4 (EKS Windows nodes have no
  * IPv6), Windows IPAM on in the vpc-cni add-on, and an EC2_WINDOWS access entry for the node role
  * of every Windows group, a role no Linux group shares (`sharedNodeRoleProblem`).
  */
@@ -192,17 +192,20 @@ const windowsCluster = rule<TerraformGraph>({
   const names = (list: TerraformBlock[]): string => list.map((g) => g.body.node_group_name).join(', ');
   const out: Finding[] = [];
   const v = (block: TerraformBlock, what: string, fix: string, field?: string) => out.push(blockViolation(block, what, fix, field));
-  if (!linux.some((g) => Number(single(g.body.scaling_config).min_size) >= 1)) {
-    v(cluster, `Windows node groups (${names(windows)}) need a Linux node for CoreDNS, and the cluster has no Linux node group with minSize >= 1`, 'add an EksLinuxNodeGroup with minSize >= 1');
-  }
   const family = single(cluster.body.kubernetes_network_config).ip_family ?? EksIpFamily.IPV4;
   if (family !== EksIpFamily.IPV4) {
     v(cluster, `ipFamily is ${family}, and EKS Windows nodes support IPv4 only (node groups ${names(windows)})`, 'use EksIpFamily.IPV4', 'kubernetes_network_config.ip_family');
   }
+  // Windows IPAM is judged only where the JSON shows it: the vpc-cni add-on's configuration values
+  // (OVERWRITE sets a hand-written amazon-vpc-cni ConfigMap back to them). Without the add-on, the
+  // EKS User Guide's own setup turns it on with a ConfigMap the JSON need not hold (`kubectl apply`,
+  // latest/ug/clusters/windows-support.adoc, "Enable Windows support"): nothing to refuse.
   const vpcCni = ofCluster(graph, cluster, 'aws_eks_addon').find((a) => a.body.addon_name === 'vpc-cni');
-  if (windowsIpam(vpcCni) !== 'true') {
-    v(vpcCni ?? cluster,
-      `Windows IPAM is off: the vpc-cni add-on ${vpcCni === undefined ? 'is missing' : `has configuration values ${JSON.stringify(vpcCni.body.configuration_values ?? null)}`}, so Windows pods get no IP address`,
+  const ipam = windowsIpam(vpcCni);
+  const overwrites = vpcCni !== undefined && [vpcCni.body.resolve_conflicts_on_update, vpcCni.body.resolve_conflicts_on_create, vpcCni.body.resolve_conflicts].includes('OVERWRITE');
+  if (vpcCni !== undefined && !isExpression(vpcCni.body.configuration_values) && ipam !== 'true' && (ipam !== undefined || overwrites)) {
+    v(vpcCni,
+      `Windows IPAM is off: the vpc-cni add-on has configuration values ${JSON.stringify(vpcCni.body.configuration_values ?? null)}${ipam === undefined ? ' and overwrites the amazon-vpc-cni ConfigMap with them' : ''}, so Windows pods get no IP address`,
       'keep the vpc-cni add-on with configuration values {"enableWindowsIpam":"true"} (not a hand-written amazon-vpc-cni ConfigMap, which the add-on overwrites)', 'configuration_values');
   }
   const entries = ofCluster(graph, cluster, 'aws_eks_access_entry');
@@ -213,6 +216,12 @@ const windowsCluster = rule<TerraformGraph>({
       v(sharing[0], what, fix, 'node_role_arn');
     }
     const types = entries.filter((e) => e.body.principal_arn === role).map((e) => e.body.type);
+    // Without an access entry, a role is mapped by the aws-auth ConfigMap wherever the cluster
+    // reads it (authentication_mode CONFIG_MAP, the API's default, or API_AND_CONFIG_MAP: EKS User
+    // Guide latest/ug/manage-access/k8s-access/grant-k8s-access.adoc, the authentication modes), which the JSON need
+    // not hold; only a cluster of API mode shows the entry missing.
+    const mode = single(cluster.body.access_config).authentication_mode;
+    if (types.length === 0 && mode !== 'API') continue;
     if (!types.includes(NodeAccessEntryType.EC2_WINDOWS)) {
       const mine = windows.filter((g) => g.body.node_role_arn === role);
       v(mine[0],
@@ -225,7 +234,39 @@ const windowsCluster = rule<TerraformGraph>({
 }),
 });
 
+/**
+ * A Linux node that cannot scale away, for CoreDNS: its pods select Linux nodes only, and the
+ * `coredns` add-on becomes ACTIVE only once they run, so Terraform waits for it until the create
+ * times out (hashicorp/terraform-provider-aws `internal/service/eks/addon.go`,
+ * `waitAddonCreated`, 20 minutes by default) when no Linux node exists. A node group of
+ * `min_size` 0 gives none: the cluster autoscaler may scale it to 0, and then DNS is gone for
+ * every pod, Windows ones included. The k0smotron path asks the same of its pools (`windows-cluster`).
+ */
+const coreDns = rule<TerraformGraph>({
+  name: 'eks-coredns',
+  scope: 'graph',
+  description: 'A cluster with the coredns add-on or Windows node groups has a Linux node group that cannot scale to 0',
+  source: 'hashicorp/terraform-provider-aws internal/service/eks/addon.go (Timeouts.Create 20 minutes, waitAddonCreated)',
+  check: (graph) => graph.ofType('aws_eks_cluster').flatMap((cluster) => {
+    const groups = ofCluster(graph, cluster, 'aws_eks_node_group');
+    const windows = groups.filter((g) => parseEksWindowsAmiType(g.body.ami_type) !== undefined);
+    const addon = ofCluster(graph, cluster, 'aws_eks_addon').find((a) => a.body.addon_name === 'coredns');
+    if (windows.length === 0 && addon === undefined) return [];
+    const linux = groups.filter((g) => !windows.includes(g));
+    const minSize = (g: TerraformBlock) => single(g.body.scaling_config).min_size;
+    if (linux.some((g) => isExpression(minSize(g)) || Number(minSize(g)) >= 1)) return [];
+    const names = (list: TerraformBlock[]): string => list.map((g) => g.body.node_group_name).join(', ');
+    const fix = 'add an EksLinuxNodeGroup with minSize >= 1';
+    if (windows.length > 0) {
+      return [blockViolation(cluster, `Windows node groups (${names(windows)}) need a Linux node for CoreDNS, and the cluster has no Linux node group with minSize >= 1`, fix)];
+    }
+    const has = linux.length === 0 ? 'has no Linux node group' : `has only Linux node groups that can scale to 0 (${names(linux)}: minSize 0)`;
+    return [blockViolation(addon!, `the coredns add-on runs on Linux nodes only, and the cluster ${has}, so the add-on never becomes ACTIVE and the apply waits for it until it times out`,
+      `${fix} (a group of minSize 0 may be scaled to 0 by the autoscaler, taking DNS with it)`)];
+  }),
+});
+
 /** Every EKS rule, in the order messages are reported. */
 export const EKS_RULES: readonly TerraformRule[] = registry<TerraformRule>([
-  eksCluster, eksAddons, eksNodeGroups, launchTemplateNames, nodeGroupNames, clusterNames, clusterRole, accessEntries, windowsCluster, providerVersion,
+  eksCluster, eksAddons, eksNodeGroups, launchTemplateNames, nodeGroupNames, clusterNames, clusterRole, accessEntries, coreDns, windowsCluster, providerVersion,
 ]);
