@@ -1,0 +1,66 @@
+import { Testing } from 'cdktn';
+import { validateTerraform } from '../../src';
+import { AksLinuxNodePool } from '../../src/aks';
+import { aksStack, hybridAks, synthError } from '../aks/fixture';
+
+/**
+ * Issue 24 "Done means": inputs a new user wrote, each either valid (must synthesize) or invalid
+ * (refused with `[path] what. Fix: how.` naming the prop). Only the inputs that found a silent
+ * pass or a wrongly refused valid input are kept here, as guards of their fixes.
+ *
+ * Upstream: hashicorp/terraform-provider-azurerm v4.73.0 internal/services/containers:
+ * validate/kubernetes.go (KubernetesClusterName `^[a-zA-Z0-9]$|^[a-zA-Z0-9][-_a-zA-Z0-9]{0,61}[a-zA-Z0-9]$`,
+ * KubernetesDNSPrefix `^[a-zA-Z\d]$|^[a-zA-Z\d][-a-zA-Z\d]{0,52}[a-zA-Z\d]$`),
+ * kubernetes_cluster_resource.go (name: StringIsNotEmpty, dns_prefix: KubernetesDNSPrefix),
+ * kubernetes_nodepool.go and kubernetes_cluster_node_pool_resource.go ("`max_count` must be >= `min_count`").
+ */
+const clusterOf = (json: any) => Object.values(json.resource.azurerm_kubernetes_cluster)[0] as any;
+const DNS_PREFIX = /^[a-zA-Z\d]$|^[a-zA-Z\d][-a-zA-Z\d]{0,52}[a-zA-Z\d]$/;
+
+describe('fresh inputs: AKS', () => {
+  test.each([
+    ['an AKS pool whose minCount is above its maxCount', () => {
+      const s = aksStack();
+      new AksLinuxNodePool(s.cluster, 'linux', { vmSize: 'Standard_D4ds_v5', minCount: 3, maxCount: 1 });
+      return s;
+    }, /^\[aks-test\/Cluster\/linux\] minCount and maxCount: .*min_count 3 above max_count 1.*Fix: keep the minimum at or below the maximum/],
+    ['a system pool whose minCount is above its maxCount', () => aksStack({ systemPool: { minCount: 4, maxCount: 3 } }),
+      /^\[aks-test\/Cluster\] systemPool.minCount and systemPool.maxCount: .*min_count 4 above max_count 3/],
+    ['a cluster name AKS refuses', () => aksStack({ clusterName: 'aks test!' }),
+      /^\[aks-test\/Cluster\] clusterName: .*cluster name "aks test!" is not an AKS cluster name.*Fix: use 1 to 63 letters, digits, "-" and "_"/],
+    ['a cluster name ending in "-"', () => aksStack({ clusterName: 'shop-' }), /clusterName: .*"shop-" is not an AKS cluster name/],
+  ])('%s is refused at construction, naming the prop', (_, build, message) => {
+    expect(() => build()).toThrow(message);
+  });
+
+  test.each([
+    ['with "_"', 'shop_prod', 'shop-prod'],
+    ['of 63 characters, the longest AKS takes (the prefix cut to 53 at a "-")', `a${'_b'.repeat(31)}`, `a${'-b'.repeat(26)}`],
+  ])('a cluster name %s synthesizes, with a dns_prefix azurerm takes', (_, clusterName, prefix) => {
+    const { stack } = hybridAks({ clusterName });
+    expect(synthError(stack)).toBe('');
+    const cluster = clusterOf(JSON.parse(Testing.synth(stack)));
+    expect(cluster.name).toBe(clusterName);
+    expect(cluster.dns_prefix).toBe(prefix);
+    expect(cluster.dns_prefix).toMatch(DNS_PREFIX);
+  });
+
+  test('hand-written JSON: a dns_prefix azurerm refuses, and min_count above max_count on the default pool', () => {
+    const json = {
+      provider: { azurerm: [{ features: [{}] }] },
+      resource: {
+        azurerm_kubernetes_cluster: {
+          shop: {
+            name: 'shop', location: 'westeurope', resource_group_name: 'rg', dns_prefix: 'shop_prod', kubernetes_version: '1.34',
+            default_node_pool: { name: 'system', vm_size: 'Standard_D4ds_v5', auto_scaling_enabled: true, min_count: 5, max_count: 2 },
+          },
+        },
+      },
+    };
+    const messages = validateTerraform(json).map((v) => `${v.rule}: ${v.message}`);
+    expect(messages).toEqual(expect.arrayContaining([
+      expect.stringMatching(/^aks-cluster-name: dns_prefix "shop_prod" is not a DNS prefix azurerm takes/),
+      expect.stringMatching(/^aks-node-pool: pool system has min_count 5 above max_count 2/),
+    ]));
+  });
+});
