@@ -2,6 +2,7 @@ import { Testing } from 'cdktn';
 import { validateTerraform } from '../../src';
 import { AksLinuxNodePool } from '../../src/aks';
 import { aksStack, hybridAks, synthError } from '../aks/fixture';
+import { hybridGke, synthError as gkeSynthError } from '../gke/fixture';
 
 /**
  * Issue 24 "Done means": inputs a new user wrote, each either valid (must synthesize) or invalid
@@ -62,5 +63,22 @@ describe('fresh inputs: AKS', () => {
       expect.stringMatching(/^aks-cluster-name: dns_prefix "shop_prod" is not a DNS prefix azurerm takes/),
       expect.stringMatching(/^aks-node-pool: pool system has min_count 5 above max_count 2/),
     ]));
+  });
+});
+
+/**
+ * GKE's project: the google provider takes any string, and the Google APIs refuse what is not a
+ * project id (Resource Manager "Creating and managing projects": 6 to 30 lower-case letters, digits
+ * and "-", starting with a letter, no trailing "-"; legacy domain-scoped ids `example.com:id`) or
+ * number, at apply.
+ */
+describe('fresh inputs: GKE', () => {
+  test.each(['My Project', 'abc', 'my-project-'])('project %j is refused at synth, naming the field', (project) => {
+    expect(gkeSynthError(hybridGke({ project }).stack)).toMatch(
+      new RegExp(`\\[gke-test/google\\] provider\\.google: project "${project}" is not a Google Cloud project id.*Fix: use the project id`));
+  });
+
+  test.each(['my-project-123456', 'example.com:my-project', '123456789012'])('project %j synthesizes', (project) => {
+    expect(gkeSynthError(hybridGke({ project }).stack)).toBe('');
   });
 });
