@@ -1,5 +1,6 @@
 import { Testing } from 'cdktn';
-import { validateTerraform } from '../../src';
+import { parse } from 'yaml';
+import { validateManifests, validateTerraform } from '../../src';
 import { AksLinuxNodePool } from '../../src/aks';
 import { aksStack, hybridAks, synthError } from '../aks/fixture';
 import { hybridGke, synthError as gkeSynthError } from '../gke/fixture';
@@ -80,5 +81,47 @@ describe('fresh inputs: GKE', () => {
 
   test.each(['my-project-123456', 'example.com:my-project', '123456789012'])('project %j synthesizes', (project) => {
     expect(gkeSynthError(hybridGke({ project }).stack)).toBe('');
+  });
+});
+
+/**
+ * Hand-written YAML: a workload whose selector its pod template does not match passed silently,
+ * and kubectl apply refuses it (kubernetes v1.34 pkg/apis/apps/validation/validation.go,
+ * ValidateDeploymentSpec and its siblings: "`selector` does not match template `labels`",
+ * "empty selector is invalid for deployment").
+ */
+describe('fresh inputs: validateManifests on hand-written YAML', () => {
+  const IIS = 'mcr.microsoft.com/windows/servercore/iis:windowsservercore-ltsc2022';
+  const deployment = (selector: string, labels: string) => parse(`apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  ${selector}
+  template:
+    metadata: {labels: ${labels}}
+    spec:
+      os: {name: windows}
+      nodeSelector: {kubernetes.io/os: windows}
+      tolerations: [{key: os, value: windows, effect: NoSchedule}]
+      containers: [{name: web, image: ${IIS}}]
+`);
+  const selectorFindings = (yaml: object) => validateManifests([yaml as never]).filter((v) => v.rule === 'workload-selector').map((v) => `${v.field}: ${v.message}`);
+
+  test.each([
+    ['a selector the labels do not match', 'selector: {matchLabels: {app: web}}', '{app: api}',
+      'spec.template.metadata.labels: Deployment web: spec.selector does not match spec.template.metadata.labels (unmatched: app=web), which the API server refuses. Fix: give the pod template'],
+    ['an expression the labels do not meet', 'selector: {matchLabels: {app: web}, matchExpressions: [{key: tier, operator: In, values: [front]}]}', '{app: web, tier: back}',
+      'unmatched: tier In (front)'],
+    ['an empty selector', 'selector: {}', '{app: web}', 'spec.selector: Deployment web has an empty spec.selector, which the API server refuses'],
+    ['no selector', 'replicas: 1', '{app: web}', 'spec.selector: Deployment web has no spec.selector'],
+  ])('%s is refused, naming the field', (_, selector, labels, message) => {
+    expect(selectorFindings(deployment(selector, labels))).toEqual([expect.stringContaining(message)]);
+  });
+
+  test.each([
+    ['matchLabels', 'selector: {matchLabels: {app: web}}', '{app: web, version: v1}'],
+    ['every operator', 'selector: {matchExpressions: [{key: app, operator: In, values: [web]}, {key: tier, operator: NotIn, values: [db]}, {key: app, operator: Exists}, {key: canary, operator: DoesNotExist}]}', '{app: web, tier: front}'],
+  ])('a selector of %s its labels meet passes', (_, selector, labels) => {
+    expect(validateManifests([deployment(selector, labels) as never])).toEqual([]);
   });
 });
