@@ -127,6 +127,7 @@ const PROPS_OF_FIELDS: PropsOfFields = {
   'azurerm_kubernetes_cluster default_node_pool.max_pods': 'systemPool.maxPods',
   'azurerm_kubernetes_cluster default_node_pool.min_count': 'systemPool.minCount',
   'azurerm_kubernetes_cluster default_node_pool.max_count': 'systemPool.minCount and systemPool.maxCount',
+  'azurerm_kubernetes_cluster default_node_pool.zones': 'systemPool.zones',
   'azurerm_kubernetes_cluster default_node_pool.vnet_subnet_id': 'systemPool.maxCount',
   'azurerm_kubernetes_cluster windows_profile.admin_username': 'windowsAdminUsername',
   'azurerm_kubernetes_cluster windows_profile.admin_password': 'windowsAdminPassword',

@@ -16,7 +16,7 @@ import { hybridGke, synthError as gkeSynthError } from '../gke/fixture';
  * kubernetes_cluster_resource.go (name: StringIsNotEmpty, dns_prefix: KubernetesDNSPrefix),
  * kubernetes_nodepool.go and kubernetes_cluster_node_pool_resource.go ("`max_count` must be >= `min_count`").
  */
-const clusterOf = (json: any) => Object.values(json.resource.azurerm_kubernetes_cluster)[0] as any;
+const clusterOf = (json: { resource: { azurerm_kubernetes_cluster: Record<string, { name: string; dns_prefix: string }> } }) => Object.values(json.resource.azurerm_kubernetes_cluster)[0];
 const DNS_PREFIX = /^[a-zA-Z\d]$|^[a-zA-Z\d][-a-zA-Z\d]{0,52}[a-zA-Z\d]$/;
 
 describe('fresh inputs: AKS', () => {
@@ -28,11 +28,23 @@ describe('fresh inputs: AKS', () => {
     }, /^\[aks-test\/Cluster\/linux\] minCount and maxCount: .*min_count 3 above max_count 1.*Fix: keep the minimum at or below the maximum/],
     ['a system pool whose minCount is above its maxCount', () => aksStack({ systemPool: { minCount: 4, maxCount: 3 } }),
       /^\[aks-test\/Cluster\] systemPool.minCount and systemPool.maxCount: .*min_count 4 above max_count 3/],
+    ['a pool in zone "4"', () => {
+      const s = aksStack();
+      new AksLinuxNodePool(s.cluster, 'linux', { vmSize: 'Standard_D4ds_v5', zones: ['1', '4'] });
+      return s;
+    }, /^\[aks-test\/Cluster\/linux\] zones: .*pool linux names zones "4", and Azure's availability zones are "1", "2" and "3"/],
+    ['a system pool in zone "eu-1"', () => aksStack({ systemPool: { zones: ['eu-1'] } }), /^\[aks-test\/Cluster\] systemPool.zones: .*zones "eu-1"/],
     ['a cluster name AKS refuses', () => aksStack({ clusterName: 'aks test!' }),
       /^\[aks-test\/Cluster\] clusterName: .*cluster name "aks test!" is not an AKS cluster name.*Fix: use 1 to 63 letters, digits, "-" and "_"/],
     ['a cluster name ending in "-"', () => aksStack({ clusterName: 'shop-' }), /clusterName: .*"shop-" is not an AKS cluster name/],
   ])('%s is refused at construction, naming the prop', (_, build, message) => {
     expect(() => build()).toThrow(message);
+  });
+
+  test('a pool in zones 1, 2 and 3 synthesizes', () => {
+    const { stack } = hybridAks({ systemPool: { zones: ['1', '2', '3'] } });
+    new AksLinuxNodePool(stack.cluster, 'zonal', { vmSize: 'Standard_D4ds_v5', zones: ['1', '2', '3'] });
+    expect(synthError(stack)).toBe('');
   });
 
   test.each([
