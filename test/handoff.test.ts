@@ -43,14 +43,14 @@ describe('hand-off from the AWS stack to the cluster objects', () => {
 
   test('the cluster must bear the name the stack tagged its network with', () => {
     const outputs = withOutputs((o) => { o[INFRA_OUTPUTS.clusterName] = 'other'; });
-    expect(() => synthFromFile(outputs)).toThrow('[k0smotron-aws/aws-test] cluster name "aws-test" differs from "other", the name the AWS stack tagged its network with. Fix: name the cluster "other"');
+    expect(() => synthFromFile(outputs)).toThrow('[k0smotron-aws/aws-test] name: Cluster aws-test: the Cluster is named "aws-test", and the AWS stack tagged its network for "other". Fix: keep the name "other", or deploy the stack with clusterName "aws-test".');
   });
 
   test('a region beside the infra must be the infra\'s', () => {
     const infra = ClusterInfra.fromOutputsFile(writeJson(JSON.stringify(DEPLOYED)));
     const app = new App();
     expect(() => new HybridCluster(new Chart(app, 'c'), 'aws-test', { infra, region: 'us-east-1', k0sVersion: 'v1.34.10+k0s.0', controlPlane: { instanceType: 't3.large' } }))
-      .toThrow('[c/aws-test] region us-east-1 differs from the infra\'s region eu-north-1');
+      .toThrow('[c/aws-test] region: AWSCluster aws-test: spec.region "us-east-1" is not the infra\'s region eu-north-1. Fix: keep the infra\'s region, or use the infra of that region.');
   });
 
   test('instance types must match the architecture of the infra\'s Linux AMI', () => {
@@ -59,8 +59,8 @@ describe('hand-off from the AWS stack to the cluster objects', () => {
       const cluster = new HybridCluster(new Chart(new App(), 'c'), 'aws-test', { infra, k0sVersion: 'v1.34.10+k0s.0', controlPlane: { instanceType } });
       new LinuxWorkerPool(cluster, 'linux', { instanceType: poolType });
     };
-    expect(() => build('m7g.large', 't3.large')).toThrow('[c/aws-test] controlPlane: instance type m7g.large is arm64, and the infra\'s Linux AMI ami-0a1b2c3d4e5f60718 is amd64');
-    expect(() => build('t3.large', 't4g.large')).toThrow('[c/aws-test/linux] instance type t4g.large is arm64, and the infra\'s Linux AMI ami-0a1b2c3d4e5f60718 is amd64');
+    expect(() => build('m7g.large', 't3.large')).toThrow(/^\[c\/aws-test\] controlPlane\.instanceType: AWSMachineTemplate aws-test-cp-[0-9a-f]{8}: instance type m7g\.large is arm64, and it boots the infra's Linux AMI ami-0a1b2c3d4e5f60718, which is amd64\. Fix: pick an instance type of the AMI's architecture, or another AMI\.$/);
+    expect(() => build('t3.large', 't4g.large')).toThrow(/^\[c\/aws-test\/linux\] instanceType: AWSMachineTemplate aws-test-linux-[0-9a-f]{8}: instance type t4g\.large is arm64, and it boots the infra's Linux AMI ami-0a1b2c3d4e5f60718, which is amd64\. Fix: pick an instance type of the AMI's architecture, or another AMI\.$/);
     expect(() => build('t3.large', 't3.large')).not.toThrow();
     const arm = ClusterInfra.fromOutputsFile(writeJson(JSON.stringify(withOutputs((o) => { o[INFRA_OUTPUTS.linuxAmiArchitecture] = 'arm64'; }))));
     expect(() => new HybridCluster(new Chart(new App(), 'c'), 'aws-test', { infra: arm, k0sVersion: 'v1.34.10+k0s.0', controlPlane: { instanceType: 'm7g.large' } })).not.toThrow();

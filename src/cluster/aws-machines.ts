@@ -1,14 +1,12 @@
 import { ApiObject } from 'cdk8s';
-import { AvailabilityZone, KeyPairType, WINDOWS_ED25519_KEY } from '../platform/aws';
+import { AvailabilityZone } from '../platform/aws';
 import { LABEL_REGION, LABEL_ZONE } from '../platform/windows';
 import { CLUSTERAWSADM_INSTANCE_PROFILES } from '../platform/conventions';
 import { fail } from '../core/errors';
 import { InstanceType, InstanceTypeInfo, instanceTypeInfoProblem } from '../platform/instance-type';
-import { CAPA_MIN_ROOT_VOLUME_GIB, GP3_MAX_VOLUME_GIB, WINDOWS_BASE_AMI_ROOT_GIB } from '../platform/images';
-import { wholeNumber } from '../core/values';
 import type { HybridCluster } from './hybrid-cluster';
 import { MachineImage } from './machine-image';
-import { hashedMachineTemplate, MachineProps, machineTemplateSpec, requirePinnedImageForSecretsManager } from './machine-template';
+import { hashedMachineTemplate, MachineProps, machineTemplateSpec } from './machine-template';
 import { AWS_INFRASTRUCTURE } from '../platform/infrastructures';
 import { FailureDomain, WorkerInfrastructure, WorkerPool, WorkerPoolProps } from '../k0s/worker-pool';
 
@@ -43,6 +41,9 @@ export class AwsMachines implements WorkerInfrastructure {
     'AWSMachineTemplate spec.template.spec.instanceType': 'instanceType',
     'AWSMachineTemplate spec.template.spec.imageLookupOrg': 'ami',
     'AWSMachineTemplate spec.template.spec.sshKeyName': 'sshKeyName (of the cluster)',
+    'AWSMachineTemplate spec.template.spec.cloudInit.insecureSkipSecretsManager': 'bootstrapThroughSecretsManager',
+    'MachineDeployment spec.template.spec.failureDomain': 'zones',
+    'AWSMachineTemplate spec.template.spec.rootVolume.size': 'rootVolumeSizeGiB',
   };
 
   public constructor(
@@ -54,23 +55,14 @@ export class AwsMachines implements WorkerInfrastructure {
   ) {
     // The pool does not exist yet: errors name the path it will have.
     const path = `${cluster.node.path}/${id}`;
+    // No object shows it: a Windows template always writes plain user data (machineTemplateSpec).
     if (os === 'windows' && props.bootstrapThroughSecretsManager) {
       fail(path, 'bootstrapThroughSecretsManager on a Windows pool: CAPA\'s Secrets Manager hand-off is a cloud-init boothook, which Windows cannot run', 'remove it');
     }
-    const infra = cluster.infra;
-    if (os === 'windows' && cluster.sshKeyName !== '' && cluster.sshKeyName === infra?.sshKeyName && infra.sshKeyType === KeyPairType.ED25519) {
-      fail(path, `the cluster's key pair "${cluster.sshKeyName}" is an ED25519 key (the AWS stack imported it): ${WINDOWS_ED25519_KEY}`,
-        'import an RSA key in the AWS stack (sshPublicKey "ssh-rsa ..."), or give the cluster `sshKeyName: ""` or the name of an RSA key pair');
-    }
-    requirePinnedImageForSecretsManager(path, 'pool', props, image);
-    // A Windows root volume may not be smaller than the base image's snapshot.
-    wholeNumber({ path, prop: 'rootVolumeSizeGiB' }, props.rootVolumeSizeGiB, os === 'windows' ? WINDOWS_BASE_AMI_ROOT_GIB : CAPA_MIN_ROOT_VOLUME_GIB, GP3_MAX_VOLUME_GIB);
     const infoProblem = instanceTypeInfoProblem(props.instanceTypeInfo);
     if (infoProblem) fail(path, `instanceTypeInfo of instance type ${JSON.stringify(props.instanceType)}: ${infoProblem}`, `state { arch: Architecture.AMD64, memoryGiB: 16 } for ${props.instanceType}, or leave it out for a known family`);
     const type = InstanceType.parse(props.instanceType, props.instanceTypeInfo);
     if (typeof type === 'string') fail(path, type, 'use a known type such as m7i.large, or state `instanceTypeInfo: { arch, memoryGiB }`');
-    const archIssue = os === 'linux' && props.ami === undefined ? (type.arch && cluster.infra?.linuxArchitectureProblem(props.instanceType, type.arch)) : undefined;
-    if (archIssue) fail(path, archIssue, 'pick an instance type of the AMI\'s architecture, or pass an `ami` for this one');
     this.instanceType = type;
     this.failureDomains = poolZones(path, cluster, props.zones).map((zone) => ({
       name: zone.name,

@@ -17,12 +17,9 @@ import {
   AwsClusterSpecNetwork,
 } from '../generated/capa-infrastructure.cluster.x-k8s.io';
 import { AvailabilityZone, AwsPartitionId, AwsRegion } from '../platform/aws';
-import { parseCidr } from '../platform/cidr';
 import { fail } from '../core/errors';
 import { InstanceType, InstanceTypeInfo, instanceTypeInfoProblem } from '../platform/instance-type';
-import { CAPA_MIN_ROOT_VOLUME_GIB, GP3_MAX_VOLUME_GIB } from '../platform/images';
 import { listOf, oneOf, stringMap, wholeNumber } from '../core/values';
-import { isUnresolvedToken } from '../core/tokens';
 import { CalicoMode, NetworkProvider } from '../platform/network';
 import { ClusterInfrastructure, ControlPlaneUpdateStrategy, K0sCluster, K0sClusterProps, K0sControlPlaneProps } from '../k0s/k0s-cluster';
 import { AWS_INFRASTRUCTURE } from '../platform/infrastructures';
@@ -30,9 +27,10 @@ import { AWS_INFRASTRUCTURE } from '../platform/infrastructures';
 export { ControlPlaneUpdateStrategy } from '../k0s/k0s-cluster';
 import { networkWithDefaults } from '../k0s/kubernetes-network';
 import { cniIngressRules } from './aws-cni';
+import { parseCidr } from '../platform/cidr';
 import { CAPA_DEFAULT_VPC_CIDR, capaDefaultSubnets, CLUSTERAWSADM_INSTANCE_PROFILES, K0S_CLUSTER_PORTS, K0S_PORTS } from '../platform/conventions';
 import { MachineImage, machineImageProp } from './machine-image';
-import { hashedMachineTemplate, MachineProps, machineTemplateSpec, requirePinnedImageForSecretsManager } from './machine-template';
+import { hashedMachineTemplate, MachineProps, machineTemplateSpec } from './machine-template';
 import { markContentNamed, PropsOfFields } from '../rules/engine/judge';
 import { typedApiObject } from '../k0s/typed-api-object';
 
@@ -228,7 +226,7 @@ export class HybridCluster extends K0sCluster {
 class AwsClusterPart implements ClusterInfrastructure {
   public readonly infrastructure = AWS_INFRASTRUCTURE;
   public readonly defaultReplicas = 3;
-  public readonly propsOfFields = PROPS_OF_FIELDS;
+  public readonly propsOfFields: PropsOfFields;
   public readonly apiExtraArgs?: Record<string, string>;
   public readonly infra?: ClusterInfra;
   public readonly sshKeyName: string;
@@ -249,6 +247,7 @@ class AwsClusterPart implements ClusterInfrastructure {
     const parsedRegion = AwsRegion.parse(this.region);
     this.partition = typeof parsedRegion === 'string' ? 'aws' : parsedRegion.partition;
     checkInputs(path, props);
+    this.propsOfFields = { ...PROPS_OF_FIELDS, ...ingressRuleProps(props.apiServerLoadBalancer) };
     this.zones = clusterZones(path, props, typeof parsedRegion === 'string' ? undefined : parsedRegion);
     const scheme = props.apiServerLoadBalancer?.scheme ?? LoadBalancerScheme.INTERNET_FACING;
     if (props.infra && scheme === LoadBalancerScheme.INTERNET_FACING && props.infra.publicSubnetIds.length === 0) {
@@ -351,6 +350,9 @@ const PROPS_OF_FIELDS: PropsOfFields = {
   'AWSMachineTemplate spec.template.spec.imageLookupOrg': 'controlPlane.ami',
   'AWSMachineTemplate spec.template.spec.ami.id': 'controlPlane.ami',
   'AWSMachineTemplate spec.template.spec.instanceType': 'controlPlane.instanceType',
+  'AWSMachineTemplate spec.template.spec.cloudInit.insecureSkipSecretsManager': 'controlPlane.bootstrapThroughSecretsManager',
+  'AWSCluster spec.network.vpc.id': 'infra',
+  'AWSMachineTemplate spec.template.spec.rootVolume.size': 'controlPlane.rootVolumeSizeGiB',
 };
 
 /**
@@ -361,7 +363,6 @@ function checkInputs(path: string, props: HybridClusterProps): void {
   const at = (prop: string) => ({ path, prop });
   const cp = props.controlPlane;
   // Values first: what follows reads them. Replicas are the rules' (control-plane: odd, >= 1), at construction too.
-  wholeNumber(at('controlPlane.rootVolumeSizeGiB'), cp.rootVolumeSizeGiB, CAPA_MIN_ROOT_VOLUME_GIB, GP3_MAX_VOLUME_GIB);
   stringMap(at('controlPlane.apiExtraArgs'), cp.apiExtraArgs);
   stringMap(at('additionalTags'), props.additionalTags);
   const infoProblem = instanceTypeInfoProblem(cp.instanceTypeInfo);
@@ -379,10 +380,9 @@ function checkInputs(path: string, props: HybridClusterProps): void {
   const lb = props.apiServerLoadBalancer;
   listOf<string>(at('apiServerLoadBalancer.allowedCidrs'), lb?.allowedCidrs, String);
   const rules = listOf<LoadBalancerIngressRule>(at('apiServerLoadBalancer.additionalIngressRules'), lb?.additionalIngressRules) ?? [];
+  // Ports and CIDRs are the aws-cluster rule's, judged on the written AWSCluster (`ingressRuleProps`).
   rules.forEach((r, i) => {
     oneOf(at(`apiServerLoadBalancer.additionalIngressRules[${i}].protocol`), r.protocol, IngressProtocol, 'IngressProtocol');
-    wholeNumber(at(`apiServerLoadBalancer.additionalIngressRules[${i}].fromPort`), r.fromPort ?? NaN, 0, 65535);
-    wholeNumber(at(`apiServerLoadBalancer.additionalIngressRules[${i}].toPort`), r.toPort, 0, 65535);
     listOf<string>(at(`apiServerLoadBalancer.additionalIngressRules[${i}].cidrBlocks`), r.cidrBlocks ?? null, String);
   });
   // The load balancer's rules as EC2 sees them: one (protocol, ports, source) each.
@@ -392,22 +392,9 @@ function checkInputs(path: string, props: HybridClusterProps): void {
   ];
   listOf<string>(at('apiServerLoadBalancer'), permissions, String);
 
-  const mismatch = props.infra?.mismatch(props.name ?? path.split('/').pop()!, props.region);
-  if (mismatch) fail(path, mismatch.what, mismatch.fix);
   machineImageProp(path, 'controlPlane.ami', cp.ami);
   const type = InstanceType.parse(cp.instanceType, cp.instanceTypeInfo);
   if (typeof type === 'string') fail(path, `controlPlane: ${type}`, 'use a known type such as t3.large, or state `instanceTypeInfo: { arch, memoryGiB }`');
-  const archIssue = cp.ami === undefined ? (type.arch && props.infra?.linuxArchitectureProblem(cp.instanceType, type.arch)) : undefined;
-  if (archIssue) fail(path, `controlPlane: ${archIssue}`, 'pick an instance type of the AMI\'s architecture, or pass an `ami` for this one');
-  requirePinnedImageForSecretsManager(path, 'controlPlane', cp, controlPlaneImage(props));
-  const cidrs = [...(lb?.allowedCidrs ?? []), ...(lb?.additionalIngressRules ?? []).flatMap((r) => r.cidrBlocks ?? [])];
-  for (const cidr of cidrs.filter((c) => !isUnresolvedToken(c))) {
-    try {
-      parseCidr(cidr);
-    } catch (e) {
-      fail(path, `apiServerLoadBalancer: ${(e as Error).message}`, 'write IPv4 blocks like 203.0.113.0/24');
-    }
-  }
 }
 
 /**
@@ -431,13 +418,29 @@ function clusterZones(path: string, props: HybridClusterProps, region: AwsRegion
   return names.map((name, i) => {
     const zone = AvailabilityZone.parse(name);
     if (typeof zone === 'string') fail(path, `zones: ${zone}`, `name zones of the cluster's region such as ${region ?? 'eu-north-1'}a`);
-    if (region && zone.region.name !== region.name) fail(path, `zones: ${zone} is in ${zone.region}, not in ${region}`, `name zones of ${region} such as ${region}a`);
+    // Zones taken from the infra are in its region: a region prop that differs is the hand-off rule's.
+    if (region && props.zones !== undefined && zone.region.name !== region.name) fail(path, `zones: ${zone} is in ${zone.region}, not in ${region}`, `name zones of ${region} such as ${region}a`);
     if (names.indexOf(name) !== i) fail(path, `zones names ${name} twice`, 'name each zone once');
     if (infraZones && !infraZones.includes(name)) {
       fail(path, `zones: ${name} has none of the infra's private subnets (they are in ${[...new Set(infraZones)].join(', ')})`, 'name zones of the infra\'s private subnets, or leave `zones` out for all of them');
     }
     return zone;
   });
+}
+
+/**
+ * The props behind the written load balancer rules the aws-cluster rule names one by one: the
+ * API rule (`allowedCidrs`) first, then k0s's, then `additionalIngressRules` in order
+ * (`loadBalancerIngressRules`).
+ */
+function ingressRuleProps(lb: ApiServerLoadBalancerProps | undefined): PropsOfFields {
+  const allowed = lb?.allowedCidrs ?? ['0.0.0.0/0'];
+  const field = (i: number) => `AWSCluster spec.controlPlaneLoadBalancer.ingressRules[${i}]`;
+  const offset = (allowed.length > 0 ? 1 : 0) + K0S_CLUSTER_PORTS.length;
+  return Object.fromEntries([
+    ...(allowed.length > 0 ? [[`${field(0)}.cidrBlocks`, 'apiServerLoadBalancer.allowedCidrs']] : []),
+    ...(lb?.additionalIngressRules ?? []).flatMap((_, i) => ['fromPort', 'toPort', 'cidrBlocks'].map((f) => [`${field(offset + i)}.${f}`, `apiServerLoadBalancer.additionalIngressRules[${i}].${f}`])),
+  ]);
 }
 
 /**

@@ -6,7 +6,6 @@ import {
   AwsMachineTemplateSpecTemplateSpecInstanceMetadataOptionsHttpEndpoint as HttpEndpoint,
   AwsMachineTemplateSpecTemplateSpecInstanceMetadataOptionsHttpTokens as HttpTokens,
 } from '../generated/capa-infrastructure.cluster.x-k8s.io';
-import { fail } from '../core/errors';
 import { MachineImage } from './machine-image';
 import { AwsPartitionId } from '../platform/aws';
 import { contentHash } from '../core/hash';
@@ -111,15 +110,3 @@ export function hashedMachineTemplate(scope: Construct, id: string, baseName: st
     spec: { template: { spec } },
   });
 }
-
-/**
- * Throws unless the Secrets Manager hand-off, when asked for, has a pinned AMI: it only works on
- * an image built for it, and a public image lookup finds stock images, which would never bootstrap.
- */
-export function requirePinnedImageForSecretsManager(scope: Construct | string, where: string, props: MachineProps, image: MachineImage): void {
-  if (props.bootstrapThroughSecretsManager && !image.isPinned) {
-    fail(scope, `${where}.bootstrapThroughSecretsManager with the image lookup ${image.namePattern}: stock images have neither the AWS CLI nor the patched cloud-init CAPA's boothook needs`,
-      'pass `ami: MachineImage.id(...)` of an image built with kubernetes-sigs/image-builder, or leave bootstrapThroughSecretsManager off');
-  }
-}
-

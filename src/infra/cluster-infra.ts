@@ -247,32 +247,6 @@ export class ClusterInfra {
     return new ClusterInfra(props);
   }
 
-  /**
-   * Why a cluster named `clusterName` in `region` cannot use this infrastructure, or undefined.
-   * The subnets are tagged `kubernetes.io/cluster/<name>` for the name the stack was given, and
-   * everything lives in the stack's region. For `HybridCluster`'s props check.
-   * @internal
-   */
-  public mismatch(clusterName: string, region: string | undefined): { what: string; fix: string } | undefined {
-    if (this.clusterName !== undefined && this.clusterName !== clusterName) {
-      return { what: `cluster name "${clusterName}" differs from "${this.clusterName}", the name the AWS stack tagged its network with`, fix: `name the cluster "${this.clusterName}", or deploy the stack with clusterName "${clusterName}"` };
-    }
-    if (region !== undefined && region !== this.region) {
-      return { what: `region ${region} differs from the infra's region ${this.region}`, fix: 'drop `region` (the infra\'s is used) or use the infra of that region' };
-    }
-    return undefined;
-  }
-
-  /**
-   * Why machines of `arch` cannot boot the infra's Linux AMI, or undefined. For the props checks
-   * of `HybridCluster` and the pools.
-   * @internal
-   */
-  public linuxArchitectureProblem(instanceType: string, arch: Architecture): string | undefined {
-    return arch === this.linuxAmiArchitecture ? undefined
-      : `instance type ${instanceType} is ${arch}, and the infra's Linux AMI ${this.linuxAmiId} is ${this.linuxAmiArchitecture}`;
-  }
-
   /** The Windows AMI for a version and edition, if the stack looked it up. */
   public windowsAmiId(version: WindowsVersion, edition: WindowsEdition): string | undefined {
     return this.windowsAmiIds[version]?.[edition];

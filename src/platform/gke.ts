@@ -1,4 +1,3 @@
-import { GKE_WINDOWS_NODE_TAINT } from './support';
 import { WindowsVersion } from './windows';
 
 /**
@@ -114,9 +113,6 @@ export const GKE_DISK_TYPES = ['pd-standard', 'pd-balanced', 'pd-ssd', 'hyperdis
 
 /** The provider's taint effects (node_config.go `taint.effect`), the GKE spelling of Kubernetes' effects. */
 export const GKE_TAINT_EFFECT: Readonly<Record<string, string>> = { NoSchedule: 'NO_SCHEDULE', PreferNoSchedule: 'PREFER_NO_SCHEDULE', NoExecute: 'NO_EXECUTE' };
-
-/** GKE's own taint on Windows Server nodes, in the provider's spelling. */
-export const GKE_WINDOWS_TAINT = { key: GKE_WINDOWS_NODE_TAINT.key, value: GKE_WINDOWS_NODE_TAINT.value, effect: GKE_TAINT_EFFECT[GKE_WINDOWS_NODE_TAINT.effect] } as const;
 
 /** Release channels (resource_container_cluster.go `release_channel.channel`). */
 export enum GkeReleaseChannel {

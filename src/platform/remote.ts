@@ -4,8 +4,6 @@
  * v1.34.4+k0s.0 / v1.35.1+k0s.0 and k0sproject/rig v0.21.11 (the rig k0smotron v2.1.0's go.mod pins).
  */
 
-/** The version of k0smotron these facts were read from. */
-export const K0SMOTRON_REMOTE_CHECKED = 'k0sproject/k0smotron v2.1.0';
 
 /**
  * CRD defaults of a PooledRemoteMachine's `spec.machine` (and a RemoteMachine's spec):
@@ -14,8 +12,6 @@ export const K0SMOTRON_REMOTE_CHECKED = 'k0sproject/k0smotron v2.1.0';
  */
 export const REMOTE_MACHINE_DEFAULTS = { port: 22, user: 'root', workingDir: '/etc/k0smotron', commandsAsScript: false } as const;
 
-/** The Secret key k0smotron reads the SSH private key from (remote_machine_controller.go, getSSHKey). */
-export const SSH_KEY_SECRET_KEY = 'value';
 
 /** The SSH port the pools use and the Windows host preparation opens. */
 export const SSH_PORT = 22;

@@ -44,9 +44,9 @@ describe('Linux bootstrap data (issue 7.1)', () => {
 
   test('the opt-in on a looked-up stock image is refused', () => {
     expect(() => hybridCluster({ ...NO_AMIS, linux: { ami: undefined, bootstrapThroughSecretsManager: true } }))
-      .toThrow(/\[mgmt\/prod\/linux\] pool.bootstrapThroughSecretsManager with the image lookup ubuntu\/images\/hvm-ssd-gp3\/ubuntu-noble-24.04-\*-server-\*: stock images have neither the AWS CLI nor the patched cloud-init.*Fix: pass `ami: MachineImage.id/);
+      .toThrow(/^\[mgmt\/prod\/linux\] bootstrapThroughSecretsManager: AWSMachineTemplate prod-linux-[0-9a-f]{8}: cloudInit\.insecureSkipSecretsManager is not true, so CAPA hands the bootstrap data over through Secrets Manager, and the machine boots an image lookup: stock images have neither the AWS CLI nor the patched cloud-init.*Fix: remove the patch, or set bootstrapThroughSecretsManager with `ami: MachineImage\.id/);
     expect(() => hybridCluster({ ...NO_AMIS, cluster: { controlPlane: { instanceType: 't3.large', ami: undefined, bootstrapThroughSecretsManager: true } } }))
-      .toThrow(/\[mgmt\/prod\] controlPlane.bootstrapThroughSecretsManager with the image lookup/);
+      .toThrow(/^\[mgmt\/prod\] controlPlane\.bootstrapThroughSecretsManager: AWSMachineTemplate prod-cp-[0-9a-f]{8}: cloudInit\.insecureSkipSecretsManager is not true/);
   });
 
   test('the opt-in on a Windows pool is refused', () => {
@@ -345,7 +345,7 @@ describe('ED25519 keys and Windows (issue 17.5)', () => {
   const withInfra = (type: KeyPairType): FixtureOptions => ({ cluster: { region: undefined, zones: undefined, sshKeyName: undefined, infra: infra(type) } });
 
   test('a Windows pool refuses the infra\'s ED25519 key where it enters', () => {
-    expect(() => hybridCluster(withInfra(KeyPairType.ED25519))).toThrow(/^\[mgmt\/prod\/win\] the cluster's key pair "ops-key" is an ED25519 key \(the AWS stack imported it\): EC2 refuses to launch Windows AMIs with an ED25519 key pair.*Fix: import an RSA key/);
+    expect(() => hybridCluster(withInfra(KeyPairType.ED25519))).toThrow(/^\[mgmt\/prod\/win\] sshKeyName \(of the cluster\): AWSMachineTemplate prod-win-[0-9a-f]{8}: it boots Windows with the AWS stack's key pair "ops-key", an ED25519 key: EC2 refuses to launch Windows AMIs with an ED25519 key pair.*Fix: import an RSA key/);
     expect(() => hybridCluster({ ...withInfra(KeyPairType.ED25519), windows: null })).not.toThrow();
     expect(() => synthObjects(hybridCluster(withInfra(KeyPairType.RSA)).app)).not.toThrow();
   });

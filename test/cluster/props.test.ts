@@ -142,10 +142,10 @@ describe('inputs are checked where they enter (HybridConfigError: path, value, f
     ['label value with a comma', { linux: { labels: { team: 'a,b' } } }, '[mgmt/prod/linux] labels: label team="a,b" has a value that is not alphanumeric with "-", "_" or "." inside, and joined into k0s\'s --labels it would read as more than one label'],
     // Issue 24 point 15: a value that smuggles a second key=value into k0s's --labels, each pair valid there.
     ['label value that smuggles a second label', { linux: { labels: { tier: 'web,team=ops' } } }, '[mgmt/prod/linux] labels: label tier="web,team=ops" has a value that is not alphanumeric with "-", "_" or "." inside, and joined into k0s\'s --labels it would read as more than one label'],
-    ['root volume', { linux: { rootVolumeSizeGiB: 4 } }, '[mgmt/prod/linux] rootVolumeSizeGiB 4 is below 8'],
+    ['root volume', { linux: { rootVolumeSizeGiB: 4 } }, '[mgmt/prod/linux] rootVolumeSizeGiB: AWSMachineTemplate prod-linux-…: rootVolume.size 4 is below 8. Fix: give 8 to 16384 GiB.'],
     ['the pool label', { linux: { labels: { 'node.cluster.x-k8s.io/pool': 'x' } } }, '[mgmt/prod/linux] label node.cluster.x-k8s.io/pool is the pool\'s own label'],
-    ['allowed CIDR', { cluster: { apiServerLoadBalancer: { allowedCidrs: ['10.0.0.1/8'] } } }, '[mgmt/prod] apiServerLoadBalancer: "10.0.0.1/8" has host bits set: did you mean 10.0.0.0/8?'],
-    ['ingress port', { cluster: { apiServerLoadBalancer: { additionalIngressRules: [{ description: 'x', fromPort: 70000, cidrBlocks: ['10.0.0.0/8'] }] } } }, '[mgmt/prod] apiServerLoadBalancer.additionalIngressRules[0].fromPort 70000 is above 65535'],
+    ['allowed CIDR', { cluster: { apiServerLoadBalancer: { allowedCidrs: ['10.0.0.1/8'] } } }, '[mgmt/prod] apiServerLoadBalancer.allowedCidrs: AWSCluster prod: controlPlaneLoadBalancer.ingressRules rule "Kubernetes API": "10.0.0.1/8" has host bits set: did you mean 10.0.0.0/8?'],
+    ['ingress port', { cluster: { apiServerLoadBalancer: { additionalIngressRules: [{ description: 'x', fromPort: 70000, cidrBlocks: ['10.0.0.0/8'] }] } } }, '[mgmt/prod] apiServerLoadBalancer.additionalIngressRules[0].fromPort: AWSCluster prod: controlPlaneLoadBalancer.ingressRules rule "x": ports 70000-70000 70000 is above 65535. Fix: use a port range from 0 to 65535'],
   ])('%s', (_, options, message) => {
     // Objects named after their content carry a hash: the message names it.
     expect(render(options).replace(/-[0-9a-f]{8}:/g, '-…:')).toContain(`error: ${message}`);

@@ -146,7 +146,7 @@ describe('found again in issue 18.14 (cluster side)', () => {
   test('a Windows root volume below the base image\'s 30 GiB snapshot', () => {
     // cluster-api-provider-aws v2.11.1 api/v1beta2/types.go Volume.Size: "must be greater than the image snapshot size".
     const e = constructionError({ windows: { rootVolumeSizeGiB: 20 } });
-    expect(e.message).toMatch(/^\[mgmt\/prod\/win\] rootVolumeSizeGiB 20 is below 30/);
+    expect(e.message).toMatch(/^\[mgmt\/prod\/win\] rootVolumeSizeGiB: AWSMachineTemplate prod-win-[0-9a-f]{8}: rootVolume\.size 20 is below 30 GiB, the Windows base image's snapshot\. Fix: give 30 to 16384 GiB\.$/);
     expect(() => hybridCluster({ windows: { rootVolumeSizeGiB: 30 } })).not.toThrow();
   });
 

@@ -1,6 +1,7 @@
 import { K0S_CLUSTER_PORTS, K0S_PORTS } from '../../platform/conventions';
 import { AvailabilityZone, AwsRegion } from '../../platform/aws';
 import { parseCidr } from '../../platform/cidr';
+import { isUnresolvedToken } from '../../core/tokens';
 import { AWS_INFRASTRUCTURE } from '../../platform/infrastructures';
 import { KUBE_ROUTER_ON_EC2, NetworkProvider } from '../../platform/network';
 import { integerProblem } from '../../platform/numbers';
@@ -64,13 +65,14 @@ export const awsCluster = rule<ManifestGraph>({
     ['network.additionalNodeIngressRules', list(spec.network?.additionalNodeIngressRules)],
   ];
   for (const [where, rules] of openRules) {
-    for (const r of rules) {
+    for (const [i, r] of rules.entries()) {
+      const at = `spec.${where}[${i}]`;
       // The CRD leaves the ports unbounded; EC2 refuses a TCP/UDP range outside 0-65535 or
       // reversed, and CAPA then retries the security groups forever.
       if (r?.protocol === 'tcp' || r?.protocol === 'udp') {
-        const bad = [r.fromPort, r.toPort].map((p) => integerProblem(p, 0, 65535)).find(Boolean);
+        const bad = (['fromPort', 'toPort'] as const).map((f) => [f, integerProblem(r[f], 0, 65535)] as const).find(([, p]) => p);
         if (bad || r.fromPort > r.toPort) {
-          out.push(violation(aws, `${where} rule "${r.description}": ports ${r.fromPort}-${r.toPort} ${bad ?? 'are reversed'}`, 'use a port range from 0 to 65535, fromPort <= toPort (nodeAgentPorts take single ports)'));
+          out.push(violation(aws, `${where} rule "${r.description}": ports ${r.fromPort}-${r.toPort} ${bad?.[1] ?? 'are reversed'}`, 'use a port range from 0 to 65535, fromPort <= toPort (nodeAgentPorts take single ports)', `${at}.${bad?.[0] ?? 'toPort'}`));
         }
       }
       const sources = [...list(r?.cidrBlocks), ...list(r?.ipv6CidrBlocks)].filter((c) => WORLD.has(c));
@@ -78,11 +80,12 @@ export const awsCluster = rule<ManifestGraph>({
       if (sources.length > 0 && ports.length > 0) {
         out.push(violation(aws, `${where} rule "${r?.description}" opens k0s port ${ports.join(' and ')} to ${sources.join(', ')}; only the cluster's own machines may reach it`, 'remove the rule, or limit it to the cluster\'s security groups'));
       }
-      for (const cidr of list(r?.cidrBlocks)) {
+      // A deploy-time token (`${TfToken[...]}`) is known only when applied.
+      for (const cidr of list(r?.cidrBlocks).filter((c) => !isUnresolvedToken(c))) {
         try {
           parseCidr(cidr);
         } catch (e) {
-          out.push(violation(aws, `${where} rule "${r?.description}": ${(e as Error).message}`, 'use an IPv4 CIDR such as 203.0.113.0/24'));
+          out.push(violation(aws, `${where} rule "${r?.description}": ${(e as Error).message}`, 'use an IPv4 CIDR such as 203.0.113.0/24', `${at}.cidrBlocks`));
         }
       }
     }

@@ -1,5 +1,6 @@
 import { amiIdProblem, AvailabilityZone, AwsRegion, keyPairNameProblem } from '../../platform/aws';
-import { IMAGE_PUBLISHERS, ImagePublisher } from '../../platform/images';
+import { CAPA_MIN_ROOT_VOLUME_GIB, GP3_MAX_VOLUME_GIB, IMAGE_PUBLISHERS, ImagePublisher, WINDOWS_BASE_AMI_ROOT_GIB } from '../../platform/images';
+import { integerProblem } from '../../platform/numbers';
 import { AWS_INFRASTRUCTURE, K0smotronInfrastructure } from '../../platform/infrastructures';
 import { Architecture, InstanceType, windowsInstanceTypeProblem } from '../../platform/instance-type';
 import { POOL_LABEL } from '../../platform/labels';
@@ -39,7 +40,19 @@ export function machineProblems(infrastructure: K0smotronInfrastructure | undefi
   }
   const type = InstanceType.parse(spec.instanceType, { arch: Architecture.AMD64 });
   if (typeof type === 'string') out.push(violation(template, type, 'use a name such as m7i.large', 'spec.template.spec.instanceType'));
+  out.push(...rootVolumeProblems(template, windows ? WINDOWS_BASE_AMI_ROOT_GIB : CAPA_MIN_ROOT_VOLUME_GIB));
   return out;
+}
+
+/**
+ * The root volume's size, as CAPA and EC2 take it: a whole number of GiB from CAPA's minimum (or,
+ * on Windows, the base image's snapshot: RunInstances refuses a smaller volume) to gp3's largest.
+ */
+function rootVolumeProblems(template: ManifestSource, minimum: number): Finding[] {
+  const size = template.manifest.spec?.template?.spec?.rootVolume?.size;
+  const p = size === undefined ? undefined : integerProblem(size, minimum, GP3_MAX_VOLUME_GIB);
+  return p ? [violation(template, `rootVolume.size ${p}${minimum === WINDOWS_BASE_AMI_ROOT_GIB ? ' GiB, the Windows base image\'s snapshot' : ''}`,
+    `give ${minimum} to ${GP3_MAX_VOLUME_GIB} GiB`, 'spec.template.spec.rootVolume.size')] : [];
 }
 
 /** The region's name when it is one, else undefined. */
@@ -57,7 +70,8 @@ export function windowsMachineProblems(infrastructure: K0smotronInfrastructure |
   const out: Finding[] = [];
   const machine = template.manifest.spec?.template?.spec ?? {};
   if (machine.cloudInit?.insecureSkipSecretsManager !== true || machine.uncompressedUserData !== true) {
-    out.push(violation(template, `${AWS_INFRASTRUCTURE.machineTemplateKind} must keep cloudInit.insecureSkipSecretsManager and uncompressedUserData true: Windows can run neither the Secrets Manager boothook nor gzipped user data`, 'remove the patch that changes them'));
+    out.push(violation(template, `${AWS_INFRASTRUCTURE.machineTemplateKind} must keep cloudInit.insecureSkipSecretsManager and uncompressedUserData true: Windows can run neither the Secrets Manager boothook nor gzipped user data`,
+      'remove the patch that changes them, or bootstrapThroughSecretsManager (Linux pools only)', machine.cloudInit?.insecureSkipSecretsManager !== true ? 'spec.template.spec.cloudInit.insecureSkipSecretsManager' : 'spec.template.spec.uncompressedUserData'));
   }
   const type = InstanceType.parse(machine.instanceType, undefined);
   const problem = typeof type === 'string' ? undefined : windowsInstanceTypeProblem(type);

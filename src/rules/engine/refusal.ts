@@ -3,7 +3,8 @@ import { ManifestViolation } from './graph';
 
 /**
  * Which prop sets a field of a construct's objects: `<kind> <field>` (the violation's kind and
- * field path, array indexes dropped) to the prop's name, for messages at construction.
+ * field path, array indexes dropped, or kept for a row about one item of a list) to the prop's
+ * name, for messages at construction.
  */
 export type PropsOfFields = Readonly<Record<string, string>>;
 
@@ -15,8 +16,8 @@ export type PropsOfFields = Readonly<Record<string, string>>;
  */
 export function refusal(constructPath: string, violations: readonly ManifestViolation[], props: PropsOfFields, describe: (v: ManifestViolation) => string): HybridConfigError | undefined {
   const errors = violations.map((v) => {
-    const field = v.field?.replace(/\[\d+\]/g, '');
-    const prop = field === undefined ? undefined : props[`${v.kind} ${field}`];
+    // A row for the field with its indexes (one item of a list), else for the field without them.
+    const prop = v.field === undefined ? undefined : props[`${v.kind} ${v.field}`] ?? props[`${v.kind} ${v.field.replace(/\[\d+\]/g, '')}`];
     const [what, fix] = v.message.replace(/\.$/, '').split(' Fix: ');
     return new HybridConfigError(constructPath, `${prop ? `${prop}: ` : ''}${describe(v)}: ${what}`, fix ?? 'see the message', v.rule);
   });
