@@ -1,6 +1,7 @@
 import { Construct } from 'constructs';
 import { judgeOwnResources, judgeStackAtSynth } from '../terraform/judge';
-import { AKS_LIMITS, AksNetworkPlugin, AksNetworkPolicy, AksNodeOsUpgradeChannel, AksWindowsLicense } from '../platform/aks';
+import { isUnresolvedToken } from '../core/tokens';
+import { AKS_LIMITS, AksNetworkPlugin, aksDnsPrefix, AksNetworkPolicy, AksNodeOsUpgradeChannel, AksWindowsLicense } from '../platform/aks';
 import { PropsOfFields } from '../rules/engine/refusal';
 import { KubernetesCluster, TerraformVariable } from '../terraform/providers/azurerm';
 
@@ -59,7 +60,7 @@ export interface AksMaintenanceWindow {
 
 /** Props of `HybridAksCluster`. */
 export interface HybridAksClusterProps {
-  /** The AKS cluster name; also the DNS prefix of its API server. */
+  /** The AKS cluster name; also the DNS prefix of its API server (with "-" for "_", at most 54 characters). */
   readonly clusterName: string;
   /** Kubernetes version, `1.NN` (AKS's latest patch) or `1.NN.P`, e.g. `1.34`. */
   readonly kubernetesVersion: string;
@@ -120,10 +121,13 @@ export interface HybridAksClusterProps {
 
 /** Which prop sets which field of the cluster, for messages at construction. */
 const PROPS_OF_FIELDS: PropsOfFields = {
+  'azurerm_kubernetes_cluster name': 'clusterName',
   'azurerm_kubernetes_cluster kubernetes_version': 'kubernetesVersion',
   'azurerm_kubernetes_cluster network_profile.pod_cidr': 'podCidr',
   'azurerm_kubernetes_cluster default_node_pool.max_pods': 'systemPool.maxPods',
   'azurerm_kubernetes_cluster default_node_pool.min_count': 'systemPool.minCount',
+  'azurerm_kubernetes_cluster default_node_pool.max_count': 'systemPool.minCount and systemPool.maxCount',
+  'azurerm_kubernetes_cluster default_node_pool.zones': 'systemPool.zones',
   'azurerm_kubernetes_cluster default_node_pool.vnet_subnet_id': 'systemPool.maxCount',
   'azurerm_kubernetes_cluster windows_profile.admin_username': 'windowsAdminUsername',
   'azurerm_kubernetes_cluster windows_profile.admin_password': 'windowsAdminPassword',
@@ -177,7 +181,7 @@ export class HybridAksCluster extends Construct {
       name: props.clusterName,
       location: props.location,
       resourceGroupName: props.resourceGroupName,
-      dnsPrefix: props.clusterName,
+      dnsPrefix: isUnresolvedToken(props.clusterName) ? props.clusterName : aksDnsPrefix(props.clusterName),
       kubernetesVersion: props.kubernetesVersion,
       identity: { type: 'SystemAssigned' },
       // Workload identity: pods get Entra tokens by federation, no secrets on the nodes.

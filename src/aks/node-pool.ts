@@ -62,6 +62,8 @@ export interface NodePoolPlatform {
 const PROPS_OF_FIELDS: PropsOfFields = {
   'azurerm_kubernetes_cluster_node_pool name': 'name',
   'azurerm_kubernetes_cluster_node_pool max_pods': 'maxPods',
+  'azurerm_kubernetes_cluster_node_pool max_count': 'minCount and maxCount',
+  'azurerm_kubernetes_cluster_node_pool zones': 'zones',
   'azurerm_kubernetes_cluster_node_pool vnet_subnet_id': 'maxCount',
   'azurerm_kubernetes_cluster_node_pool node_labels': 'labels',
 };

@@ -35,10 +35,18 @@ export function parseAksWindowsOsSku(osSku: unknown): WindowsVersion | undefined
  * - Max pods: 10 to 250 per node; 30 or more on a System pool (AKS "Configure Azure CNI Overlay
  *   networking", "Maximum pods per node": Azure CNI Overlay defaults to 250, the minimum is 10, and
  *   system pools need at least 30 for the system pods).
+ * - Cluster names: 1 to 63 letters, digits, "-" and "_", starting and ending with a letter or digit
+ *   (azurerm validate/kubernetes.go `KubernetesClusterName`, the AKS rule; azurerm's
+ *   `azurerm_kubernetes_cluster.name` only checks `StringIsNotEmpty`, so AKS refuses the rest at apply).
+ * - DNS prefixes: 1 to 54 letters, digits and "-", starting and ending with a letter or digit
+ *   (validate/kubernetes.go `KubernetesDNSPrefix`, `dns_prefix`'s ValidateFunc): no "_", shorter
+ *   than a cluster name may be (`aksDnsPrefix`).
  * - Subnets: Azure reserves 5 addresses in every subnet (Azure Virtual Network FAQ).
  * - Azure CNI Overlay gives each node a /24 of the pod CIDR (AKS "Azure CNI Overlay networking").
  */
 export const AKS_LIMITS = {
+  clusterName: /^[a-zA-Z0-9]$|^[a-zA-Z0-9][-_a-zA-Z0-9]{0,61}[a-zA-Z0-9]$/,
+  dnsPrefix: { max: 54, pattern: /^[a-zA-Z\d]$|^[a-zA-Z\d][-a-zA-Z\d]{0,52}[a-zA-Z\d]$/ },
   poolName: { max: 12, pattern: /^[a-z][a-z0-9]{0,11}$/ },
   windowsPoolName: 6,
   password: { min: 14, max: 123, providerMin: 8 },
@@ -47,6 +55,14 @@ export const AKS_LIMITS = {
   subnetReserved: 5,
   overlayNodePrefix: 24,
 } as const;
+
+/**
+ * The DNS prefix of a cluster named `name`: the name with "_" as "-", cut to the 54 characters
+ * `dns_prefix` takes and trimmed of a trailing "-", so every name AKS takes gets a prefix azurerm takes.
+ */
+export function aksDnsPrefix(name: string): string {
+  return name.replace(/_/g, '-').slice(0, AKS_LIMITS.dnsPrefix.max).replace(/-+$/, '');
+}
 
 /** The network plugin: `network_profile.network_plugin`; without a `network_profile` AKS uses kubenet. */
 export enum AksNetworkPlugin {

@@ -81,6 +81,12 @@ export const GKE_LIMITS = {
   nodePoolName: { max: 40, pattern: /^[a-z]([-a-z0-9]*[a-z0-9])?$/ },
   gceName: { max: 63, pattern: /^[a-z]([-a-z0-9]*[a-z0-9])?$/ },
   serviceAccountId: { min: 6, max: 30, pattern: /^[a-z]([-a-z0-9]*[a-z0-9])$/ },
+  /**
+   * Project ids: 6 to 30 lower-case letters, digits and `-`, starting with a letter, not ending
+   * with `-` (Resource Manager "Creating and managing projects"), optionally after a legacy
+   * `domain:` scope (e.g. `example.com:my-project`); the Google APIs take the project number too.
+   */
+  project: /^(?:[a-z\d][-a-z\d.]*[a-z\d]:)?[a-z][-a-z\d]{4,28}[a-z\d]$|^\d+$/,
   /** The boot disk (node_config.go `disk_size_gb`: `validation.IntAtLeast(10)`); Compute Engine persistent disks go to 65,536 GB. */
   diskSizeGb: { min: 10, max: 65536 },
 } as const;

@@ -8,7 +8,7 @@ import { WindowsWorkload } from '../../src/workloads';
 describe('the pod-template manifest rule', () => {
   const daemonSet = (spec: object): Manifest => ({
     apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'agent' },
-    spec: { template: { spec: { containers: [{ name: 'agent', image: 'fluent/fluent-bit:3.2' }], ...spec } } },
+    spec: { selector: { matchLabels: { app: 'agent' } }, template: { metadata: { labels: { app: 'agent' } }, spec: { containers: [{ name: 'agent', image: 'fluent/fluent-bit:3.2' }], ...spec } } },
   });
   const messages = (m: Manifest) => validateManifests([m]).map((v) => `${v.rule}: ${v.message}`);
 

@@ -50,7 +50,7 @@ describe('Windows pods selected through their RuntimeClass (issue 18.15)', () =>
     const app = new App();
     const chart = new HybridChart(app, 'apps');
     const hyperV = new HyperVRuntimeClass(chart, 'hyperv');
-    const template = { spec: { runtimeClassName: hyperV.name, os: { name: 'windows' }, containers: [container] } };
+    const template = { metadata: { labels: { a: 'b' } }, spec: { runtimeClassName: hyperV.name, os: { name: 'windows' }, containers: [container] } };
     new ApiObject(chart, 'w', { apiVersion: 'apps/v1', kind, metadata: { name: 'w' }, spec: { selector: { matchLabels: { a: 'b' } }, template } });
     return app;
   }

@@ -3,8 +3,10 @@ import { IConstruct } from 'constructs';
 import { rendered } from '../../core/render';
 import { oncePerSynth } from '../../core/synth-scope';
 import { CLUSTER_RULES } from '../cluster/cluster-rules';
+import { OBJECT_META_RULE } from '../meta/object-meta';
 import type { ClusterInfra } from '../../infra/cluster-infra';
-import { ManifestViolation } from './graph';
+import { ManifestRule, ManifestViolation } from './graph';
+import { registry } from './rule';
 import { validateManifests } from '../index';
 import { PropsOfFields, refusal } from './refusal';
 
@@ -40,6 +42,14 @@ const CAPI_GROUP = /(^|\.)cluster\.x-k8s\.io\//;
 const INFRA = Symbol.for('cdk-hybrid-windows.infra');
 
 /**
+ * The rules over the cluster constructs' objects: the cluster rules, and the API server's
+ * OS-independent object validation (`object-meta`), which is registered among the workload rules
+ * (so `validateManifests` and the plugin run it once) but holds for every object a cluster writes.
+ * Composed through `registry`, so a second registration of either fails at load.
+ */
+const JUDGED_RULES = registry<ManifestRule>(CLUSTER_RULES, [OBJECT_META_RULE]);
+
+/**
  * Marks a construct whose validation reports the rule violations of the objects beneath it;
  * `infra`, the AWS stack's outputs its objects are judged against (the `hand-off` rule).
  */
@@ -72,7 +82,7 @@ function run(root: IConstruct): Pass {
   const objects = all.filter((c): c is ApiObject => c instanceof ApiObject && CAPI_GROUP.test(c.apiVersion));
   const violations = validateManifests(
     objects.map((o) => ({ manifest: rendered(o), path: o.node.path, contentNamed: CONTENT_NAMED.has(o), infra: infraOf(o) })),
-    { rules: CLUSTER_RULES },
+    { rules: JUDGED_RULES },
   );
   const byPath = new Map(participants.map((p) => [p.node.path, p]));
   const pass: Pass = { first: participants[0], participants: new Set(participants), owned: new Map(), orphans: [] };
@@ -109,7 +119,7 @@ export function manifestProblems(construct: IConstruct, said: (v: ManifestViolat
 }
 
 /**
- * Judges the objects a construct has just built (`own`) with the cluster rules of object scope,
+ * Judges the objects a construct has just built (`own`) with the rules of object scope (`JUDGED_RULES`),
  * beside the objects they reference (`context`), and throws every violation of an `own` object
  * as one `HybridConfigError` naming the construct path, the prop behind the field (from
  * `props`), the rule, the object and the fix. The same rules judge the final objects at synth.
@@ -117,7 +127,7 @@ export function manifestProblems(construct: IConstruct, said: (v: ManifestViolat
 export function judgeOwnObjects(construct: IConstruct, own: readonly ApiObject[], context: readonly ApiObject[], props: PropsOfFields): void {
   const mine = new Set(own.map((o) => o.node.path));
   const sources = [...own, ...context].map((o) => ({ manifest: o.toJson(), path: o.node.path, infra: infraOf(o) }));
-  const violations = validateManifests(sources, { rules: CLUSTER_RULES.filter((r) => r.scope === 'object') })
+  const violations = validateManifests(sources, { rules: JUDGED_RULES.filter((r) => r.scope === 'object') })
     .filter((v) => v.path !== undefined && mine.has(v.path));
   const error = refusal(construct.node.path, violations, props, (v) => `${v.kind} ${v.name}`);
   if (error) throw error;

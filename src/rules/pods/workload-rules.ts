@@ -8,6 +8,7 @@ import { eksPodIssues } from './eks-pod-rules';
 import { OBJECT_META_RULE } from '../meta/object-meta';
 import { GMSA_RULE } from './gmsa-rules';
 import { LOAD_BALANCER_TARGETS_RULE } from './load-balancer-rules';
+import { WORKLOAD_SELECTOR_RULE } from './selector-rules';
 
 /**
  * The workload rules over plain manifests: the API server's OS-specific pod validation
@@ -83,7 +84,7 @@ export const SERVICE_PORTS_RULE = rule<ManifestGraph>({
 });
 
 /** Every workload rule. */
-export const WORKLOAD_RULES: readonly ManifestRule[] = registry<ManifestRule>([POD_TEMPLATE_RULE, SERVICE_PORTS_RULE, GMSA_RULE, OBJECT_META_RULE]);
+export const WORKLOAD_RULES: readonly ManifestRule[] = registry<ManifestRule>([POD_TEMPLATE_RULE, SERVICE_PORTS_RULE, WORKLOAD_SELECTOR_RULE, GMSA_RULE, OBJECT_META_RULE]);
 
 /** Windows pods on Amazon EKS get an address only when their nodeSelector names Windows (`eksPodIssues`). */
 export const EKS_POD_ADDRESS_RULE = rule<ManifestGraph>({

@@ -23,8 +23,8 @@ import { CLUSTER, Pool, maxNodes, poolName, pools, poolsOf } from './aks-common'
 const nodePool = rule<TerraformGraph>({
   name: 'aks-node-pool',
   scope: 'object',
-  description: 'Pool names azurerm takes, Windows pool names of 6 characters at most, and the Windows taint on Windows pools',
-  source: 'hashicorp/terraform-provider-azurerm v4.73.0 internal/services/containers/validate/kubernetes.go (KubernetesAgentPoolName); AKS docs "Windows Server node pools FAQ" (6 characters)',
+  description: 'Pool names azurerm takes, Windows pool names of 6 characters at most, min_count at most max_count, zones 1 to 3, and the Windows taint on Windows pools',
+  source: 'hashicorp/terraform-provider-azurerm v4.73.0 internal/services/containers/validate/kubernetes.go (KubernetesAgentPoolName), kubernetes_nodepool.go and kubernetes_cluster_node_pool_resource.go (`max_count` must be >= `min_count`); AKS docs "Windows Server node pools FAQ" (6 characters), "Use availability zones" (zones 1, 2, 3)',
   check: (graph) => pools(graph).flatMap((pool) => {
   const out: Finding[] = [];
   const v = (what: string, fix: string, field: string) => out.push(blockViolation(pool.block, what, fix, `${pool.at}${field}`));
@@ -37,6 +37,20 @@ const nodePool = rule<TerraformGraph>({
       v(`Windows pool name "${name}" is ${name.length} characters, and AKS takes at most ${AKS_LIMITS.windowsPoolName} for a Windows pool (azurerm's pattern allows 12, so only AKS refuses it, at apply)`,
         `use at most ${AKS_LIMITS.windowsPoolName} lower-case letters and digits, e.g. "win22"`, 'name');
     }
+  }
+  // azurerm refuses it before calling AKS: "`max_count` must be >= `min_count`" (kubernetes_nodepool.go
+  // ExpandDefaultNodePool; kubernetes_cluster_node_pool_resource.go, create and update).
+  const { min_count: min, max_count: max } = pool.body;
+  if (pool.body.auto_scaling_enabled === true && typeof min === 'number' && typeof max === 'number' && min > max) {
+    v(`pool ${name} has min_count ${min} above max_count ${max}, which azurerm refuses at plan ("max_count must be >= min_count")`,
+      'keep the minimum at or below the maximum', 'max_count');
+  }
+  // Azure's zones are the logical "1", "2" and "3" of a region with zones (Azure "What are availability
+  // zones?"; AKS "Use availability zones": --zones 1 2 3); azurerm takes any string, AKS refuses the rest at apply.
+  const zones = pool.body.zones;
+  if (Array.isArray(zones)) {
+    const bad = zones.filter((z) => !isExpression(z) && !['1', '2', '3'].includes(z as string));
+    if (bad.length > 0) v(`pool ${name} names zones ${bad.map((z) => JSON.stringify(z)).join(', ')}, and Azure's availability zones are "1", "2" and "3"`, 'list zones from "1", "2" and "3" (or none in a region without zones)', 'zones');
   }
   if (pool.windows && pool.at === '') {
     const taint = taintArgument(windowsNodeTaint(WindowsPlatform.AKS));

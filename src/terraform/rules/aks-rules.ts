@@ -20,6 +20,30 @@ import { AKS_POOL_RULES } from './aks-pool-rules';
  */
 
 /**
+ * The cluster's name and DNS prefix: AKS takes 1 to 63 letters, digits, "-" and "_" as a name,
+ * azurerm 1 to 54 letters, digits and "-" as `dns_prefix` (src/platform/aks.ts `AKS_LIMITS`).
+ * azurerm checks only that the name is not empty, so AKS refuses a bad one at apply.
+ */
+const clusterName = rule<TerraformGraph>({
+  name: 'aks-cluster-name',
+  scope: 'object',
+  description: 'Cluster names AKS takes and DNS prefixes azurerm takes',
+  source: 'hashicorp/terraform-provider-azurerm v4.73.0 internal/services/containers/validate/kubernetes.go (KubernetesClusterName, KubernetesDNSPrefix), kubernetes_cluster_resource.go (name: StringIsNotEmpty; dns_prefix: KubernetesDNSPrefix)',
+  check: (graph) => graph.ofType(CLUSTER).flatMap((cluster) => {
+    const out: Finding[] = [];
+    const { name, dns_prefix: prefix } = cluster.body;
+    if (name !== undefined && !isExpression(name) && (typeof name !== 'string' || !AKS_LIMITS.clusterName.test(name))) {
+      out.push(blockViolation(cluster, `cluster name ${JSON.stringify(name)} is not an AKS cluster name, and AKS refuses it at apply`,
+        'use 1 to 63 letters, digits, "-" and "_", starting and ending with a letter or digit', 'name'));
+    } else if (prefix !== undefined && !isExpression(prefix) && (typeof prefix !== 'string' || !AKS_LIMITS.dnsPrefix.pattern.test(prefix))) {
+      out.push(blockViolation(cluster, `dns_prefix ${JSON.stringify(prefix)} is not a DNS prefix azurerm takes`,
+        `use 1 to ${AKS_LIMITS.dnsPrefix.max} letters, digits and "-", starting and ending with a letter or digit (HybridAksCluster derives it from the name)`, 'dns_prefix'));
+    }
+    return out;
+  }),
+});
+
+/**
  * The cluster's and the pools' Kubernetes versions: versions AKS offers (src/platform/aks.ts, the
  * AKS release calendar; azurerm itself takes any non-empty string), and a pool no newer than its
  * cluster (AKS "Upgrade a node pool": a node pool's version cannot exceed the control plane's).
@@ -243,5 +267,5 @@ const providerVersion = rule<TerraformGraph>({
 
 /** Every AKS rule, in the order messages are reported. */
 export const AKS_RULES: readonly TerraformRule[] = registry<TerraformRule>(
-  [kubernetesVersion, systemPool, windowsPassword, windowsOsSku, windowsNetwork], AKS_POOL_RULES, [coreDns, providerVersion],
+  [clusterName, kubernetesVersion, systemPool, windowsPassword, windowsOsSku, windowsNetwork], AKS_POOL_RULES, [coreDns, providerVersion],
 );

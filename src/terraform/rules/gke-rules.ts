@@ -295,12 +295,18 @@ const windowsCluster = rule<TerraformGraph>({
 const googleProvider = rule<TerraformGraph>({
   name: 'gke-provider',
   scope: 'graph',
-  description: 'A stack of Google resources has a google provider configuration',
-  source: 'Terraform: a resource without a configured provider uses an empty default configuration',
+  description: 'A stack of Google resources has a google provider configuration, whose project is a project id or number',
+  source: 'Terraform: a resource without a configured provider uses an empty default configuration; Google Cloud Resource Manager docs "Creating and managing projects" (project ids)',
   check: (graph) => [...graph.stacks.keys()].flatMap((stack) => {
   const first = graph.blocks.find((b) => b.stack === stack && b.mode !== 'provider' && b.type.startsWith('google_'));
-  if (!first || graph.ofType('provider.google').some((p) => p.stack === stack)) return [];
-  return [blockViolation(first, `stack "${stack}" has no google provider, and its Google resources need one`, 'use HybridGkeStack, or add a GoogleProvider with project and region')];
+  const providers = graph.ofType('provider.google').filter((p) => p.stack === stack);
+  if (first && providers.length === 0) {
+    return [blockViolation(first, `stack "${stack}" has no google provider, and its Google resources need one`, 'use HybridGkeStack, or add a GoogleProvider with project and region')];
+  }
+  // The provider takes any string; the Google APIs refuse what is not a project id or number, at apply.
+  return providers.filter((p) => typeof p.body.project === 'string' && !isExpression(p.body.project) && !GKE_LIMITS.project.test(p.body.project))
+    .map((p) => blockViolation(p, `project ${JSON.stringify(p.body.project)} is not a Google Cloud project id, and the Google APIs refuse it at apply`,
+      'use the project id (6 to 30 lower-case letters, digits and "-", starting with a letter, e.g. my-project-123456) or the project number', 'project'));
 }),
 });
 
