@@ -27,10 +27,14 @@ test('a WindowsWorkload chart made for GKE tolerates GKE\'s taint, and passes va
   expect(validateManifests(objects, { platform: WindowsPlatform.GKE })).toEqual([]);
 });
 
-test('the same chart made for no platform tolerates only this library\'s taint: its Windows pods would stay Pending on GKE', () => {
-  const { windows } = windowsPods();
+test('the same chart made for no platform tolerates only this library\'s taint: its Windows pods would stay Pending on GKE, and validation for gke says so', () => {
+  const { objects, windows } = windowsPods();
   expect(windows.length).toBeGreaterThan(0);
   for (const pod of windows) {
     expect([pod.name, tolerates(pod.spec.tolerations, GKE_WINDOWS_NODE_TAINT), tolerates(pod.spec.tolerations, WINDOWS_NODE_TAINT)]).toEqual([pod.name, false, true]);
   }
+  const onGke = validateManifests(objects, { platform: WindowsPlatform.GKE });
+  // One finding per Windows pod template, each naming GKE's taint.
+  expect(onGke.map((v) => `${v.kind}/${v.name}`).sort()).toEqual(windows.map((p) => p.name).sort());
+  for (const v of onGke) expect(v.message).toContain('node.kubernetes.io/os=windows:NoSchedule');
 });
