@@ -66,6 +66,39 @@ const BROKEN: Record<string, () => { objects: K8sObject[]; platform?: WindowsPla
   'pod-template': () => ({ objects: yamlFile('fixtures', 'helm-web.yaml'), platform: WindowsPlatform.K0SMOTRON_AWS }),
   'service-ports': () => ({ objects: yamlFile('inputs', 'kubectl-scalars.yaml') }),
   'eks-pod-address': () => ({ objects: yamlFile('eks-affinity.yaml'), platform: WindowsPlatform.EKS }),
+  'workload-selector': () => {
+    const l = yamlFile('fixtures', 'helm-web.yaml');
+    find(l, 'Deployment').spec.selector.matchLabels = { app: 'api' };
+    return { objects: l };
+  },
+  'object-meta': () => { const l = objects(); find(l, 'MachineHealthCheck').metadata.name = 'Prod_Win'; return { objects: l }; },
+  'remote-hosts': () => {
+    const l = remoteObjects();
+    find(l, 'PooledRemoteMachine').spec.machine.address = '127.0.0.1';
+    return { objects: l };
+  },
+  'eks-hyperv': () => ({
+    objects: [{ apiVersion: 'node.k8s.io/v1', kind: 'RuntimeClass', metadata: { name: 'hyperv' }, handler: 'runhcs-wcow-hypervisor' }] as K8sObject[],
+    platform: WindowsPlatform.EKS,
+  }),
+  'load-balancer-targets': () => {
+    const l = yamlFile('fixtures', 'helm-web.yaml');
+    l.push({
+      apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'api', namespace: 'apps' },
+      spec: { selector: { matchLabels: { app: 'api' } }, template: { metadata: { labels: { app: 'api' } }, spec: { nodeSelector: { 'kubernetes.io/os': 'linux' }, containers: [{ name: 'api', image: 'nginx:1.27' }] } } },
+    } as K8sObject, {
+      apiVersion: 'v1', kind: 'Service', metadata: { name: 'api', namespace: 'apps' },
+      spec: { type: 'LoadBalancer', selector: { app: 'api' }, ports: [{ port: 80 }] },
+    } as K8sObject);
+    return { objects: l, platform: WindowsPlatform.EKS };
+  },
+  'gmsa': () => {
+    const l = yamlFile('fixtures', 'helm-web.yaml');
+    find(l, 'Deployment').spec.template.spec.securityContext = { windowsOptions: { gmsaCredentialSpecName: 'webapp1' } };
+    l.push({ apiVersion: 'windows.k8s.io/v1', kind: 'GMSACredentialSpec', metadata: { name: 'webapp1' }, credspec: {} } as K8sObject);
+    return { objects: l };
+  },
+  'fleet-labels': () => { const l = objects(); find(l, 'Cluster').metadata.labels['windows.cdk-hybrid-windows.io/workers'] = 'false'; return { objects: l }; },
 };
 
 /**
@@ -78,12 +111,6 @@ const NOT_YET_BROKEN: Record<string, string> = {
   'windows-hosted-ingress': 'needs an ingress controller fixture',
   'hand-off': 'judges the AWS stack\'s infra beside the objects (ManifestSource.infra), never YAML from elsewhere',
   'crd-cel': 'needs the pinned CRDs of ../shared',
-  'fleet-labels': 'came with issue 27 after this table was written',
-  'gmsa': 'came with issue 27 after this table was written',
-  'load-balancer-targets': 'came with issue 27 after this table was written',
-  'remote-hosts': 'came with a later main after this table was written',
-  'object-meta': 'came with a later main after this table was written',
-  'eks-hyperv': 'came with a later main after this table was written',
 };
 
 /** Fix texts that tell a YAML user nothing, and words of the construct API a YAML user has no use for. */

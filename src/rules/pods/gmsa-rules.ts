@@ -30,13 +30,15 @@ export const GMSA_RULE = rule<ManifestGraph>({
         const at = manifestPath(location, `spec.${field}`);
         if (!specs.has(name)) {
           return [violation(source, `${at}: GMSACredentialSpec "${name}" is not among the objects (${[...specs].join(', ')} are), and the windows-gmsa webhook refuses a pod whose spec does not exist (${WEBHOOK_SOURCE}, retrieveCredSpecContents)`,
-            `name one of ${[...specs].join(', ')}, or add a GmsaCredentialSpec named ${name}`, at)];
+            `name one of ${[...specs].join(', ')}, or add a GmsaCredentialSpec named ${name}`, at,
+            `set ${at} to one of ${[...specs].join(', ')}, or add a GMSACredentialSpec object named ${name}`)];
         }
         if (mayUse(graph, serviceAccount, namespace, name)) return [];
         const ns = namespace === '' ? '<namespace>' : namespace;
         return [violation(source,
           `${at}: service account ${ns}/${serviceAccount} may not use GMSACredentialSpec "${name}": no RoleBinding in ${ns} or ClusterRoleBinding binds it to a role granting "${GMSA_USE_VERB}" on ${GMSA_RESOURCE}/${name}, and the windows-gmsa webhook refuses the pod (${WEBHOOK_SOURCE}, isAuthorizedToUseCredSpec)`,
-          `grant it with GmsaCredentialSpec.grant(id, '${serviceAccount}', '${ns}'), or add a RoleBinding in ${ns} of a ClusterRole with apiGroups [${GMSA_GROUP}], resources [${GMSA_RESOURCE}], verbs [${GMSA_USE_VERB}], resourceNames [${name}] to ServiceAccount ${serviceAccount}`, at)];
+          `grant it with GmsaCredentialSpec.grant(id, '${serviceAccount}', '${ns}'), or add a RoleBinding in ${ns} of a ClusterRole with apiGroups [${GMSA_GROUP}], resources [${GMSA_RESOURCE}], verbs [${GMSA_USE_VERB}], resourceNames [${name}] to ServiceAccount ${serviceAccount}`, at,
+          `add a ClusterRole whose rules[0] has apiGroups [${GMSA_GROUP}], resources [${GMSA_RESOURCE}], verbs [${GMSA_USE_VERB}], resourceNames [${name}], and a RoleBinding in ${ns} whose roleRef names it and whose subjects list ServiceAccount ${serviceAccount} (or set ${at} to a spec it may use)`)];
       });
     }));
   },

@@ -117,8 +117,10 @@ export const EKS_HYPERV_RULE = rule<ManifestGraph>({
     const classes = new Map(graph.ofKind('RuntimeClass').map((s) => [String(s.manifest.metadata?.name), s]));
     const hyperVClass = (c: { manifest: Json } | undefined) => c !== undefined && (c.manifest.handler === HYPERV_HANDLER || c.manifest.scheduling?.nodeSelector?.[LABEL_HYPERV] !== undefined);
     const fix = 'run Hyper-V isolated pods on a k0smotron cluster (WindowsWorkerPool hyperV: true on a metal instance), or drop the isolation on EKS';
+    const yamlFix = (field: string) => `remove ${field} on EKS (process isolation), or run these pods on a cluster whose Windows nodes have containerd's ${HYPERV_HANDLER} handler on a metal instance`;
     const out: Finding[] = [...classes.values()].filter(hyperVClass).map((c) => violation(c,
-      `RuntimeClass ${c.manifest.metadata?.name} (handler ${c.manifest.handler}) is for Hyper-V isolated pods, which no EKS node runs: the EKS-optimized Windows AMI's containerd has no Hyper-V runtime handler, and EC2 gives nested virtualization to metal instances only`, fix, 'handler'));
+      `RuntimeClass ${c.manifest.metadata?.name} (handler ${c.manifest.handler}) is for Hyper-V isolated pods, which no EKS node runs: the EKS-optimized Windows AMI's containerd has no Hyper-V runtime handler, and EC2 gives nested virtualization to metal instances only`, fix, 'handler',
+      'delete this RuntimeClass on EKS, and remove spec.runtimeClassName from the pods that name it'));
     for (const source of graph.sources) {
       for (const location of podTemplatesOf(source.manifest)) {
         const own = location.spec?.nodeSelector?.[LABEL_HYPERV] !== undefined;
@@ -126,7 +128,7 @@ export const EKS_HYPERV_RULE = rule<ManifestGraph>({
         if (!own && !hyperVClass(runtimeClass === undefined ? undefined : classes.get(runtimeClass))) continue;
         const field = own ? `nodeSelector.${LABEL_HYPERV}` : 'runtimeClassName';
         out.push(violation(source, `${manifestPath(location, `spec.${field}`)}: the pod asks for Hyper-V isolation (${own ? `nodeSelector ${LABEL_HYPERV}` : `RuntimeClass ${runtimeClass}`}), and no EKS node can run it, so it stays Pending`,
-          fix, manifestPath(location, `spec.${field}`)));
+          fix, manifestPath(location, `spec.${field}`), yamlFix(manifestPath(location, `spec.${field}`))));
       }
     }
     return out;
