@@ -15,6 +15,7 @@ import { WINDOWS_SUPPORT, WindowsPlatform } from '../../platform/support';
 import { taintArgument, WINDOWS_NODE_TAINT } from '../../platform/windows';
 import { awsTags } from './aws-tags';
 import { REMOTE_RULES } from '../remote/remote-rules';
+import { KARPENTER_RULES } from '../karpenter/karpenter-rules';
 import { CRD_CEL_RULE } from './crd-cel';
 import { k0smotronWebhooks } from './k0smotron-webhooks';
 import { describe, isCapi, Json, list, ManifestGraph, ManifestRule, ManifestSource, ManifestViolation, rule, violation } from '../engine/graph';
@@ -743,5 +744,6 @@ const failureDomains = rule('failure-domain', (graph) => {
 export const CLUSTER_RULES: readonly ManifestRule[] = [
   uniqueNames, clusterReferences, clusterNetwork, controlPlane, k0smotronWebhooks, awsCluster, awsTags, awsNetwork, keyPairs, imageLookups, machineDeployments, failureDomains, machineNaming, versionSkew, windowsPools, windowsClusters, healthChecks, contentNames,
   ...REMOTE_RULES,
+  ...KARPENTER_RULES,
   CRD_CEL_RULE,
 ];
