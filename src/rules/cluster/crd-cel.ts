@@ -39,8 +39,9 @@ function cel(): Cel {
  * staging/src/k8s.io/apiserver/pkg/cel/environment/base.go: `ext.Strings`, `library.Regex`;
  * pkg/cel/library/regex.go). Karpenter's rules call `split` (EC2NodeClass aliases) and `find`
  * (NodePool requirement keys).
+ * @internal
  */
-function kubernetesEnv(): ReturnType<Cel['celEnv']> {
+export function kubernetesEnv(): ReturnType<Cel['celEnv']> {
   if (!env) {
     const { celEnv, celList, celMethod, CelScalar, listType } = cel();
     const { STRING, INT } = CelScalar;
