@@ -16,7 +16,7 @@ describe('checks at synth', () => {
   test('Windows groups without a Linux group of at least one node (CoreDNS)', () => {
     const stack = eksStack();
     new EksWindowsNodeGroup(stack.cluster, 'windows', { instanceTypes: ['m6i.xlarge'] });
-    expect(synthError(stack)).toMatch(/\[eks-test\/Cluster\/Cluster] aws_eks_cluster\.\w+: Windows node groups \(windows\) need a Linux node for CoreDNS, and the cluster has no Linux node group with minSize >= 1\. Fix: add an EksLinuxNodeGroup with minSize >= 1\./);
+    expect(synthError(stack)).toMatch(/\[eks-test\/Cluster\/Cluster] aws_eks_cluster\.\w+: Windows nodes \(node groups windows\) need a Linux node for CoreDNS, and the cluster has no Linux node group with minSize >= 1\. Fix: add an EksLinuxNodeGroup with minSize >= 1\./);
 
     const zero = eksStack();
     new EksLinuxNodeGroup(zero.cluster, 'linux', { instanceTypes: ['t3.large'], minSize: 0, maxSize: 3 });

@@ -11,6 +11,7 @@ import { integerProblem } from '../../platform/numbers';
 import { EKS_WINDOWS_2025_PROVIDER, EKS_WINDOWS_2025_PROVIDER_ADVICE, admitsVersionAtLeast } from '../../platform/provider-version';
 import { WindowsPlatform, windowsSupport } from '../../platform/support';
 import { WindowsVersion } from '../../platform/windows';
+import { KARPENTER_WINDOWS_LIMITS } from '../../platform/karpenter';
 import { TerraformBlock, TerraformGraph, TerraformRule, address, blockViolation, isExpression, list, single } from '../graph';
 
 /**
@@ -384,43 +385,57 @@ const accessEntries = rule('eks-access-entries', (graph) => graph.ofType('aws_ek
     `${entries.length} access entries name ${principal}, and EKS allows one per IAM principal (the second fails to create)`, 'keep one entry per role', 'principal_arn'));
 }), 'graph');
 
-function windowsIpam(addon: TerraformBlock | undefined): unknown {
+/** The vpc-cni add-on's configuration values, or {} when there are none or they are no JSON object. */
+function cniConfiguration(addon: TerraformBlock | undefined): Record<string, Json> {
   const values = addon?.body.configuration_values;
-  if (typeof values !== 'string') return undefined;
+  if (typeof values !== 'string') return {};
   try {
-    return (JSON.parse(values) as Record<string, Json>).enableWindowsIpam;
+    const parsed = JSON.parse(values) as unknown;
+    return parsed !== null && typeof parsed === 'object' ? parsed as Record<string, Json> : {};
   } catch {
-    return undefined;
+    return {};
   }
 }
 
 /**
- * A cluster with Windows node groups: a Linux node for CoreDNS, IPv4 (EKS Windows nodes have no
- * IPv6), Windows IPAM on in the vpc-cni add-on, and an EC2_WINDOWS access entry for the node role
- * of every Windows group, a role no Linux group shares (`sharedNodeRoleProblem`).
+ * A cluster with Windows nodes (managed node groups of a Windows AMI type, or roles with an
+ * `EC2_WINDOWS` access entry and no node group: the nodes Karpenter launches,
+ * `KarpenterWindowsNodeRole`): a Linux node for CoreDNS, IPv4 (EKS Windows nodes have no IPv6),
+ * Windows IPAM on in the vpc-cni add-on, no custom networking beside Karpenter's Windows nodes,
+ * and an EC2_WINDOWS access entry for the node role of every Windows group, a role no Linux group
+ * shares (`sharedNodeRoleProblem`).
  */
 const windowsCluster = rule('eks-windows-cluster', (graph) => graph.ofType('aws_eks_cluster').flatMap((cluster) => {
   const groups = ofCluster(graph, cluster, 'aws_eks_node_group');
   const windows = groups.filter((g) => parseEksWindowsAmiType(g.body.ami_type) !== undefined);
-  if (windows.length === 0) return [];
+  const entries = ofCluster(graph, cluster, 'aws_eks_access_entry');
+  const launched = entries.filter((e) => e.body.type === NodeAccessEntryType.EC2_WINDOWS && !groups.some((g) => g.body.node_role_arn === e.body.principal_arn));
+  if (windows.length === 0 && launched.length === 0) return [];
   const linux = groups.filter((g) => !windows.includes(g));
   const names = (list: TerraformBlock[]): string => list.map((g) => g.body.node_group_name).join(', ');
+  const nodes = [windows.length > 0 ? `node groups ${names(windows)}` : '', launched.length > 0 ? `Karpenter node roles ${launched.map((e) => e.body.principal_arn).join(', ')}` : '']
+    .filter(Boolean).join('; ');
   const out: ManifestViolation[] = [];
   const v = (block: TerraformBlock, what: string, fix: string, field?: string) => out.push(blockViolation('eks-windows-cluster', block, what, fix, field));
   if (!linux.some((g) => Number(single(g.body.scaling_config).min_size) >= 1)) {
-    v(cluster, `Windows node groups (${names(windows)}) need a Linux node for CoreDNS, and the cluster has no Linux node group with minSize >= 1`, 'add an EksLinuxNodeGroup with minSize >= 1');
+    v(cluster, `Windows nodes (${nodes}) need a Linux node for CoreDNS, and the cluster has no Linux node group with minSize >= 1`, 'add an EksLinuxNodeGroup with minSize >= 1');
   }
   const family = single(cluster.body.kubernetes_network_config).ip_family ?? EksIpFamily.IPV4;
   if (family !== EksIpFamily.IPV4) {
-    v(cluster, `ipFamily is ${family}, and EKS Windows nodes support IPv4 only (node groups ${names(windows)})`, 'use EksIpFamily.IPV4', 'kubernetes_network_config.ip_family');
+    v(cluster, `ipFamily is ${family}, and EKS Windows nodes support IPv4 only (${nodes}${launched.length > 0 ? `; ${KARPENTER_WINDOWS_LIMITS.ipv6}` : ''})`, 'use EksIpFamily.IPV4', 'kubernetes_network_config.ip_family');
   }
   const vpcCni = ofCluster(graph, cluster, 'aws_eks_addon').find((a) => a.body.addon_name === 'vpc-cni');
-  if (windowsIpam(vpcCni) !== 'true') {
+  const cni = cniConfiguration(vpcCni);
+  if (cni.enableWindowsIpam !== 'true') {
     v(vpcCni ?? cluster,
       `Windows IPAM is off: the vpc-cni add-on ${vpcCni === undefined ? 'is missing' : `has configuration values ${JSON.stringify(vpcCni.body.configuration_values ?? null)}`}, so Windows pods get no IP address`,
       'keep the vpc-cni add-on with configuration values {"enableWindowsIpam":"true"} (not a hand-written amazon-vpc-cni ConfigMap, which the add-on overwrites)', 'configuration_values');
   }
-  const entries = ofCluster(graph, cluster, 'aws_eks_access_entry');
+  // The add-on's env block sets aws-node's variables (aws/amazon-vpc-cni-k8s README, AWS_VPC_K8S_CNI_CUSTOM_NETWORK_CFG).
+  if (launched.length > 0 && String(cni.env?.AWS_VPC_K8S_CNI_CUSTOM_NETWORK_CFG).toLowerCase() === 'true') {
+    v(vpcCni!, `the vpc-cni add-on turns on custom networking (env AWS_VPC_K8S_CNI_CUSTOM_NETWORK_CFG), and Karpenter cannot launch Windows nodes with it (${KARPENTER_WINDOWS_LIMITS.customNetworking})`,
+      'turn custom networking off, or give Windows nodes managed node groups in the pod subnets', 'configuration_values');
+  }
   for (const role of new Set(windows.map((g) => g.body.node_role_arn))) {
     const sharing = linux.filter((g) => g.body.node_role_arn === role);
     if (sharing.length > 0) {
