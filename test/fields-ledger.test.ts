@@ -5,6 +5,7 @@ import { App, Chart } from 'cdk8s';
 import { buildCluster } from '../examples/k0smotron-aws/main';
 import { ClusterInfra, HybridCluster, HybridClusterProps, LinuxWorkerPool } from '../src';
 import { describeWithCrds } from './support/crd-schemas';
+import { KarpenterWindowsNodePool, KarpenterWindowsNodePoolProps } from '../src/eks';
 import { DEPLOYED, writeJson } from './support/infra-outputs';
 import { K8sObject, synthObjects } from './support/synth';
 
@@ -17,7 +18,7 @@ interface Entry {
   readonly upstream?: string;
   readonly source?: string;
 }
-interface Kind { readonly kind: string; readonly crd: string; readonly version: string; readonly fields: Entry[] }
+interface Kind { readonly kind: string; readonly crd: string; readonly version: string; readonly example?: string; readonly fields: Entry[] }
 
 const ROOT = join(__dirname, '..');
 // The ledger's reader is a plain script, so that `node scripts/field-ledger.js` needs no build.
@@ -50,8 +51,19 @@ function variant(props: Partial<HybridClusterProps>): (app: App) => void {
   };
 }
 
-/** The props a ledger entry's `when` names, each set on an otherwise default cluster. */
+/** A Karpenter Windows pool with its defaults, and some props set. */
+function karpenter(props: Partial<KarpenterWindowsNodePoolProps> = {}): (app: App) => void {
+  return (app) => new KarpenterWindowsNodePool(new Chart(app, 'karpenter'), 'windows', { clusterName: 'eks-test', role: 'eks-test-karpenter-windows', limits: { cpu: 64 }, ...props });
+}
+
+/** The example a ledger kind's `example` names, for kinds the default example does not emit. */
+const EXAMPLES: Record<string, (app: App) => void> = {
+  karpenter: karpenter(),
+};
+
+/** The props a ledger entry's `when` names, each set on an otherwise default cluster (or the kind's example). */
 const VARIANTS: Record<string, (app: App) => void> = {
+  patchWindow: karpenter({ patchWindow: { weekday: 6, hour: 22, hours: 6 } }),
   additionalTags: variant({ additionalTags: { team: 'platform' } }),
   infra: (app) => buildCluster(app, ClusterInfra.fromOutputsFile(writeJson(JSON.stringify(DEPLOYED)))),
   enableWorker: variant({ controlPlane: { replicas: 3, instanceType: 't3.large', enableWorker: true } }),
@@ -91,13 +103,15 @@ describeWithCrds('the field ledger (docs/fields.yaml)', () => {
         }
         if (!entry.written || entry.when) {
           expect({ where, upstream: typeof entry.upstream, source: entry.source })
-            .toEqual({ where, upstream: 'string', source: expect.stringMatching(/^(kubernetes-sigs\/cluster-api-provider-aws@(v2\.11\.1|2cf09d78547d32975570a4b9ba5496bdfe26abeb)|kubernetes-sigs\/cluster-api@v1\.14\.0|k0sproject\/k0smotron@v2\.1\.0):\S+\.go \(\w[\w., ]*\)$/) });
+            .toEqual({ where, upstream: 'string', source: expect.stringMatching(/^(kubernetes-sigs\/cluster-api-provider-aws@(v2\.11\.1|2cf09d78547d32975570a4b9ba5496bdfe26abeb)|kubernetes-sigs\/cluster-api@v1\.14\.0|k0sproject\/k0smotron@v2\.1\.0|aws\/karpenter-provider-aws@v1\.14\.1|kubernetes-sigs\/karpenter@v1\.14\.1):\S+\.go \(\w[\w., ]*\)$/) });
         }
       }
     });
 
-    test('the fields marked written are written by the default example, the others are not', () => {
-      const wrong = kind.fields.flatMap((e) => entryFields(e).filter((f) => written(defaultObjects, kind.kind, f) !== Boolean(e.written && !e.when)));
+    test('the fields marked written are written by the default example (or the kind\'s), the others are not', () => {
+      const example = kind.example === undefined ? defaultObjects : objects(EXAMPLES[kind.example]);
+      expect(example.some((o) => o.kind === kind.kind)).toBe(true);
+      const wrong = kind.fields.flatMap((e) => entryFields(e).filter((f) => written(example, kind.kind, f) !== Boolean(e.written && !e.when)));
       expect(wrong).toEqual([]);
     });
 
