@@ -77,6 +77,8 @@ const PROPS_OF_FIELDS = {
 export class HybridEksCluster extends Construct {
   /** The EKS cluster name (`clusterName`). */
   public readonly clusterName: string;
+  /** The control plane's Kubernetes minor version (`kubernetesVersion`): node groups run it unless they say otherwise. */
+  public readonly kubernetesVersion: string;
   /** The AWS partition of the account (`aws`, `aws-cn`, ...), a reference to `data.aws_partition`; policy ARNs are built from it. */
   public readonly partition: string;
   /** The subnets node groups use unless they name their own. */
@@ -96,6 +98,7 @@ export class HybridEksCluster extends Construct {
     super(scope, id);
     const publicCidrs = props.publicAccessCidrs ?? [];
     this.clusterName = props.clusterName;
+    this.kubernetesVersion = props.kubernetesVersion;
     this.nodeSubnetIds = [...props.subnetIds];
     this.partition = new DataAwsPartition(this, 'Partition').partition;
 

@@ -248,6 +248,13 @@ const eksNodeGroups = rule('eks-node-group', (graph) => graph.ofType('aws_eks_no
     v(`min_size ${scaling.min_size}, desired_size ${scaling.desired_size} and max_size ${scaling.max_size} are out of order`, 'keep minSize <= desiredSize <= maxSize and maxSize >= 1, as EKS requires', 'scaling_config');
   }
 
+  // provider node_group.go update_config: max_unavailable 1 to 100 (EKS UpdateNodegroupConfig maxUnavailable).
+  const unavailable = single(body.update_config).max_unavailable;
+  if (unavailable !== undefined && !isExpression(unavailable)) {
+    const why = integerProblem(unavailable, 1);
+    if (why || unavailable > 100) v(`update_config.max_unavailable ${why ?? `${unavailable} is above 100`}`, 'use a whole number from 1 to 100', 'update_config.max_unavailable');
+  }
+
   const types = body.instance_types;
   if (Array.isArray(types) && types.length === 0) {
     v('instance_types is empty, which the provider sends as no instance types, so EKS launches its default t3.medium', "name at least one instance type, e.g. ['m6i.xlarge']", 'instance_types');
@@ -412,7 +419,7 @@ const windowsCluster = rule('eks-windows-cluster', (graph) => graph.ofType('aws_
   const launched = entries.filter((e) => e.body.type === NodeAccessEntryType.EC2_WINDOWS && !groups.some((g) => g.body.node_role_arn === e.body.principal_arn));
   if (windows.length === 0 && launched.length === 0) return [];
   const linux = groups.filter((g) => !windows.includes(g));
-  const names = (list: TerraformBlock[]): string => list.map((g) => g.body.node_group_name).join(', ');
+  const names = (list: TerraformBlock[]): string => list.map((g) => g.body.node_group_name ?? g.body.node_group_name_prefix).join(', ');
   const nodes = [windows.length > 0 ? `node groups ${names(windows)}` : '', launched.length > 0 ? `Karpenter node roles ${launched.map((e) => e.body.principal_arn).join(', ')}` : '']
     .filter(Boolean).join('; ');
   const out: ManifestViolation[] = [];
