@@ -11,3 +11,4 @@ export * from './container-defaults';
 export * from './windows-pod';
 export * from './windows-workload';
 export * from './windows-exporter';
+export * from './windows-csi';

@@ -4,6 +4,7 @@ import { validatePodSpec } from './validate-pod-spec';
 import { podOsAdvice, podOsIssues } from './windows-pod-rules';
 import { Json, list, ManifestGraph, ManifestRule, ManifestViolation, violation } from '../engine/graph';
 import { eksPodIssues } from './eks-pod-rules';
+import { CSI_WINDOWS_NODE_RULE } from './csi-rules';
 
 /**
  * The workload rules over plain manifests: the API server's OS-specific pod validation
@@ -70,7 +71,7 @@ export const SERVICE_PORTS_RULE: ManifestRule = {
 };
 
 /** Every workload rule. */
-export const WORKLOAD_RULES: readonly ManifestRule[] = [POD_TEMPLATE_RULE, SERVICE_PORTS_RULE];
+export const WORKLOAD_RULES: readonly ManifestRule[] = [POD_TEMPLATE_RULE, SERVICE_PORTS_RULE, CSI_WINDOWS_NODE_RULE];
 
 /** Windows pods on Amazon EKS get an address only when their nodeSelector names Windows (`eksPodIssues`). */
 export const EKS_POD_ADDRESS_RULE: ManifestRule = {
