@@ -1,5 +1,6 @@
 import { K0SWorkerConfigTemplateSpecTemplateSpecProvisionerPlatform as Platform, K0SWorkerConfigTemplateSpecTemplateSpecProvisionerType as ProvisionerType } from '../generated/k0smotron-bootstrap.cluster.x-k8s.io';
 import { InstanceType } from '../platform/instance-type';
+import { LABEL_OS } from '../platform/windows';
 import { AwsMachines, AwsWorkerPoolProps } from './aws-machines';
 import type { HybridCluster } from './hybrid-cluster';
 import { MachineImage } from './machine-image';
@@ -15,6 +16,7 @@ export const LINUX_WORKER_PLATFORM: WorkerPlatform = {
   taints: [],
   nodeStartupTimeoutSeconds: 600,
   nodeReadyTimeoutSeconds: 300,
+  nodeLabels: { [LABEL_OS]: 'linux' },
 };
 
 /** Props of `LinuxWorkerPool`: those of every pool on EC2. */

@@ -5,7 +5,7 @@ import {
 import { fail, problem } from '../core/errors';
 import { oneOf } from '../core/values';
 import { windowsSupport, WindowsPlatform } from '../platform/support';
-import { LABEL_HYPERV, WINDOWS_KUBELET_FIREWALL_RULE, WINDOWS_NODE_TAINT, WINDOWS_NODE_TIMEOUTS, WindowsEdition, WindowsVersion } from '../platform/windows';
+import { LABEL_ARCH, LABEL_HYPERV, LABEL_OS, LABEL_WINDOWS_BUILD, WINDOWS_KUBELET_FIREWALL_RULE, WINDOWS_RELEASES, WINDOWS_NODE_TAINT, WINDOWS_NODE_TIMEOUTS, WindowsEdition, WindowsVersion } from '../platform/windows';
 import { InstanceType, windowsInstanceTypeProblem } from '../platform/instance-type';
 import { WINDOWS_K0S_INSTALL_DIR } from '../platform/conventions';
 import type { HybridCluster } from './hybrid-cluster';
@@ -84,6 +84,7 @@ export class WindowsWorkerPool extends WorkerPool {
       taints: [WINDOWS_NODE_TAINT],
       nodeStartupTimeoutSeconds: WINDOWS_NODE_TIMEOUTS.startupSeconds,
       nodeReadyTimeoutSeconds: WINDOWS_NODE_TIMEOUTS.readySeconds,
+      nodeLabels: { [LABEL_OS]: 'windows', [LABEL_ARCH]: 'amd64', [LABEL_WINDOWS_BUILD]: WINDOWS_RELEASES[windowsVersion].build },
     }, machines);
     this.windowsVersion = windowsVersion;
     this.instanceType = machines.instanceType;

@@ -9,7 +9,7 @@ import { K0sVersion } from '../platform/k0s-version';
 import { integerProblem } from '../platform/numbers';
 import { encodedPowerShell } from '../platform/powershell';
 import { windowsSupport, WindowsPlatform } from '../platform/support';
-import { WINDOWS_NODE_TAINT, WINDOWS_NODE_TIMEOUTS, WindowsVersion } from '../platform/windows';
+import { LABEL_ARCH, LABEL_OS, LABEL_WINDOWS_BUILD, WINDOWS_NODE_TAINT, WINDOWS_NODE_TIMEOUTS, WINDOWS_RELEASES, WindowsVersion } from '../platform/windows';
 import type { RemoteHybridCluster } from './remote-hybrid-cluster';
 import { RemoteWorkerMachines, RemoteWorkerPoolProps, withHostReplicas } from './remote-worker-pool';
 import { publicKeyProblem, windowsCleanupScript, windowsHostPreparationScript } from './windows-host-scripts';
@@ -84,6 +84,8 @@ export class RemoteWindowsWorkerPool extends WorkerPool {
       taints: [WINDOWS_NODE_TAINT],
       nodeStartupTimeoutSeconds: WINDOWS_NODE_TIMEOUTS.startupSeconds,
       nodeReadyTimeoutSeconds: WINDOWS_NODE_TIMEOUTS.readySeconds,
+      // Windows Server runs on amd64 only.
+      nodeLabels: { [LABEL_OS]: 'windows', [LABEL_ARCH]: 'amd64', [LABEL_WINDOWS_BUILD]: WINDOWS_RELEASES[props.windowsVersion ?? WindowsVersion.SERVER_2022]?.build ?? '' },
     }, machines);
     this.windowsVersion = props.windowsVersion ?? WindowsVersion.SERVER_2022;
     const support = windowsSupport(WindowsPlatform.K0SMOTRON_REMOTE, this.windowsVersion);

@@ -16,6 +16,8 @@ import { taintArgument, WINDOWS_NODE_TAINT } from '../../platform/windows';
 import { awsTags } from './aws-tags';
 import { REMOTE_RULES } from '../remote/remote-rules';
 import { KARPENTER_RULES } from '../karpenter/karpenter-rules';
+import { AUTOSCALING_RULES } from '../autoscaling/autoscaling-rules';
+import { capiDefaultReplicas } from '../../platform/cluster-autoscaler';
 import { CRD_CEL_RULE } from './crd-cel';
 import { k0smotronWebhooks } from './k0smotron-webhooks';
 import { describe, isCapi, Json, list, ManifestGraph, ManifestRule, ManifestSource, ManifestViolation, rule, violation } from '../engine/graph';
@@ -302,8 +304,8 @@ function pools(graph: ManifestGraph): Pool[] {
       config,
       machine: template.infrastructureRef?.kind === 'AWSMachineTemplate' ? graph.resolve(md, template.infrastructureRef) : undefined,
       windows: isWindowsConfig(config),
-      // CAPI defaults an unset replicas to 1 (MachineDeployment defaulting webhook).
-      replicas: spec.replicas ?? 1,
+      // CAPI defaults an unset replicas to the autoscaler's min size, else 1 (MachineDeployment defaulting webhook).
+      replicas: capiDefaultReplicas(md.manifest) as number,
     };
   });
 }
@@ -745,5 +747,6 @@ export const CLUSTER_RULES: readonly ManifestRule[] = [
   uniqueNames, clusterReferences, clusterNetwork, controlPlane, k0smotronWebhooks, awsCluster, awsTags, awsNetwork, keyPairs, imageLookups, machineDeployments, failureDomains, machineNaming, versionSkew, windowsPools, windowsClusters, healthChecks, contentNames,
   ...REMOTE_RULES,
   ...KARPENTER_RULES,
+  ...AUTOSCALING_RULES,
   CRD_CEL_RULE,
 ];

@@ -1,5 +1,6 @@
 import { resolveRollout } from '../../platform/rollout';
 import { REMOTE_MACHINE_DEFAULTS } from '../../platform/remote';
+import { capiMostReplicas } from '../../platform/cluster-autoscaler';
 import { describe, groupOf, Json, ManifestGraph, ManifestRule, ManifestSource, ManifestViolation, namespaceOf, violation } from '../engine/graph';
 
 /**
@@ -41,9 +42,9 @@ function owners(graph: ManifestGraph): RemoteOwner[] {
     const pool = template?.manifest.spec?.template?.spec?.pool;
     if (template && typeof pool === 'string') out.push({ owner, template, pool, hosts: hostsOf(graph, template, pool), replicas });
   };
-  // CAPI and k0smotron default an unset replicas to 1.
+  // CAPI and k0smotron default an unset replicas to 1; an autoscaled MachineDeployment may grow to its max.
   for (const md of graph.ofKind('MachineDeployment').filter((m) => groupOf(m.manifest.apiVersion) === CAPI)) {
-    add(md, md.manifest.spec?.template?.spec?.infrastructureRef, md.manifest.spec?.replicas ?? 1);
+    add(md, md.manifest.spec?.template?.spec?.infrastructureRef, capiMostReplicas(md.manifest) as number);
   }
   for (const kcp of graph.ofKind('K0sControlPlane')) {
     add(kcp, kcp.manifest.spec?.machineTemplate?.infrastructureRef, kcp.manifest.spec?.replicas ?? 1);
