@@ -40,49 +40,49 @@ function mdProblems(graph: ManifestGraph, md: ManifestSource): ManifestViolation
   const annotations = md.manifest.metadata?.annotations ?? {};
   if (annotations[A.minSize] === undefined && annotations[A.maxSize] === undefined) return [];
   const out: ManifestViolation[] = [];
-  const v = (what: string, fix: string, key: string) => out.push(violation('autoscaler', md, `${what} (${CLUSTER_AUTOSCALER_SOURCE})`, fix, `metadata.annotations.${key}`));
+  const v = (what: string, fix: string) => out.push(violation('autoscaler', md, `${what} (${CLUSTER_AUTOSCALER_SOURCE})`, fix, 'metadata.annotations'));
   const [minText, maxText] = [annotations[A.minSize], annotations[A.maxSize]];
   const [min, max] = [goAtoi(minText), goAtoi(maxText)];
   if (minText === undefined || maxText === undefined) {
-    v(`only one of the autoscaler's min and max annotations is set: cluster-autoscaler reads the other as 0 (a max of 0 leaves the node group out), and CAPI does not default replicas from one`, 'set both, e.g. `autoscaling: { min, max }`', minText === undefined ? A.minSize : A.maxSize);
+    v(`only one of the autoscaler's min and max annotations is set: cluster-autoscaler reads the other as 0 (a max of 0 leaves the node group out), and CAPI does not default replicas from one`, 'set both, e.g. `autoscaling: { min, max }`');
   } else if (min === undefined || max === undefined) {
-    v(`the autoscaler's bounds ${JSON.stringify(minText)} and ${JSON.stringify(maxText)} are not both whole numbers (strconv.Atoi), so cluster-autoscaler cannot read the node group`, 'write whole numbers', min === undefined ? A.minSize : A.maxSize);
+    v(`the autoscaler's bounds ${JSON.stringify(minText)} and ${JSON.stringify(maxText)} are not both whole numbers (strconv.Atoi), so cluster-autoscaler cannot read the node group`, 'write whole numbers');
   } else if (min < 0 || max < min) {
-    v(`the autoscaler's bounds min ${min}, max ${max} are not 0 <= min <= max, which cluster-autoscaler refuses`, 'keep 0 <= min <= max', A.maxSize);
+    v(`the autoscaler's bounds min ${min}, max ${max} are not 0 <= min <= max, which cluster-autoscaler refuses`, 'keep 0 <= min <= max');
   } else if (max === 0) {
-    v('the autoscaler\'s max is 0, so cluster-autoscaler leaves the node group out and never scales it', 'give max >= 1 in every zone (a pool\'s max is split over its zones)', A.maxSize);
+    v('the autoscaler\'s max is 0, so cluster-autoscaler leaves the node group out and never scales it', 'give max >= 1 in every zone (a pool\'s max is split over its zones)');
   }
   for (const key of [A.cpu, A.memory] as const) {
     if (annotations[key] !== undefined && !QUANTITY.test(String(annotations[key]))) {
-      v(`${key} ${JSON.stringify(annotations[key])} is not a Kubernetes quantity, so cluster-autoscaler cannot tell the node group's capacity and never scales it up from zero`, 'write a quantity such as "4" or "16Gi"', key);
+      v(`${key} ${JSON.stringify(annotations[key])} is not a Kubernetes quantity, so cluster-autoscaler cannot tell the node group's capacity and never scales it up from zero`, 'write a quantity such as "4" or "16Gi"');
     }
   }
   if (annotations[A.maxPods] !== undefined && goAtoi(annotations[A.maxPods]) === undefined) {
-    v(`${A.maxPods} ${JSON.stringify(annotations[A.maxPods])} is not a whole number`, 'write the pods per node, e.g. "110"', A.maxPods);
+    v(`${A.maxPods} ${JSON.stringify(annotations[A.maxPods])} is not a whole number`, 'write the pods per node, e.g. "110"');
   }
   const { labels, dropped } = labelsOf(annotations[A.labels]);
-  if (dropped.length > 0) v(`${A.labels} holds ${dropped.map((d) => JSON.stringify(d)).join(', ')}, which cluster-autoscaler drops (it reads key=value pairs)`, 'write key=value pairs separated by commas', A.labels);
+  if (dropped.length > 0) v(`${A.labels} holds ${dropped.map((d) => JSON.stringify(d)).join(', ')}, which cluster-autoscaler drops (it reads key=value pairs)`, 'write key=value pairs separated by commas');
   const taints = typeof annotations[A.taints] === 'string' ? String(annotations[A.taints]).split(',') : [];
   const badTaints = taints.filter((t) => !TAINT.test(t));
-  if (badTaints.length > 0) v(`${A.taints} holds ${badTaints.map((t) => JSON.stringify(t)).join(', ')}, which cluster-autoscaler cannot parse and skips`, 'write key=value:Effect, separated by commas', A.taints);
+  if (badTaints.length > 0) v(`${A.taints} holds ${badTaints.map((t) => JSON.stringify(t)).join(', ')}, which cluster-autoscaler cannot parse and skips`, 'write key=value:Effect, separated by commas');
 
   const fd = md.manifest.spec?.template?.spec?.failureDomain;
   if (labels[LABEL_ZONE] !== undefined && fd !== undefined && labels[LABEL_ZONE] !== fd) {
-    v(`${A.labels} says ${LABEL_ZONE}=${labels[LABEL_ZONE]} and the machines go to ${fd}, so cluster-autoscaler scales the wrong zone for zonal pods`, 'change the pool\'s zones, not one object', A.labels);
+    v(`${A.labels} says ${LABEL_ZONE}=${labels[LABEL_ZONE]} and the machines go to ${fd}, so cluster-autoscaler scales the wrong zone for zonal pods`, 'change the pool\'s zones, not one object');
   }
   // A Windows group at zero: the template node is Linux and untainted unless the annotations say otherwise.
   if (min === 0 && bootstrapsWindows(graph, md)) {
     if (labels[LABEL_OS] !== 'windows') {
-      v(`a Windows node group that may be at zero has no ${LABEL_OS}=windows in ${A.labels}, so cluster-autoscaler takes its template node for Linux: it never scales it up for a Windows pod, and scales it up for Linux pods`, `add ${LABEL_OS}=windows to the labels annotation (WindowsWorkerPool autoscaling writes it)`, A.labels);
+      v(`a Windows node group that may be at zero has no ${LABEL_OS}=windows in ${A.labels}, so cluster-autoscaler takes its template node for Linux: it never scales it up for a Windows pod, and scales it up for Linux pods`, `add ${LABEL_OS}=windows to the labels annotation (WindowsWorkerPool autoscaling writes it)`);
     }
     const windowsTaint = `${WINDOWS_NODE_TAINT.key}=${WINDOWS_NODE_TAINT.value}:${WINDOWS_NODE_TAINT.effect}`;
     if (!taints.includes(windowsTaint)) {
-      v(`a Windows node group that may be at zero has no ${windowsTaint} in ${A.taints}, so cluster-autoscaler believes Linux pods fit its nodes`, `add ${windowsTaint} to the taints annotation`, A.taints);
+      v(`a Windows node group that may be at zero has no ${windowsTaint} in ${A.taints}, so cluster-autoscaler believes Linux pods fit its nodes`, `add ${windowsTaint} to the taints annotation`);
     }
     const infra = md.manifest.spec?.template?.spec?.infrastructureRef?.kind;
     // Only CAPA's AWSMachineTemplate reports a status.capacity the autoscaler falls back on.
     if (infra !== 'AWSMachineTemplate' && (annotations[A.cpu] === undefined || annotations[A.memory] === undefined)) {
-      v(`a node group at zero needs ${A.cpu} and ${A.memory} (its ${infra ?? 'machine template'} reports no capacity), or cluster-autoscaler never scales it up from zero`, 'state `autoscaling.capacity: { cpu, memoryGiB }`', A.cpu);
+      v(`a node group at zero needs ${A.cpu} and ${A.memory} (its ${infra ?? 'machine template'} reports no capacity), or cluster-autoscaler never scales it up from zero`, 'state `autoscaling.capacity: { cpu, memoryGiB }`');
     }
   }
   return out;
@@ -95,12 +95,12 @@ function poolProblems(mds: readonly ManifestSource[]): ManifestViolation[] {
   if (scaled === 0) return [];
   const name = mds[0].manifest.spec?.template?.metadata?.labels?.[POOL_LABEL];
   if (scaled < mds.length) {
-    return [violation('autoscaler', mds[bounds.findIndex(([, max]) => max === undefined)], `pool ${name} is autoscaled in some zones and fixed in others`, 'set the pool\'s `autoscaling`, not one MachineDeployment\'s annotations', `metadata.annotations.${A.maxSize}`)];
+    return [violation('autoscaler', mds[bounds.findIndex(([, max]) => max === undefined)], `pool ${name} is autoscaled in some zones and fixed in others`, 'set the pool\'s `autoscaling`, not one MachineDeployment\'s annotations', 'metadata.annotations')];
   }
   for (const i of [0, 1] as const) {
     const values = bounds.map((b) => b[i]).filter((n): n is number => n !== undefined);
     if (Math.max(...values) - Math.min(...values) > 1) {
-      return [violation('autoscaler', mds[0], `pool ${name}'s ${i === 0 ? 'min' : 'max'} sizes over its zones (${values.join(', ')}) are uneven, so one zone's outage takes more of the pool than its spread says`, 'change the pool\'s `autoscaling`, not one MachineDeployment', `metadata.annotations.${i === 0 ? A.minSize : A.maxSize}`)];
+      return [violation('autoscaler', mds[0], `pool ${name}'s ${i === 0 ? 'min' : 'max'} sizes over its zones (${values.join(', ')}) are uneven, so one zone's outage takes more of the pool than its spread says`, 'change the pool\'s `autoscaling`, not one MachineDeployment', 'metadata.annotations')];
     }
   }
   return [];
