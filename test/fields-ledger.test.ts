@@ -64,6 +64,11 @@ const EXAMPLES: Record<string, (app: App) => void> = {
 /** The props a ledger entry's `when` names, each set on an otherwise default cluster (or the kind's example). */
 const VARIANTS: Record<string, (app: App) => void> = {
   patchWindow: karpenter({ patchWindow: { weekday: 6, hour: 22, hours: 6 } }),
+  rolloutAfter: (app) => {
+    const chart = new Chart(app, 'k0smotron-aws', { namespace: 'default', disableResourceNameHashes: true });
+    const cluster = new HybridCluster(chart, 'aws-test', { region: 'eu-north-1', zones: ['eu-north-1a', 'eu-north-1b'], k0sVersion: 'v1.34.10+k0s.0', controlPlane: { replicas: 3, instanceType: 't3.large' } });
+    new LinuxWorkerPool(cluster, 'linux', { replicas: 2, instanceType: 't3.large', rolloutAfter: new Date('2026-12-01T02:00:00Z') });
+  },
   additionalTags: variant({ additionalTags: { team: 'platform' } }),
   infra: (app) => buildCluster(app, ClusterInfra.fromOutputsFile(writeJson(JSON.stringify(DEPLOYED)))),
   enableWorker: variant({ controlPlane: { replicas: 3, instanceType: 't3.large', enableWorker: true } }),

@@ -81,6 +81,14 @@ export interface WorkerPoolProps {
    * @default - a fixed `replicas`
    */
   readonly autoscaling?: WorkerPoolAutoscaling;
+  /**
+   * Replace every machine created before this time, once it has passed (`spec.rollout.after`):
+   * the rollout trigger of an image lookup (`MachineImage.windowsServer`, `.lookup`), whose
+   * template does not change when a newer AMI appears. Each replacement boots the newest AMI. A
+   * later date triggers the next rollout (docs/day2.md).
+   * @default - machines roll only when the templates change
+   */
+  readonly rolloutAfter?: Date;
 }
 
 /** The bounds of an autoscaled pool (`WorkerPoolProps.autoscaling`). */
@@ -262,9 +270,14 @@ export abstract class WorkerPool extends Construct {
           clusterName: cluster.clusterName,
           // The autoscaler owns the count (CAPI defaults a new one to min).
           replicas: bounds ? undefined : replicas,
-          rollout: rollout ? { strategy: { type: RolloutType.ROLLING_UPDATE, rollingUpdate: {
-            maxSurge: SurgeLimit.fromNumber(rollout.maxSurge), maxUnavailable: UnavailableLimit.fromNumber(rollout.maxUnavailable),
-          } } } : undefined,
+          // cluster-api v1.14.0 core/reconcilers/machinedeployment/mdutil/util.go (FindNewAndOldMachineSets):
+          // once rollout.after has passed, MachineSets created before it are outdated.
+          rollout: rollout || props.rolloutAfter ? {
+            after: props.rolloutAfter,
+            strategy: rollout ? { type: RolloutType.ROLLING_UPDATE, rollingUpdate: {
+              maxSurge: SurgeLimit.fromNumber(rollout.maxSurge), maxUnavailable: UnavailableLimit.fromNumber(rollout.maxUnavailable),
+            } } : undefined,
+          } : undefined,
           selector: { matchLabels: selectorLabels },
           template: {
             metadata: { labels: selectorLabels },
@@ -375,6 +388,9 @@ function checkInputs(pool: WorkerPool, props: WorkerPoolProps): void {
   const at = (prop: string) => ({ path: pool.node.path, prop });
   wholeSeconds(at('nodeReadyTimeout'), props.nodeReadyTimeout);
   const labels = stringMap(at('labels'), props.labels);
+  if (props.rolloutAfter !== undefined && !(props.rolloutAfter instanceof Date && Number.isFinite(props.rolloutAfter.getTime()))) {
+    fail(pool, `rolloutAfter ${String(props.rolloutAfter)} is not a valid Date`, 'pass a Date, e.g. new Date(\'2026-12-01T02:00:00Z\')');
+  }
   if (labels && POOL_LABEL in labels) fail(pool, `label ${POOL_LABEL} is the pool's own label (its name)`, 'remove it; the pool sets it');
 }
 

@@ -100,8 +100,8 @@ describe('autoscaled EC2 pools', () => {
 });
 
 describeWithCrds('autoscaled MachineDeployments against the pinned CRDs', () => {
-  test('pass the schema and CEL rules', () => {
-    const objs = synthObjects(hybridCluster({ windows: { replicas: undefined, autoscaling: { min: 0, max: 5 } } }).app);
+  test('pass the schema and CEL rules, rolloutAfter included', () => {
+    const objs = synthObjects(hybridCluster({ windows: { replicas: undefined, autoscaling: { min: 0, max: 5 }, rolloutAfter: new Date('2026-12-01T02:00:00Z') } }).app);
     for (const o of objs.filter((x) => x.kind === 'MachineDeployment')) expect(crdViolations(o)).toEqual([]);
   });
 });
@@ -125,5 +125,18 @@ describe('autoscaled remote pools', () => {
 
   test('at zero it needs a stated capacity: RemoteMachine templates report none', () => {
     expect(() => remoteApp({ windows: { autoscaling: { min: 0, max: 2 } } })).toThrow(/autoscaling.min is 0 and the pool cannot tell what one machine offers/);
+  });
+});
+
+// cluster-api v1.14.0 core/reconcilers/machinedeployment/mdutil/util.go (FindNewAndOldMachineSets): once
+// spec.rollout.after has passed, MachineSets created before it are outdated and replaced.
+describe('image policy: a lookup image with a rollout trigger', () => {
+  test('rolloutAfter writes spec.rollout.after on every zone\'s MachineDeployment, beside a remote pool\'s strategy too', () => {
+    const after = new Date('2026-12-01T02:00:00Z');
+    const objs = synthObjects(hybridCluster({ windows: { rolloutAfter: after, ami: undefined } }).app);
+    for (const name of ['prod-win-a', 'prod-win-b']) expect(only(objs, 'MachineDeployment', name).spec.rollout).toEqual({ after: '2026-12-01T02:00:00.000Z' });
+    const remote = synthObjects(remoteApp({ windows: { rolloutAfter: after } }).app);
+    expect(only(remote, 'MachineDeployment', 'edge-win').spec.rollout).toEqual({ after: '2026-12-01T02:00:00.000Z', strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 0, maxUnavailable: 1 } } });
+    expect(() => hybridCluster({ windows: { rolloutAfter: new Date('no') } })).toThrow(/rolloutAfter Invalid Date is not a valid Date/);
   });
 });
