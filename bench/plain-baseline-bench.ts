@@ -40,7 +40,7 @@ export function benchPlainBaselines(runs: number): Record<string, Measurement> {
  * The cases run in turn (A B C D A B C D ...), so that a comparison holds while the machine's
  * speed drifts; each case's runs are then summarized as `measure` does.
  */
-function interleaved(runs: number, cases: Record<string, () => Measurement>): Record<string, Measurement> {
+export function interleaved(runs: number, cases: Record<string, () => Measurement>): Record<string, Measurement> {
   const single: Record<string, Measurement[]> = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
   for (let run = 0; run < runs; run++) for (const [label, once] of Object.entries(cases)) single[label].push(once());
   return Object.fromEntries(Object.entries(single).map(([label, list]) => {
