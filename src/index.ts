@@ -25,8 +25,11 @@ export * as k0smotronControlPlane from './generated/k0smotron-controlplane.clust
 /** k0smotron infrastructure (`infrastructure.cluster.x-k8s.io`: `RemoteMachine`, `PooledRemoteMachine`, ...) objects, generated from the pinned CRDs. */
 export * as k0smotronInfrastructure from './generated/k0smotron-infrastructure.cluster.x-k8s.io';
 
+export * from './k0s/k0s-cluster';
+export * from './k0s/windows-pool';
+export type { K0smotronInfrastructure } from './platform/infrastructures';
 export * from './cluster/hybrid-cluster';
-export * from './cluster/worker-pool';
+export * from './k0s/worker-pool';
 
 /** Clusters and pools on hosts reached over SSH (k0smotron's RemoteMachine provider). */
 export * from './remote/index';
@@ -36,7 +39,7 @@ export * from './cluster/windows-worker-pool';
 export * from './cluster/machine-image';
 export type { MachineProps } from './cluster/machine-template';
 export { CalicoMode, NetworkProvider, CALICO_WINDOWS_VXLAN } from './platform/network';
-export type { KubernetesNetworkProps } from './cluster/kubernetes-network';
+export type { KubernetesNetworkProps } from './k0s/kubernetes-network';
 export { K0S_PORTS, WINDOWS_K0S_INSTALL_DIR } from './platform/conventions';
 export * from './platform/k0s-version';
 
@@ -49,6 +52,7 @@ export type { InstanceTypeInfo } from './platform/instance-type';
 /** The rules over final manifests, for this library's objects and YAML from elsewhere. */
 export { validateManifests, adviseManifests, formatViolation, CLUSTER_RULES, WORKLOAD_RULES, EKS_WORKLOAD_RULES, ManifestGraph } from './rules/index';
 export type { Manifest, ManifestRule, ManifestSource, ManifestViolation, Reference, RuleScope, ValidateManifestsOptions } from './rules/index';
+export type { Rule } from './rules/engine/rule';
 export type { PropsOfFields } from './rules/engine/judge';
 /** The rules over the Terraform JSON of the AWS and EKS stacks, for a `cdk.tf.json` from anywhere (no cdktf loaded). */
 export { validateTerraform, formatTerraformViolation, TERRAFORM_RULES, AWS_RULES, EKS_RULES, TerraformGraph } from './terraform/index';

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { AWS_INFRASTRUCTURE, REMOTE_INFRASTRUCTURE } from '../src/platform/infrastructures';
 
 /**
  * The layers of docs/architecture.md, bottom first: a file may import its own layer and those
@@ -11,10 +12,11 @@ const LAYERS: ReadonlyArray<readonly string[]> = [
   ['generated', 'platform', 'core'],
   ['infra'],
   ['rules', 'terraform'],
+  ['k0s'],
   ['cluster', 'workloads', 'aws', 'eks', 'remote'],
   ['index.ts', 'cli'],
 ];
-const CONSTRUCT_FOLDERS = LAYERS[3];
+const CONSTRUCT_FOLDERS = [...LAYERS[3], ...LAYERS[4]];
 
 function tsFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
@@ -74,8 +76,8 @@ describe('the layers of src/', () => {
     expect(upward).toEqual([]);
   });
 
-  test('src/rules and src/platform import no construct folder', () => {
-    const below = files.filter((f) => /\/src\/(rules|platform)\//.test(f));
+  test('src/rules, src/platform and src/core import no construct folder (src/k0s, the construct core, counts as one)', () => {
+    const below = files.filter((f) => /\/src\/(rules|platform|core)\//.test(f));
     const offenders = below.flatMap((f) => graph.get(f)!.filter((t) => CONSTRUCT_FOLDERS.some((c) => t.startsWith(join(ROOT, 'src', c) + '/'))).map((t) => `${relative(ROOT, f)} -> ${relative(ROOT, t)}`));
     expect(below.length).toBeGreaterThan(10);
     expect(offenders).toEqual([]);
@@ -86,6 +88,17 @@ describe('the layers of src/', () => {
     const terraform = below.filter((f) => /(?:\bfrom\s*|\brequire\s*\(\s*|^\s*import\s+)(['"])(cdktf|cdktn|@cdktf\/[^'"]*|@cdktn\/[^'"]*)\1/m.test(readFileSync(f, 'utf8')));
     expect(below.some((f) => f.endsWith(join('terraform', 'index.ts')))).toBe(true);
     expect(terraform.map((f) => relative(ROOT, f))).toEqual([]);
+  });
+
+  test('no rule file is over 400 lines, and no rule file outside the engine names an infrastructure kind: infrastructures declare themselves', () => {
+    const ruleFiles = files.filter((f) => /\/src\/(rules\/(?!engine\/)|terraform\/rules\/)/.test(f));
+    expect(ruleFiles.length).toBeGreaterThan(10);
+    const long = ruleFiles.map((f) => [relative(ROOT, f), readFileSync(f, 'utf8').split('\n').length] as const).filter(([, n]) => n > 400);
+    expect(long).toEqual([]);
+    const kinds = [AWS_INFRASTRUCTURE, REMOTE_INFRASTRUCTURE].flatMap((i) => [i.clusterKind, i.machineTemplateKind, ...(i.placement.by === 'hosts' ? [i.placement.hostKind] : [])]);
+    expect(kinds).toContain('RemoteMachineTemplate');
+    const naming = ruleFiles.flatMap((f) => kinds.filter((k) => new RegExp(`['"\`]${k}['"\`]`).test(readFileSync(f, 'utf8'))).map((k) => `${relative(ROOT, f)}: '${k}'`));
+    expect(naming).toEqual([]);
   });
 
   test('no circle of files', () => {

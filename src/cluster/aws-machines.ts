@@ -9,7 +9,8 @@ import { wholeNumber } from '../core/values';
 import type { HybridCluster } from './hybrid-cluster';
 import { MachineImage } from './machine-image';
 import { hashedMachineTemplate, MachineProps, machineTemplateSpec, requirePinnedImageForSecretsManager } from './machine-template';
-import { FailureDomain, WorkerInfrastructure, WorkerPool, WorkerPoolProps } from './worker-pool';
+import { AWS_INFRASTRUCTURE } from '../platform/infrastructures';
+import { FailureDomain, WorkerInfrastructure, WorkerPool, WorkerPoolProps } from '../k0s/worker-pool';
 
 /** Props of a worker pool on EC2: those of every pool, and the machines'. */
 export interface AwsWorkerPoolProps extends WorkerPoolProps, MachineProps {
@@ -32,6 +33,7 @@ export interface AwsWorkerPoolProps extends WorkerPoolProps, MachineProps {
  * cluster's AWS settings (infra, key pair, tags). Inputs are parsed once, when it is made.
  */
 export class AwsMachines implements WorkerInfrastructure {
+  public readonly infrastructure = AWS_INFRASTRUCTURE;
   /** The EC2 instance type, parsed. */
   public readonly instanceType: InstanceType;
   /** The pool's availability zones, as CAPI failure domains. */

@@ -1,9 +1,6 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { ClusterInfra } from '../infra/cluster-infra';
-import { rendered } from '../core/render';
-import { oncePerSynth } from '../core/synth-scope';
-import { handOffViolations } from '../rules/handoff/handoff';
 import {
   AwsCluster,
   AwsClusterSpecControlPlaneLoadBalancerAdditionalListenersProtocol as ListenerProtocol,
@@ -21,21 +18,23 @@ import {
 } from '../generated/capa-infrastructure.cluster.x-k8s.io';
 import { AvailabilityZone, AwsPartitionId, AwsRegion } from '../platform/aws';
 import { parseCidr } from '../platform/cidr';
-import { dnsLabelProblem, MAX_CLUSTER_NAME } from '../platform/dns';
-import { fail, problem } from '../core/errors';
+import { fail } from '../core/errors';
 import { InstanceType, InstanceTypeInfo, instanceTypeInfoProblem } from '../platform/instance-type';
 import { CAPA_MIN_ROOT_VOLUME_GIB, GP3_MAX_VOLUME_GIB } from '../platform/images';
 import { listOf, oneOf, stringMap, wholeNumber } from '../core/values';
 import { isUnresolvedToken } from '../core/tokens';
 import { CalicoMode, NetworkProvider } from '../platform/network';
-import { capiCluster, CLUSTER_PROPS_OF_FIELDS, k0sControlPlane } from './control-plane';
-import { KubernetesNetworkProps, cniIngressRules, networkWithDefaults } from './kubernetes-network';
+import { ClusterInfrastructure, ControlPlaneUpdateStrategy, K0sCluster, K0sClusterProps, K0sControlPlaneProps } from '../k0s/k0s-cluster';
+import { AWS_INFRASTRUCTURE } from '../platform/infrastructures';
+
+export { ControlPlaneUpdateStrategy } from '../k0s/k0s-cluster';
+import { networkWithDefaults } from '../k0s/kubernetes-network';
+import { cniIngressRules } from './aws-cni';
 import { CAPA_DEFAULT_VPC_CIDR, capaDefaultSubnets, CLUSTERAWSADM_INSTANCE_PROFILES, K0S_CLUSTER_PORTS, K0S_PORTS } from '../platform/conventions';
 import { MachineImage } from './machine-image';
 import { hashedMachineTemplate, MachineProps, machineTemplateSpec, requirePinnedImageForSecretsManager } from './machine-template';
-import { judgeOwnObjects, manifestProblems, markContentNamed, participate, PropsOfFields } from '../rules/engine/judge';
-import { typedApiObject } from './typed-api-object';
-import { WorkerPool } from './worker-pool';
+import { markContentNamed, PropsOfFields } from '../rules/engine/judge';
+import { typedApiObject } from '../k0s/typed-api-object';
 
 export { MAX_CLUSTER_NAME } from '../platform/dns';
 
@@ -45,16 +44,6 @@ export enum LoadBalancerScheme {
   INTERNET_FACING = 'internet-facing',
   /** Reachable only from inside the VPC: the management cluster must run there. */
   INTERNAL = 'internal',
-}
-
-/** How k0smotron rolls out a new k0s version or machine template to the controllers. */
-export enum ControlPlaneUpdateStrategy {
-  /** New machines first, then the old ones go. Needs room for one more controller. */
-  RECREATE = 'Recreate',
-  /** Old machine first, then its replacement: for quotas that leave no room for one more. */
-  RECREATE_DELETE_FIRST = 'RecreateDeleteFirst',
-  /** k0s autopilot upgrades k0s on the existing machines; machine-template changes do not roll out. */
-  IN_PLACE = 'InPlace',
 }
 
 /** The IP protocol of a load-balancer ingress rule. */
@@ -86,32 +75,7 @@ export interface LoadBalancerIngressRule {
 }
 
 /** The Linux control plane: k0s controllers on EC2 behind a network load balancer. */
-export interface ControlPlaneProps extends MachineProps {
-  /**
-   * Number of controllers; odd, so that etcd keeps a quorum through one failure.
-   * @default 3
-   */
-  readonly replicas?: number;
-  /**
-   * Run a kubelet on the controllers too (`k0s controller --enable-worker`). k0s taints them
-   * `node-role.kubernetes.io/control-plane:NoSchedule`, which CoreDNS tolerates, so they count as
-   * the Linux worker CoreDNS needs; ordinary workloads land there only with `untaintedControllers`.
-   * @default false
-   */
-  readonly enableWorker?: boolean;
-  /**
-   * With `enableWorker`, drop the taint k0s gives worker-enabled controllers
-   * (`node-role.kubernetes.io/control-plane:NoSchedule`; k0s `--no-taints`, k0s v1.34
-   * cmd/controller/controller.go). With the taint only pods that tolerate it run there (CoreDNS,
-   * metrics-server); without it, ordinary Linux workloads do too.
-   * @default false
-   */
-  readonly untaintedControllers?: boolean;
-  /**
-   * How k0smotron rolls out a new version or machine template.
-   * @default ControlPlaneUpdateStrategy.RECREATE
-   */
-  readonly updateStrategy?: ControlPlaneUpdateStrategy;
+export interface ControlPlaneProps extends MachineProps, K0sControlPlaneProps {
   /**
    * Extra kube-apiserver flags (`spec.api.extraArgs` of the k0s config). Anonymous auth stays off
    * unless you set `anonymous-auth` here: CAPA's TCP health check does not need it.
@@ -151,21 +115,13 @@ export interface ApiServerLoadBalancerProps {
   readonly additionalIngressRules?: LoadBalancerIngressRule[];
 }
 
-/** Props of `HybridCluster`. */
-export interface HybridClusterProps {
-  /**
-   * The cluster's name: of the Cluster object, of its AWS resources and the prefix of every
-   * other object. A DNS label of at most 40 characters.
-   * @default - the construct id
-   */
-  readonly name?: string;
+/** Props of `HybridCluster`: those of every k0smotron cluster, and the AWS ones. */
+export interface HybridClusterProps extends K0sClusterProps {
   /**
    * AWS region.
    * @default - the `infra` region (required when there is no `infra`)
    */
   readonly region?: string;
-  /** k0s version of the control plane and, unless a pool says otherwise, the workers: `vX.Y.Z+k0s.N`. */
-  readonly k0sVersion: string;
   /**
    * EC2 key pair for SSH (Linux) and for decrypting the Windows Administrator password; "" for
    * none. Windows machines need an RSA key: EC2 refuses to launch Windows AMIs with ED25519 ones.
@@ -193,20 +149,10 @@ export interface HybridClusterProps {
    */
   readonly zones?: readonly string[];
   /**
-   * The cluster's pod and service networks and CNI.
-   * @default - Calico in VXLAN mode, pods 192.168.0.0/16, services 10.128.0.0/12
-   */
-  readonly network?: KubernetesNetworkProps;
-  /**
    * The API load balancer.
    * @default - an internet-facing NLB open to 0.0.0.0/0 on 6443
    */
   readonly apiServerLoadBalancer?: ApiServerLoadBalancerProps;
-  /**
-   * Give each worker pool a MachineHealthCheck that replaces machines whose node stays unready.
-   * @default true
-   */
-  readonly machineHealthChecks?: boolean;
   /**
    * Tags for every AWS resource CAPA creates, as CAPA validates them: keys of 1 to 128 and values of
    * up to 256 letters, digits, spaces and `_ . : / = + - @`, no `aws:` prefix, at most 50. Written
@@ -234,11 +180,7 @@ export interface HybridClusterProps {
  * the value and the fix); the rules over the objects as written (`validateManifests`) run on
  * every synth and have the final word, JSON patches included.
  */
-export class HybridCluster extends Construct {
-  /** The cluster's name (`metadata.name` of the Cluster and the prefix of every object). */
-  public readonly clusterName: string;
-  /** k0s version of the control plane, and the pools' default. */
-  public readonly k0sVersion: string;
+export class HybridCluster extends K0sCluster {
   /** The deployed AWS infrastructure the cluster runs in, if any. */
   public readonly infra?: ClusterInfra;
   /** The EC2 key pair of every machine; "" for none. */
@@ -252,35 +194,67 @@ export class HybridCluster extends Construct {
   public readonly zones: readonly AvailabilityZone[];
   /** Tags for every AWS resource CAPA creates. */
   public readonly additionalTags?: Record<string, string>;
-  /** Whether pools get a MachineHealthCheck unless they say otherwise. */
-  public readonly machineHealthChecks: boolean;
-  /** The Cluster object (`cluster.x-k8s.io`). */
-  public readonly cluster: ApiObject;
   /** The AWSCluster object (CAPA): region, network and load balancer. */
   public readonly awsCluster: ApiObject;
-  /** The K0sControlPlane object (k0smotron). */
-  public readonly controlPlane: ApiObject;
-  /** The controllers' AWSMachineTemplate, named after its content. */
-  public readonly controlPlaneMachineTemplate: ApiObject;
 
   public constructor(scope: Construct, id: string, props: HybridClusterProps) {
-    super(scope, id);
-    this.clusterName = props.name ?? id;
-    this.k0sVersion = props.k0sVersion;
+    const aws = new AwsClusterPart(scope.node.path ? `${scope.node.path}/${id}` : id, props);
+    super(scope, id, props, aws);
     this.infra = props.infra;
+    this.sshKeyName = aws.sshKeyName;
+    this.partition = aws.partition;
+    this.zones = aws.zones;
+    this.additionalTags = props.additionalTags;
+    this.awsCluster = this.infrastructureCluster;
+  }
+}
+
+/**
+ * The EC2 part of a cluster (CAPA): the AWSCluster (region, network, load balancer) and the
+ * controllers' AWSMachineTemplate, from the props and the infra. Inputs are read once, when made.
+ */
+class AwsClusterPart implements ClusterInfrastructure {
+  public readonly infrastructure = AWS_INFRASTRUCTURE;
+  public readonly defaultReplicas = 3;
+  public readonly propsOfFields = PROPS_OF_FIELDS;
+  public readonly apiExtraArgs?: Record<string, string>;
+  public readonly infra?: ClusterInfra;
+  public readonly sshKeyName: string;
+  public readonly partition: AwsPartitionId;
+  public readonly zones: readonly AvailabilityZone[];
+  private readonly region?: string;
+
+  /** @param path construct path the cluster will have, for errors before it exists. */
+  public constructor(path: string, private readonly props: HybridClusterProps) {
+    const cp = props.controlPlane ?? fail(path, 'no `controlPlane`', 'pass `controlPlane: { instanceType: \'t3.large\' }`');
+    this.infra = props.infra;
+    this.apiExtraArgs = cp.apiExtraArgs;
     // cluster-api-provider-aws v2.11.1 pkg/cloud/services/ec2/instances.go: an AWSMachine
     // sshKeyName, else the AWSCluster's, else the key pair named "default" (bastion.go,
     // defaultSSHKeyName); "" on either means no key. RunInstances fails without such a key pair.
     this.sshKeyName = props.sshKeyName ?? props.infra?.sshKeyName ?? '';
-    this.additionalTags = props.additionalTags;
-    this.machineHealthChecks = props.machineHealthChecks ?? true;
-    const cp = props.controlPlane ?? fail(this, 'no `controlPlane`', 'pass `controlPlane: { instanceType: \'t3.large\' }`');
-    const region = props.region ?? props.infra?.region;
-    const parsedRegion = AwsRegion.parse(region);
+    this.region = props.region ?? props.infra?.region;
+    const parsedRegion = AwsRegion.parse(this.region);
     this.partition = typeof parsedRegion === 'string' ? 'aws' : parsedRegion.partition;
-    checkInputs(this, props);
-    this.zones = clusterZones(this, props, typeof parsedRegion === 'string' ? undefined : parsedRegion);
+    checkInputs(path, props);
+    this.zones = clusterZones(path, props, typeof parsedRegion === 'string' ? undefined : parsedRegion);
+    const scheme = props.apiServerLoadBalancer?.scheme ?? LoadBalancerScheme.INTERNET_FACING;
+    if (props.infra && scheme === LoadBalancerScheme.INTERNET_FACING && props.infra.publicSubnetIds.length === 0) {
+      // CAPA opens 8132/9443 to the NAT gateways' addresses (natGatewaysIPsSource), which it finds
+      // only in the cluster's public subnets; without any, CAPA's processIngressRulesSGs
+      // (pkg/cloud/services/securitygroup/securitygroups.go) fails every security-group reconcile
+      // with "NAT Gateway IPs are not available yet".
+      fail(path, `the infra (VPC ${props.infra.vpcId}) lists no public subnets, and an internet-facing load balancer needs the NAT gateways there: CAPA opens 8132/9443 to their addresses`,
+        'list the public subnets that hold the NAT gateways in the infra, or use `apiServerLoadBalancer.scheme: LoadBalancerScheme.INTERNAL` with the management cluster inside the VPC');
+    }
+  }
 
+  public defaultUpdateStrategy(): ControlPlaneUpdateStrategy {
+    return ControlPlaneUpdateStrategy.RECREATE;
+  }
+
+  public infrastructureCluster(cluster: K0sCluster): ApiObject {
+    const props = this.props;
     const network = networkWithDefaults(props.network);
     const scheme = props.apiServerLoadBalancer?.scheme ?? LoadBalancerScheme.INTERNET_FACING;
     const allowedCidrs = props.apiServerLoadBalancer?.allowedCidrs ?? ['0.0.0.0/0'];
@@ -291,19 +265,10 @@ export class HybridCluster extends Construct {
       toPort: r.toPort ?? r.fromPort,
       cidrBlocks: r.cidrBlocks,
     }));
-    if (props.infra && scheme === LoadBalancerScheme.INTERNET_FACING && props.infra.publicSubnetIds.length === 0) {
-      // CAPA opens 8132/9443 to the NAT gateways' addresses (natGatewaysIPsSource), which it finds
-      // only in the cluster's public subnets; without any, CAPA's processIngressRulesSGs
-      // (pkg/cloud/services/securitygroup/securitygroups.go) fails every security-group reconcile
-      // with "NAT Gateway IPs are not available yet".
-      fail(this, `the infra (VPC ${props.infra.vpcId}) lists no public subnets, and an internet-facing load balancer needs the NAT gateways there: CAPA opens 8132/9443 to their addresses`,
-        'list the public subnets that hold the NAT gateways in the infra, or use `apiServerLoadBalancer.scheme: LoadBalancerScheme.INTERNAL` with the management cluster inside the VPC');
-    }
-
-    this.awsCluster = typedApiObject(this, 'AWSCluster', AwsCluster, {
-      metadata: { name: this.clusterName },
+    return typedApiObject(cluster, 'AWSCluster', AwsCluster, {
+      metadata: { name: cluster.clusterName },
       spec: {
-        region,
+        region: this.region,
         sshKeyName: this.sshKeyName,
         additionalTags: props.additionalTags,
         controlPlaneLoadBalancer: {
@@ -313,66 +278,31 @@ export class HybridCluster extends Construct {
           additionalListeners: K0S_CLUSTER_PORTS.map(({ port }) => ({ port, protocol: ListenerProtocol.TCP })),
           ingressRules: [...loadBalancerIngressRules(allowedCidrs, scheme), ...additionalIngressRules],
         },
-        network: this.awsNetwork(network.calicoMode, network.provider, props.nodeAgentPorts ?? []),
+        network: this.awsNetwork(cluster.clusterName, network.calicoMode, network.provider, props.nodeAgentPorts ?? []),
       },
     });
+  }
 
-    const cpSpec = machineTemplateSpec(cp, {
+  public controlPlaneMachineTemplate(cluster: K0sCluster): ApiObject {
+    const cp = this.props.controlPlane;
+    const template = hashedMachineTemplate(cluster, 'ControlPlaneMachineTemplate', `${cluster.clusterName}-cp`, machineTemplateSpec(cp, {
       os: 'linux',
-      image: controlPlaneImage(props),
+      image: controlPlaneImage(this.props),
       partition: this.partition,
-      iamInstanceProfile: cp.iamInstanceProfile ?? props.infra?.controlPlaneInstanceProfile ?? CLUSTERAWSADM_INSTANCE_PROFILES.controlPlane,
+      iamInstanceProfile: cp.iamInstanceProfile ?? this.infra?.controlPlaneInstanceProfile ?? CLUSTERAWSADM_INSTANCE_PROFILES.controlPlane,
       sshKeyName: this.sshKeyName,
-    });
-    this.controlPlaneMachineTemplate = hashedMachineTemplate(this, 'ControlPlaneMachineTemplate', `${this.clusterName}-cp`, cpSpec);
-    markContentNamed(this.controlPlaneMachineTemplate);
-
-    this.controlPlane = k0sControlPlane(this, this.clusterName, {
-      replicas: cp.replicas ?? 3,
-      k0sVersion: props.k0sVersion,
-      updateStrategy: cp.updateStrategy ?? ControlPlaneUpdateStrategy.RECREATE,
-      enableWorker: cp.enableWorker,
-      untaintedControllers: cp.untaintedControllers,
-      apiExtraArgs: cp.apiExtraArgs,
-      network,
-      machineTemplate: this.controlPlaneMachineTemplate,
-    });
-    this.cluster = capiCluster(this, this.clusterName, { network, controlPlane: this.controlPlane, infrastructure: this.awsCluster });
-
-    judgeOwnObjects(this, [this.cluster, this.awsCluster, this.controlPlane, this.controlPlaneMachineTemplate], [], PROPS_OF_FIELDS);
-    participate(this);
-    this.node.addValidation({ validate: () => [...this.nameProblems(), ...manifestProblems(this)] });
-    const infra = props.infra;
-    if (infra) {
-      // It renders the cluster's objects: once per synth, as the other rules do.
-      const key = {};
-      this.node.addValidation({
-        validate: () => oncePerSynth(key, () => {
-          const objects = this.node.findAll().filter((c): c is ApiObject => c instanceof ApiObject);
-          return handOffViolations(infra, objects.map((o) => ({ manifest: rendered(o), path: o.node.path }))).map((v) => `${v.kind} ${v.name}: ${v.message}`);
-        }),
-      });
-    }
+    }));
+    markContentNamed(template);
+    return template;
   }
 
-  /** The cluster's worker pools. */
-  public get workerPools(): WorkerPool[] {
-    return this.node.children.filter((c): c is WorkerPool => c instanceof WorkerPool);
-  }
-
-  /** The one limit the objects cannot tell: room in pool names for this cluster's name. */
-  private nameProblems(): string[] {
-    const p = dnsLabelProblem(this.clusterName, MAX_CLUSTER_NAME);
-    return p ? [problem(`cluster name "${this.clusterName}" ${p} (pool, machine and load-balancer names are built from it)`, 'pass a shorter lower-case `name`')] : [];
-  }
-
-  private awsNetwork(calicoMode: CalicoMode, provider: NetworkProvider, nodeAgentPorts: readonly number[]): AwsClusterSpecNetwork {
+  private awsNetwork(clusterName: string, calicoMode: CalicoMode, provider: NetworkProvider, nodeAgentPorts: readonly number[]): AwsClusterSpecNetwork {
     const infra = this.infra;
     return {
       vpc: infra ? { id: infra.vpcId } : undefined,
       subnets: infra
         ? [...infra.privateSubnetIds, ...infra.publicSubnetIds].map((id) => ({ id }))
-        : capaDefaultSubnets(this.clusterName, CAPA_DEFAULT_VPC_CIDR, this.zones.map((z) => z.name)),
+        : capaDefaultSubnets(clusterName, CAPA_DEFAULT_VPC_CIDR, this.zones.map((z) => z.name)),
       // A list replaces CAPA's defaults (BGP and IP-in-IP), so it must say what the CNI needs; a
       // custom CNI gets no `cni`, so that CAPA's defaults apply.
       cni: provider === NetworkProvider.CUSTOM ? undefined : { cniIngressRules: cniIngressRules(provider, calicoMode) },
@@ -398,12 +328,10 @@ export class HybridCluster extends Construct {
 
 /** The props behind the fields the cluster rules name, for messages at construction. */
 const PROPS_OF_FIELDS: PropsOfFields = {
-  ...CLUSTER_PROPS_OF_FIELDS,
   'AWSCluster spec.region': 'region',
   'AWSCluster spec.additionalTags': 'additionalTags',
   'AWSCluster spec.sshKeyName': 'sshKeyName',
   'AWSCluster spec.controlPlaneLoadBalancer.ingressRules': 'apiServerLoadBalancer.allowedCidrs',
-  'K0sControlPlane spec.k0sConfigSpec.k0s.spec.network.provider': 'network.provider',
   'AWSMachineTemplate spec.template.spec.imageLookupOrg': 'controlPlane.ami',
   'AWSMachineTemplate spec.template.spec.ami.id': 'controlPlane.ami',
   'AWSMachineTemplate spec.template.spec.instanceType': 'controlPlane.instanceType',
@@ -413,19 +341,16 @@ const PROPS_OF_FIELDS: PropsOfFields = {
  * The inputs no object can show (the instance type's stated facts, flag combinations, the infra's
  * agreement), checked where they enter; the rules judge the objects built from the rest.
  */
-function checkInputs(scope: Construct, props: HybridClusterProps): void {
-  const at = (prop: string) => ({ path: scope.node.path, prop });
+function checkInputs(path: string, props: HybridClusterProps): void {
+  const at = (prop: string) => ({ path, prop });
   const cp = props.controlPlane;
   // Values first: what follows reads them. Replicas are the rules' (control-plane: odd, >= 1), at construction too.
   wholeNumber(at('controlPlane.rootVolumeSizeGiB'), cp.rootVolumeSizeGiB, CAPA_MIN_ROOT_VOLUME_GIB, GP3_MAX_VOLUME_GIB);
   stringMap(at('controlPlane.apiExtraArgs'), cp.apiExtraArgs);
   stringMap(at('additionalTags'), props.additionalTags);
   const infoProblem = instanceTypeInfoProblem(cp.instanceTypeInfo);
-  if (infoProblem) fail(scope, `controlPlane.instanceTypeInfo ${infoProblem}`, 'state { arch: Architecture.AMD64, memoryGiB: 16 }, or leave it out for a known family');
-  oneOf(at('network.provider'), props.network?.provider, NetworkProvider, 'NetworkProvider');
-  oneOf(at('network.calicoMode'), props.network?.calicoMode, CalicoMode, 'CalicoMode');
+  if (infoProblem) fail(path, `controlPlane.instanceTypeInfo ${infoProblem}`, 'state { arch: Architecture.AMD64, memoryGiB: 16 }, or leave it out for a known family');
   oneOf(at('apiServerLoadBalancer.scheme'), props.apiServerLoadBalancer?.scheme, LoadBalancerScheme, 'LoadBalancerScheme');
-  oneOf(at('controlPlane.updateStrategy'), cp.updateStrategy, ControlPlaneUpdateStrategy, 'ControlPlaneUpdateStrategy');
   // One security-group rule per port: EC2 refuses a duplicate, and CAPA then retries the whole batch on every reconcile.
   for (const [i, port] of (listOf<number>(at('nodeAgentPorts'), props.nodeAgentPorts, String) ?? []).entries()) wholeNumber(at(`nodeAgentPorts[${i}]`), port, 1, 65535);
   const lb = props.apiServerLoadBalancer;
@@ -444,22 +369,19 @@ function checkInputs(scope: Construct, props: HybridClusterProps): void {
   ];
   listOf<string>(at('apiServerLoadBalancer'), permissions, String);
 
-  const mismatch = props.infra?.mismatch(props.name ?? scope.node.id, props.region);
-  if (mismatch) fail(scope, mismatch.what, mismatch.fix);
+  const mismatch = props.infra?.mismatch(props.name ?? path.split('/').pop()!, props.region);
+  if (mismatch) fail(path, mismatch.what, mismatch.fix);
   const type = InstanceType.parse(cp.instanceType, cp.instanceTypeInfo);
-  if (typeof type === 'string') fail(scope, `controlPlane: ${type}`, 'use a known type such as t3.large, or state `instanceTypeInfo: { arch, memoryGiB }`');
+  if (typeof type === 'string') fail(path, `controlPlane: ${type}`, 'use a known type such as t3.large, or state `instanceTypeInfo: { arch, memoryGiB }`');
   const archIssue = cp.ami === undefined ? (type.arch && props.infra?.linuxArchitectureProblem(cp.instanceType, type.arch)) : undefined;
-  if (archIssue) fail(scope, `controlPlane: ${archIssue}`, 'pick an instance type of the AMI\'s architecture, or pass an `ami` for this one');
-  requirePinnedImageForSecretsManager(scope, 'controlPlane', cp, controlPlaneImage(props));
-  if (cp.untaintedControllers && !cp.enableWorker) {
-    fail(scope, 'controlPlane.untaintedControllers without enableWorker: controllers that run no kubelet have no taint to drop', 'set controlPlane.enableWorker too, or remove untaintedControllers');
-  }
+  if (archIssue) fail(path, `controlPlane: ${archIssue}`, 'pick an instance type of the AMI\'s architecture, or pass an `ami` for this one');
+  requirePinnedImageForSecretsManager(path, 'controlPlane', cp, controlPlaneImage(props));
   const cidrs = [...(lb?.allowedCidrs ?? []), ...(lb?.additionalIngressRules ?? []).flatMap((r) => r.cidrBlocks ?? [])];
   for (const cidr of cidrs.filter((c) => !isUnresolvedToken(c))) {
     try {
       parseCidr(cidr);
     } catch (e) {
-      fail(scope, `apiServerLoadBalancer: ${(e as Error).message}`, 'write IPv4 blocks like 203.0.113.0/24');
+      fail(path, `apiServerLoadBalancer: ${(e as Error).message}`, 'write IPv4 blocks like 203.0.113.0/24');
     }
   }
 }
@@ -470,25 +392,25 @@ function checkInputs(scope: Construct, props: HybridClusterProps): void {
  * the account has them, only EC2 knows: CAPA reports a zone it cannot describe on the AWSCluster
  * before any machine is made (pkg/cloud/services/network/subnets.go, reconcileZoneInfo).
  */
-function clusterZones(scope: Construct, props: HybridClusterProps, region: AwsRegion | undefined): AvailabilityZone[] {
+function clusterZones(path: string, props: HybridClusterProps, region: AwsRegion | undefined): AvailabilityZone[] {
   const infraZones = props.infra?.privateSubnetZones;
   const names = props.zones ?? (infraZones ? [...new Set(infraZones)] : undefined);
   if (names === undefined) {
-    fail(scope, props.infra
+    fail(path, props.infra
       ? 'the infra names no zones for its private subnets (an outputs file of an older AWS stack)'
       : 'no `zones`: without an infra CAPA creates the VPC, and zone names differ between accounts',
     props.infra
       ? 'redeploy the AWS stack (it writes private_subnet_zones), or pass `zones`'
       : `pass \`zones: ['${region ?? 'eu-north-1'}a', '${region ?? 'eu-north-1'}b']\` with zones your account has (aws ec2 describe-availability-zones)`);
   }
-  if (names.length === 0) fail(scope, 'zones is empty', 'name at least one availability zone; two or more survive a zone outage');
+  if (names.length === 0) fail(path, 'zones is empty', 'name at least one availability zone; two or more survive a zone outage');
   return names.map((name, i) => {
     const zone = AvailabilityZone.parse(name);
-    if (typeof zone === 'string') fail(scope, `zones: ${zone}`, `name zones of the cluster's region such as ${region ?? 'eu-north-1'}a`);
-    if (region && zone.region.name !== region.name) fail(scope, `zones: ${zone} is in ${zone.region}, not in ${region}`, `name zones of ${region} such as ${region}a`);
-    if (names.indexOf(name) !== i) fail(scope, `zones names ${name} twice`, 'name each zone once');
+    if (typeof zone === 'string') fail(path, `zones: ${zone}`, `name zones of the cluster's region such as ${region ?? 'eu-north-1'}a`);
+    if (region && zone.region.name !== region.name) fail(path, `zones: ${zone} is in ${zone.region}, not in ${region}`, `name zones of ${region} such as ${region}a`);
+    if (names.indexOf(name) !== i) fail(path, `zones names ${name} twice`, 'name each zone once');
     if (infraZones && !infraZones.includes(name)) {
-      fail(scope, `zones: ${name} has none of the infra's private subnets (they are in ${[...new Set(infraZones)].join(', ')})`, 'name zones of the infra\'s private subnets, or leave `zones` out for all of them');
+      fail(path, `zones: ${name} has none of the infra's private subnets (they are in ${[...new Set(infraZones)].join(', ')})`, 'name zones of the infra\'s private subnets, or leave `zones` out for all of them');
     }
     return zone;
   });

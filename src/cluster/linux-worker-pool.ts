@@ -1,23 +1,9 @@
-import { K0SWorkerConfigTemplateSpecTemplateSpecProvisionerPlatform as Platform, K0SWorkerConfigTemplateSpecTemplateSpecProvisionerType as ProvisionerType } from '../generated/k0smotron-bootstrap.cluster.x-k8s.io';
 import { InstanceType } from '../platform/instance-type';
-import { LABEL_OS } from '../platform/windows';
 import { AwsMachines, AwsWorkerPoolProps } from './aws-machines';
 import type { HybridCluster } from './hybrid-cluster';
 import { MachineImage } from './machine-image';
-import { WorkerPlatform, WorkerPool } from './worker-pool';
-
-/**
- * A Linux worker's part of a pool, whatever its infrastructure: cloud-config, no taints, 10 minutes to become a node.
- * @internal
- */
-export const LINUX_WORKER_PLATFORM: WorkerPlatform = {
-  os: 'linux',
-  bootstrap: { provisioner: { platform: Platform.LINUX, type: ProvisionerType.CLOUD_HYPHEN_CONFIG } },
-  taints: [],
-  nodeStartupTimeoutSeconds: 600,
-  nodeReadyTimeoutSeconds: 300,
-  nodeLabels: { [LABEL_OS]: 'linux' },
-};
+import { WorkerPool } from '../k0s/worker-pool';
+import { LINUX_WORKER_PLATFORM } from '../k0s/linux-pool';
 
 /** Props of `LinuxWorkerPool`: those of every pool on EC2. */
 export interface LinuxWorkerPoolProps extends AwsWorkerPoolProps {}

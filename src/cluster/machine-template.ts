@@ -10,7 +10,7 @@ import { fail } from '../core/errors';
 import { MachineImage } from './machine-image';
 import { AwsPartitionId } from '../platform/aws';
 import { contentHash } from '../core/hash';
-import { typedApiObject } from './typed-api-object';
+import { typedApiObject } from '../k0s/typed-api-object';
 
 /** EC2 settings shared by the control plane and every worker pool. */
 export interface MachineProps {

@@ -1,20 +1,16 @@
-import {
-  K0SWorkerConfigTemplateSpecTemplateSpecProvisionerPlatform as Platform,
-  K0SWorkerConfigTemplateSpecTemplateSpecProvisionerType as ProvisionerType,
-} from '../generated/k0smotron-bootstrap.cluster.x-k8s.io';
 import { fail, problem } from '../core/errors';
 import { oneOf } from '../core/values';
-import { windowsSupport, WindowsPlatform } from '../platform/support';
-import { LABEL_ARCH, LABEL_HYPERV, LABEL_OS, LABEL_WINDOWS_BUILD, WINDOWS_KUBELET_FIREWALL_RULE, WINDOWS_RELEASES, WINDOWS_NODE_TAINT, WINDOWS_NODE_TIMEOUTS, WindowsEdition, WindowsVersion } from '../platform/windows';
+import { WindowsEdition, WindowsVersion } from '../platform/windows';
 import { InstanceType, windowsInstanceTypeProblem } from '../platform/instance-type';
-import { WINDOWS_K0S_INSTALL_DIR } from '../platform/conventions';
 import type { HybridCluster } from './hybrid-cluster';
 import { MachineImage } from './machine-image';
 import { AwsMachines, AwsWorkerPoolProps } from './aws-machines';
-import { WorkerPool } from './worker-pool';
+import { WorkerPool } from '../k0s/worker-pool';
+import { windowsWorker, WindowsWorkerProps } from '../k0s/windows-pool';
+import { AWS_INFRASTRUCTURE } from '../platform/infrastructures';
 
-/** Props of `WindowsWorkerPool`. */
-export interface WindowsWorkerPoolProps extends AwsWorkerPoolProps {
+/** Props of `WindowsWorkerPool`: those of every pool on EC2 and of every Windows pool. */
+export interface WindowsWorkerPoolProps extends AwsWorkerPoolProps, WindowsWorkerProps {
   /**
    * Windows Server release of the machines: picks the `infra` AMI (else Amazon's newest Windows
    * Server base image of that release) when no `ami` is given, and
@@ -29,21 +25,6 @@ export interface WindowsWorkerPoolProps extends AwsWorkerPoolProps {
    * @default WindowsEdition.CORE
    */
   readonly edition?: WindowsEdition;
-  /**
-   * Run a Windows Server release that k0s does not document as supported (Windows Server 2025:
-   * k0s documents 2019 and 2022 and bundles Calico for Windows 3.29). Set it to say you accept
-   * that upstream does not test it.
-   * @default false
-   */
-  readonly acknowledgeUnsupportedWindowsVersion?: boolean;
-  /**
-   * The machines have the Hyper-V role for Hyper-V isolated pods (`HyperVRuntimeClass`,
-   * experimental): the nodes get the `LABEL_HYPERV` label the RuntimeClass schedules onto. The AMI
-   * must have the Hyper-V role installed and containerd the `runhcs-wcow-hypervisor` handler, and
-   * on EC2 that takes a metal instance type (others have no nested virtualization).
-   * @default false
-   */
-  readonly hyperV?: boolean;
 }
 
 /**
@@ -65,39 +46,16 @@ export class WindowsWorkerPool extends WorkerPool {
 
   public constructor(cluster: HybridCluster, id: string, props: WindowsWorkerPoolProps) {
     // The pool does not exist yet: errors name the path it will have.
-    const at = (prop: string) => ({ path: `${cluster.node.path}/${id}`, prop });
-    const windowsVersion = oneOf(at('windowsVersion'), props.windowsVersion, WindowsVersion, 'WindowsVersion') ?? WindowsVersion.SERVER_2022;
-    const edition = oneOf(at('edition'), props.edition, WindowsEdition, 'WindowsEdition') ?? WindowsEdition.CORE;
-    const machines = new AwsMachines(cluster, id, props, 'windows', props.ami ?? windowsImage(cluster, windowsVersion, edition));
-    super(cluster, id, props.hyperV ? { ...props, labels: { ...props.labels, [LABEL_HYPERV]: 'true' } } : props, {
-      os: 'windows',
-      bootstrap: {
-        provisioner: { platform: Platform.WINDOWS, type: ProvisionerType.POWERSHELL_HYPHEN_XML },
-        k0SInstallDir: WINDOWS_K0S_INSTALL_DIR,
-        // k0smotron v2.1.0 internal/controller/bootstrap/worker_bootstrap_controller.go
-        // (getWindowsCommands) writes preK0sCommands into C:\bootstrap\k0s_install.ps1 before
-        // `k0s install worker`; powershell.exe runs it under $ErrorActionPreference = "Stop", and a
-        // scheduled task reruns it from the top after the Containers feature's reboot until it
-        // completes: the command is PowerShell, and a rerun finds the rule and does nothing.
-        preK0SCommands: [WINDOWS_KUBELET_FIREWALL_RULE],
-      },
-      taints: [WINDOWS_NODE_TAINT],
-      nodeStartupTimeoutSeconds: WINDOWS_NODE_TIMEOUTS.startupSeconds,
-      nodeReadyTimeoutSeconds: WINDOWS_NODE_TIMEOUTS.readySeconds,
-      nodeLabels: { [LABEL_OS]: 'windows', [LABEL_ARCH]: 'amd64', [LABEL_WINDOWS_BUILD]: WINDOWS_RELEASES[windowsVersion].build },
-    }, machines);
-    this.windowsVersion = windowsVersion;
-    this.instanceType = machines.instanceType;
-
+    const path = `${cluster.node.path}/${id}`;
+    const windows = windowsWorker(path, AWS_INFRASTRUCTURE, props);
+    const edition = oneOf({ path, prop: 'edition' }, props.edition, WindowsEdition, 'WindowsEdition') ?? WindowsEdition.CORE;
     if (props.ami && props.edition !== undefined) {
-      fail(this, `edition ${props.edition} has no effect beside the explicit ami ${props.ami.amiId}`, 'remove `edition` (it picks the infra AMI only when no `ami` is given)');
+      fail(path, `edition ${props.edition} has no effect beside the explicit ami ${props.ami.amiId}`, 'remove `edition` (it picks the infra AMI only when no `ami` is given)');
     }
-    // The support matrix (src/platform/support.ts) is the one place that says which releases k0s runs.
-    const support = windowsSupport(WindowsPlatform.K0SMOTRON_AWS, windowsVersion);
-    if (!support.supported && !props.acknowledgeUnsupportedWindowsVersion) {
-      fail(this, `Windows Server ${windowsVersion} is not supported by k0s (${support.source})`,
-        'use WindowsVersion.SERVER_2022, or set `acknowledgeUnsupportedWindowsVersion: true` to run it untested upstream');
-    }
+    const machines = new AwsMachines(cluster, id, props, 'windows', props.ami ?? windowsImage(cluster, windows.windowsVersion, edition));
+    super(cluster, id, windows.props, windows.platform, machines);
+    this.windowsVersion = windows.windowsVersion;
+    this.instanceType = machines.instanceType;
   }
 
   protected platformProblems(): string[] {

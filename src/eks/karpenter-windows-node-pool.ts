@@ -2,7 +2,7 @@ import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { Ec2NodeClass } from '../generated/karpenter-karpenter.k8s.aws';
 import { NodePool, NodePoolSpecDisruptionBudgets, NodePoolSpecDisruptionBudgetsReasons as Reason, NodePoolSpecLimits, NodePoolSpecTemplateSpecRequirementsOperator as Operator, NodePoolSpecTemplateSpecTaintsEffect as TaintEffect } from '../generated/karpenter-karpenter.sh';
-import { typedApiObject } from '../cluster/typed-api-object';
+import { typedApiObject } from '../k0s/typed-api-object';
 import { fail } from '../core/errors';
 import { KARPENTER_GROUPS, karpenterWindowsAlias, karpenterWindowsBuild } from '../platform/karpenter';
 import { LABEL_ARCH, LABEL_OS, LABEL_WINDOWS_BUILD, WINDOWS_NODE_TAINT, WindowsVersion } from '../platform/windows';

@@ -1,5 +1,5 @@
-import { LINUX_WORKER_PLATFORM } from '../cluster/linux-worker-pool';
-import { WorkerPool } from '../cluster/worker-pool';
+import { LINUX_WORKER_PLATFORM } from '../k0s/linux-pool';
+import { WorkerPool } from '../k0s/worker-pool';
 import { REMOTE_MACHINE_DEFAULTS } from '../platform/remote';
 import type { RemoteHybridCluster } from './remote-hybrid-cluster';
 import { RemoteWorkerMachines, RemoteWorkerPoolProps, withHostReplicas } from './remote-worker-pool';

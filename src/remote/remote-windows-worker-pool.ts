@@ -1,38 +1,24 @@
-import {
-  K0SWorkerConfigTemplateSpecTemplateSpecProvisionerPlatform as Platform,
-  K0SWorkerConfigTemplateSpecTemplateSpecProvisionerType as ProvisionerType,
-} from '../generated/k0smotron-bootstrap.cluster.x-k8s.io';
-import { WorkerPool } from '../cluster/worker-pool';
+import { WorkerPool } from '../k0s/worker-pool';
+import { windowsWorker, WindowsWorkerProps } from '../k0s/windows-pool';
+import { REMOTE_INFRASTRUCTURE } from '../platform/infrastructures';
 import { WINDOWS_K0S_INSTALL_DIR } from '../platform/conventions';
 import { fail } from '../core/errors';
 import { K0sVersion } from '../platform/k0s-version';
 import { integerProblem } from '../platform/numbers';
 import { encodedPowerShell } from '../platform/powershell';
-import { windowsSupport, WindowsPlatform } from '../platform/support';
-import { LABEL_ARCH, LABEL_OS, LABEL_WINDOWS_BUILD, WINDOWS_NODE_TAINT, WINDOWS_NODE_TIMEOUTS, WINDOWS_RELEASES, WindowsVersion } from '../platform/windows';
+import { WindowsVersion } from '../platform/windows';
 import type { RemoteHybridCluster } from './remote-hybrid-cluster';
 import { RemoteWorkerMachines, RemoteWorkerPoolProps, withHostReplicas } from './remote-worker-pool';
 import { publicKeyProblem, windowsCleanupScript, windowsHostPreparationScript } from './windows-host-scripts';
 
 /** Props of `RemoteWindowsWorkerPool`. */
-export interface RemoteWindowsWorkerPoolProps extends RemoteWorkerPoolProps {
+export interface RemoteWindowsWorkerPoolProps extends RemoteWorkerPoolProps, WindowsWorkerProps {
   /**
    * SSH user: a member of Administrators, whose SSH sessions hold an elevated token (rig, the
    * SSH library k0smotron uses, checks for it before writing files). Windows has no `root`.
    * @default 'Administrator'
    */
   readonly user?: string;
-  /**
-   * Windows Server release the hosts run, checked against the support matrix (`WINDOWS_SUPPORT`).
-   * @default WindowsVersion.SERVER_2022
-   */
-  readonly windowsVersion?: WindowsVersion;
-  /**
-   * Run a Windows Server release that k0s does not document as supported (2025). Set it to say
-   * you accept that upstream does not test it.
-   * @default false
-   */
-  readonly acknowledgeUnsupportedWindowsVersion?: boolean;
 }
 
 /** Options of `RemoteWindowsWorkerPool.hostPreparationScript`. */
@@ -73,26 +59,9 @@ export class RemoteWindowsWorkerPool extends WorkerPool {
       commandsAsScript: false,
       cleanUpCommands: version ? [encodedPowerShell(windowsCleanupScript(version, WINDOWS_K0S_INSTALL_DIR))] : undefined,
     });
-    super(cluster, id, withHostReplicas(props), {
-      os: 'windows',
-      bootstrap: {
-        // The RemoteMachine controller unmarshals the bootstrap data as cloud-config whatever the
-        // OS (remote_machine_controller.go, Reconcile): only this format reaches a Windows host.
-        provisioner: { platform: Platform.WINDOWS, type: ProvisionerType.CLOUD_HYPHEN_CONFIG },
-        k0SInstallDir: WINDOWS_K0S_INSTALL_DIR,
-      },
-      taints: [WINDOWS_NODE_TAINT],
-      nodeStartupTimeoutSeconds: WINDOWS_NODE_TIMEOUTS.startupSeconds,
-      nodeReadyTimeoutSeconds: WINDOWS_NODE_TIMEOUTS.readySeconds,
-      // Windows Server runs on amd64 only.
-      nodeLabels: { [LABEL_OS]: 'windows', [LABEL_ARCH]: 'amd64', [LABEL_WINDOWS_BUILD]: WINDOWS_RELEASES[props.windowsVersion ?? WindowsVersion.SERVER_2022]?.build ?? '' },
-    }, machines);
-    this.windowsVersion = props.windowsVersion ?? WindowsVersion.SERVER_2022;
-    const support = windowsSupport(WindowsPlatform.K0SMOTRON_REMOTE, this.windowsVersion);
-    if (!support.supported && !props.acknowledgeUnsupportedWindowsVersion) {
-      fail(this, `Windows Server ${this.windowsVersion} is not supported by k0s (${support.source})`,
-        'run Windows Server 2022 or 2019 hosts, or set `acknowledgeUnsupportedWindowsVersion: true` to run it untested upstream');
-    }
+    const windows = windowsWorker(path, REMOTE_INFRASTRUCTURE, props);
+    super(cluster, id, withHostReplicas(windows.props), windows.platform, machines);
+    this.windowsVersion = windows.windowsVersion;
   }
 
   /**

@@ -1,6 +1,7 @@
 import { ApiObject } from 'cdk8s';
-import { WorkerInfrastructure, WorkerPool, WorkerPoolProps } from '../cluster/worker-pool';
+import { WorkerInfrastructure, WorkerPool, WorkerPoolProps } from '../k0s/worker-pool';
 import { PropsOfFields } from '../rules/engine/judge';
+import { REMOTE_INFRASTRUCTURE } from '../platform/infrastructures';
 import { RemoteAccessProps, RemoteMachines, RemoteMachineSettings, Rollout } from './remote-machines';
 
 /** Props every remote pool has: those of every pool, and its hosts. */
@@ -18,6 +19,7 @@ export interface RemoteWorkerPoolProps extends WorkerPoolProps, RemoteAccessProp
  * RemoteMachineTemplate, and a rollout that never needs a host beyond those listed.
  */
 export class RemoteWorkerMachines implements WorkerInfrastructure {
+  public readonly infrastructure = REMOTE_INFRASTRUCTURE;
   /** The hosts, checked. */
   public readonly machines: RemoteMachines;
   public readonly propsOfFields: PropsOfFields = { 'RemoteMachineTemplate spec.template.spec.pool': 'name' };

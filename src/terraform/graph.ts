@@ -1,5 +1,5 @@
-import { whatAndFix } from '../rules/engine/graph';
-import type { Json, ManifestViolation, RuleScope } from '../rules/engine/graph';
+import type { Json } from '../rules/engine/graph';
+import { Finding, Rule, whatAndFix } from '../rules/engine/rule';
 
 /**
  * A stack's Terraform JSON as `cdktf synth` writes it (`cdk.tf.json`) or `TerraformStack.toTerraform()`
@@ -38,20 +38,8 @@ export interface TerraformBlock {
   readonly path?: string;
 }
 
-/** A rule over one or more stacks' Terraform JSON. Rules are pure: they read the graph and report. */
-export interface TerraformRule {
-  /** The rule's name, e.g. `eks-node-group`: `ManifestViolation.rule` and `HybridConfigError.rule`. */
-  readonly name: string;
-  /**
-   * What the rule needs to see: `object`, a block and the blocks it refers to, so a construct can
-   * run it on the resources it has just built; `graph`, every block of the stacks (every node
-   * group of a cluster, the clusters of every stack), so it runs at synth only.
-   * @default 'graph'
-   */
-  readonly scope?: RuleScope;
-  /** Every violation of the rule in `graph`; empty when there is none. */
-  check(graph: TerraformGraph): ManifestViolation[];
-}
+/** A rule over one or more stacks' Terraform JSON (`rule()` in the engine defines this library's). */
+export type TerraformRule = Rule<TerraformGraph>;
 
 /** A Terraform reference `${<type>.<id>.<attribute...>}` or `${data.<type>.<id>.<attribute...>}`, the whole string. */
 const REFERENCE = /^\$\{(data\.)?([a-zA-Z0-9_-]+)\.([a-zA-Z0-9_-]+)((?:\.[a-zA-Z0-9_-]+|\[\d+\])*)\}$/;
@@ -165,8 +153,8 @@ export function address(block: TerraformBlock): string {
  * (`data.<type>` for a data source, `provider` for a provider configuration) and `name` the
  * logical id (the provider's name and alias), so that `<kind>.<name>` is the block's address.
  */
-export function blockViolation(rule: string, block: TerraformBlock, what: string, fix: string, field?: string): ManifestViolation {
+export function blockViolation(block: TerraformBlock, what: string, fix: string, field?: string): Finding {
   const [kind, name] = block.mode === 'provider' ? ['provider', address(block).slice('provider.'.length)]
     : [block.mode === 'data' ? `data.${block.type}` : block.type, block.id];
-  return { rule, kind, name, path: block.path, ...whatAndFix(what, fix), field };
+  return { kind, name, path: block.path, ...whatAndFix(what, fix), field };
 }

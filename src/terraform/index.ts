@@ -1,4 +1,4 @@
-import { whatAndFix } from '../rules/engine/graph';
+import { registry, whatAndFix } from '../rules/engine/rule';
 import type { ManifestViolation } from '../rules/engine/graph';
 import { AWS_RULES } from './rules/aws-rules';
 import { EKS_RULES } from './rules/eks-rules';
@@ -10,7 +10,7 @@ export type { TerraformBlock, TerraformJson, TerraformRule } from './graph';
 export { TerraformGraph } from './graph';
 
 /** Every Terraform rule: the AWS stack's and the EKS stack's. */
-export const TERRAFORM_RULES: readonly TerraformRule[] = [...AWS_RULES, ...EKS_RULES];
+export const TERRAFORM_RULES: readonly TerraformRule[] = registry<TerraformRule>(AWS_RULES, EKS_RULES);
 
 /** Options of `validateTerraform`. */
 export interface ValidateTerraformOptions {

@@ -134,7 +134,9 @@ describe('a MachineHealthCheck for the control plane is accepted (issue 18.15)',
 describe('found again in issue 18.14 (cluster side)', () => {
   test('an unknown network provider is refused at construction and on the final object', () => {
     const e = constructionError({ windows: null, cluster: { network: { provider: 'flannel' as never } } });
-    expect(e.message).toMatch(/^\[mgmt\/prod\] network\.provider is "flannel", not a NetworkProvider\. Fix: use one of NetworkProvider\.CALICO/);
+    // The control-plane rule refuses it at construction, naming the prop (no second check where the prop enters).
+    expect(e.message).toMatch(/^\[mgmt\/prod\] network\.provider: K0sControlPlane prod: k0s network provider "flannel" is none of k0s's \(calico, kuberouter, custom\).*Fix: use NetworkProvider\.CALICO/);
+    expect(e.rule).toBe('control-plane');
     const list = objects({ windows: null });
     find(list, 'K0sControlPlane').spec.k0sConfigSpec.k0s.spec.network.provider = 'flannel';
     // k0s v1.34.4+k0s.0 pkg/apis/k0s/v1beta1/network.go, Network.Validate.

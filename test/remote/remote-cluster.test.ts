@@ -206,7 +206,7 @@ describe('refusals over the objects as written (rules remote-pools, remote-windo
   test('powershell and powershell-xml provisioners', () => {
     for (const type of ['powershell', 'powershell-xml']) {
       expect(patched('K0sWorkerConfigTemplate', JsonPatch.replace('/spec/template/spec/provisioner/type', type)))
-        .toMatch(new RegExp(`provisioner type "${type}" on a remote Windows pool.*Fix: use type "cloud-config"`));
+        .toMatch(new RegExp(`provisioner is \\{"platform":"windows","type":"${type}"\\}; Windows workers on remote hosts need \\{"platform":"windows","type":"cloud-config"\\}: k0smotron's RemoteMachine controller reads the bootstrap data as cloud-config YAML.*Fix: use type "cloud-config"`));
     }
   });
 
@@ -216,8 +216,8 @@ describe('refusals over the objects as written (rules remote-pools, remote-windo
   });
 
   test('downloadURL and preInstalledK0s (getWindowsCommands downloads from get.k0sproject.io)', () => {
-    expect(patched('K0sWorkerConfigTemplate', JsonPatch.add('/spec/template/spec/downloadURL', 'https://mirror.example.com/k0s.exe'))).toMatch(/downloadURL https:\/\/mirror.example.com\/k0s.exe on a Windows pool/);
-    expect(patched('K0sWorkerConfigTemplate', JsonPatch.add('/spec/template/spec/preInstalledK0s', true))).toMatch(/preInstalledK0s on a Windows pool/);
+    expect(patched('K0sWorkerConfigTemplate', JsonPatch.add('/spec/template/spec/downloadURL', 'https://mirror.example.com/k0s.exe'))).toMatch(/downloadURL on a Windows worker config: k0smotron's Windows bootstrap ignores it and downloads k0s.exe from get.k0sproject.io/);
+    expect(patched('K0sWorkerConfigTemplate', JsonPatch.add('/spec/template/spec/preInstalledK0s', true))).toMatch(/preInstalledK0s on a Windows worker config: k0smotron's Windows bootstrap ignores it/);
   });
 
   test('the provision Job (job_provisioner.go)', () => {

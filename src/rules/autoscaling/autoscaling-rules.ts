@@ -1,7 +1,8 @@
 import { CAPI_AUTOSCALER_ANNOTATIONS as A, CLUSTER_AUTOSCALER_SOURCE, goAtoi } from '../../platform/cluster-autoscaler';
 import { POOL_LABEL } from '../../platform/labels';
 import { LABEL_OS, LABEL_ZONE, WINDOWS_NODE_TAINT } from '../../platform/windows';
-import { isCapi, ManifestGraph, ManifestRule, ManifestSource, ManifestViolation, rule, violation } from '../engine/graph';
+import { isCapi, ManifestGraph, ManifestRule, ManifestSource, violation } from '../engine/graph';
+import { Finding, rule } from '../engine/rule';
 
 /**
  * cluster-autoscaler's Cluster API provider over the final MachineDeployments (kubernetes/autoscaler
@@ -36,11 +37,11 @@ function labelsOf(value: unknown): { labels: Record<string, string>; dropped: st
   return { labels, dropped };
 }
 
-function mdProblems(graph: ManifestGraph, md: ManifestSource): ManifestViolation[] {
+function mdProblems(graph: ManifestGraph, md: ManifestSource): Finding[] {
   const annotations = md.manifest.metadata?.annotations ?? {};
   if (annotations[A.minSize] === undefined && annotations[A.maxSize] === undefined) return [];
-  const out: ManifestViolation[] = [];
-  const v = (what: string, fix: string) => out.push(violation('autoscaler', md, `${what} (${CLUSTER_AUTOSCALER_SOURCE})`, fix, 'metadata.annotations'));
+  const out: Finding[] = [];
+  const v = (what: string, fix: string) => out.push(violation(md, `${what} (${CLUSTER_AUTOSCALER_SOURCE})`, fix, 'metadata.annotations'));
   const [minText, maxText] = [annotations[A.minSize], annotations[A.maxSize]];
   const [min, max] = [goAtoi(minText), goAtoi(maxText)];
   if (minText === undefined || maxText === undefined) {
@@ -89,24 +90,29 @@ function mdProblems(graph: ManifestGraph, md: ManifestSource): ManifestViolation
 }
 
 /** One pool's MachineDeployments (its zones): all autoscaled or none, their bounds split evenly. */
-function poolProblems(mds: readonly ManifestSource[]): ManifestViolation[] {
+function poolProblems(mds: readonly ManifestSource[]): Finding[] {
   const bounds = mds.map((md) => md.manifest.metadata?.annotations ?? {}).map((a) => [goAtoi(a[A.minSize]), goAtoi(a[A.maxSize])] as const);
   const scaled = bounds.filter(([, max]) => max !== undefined).length;
   if (scaled === 0) return [];
   const name = mds[0].manifest.spec?.template?.metadata?.labels?.[POOL_LABEL];
   if (scaled < mds.length) {
-    return [violation('autoscaler', mds[bounds.findIndex(([, max]) => max === undefined)], `pool ${name} is autoscaled in some zones and fixed in others`, 'set the pool\'s `autoscaling`, not one MachineDeployment\'s annotations', 'metadata.annotations')];
+    return [violation(mds[bounds.findIndex(([, max]) => max === undefined)], `pool ${name} is autoscaled in some zones and fixed in others`, 'set the pool\'s `autoscaling`, not one MachineDeployment\'s annotations', 'metadata.annotations')];
   }
   for (const i of [0, 1] as const) {
     const values = bounds.map((b) => b[i]).filter((n): n is number => n !== undefined);
     if (Math.max(...values) - Math.min(...values) > 1) {
-      return [violation('autoscaler', mds[0], `pool ${name}'s ${i === 0 ? 'min' : 'max'} sizes over its zones (${values.join(', ')}) are uneven, so one zone's outage takes more of the pool than its spread says`, 'change the pool\'s `autoscaling`, not one MachineDeployment', 'metadata.annotations')];
+      return [violation(mds[0], `pool ${name}'s ${i === 0 ? 'min' : 'max'} sizes over its zones (${values.join(', ')}) are uneven, so one zone's outage takes more of the pool than its spread says`, 'change the pool\'s `autoscaling`, not one MachineDeployment', 'metadata.annotations')];
     }
   }
   return [];
 }
 
-const autoscaler = rule('autoscaler', (graph) => {
+const autoscaler = rule<ManifestGraph>({
+  name: 'autoscaler',
+  scope: 'object',
+  description: 'An autoscaled MachineDeployment\'s annotations read as cluster-autoscaler reads them: bounds, capacity, labels and taints (a Windows group at zero says so), zones split evenly',
+  source: `${CLUSTER_AUTOSCALER_SOURCE} cluster-autoscaler/cloudprovider/clusterapi (clusterapi_utils.go, clusterapi_unstructured.go, clusterapi_nodegroup.go)`,
+  check: (graph) => {
   const mds = graph.ofKind('MachineDeployment').filter((m) => isCapi(m, CAPI));
   const byPool = new Map<string, ManifestSource[]>();
   for (const md of mds) {
@@ -116,6 +122,7 @@ const autoscaler = rule('autoscaler', (graph) => {
     byPool.set(key, [...(byPool.get(key) ?? []), md]);
   }
   return [...mds.flatMap((md) => mdProblems(graph, md)), ...[...byPool.values()].flatMap(poolProblems)];
+  },
 });
 
 /** The autoscaler rules, part of `CLUSTER_RULES`. */

@@ -1,5 +1,7 @@
 import { awsTagProblems } from '../../platform/aws';
-import { isCapi, ManifestViolation, rule, violation } from '../engine/graph';
+import { AWS_INFRASTRUCTURE } from '../../platform/infrastructures';
+import { isCapi, ManifestGraph, violation } from '../engine/graph';
+import { Finding, rule } from '../engine/rule';
 
 /**
  * AWS tags as CAPA's webhooks validate them (`awsTagProblems`): the AWSCluster's `additionalTags`
@@ -7,16 +9,22 @@ import { isCapi, ManifestViolation, rule, violation } from '../engine/graph';
  * AWSMachineTemplate's (webhooks/awsmachinetemplate_webhook.go). A refused map stops the object at
  * `kubectl apply`.
  */
-export const awsTags = rule('aws-tags', (graph) => {
-  const out: ManifestViolation[] = [];
+export const awsTags = rule<ManifestGraph>({
+  name: 'aws-tags',
+  scope: 'object',
+  description: 'AWS tags on the AWSCluster and AWSMachineTemplates as CAPA\'s webhooks validate them',
+  source: 'cluster-api-provider-aws v2.11.1 webhooks/awscluster_webhook.go, webhooks/awsmachinetemplate_webhook.go',
+  check: (graph) => {
+  const out: Finding[] = [];
   const fix = 'use keys of 1 to 128 and values of up to 256 letters, digits, spaces and _ . : / = + - @, no "aws:" prefix, at most 50 tags';
-  for (const aws of graph.ofKind('AWSCluster').filter((a) => isCapi(a, 'infrastructure.cluster.x-k8s.io'))) {
-    for (const p of awsTagProblems(aws.manifest.spec?.additionalTags)) out.push(violation('aws-tags', aws, `additionalTags: ${p}`, fix, 'spec.additionalTags'));
+  for (const aws of graph.ofKind(AWS_INFRASTRUCTURE.clusterKind).filter((a) => isCapi(a, 'infrastructure.cluster.x-k8s.io'))) {
+    for (const p of awsTagProblems(aws.manifest.spec?.additionalTags)) out.push(violation(aws, `additionalTags: ${p}`, fix, 'spec.additionalTags'));
   }
-  for (const template of graph.ofKind('AWSMachineTemplate').filter((a) => isCapi(a, 'infrastructure.cluster.x-k8s.io'))) {
+  for (const template of graph.ofKind(AWS_INFRASTRUCTURE.machineTemplateKind).filter((a) => isCapi(a, 'infrastructure.cluster.x-k8s.io'))) {
     for (const p of awsTagProblems(template.manifest.spec?.template?.spec?.additionalTags)) {
-      out.push(violation('aws-tags', template, `additionalTags: ${p}`, fix, 'spec.template.spec.additionalTags'));
+      out.push(violation(template, `additionalTags: ${p}`, fix, 'spec.template.spec.additionalTags'));
     }
   }
   return out;
+},
 });

@@ -1,6 +1,7 @@
 import type { CelInput } from '@bufbuild/cel';
 import { CRD_CEL_RULES, CrdCelRule } from '../../generated/crd-cel-rules';
-import { describe, Json, ManifestRule, ManifestViolation, violation } from '../engine/graph';
+import { describe, Json, ManifestGraph, violation } from '../engine/graph';
+import { Finding, rule } from '../engine/rule';
 
 /**
  * The CRDs' `x-kubernetes-validations` (CEL) rules, evaluated on the final objects the way the API
@@ -277,14 +278,16 @@ function keyOf(m: Json): string {
  * The CRDs' CEL rules over the final objects of the kinds this library emits, so that a JSON patch
  * that breaks one fails the synth (with the object's construct path) instead of `kubectl apply`.
  */
-export const CRD_CEL_RULE: ManifestRule = {
+export const CRD_CEL_RULE = rule<ManifestGraph>({
   name: 'crd-cel',
   // Each object on its own: constructs ask it about the objects they have just built, too.
   scope: 'object',
-  check: (graph) => graph.sources.flatMap((source): ManifestViolation[] => {
+  description: 'The CRDs\' own CEL validation rules (x-kubernetes-validations) of every emitted kind hold on the final objects',
+  source: 'kubernetes apiextensions-apiserver pkg/apiserver/schema/cel; the pinned CRDs (Cluster API v1.14, CAPA, k0smotron v2.1)',
+  check: (graph) => graph.sources.flatMap((source): Finding[] => {
     const rules = CRD_CEL_RULES[keyOf(source.manifest)];
     if (!rules) return [];
-    return celViolations(source.manifest, rules).map((v) => violation('crd-cel', source,
+    return celViolations(source.manifest, rules).map((v) => violation(source,
       v.unevaluated
         ? `${v.field || '(the object)'}: the ${source.manifest.kind} CRD's CEL rule could not be judged here, ${v.message}`
         : `${v.field || '(the object)'}: ${v.message} (the ${source.manifest.kind} CRD's rule ${JSON.stringify(v.rule.rule)}; the API server refuses ${describe(source)})`,
@@ -293,4 +296,4 @@ export const CRD_CEL_RULE: ManifestRule = {
         : 'change the fields the rule reads (or the JSON patch that set them) so that the rule holds',
       v.field));
   }),
-};
+});

@@ -1,5 +1,6 @@
 import { K0SMOTRON_REFUSED_CONTROL_PLANE_VERSIONS, K0sVersion } from '../../platform/k0s-version';
-import { isCapi, list, ManifestViolation, rule, violation } from '../engine/graph';
+import { isCapi, list, ManifestGraph, violation } from '../engine/graph';
+import { Finding, rule } from '../engine/rule';
 
 /**
  * k0smotron v2.1.0's own admission webhooks, transcribed so that what they refuse is found at
@@ -15,23 +16,28 @@ import { isCapi, list, ManifestViolation, rule, violation } from '../engine/grap
  *   `validateVersion`, `validateWindows` (its minimum version is the `windows-pool` rule's) and
  *   `validateFiles`.
  */
-export const k0smotronWebhooks = rule('k0smotron-webhooks', (graph) => {
-  const out: ManifestViolation[] = [];
+export const k0smotronWebhooks = rule<ManifestGraph>({
+  name: 'k0smotron-webhooks',
+  scope: 'object',
+  description: 'What k0smotron\'s K0sControlPlane and K0sWorkerConfig webhooks refuse (versions, Recreate with --single, files)',
+  source: 'k0smotron v2.1.0 api/controlplane/v1beta2/k0s_controlplane_webhook.go; api/bootstrap/v1beta2/k0s_types.go',
+  check: (graph) => {
+  const out: Finding[] = [];
   for (const kcp of graph.ofKind('K0sControlPlane').filter((k) => isCapi(k, 'controlplane.cluster.x-k8s.io'))) {
     const spec = kcp.manifest.spec ?? {};
     const version = K0sVersion.parse(spec.version);
     const instead = version ? K0SMOTRON_REFUSED_CONTROL_PLANE_VERSIONS[version.core] : undefined;
     if (instead) {
-      out.push(violation('k0smotron-webhooks', kcp, `k0s ${spec.version} is refused by k0smotron's K0sControlPlane webhook (denyIncompatibleK0sVersions)`, `use ${instead}`, 'spec.version'));
+      out.push(violation(kcp, `k0s ${spec.version} is refused by k0smotron's K0sControlPlane webhook (denyIncompatibleK0sVersions)`, `use ${instead}`, 'spec.version'));
     }
     if (spec.updateStrategy === 'Recreate' && list(spec.k0sConfigSpec?.args).includes('--single')) {
-      out.push(violation('k0smotron-webhooks', kcp, 'updateStrategy Recreate with the controller argument --single is refused by k0smotron\'s webhook (denyRecreateOnSingleClusters): a single-node controller has no second machine to hand over to',
+      out.push(violation(kcp, 'updateStrategy Recreate with the controller argument --single is refused by k0smotron\'s webhook (denyRecreateOnSingleClusters): a single-node controller has no second machine to hand over to',
         'drop --single, or use updateStrategy InPlace', 'spec.updateStrategy'));
     }
   }
   for (const template of graph.ofKind('K0sWorkerConfigTemplate').filter((t) => isCapi(t, 'bootstrap.cluster.x-k8s.io'))) {
     const spec = template.manifest.spec?.template?.spec ?? {};
-    const v = (what: string, fix: string, field: string) => out.push(violation('k0smotron-webhooks', template, `${what}, which k0smotron's K0sWorkerConfig webhook refuses for every machine`, fix, field));
+    const v = (what: string, fix: string, field: string) => out.push(violation(template, `${what}, which k0smotron's K0sWorkerConfig webhook refuses for every machine`, fix, field));
     const field = 'spec.template.spec.version';
     if (typeof spec.version === 'string' && spec.version.includes('-k0s.')) {
       v(`version ${spec.version} has a "-k0s." suffix`, `write it with "+k0s.", e.g. ${spec.version.replace('-k0s.', '+k0s.')}`, field);
@@ -54,4 +60,5 @@ export const k0smotronWebhooks = rule('k0smotron-webhooks', (graph) => {
     });
   }
   return out;
+},
 });

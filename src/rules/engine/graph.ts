@@ -1,4 +1,8 @@
-import { problem, trimPeriod } from '../../core/errors';
+import type { ClusterInfra } from '../../infra/cluster-infra';
+import { Finding, Rule, whatAndFix } from './rule';
+
+export type { ManifestViolation, RuleScope } from './rule';
+export { whatAndFix } from './rule';
 
 // The rules take manifests from anywhere (this library's synth, `kubectl get -o yaml`, a YAML
 // file), so they read them loosely typed and never assume a field is present.
@@ -31,61 +35,16 @@ export interface ManifestSource {
    * @default false
    */
   readonly contentNamed?: boolean;
-}
-
-/** One broken rule: which object, which rule, and a message naming the value and the fix. */
-export interface ManifestViolation {
-  /** The rule's name, e.g. `version-skew`. */
-  readonly rule: string;
-  /** The object's kind (`?` when it has none). */
-  readonly kind: string;
-  /** The object's `metadata.name` (`?` when it has none). */
-  readonly name: string;
-  /** The object's `metadata.namespace`, when written. */
-  readonly namespace?: string;
-  /** Construct path of the object, when known. */
-  readonly path?: string;
-  /** What is wrong, naming the value (no trailing period). */
-  readonly what: string;
-  /** What to do about it (no trailing period). */
-  readonly fix: string;
-  /** The printed line: "<what>. Fix: <fix>." */
-  readonly message: string;
-  /** Where in the object: a dotted field path such as `spec.replicas`. */
-  readonly field?: string;
-}
-
-/**
- * What a rule needs to see to judge an object. `object`: the object and what it references (a
- * pool's own objects and its cluster's), so it runs as soon as a construct has built them and
- * again at synth. `graph`: every object of the app (names unique across charts, a Linux worker
- * somewhere in the cluster), so it runs at synth only.
- */
-export type RuleScope = 'object' | 'graph';
-
-/** A rule over the whole set of objects. Rules are pure: they read the graph and report. */
-export interface ManifestRule {
-  /** The rule's name, reported in each violation and in `HybridConfigError.rule`, e.g. `version-skew`. */
-  readonly name: string;
   /**
-   * What the rule needs to see.
-   * @default 'graph' - it runs at synth and in `validateManifests`, not at construction
+   * The AWS stack's outputs the object's cluster was built with (`HybridCluster` `infra`): the
+   * `hand-off` rule judges the object against them.
+   * @default - the object is judged on its own
    */
-  readonly scope?: RuleScope;
-  /** The violations in `graph`; an empty list when the objects pass. */
-  check(graph: ManifestGraph): ManifestViolation[];
-  /**
-   * Recommendations that are not requirements: reported by `adviseManifests` and the plugin's
-   * report, never as a violation.
-   * @default - none
-   */
-  advise?(graph: ManifestGraph): ManifestViolation[];
+  readonly infra?: ClusterInfra;
 }
 
-/** A rule of object scope unless it says otherwise (`RuleScope`). */
-export function rule(name: string, check: (graph: ManifestGraph) => ManifestViolation[], scope: RuleScope = 'object'): ManifestRule {
-  return { name, check, scope };
-}
+/** A rule over Kubernetes objects (`rule()` in the engine defines this library's). */
+export type ManifestRule = Rule<ManifestGraph>;
 
 /** The value when it is an array, else none: foreign YAML may hold anything anywhere. */
 export function list(value: unknown): Json[] {
@@ -168,11 +127,10 @@ export function namespaceOf(m: Manifest): string {
   return String(m.metadata?.namespace ?? '');
 }
 
-/** A violation of `rule` by `source`, in the one error shape. */
-export function violation(rule: string, source: ManifestSource, what: string, fix: string, field?: string): ManifestViolation {
+/** A finding about `source`, in the one error shape; the engine adds the rule's name. */
+export function violation(source: ManifestSource, what: string, fix: string, field?: string): Finding {
   const m = source.manifest;
   return {
-    rule,
     kind: String(m.kind ?? '?'),
     name: String(m.metadata?.name ?? '?'),
     namespace: m.metadata?.namespace,
@@ -187,9 +145,4 @@ export function describe(source: ManifestSource): string {
   const m = source.manifest;
   const ns = m.metadata?.namespace ? `${m.metadata.namespace}/` : '';
   return `${m.kind ?? '?'} ${ns}${m.metadata?.name ?? '?'}`;
-}
-
-/** A violation's text fields: `what` and `fix` as given (trailing periods trimmed), and the printed `message`. */
-export function whatAndFix(what: string, fix: string): { what: string; fix: string; message: string } {
-  return { what: trimPeriod(what), fix: trimPeriod(fix), message: problem(what, fix) };
 }

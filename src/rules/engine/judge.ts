@@ -3,6 +3,7 @@ import { IConstruct } from 'constructs';
 import { rendered } from '../../core/render';
 import { oncePerSynth } from '../../core/synth-scope';
 import { CLUSTER_RULES } from '../cluster/cluster-rules';
+import type { ClusterInfra } from '../../infra/cluster-infra';
 import { ManifestViolation } from './graph';
 import { validateManifests } from '../index';
 import { PropsOfFields, refusal } from './refusal';
@@ -36,9 +37,24 @@ const PASSES = new WeakMap<IConstruct, Pass>();
 /** Cluster API, CAPA, k0smotron and Karpenter groups: the objects the cluster rules read. */
 const CAPI_GROUP = /((^|\.)cluster\.x-k8s\.io|^karpenter\.sh|^karpenter\.k8s\.aws)\//;
 
-/** Marks a construct whose validation reports the rule violations of the objects beneath it. */
-export function participate(construct: IConstruct): void {
+const INFRA = Symbol.for('cdk-hybrid-windows.infra');
+
+/**
+ * Marks a construct whose validation reports the rule violations of the objects beneath it;
+ * `infra`, the AWS stack's outputs its objects are judged against (the `hand-off` rule).
+ */
+export function participate(construct: IConstruct, infra?: ClusterInfra): void {
   Object.defineProperty(construct, PARTICIPANT, { value: true });
+  if (infra) Object.defineProperty(construct, INFRA, { value: infra });
+}
+
+/** The infra of the nearest construct above `c` (or `c` itself) that was given one. */
+function infraOf(c: IConstruct): ClusterInfra | undefined {
+  for (let at: IConstruct | undefined = c; at; at = at.node.scope) {
+    const infra = (at as unknown as Record<symbol, ClusterInfra | undefined>)[INFRA];
+    if (infra) return infra;
+  }
+  return undefined;
 }
 
 /** Marks a template whose name ends in a digest of its `spec.template.spec`. */
@@ -55,7 +71,7 @@ function run(root: IConstruct): Pass {
   const participants = all.filter(isParticipant);
   const objects = all.filter((c): c is ApiObject => c instanceof ApiObject && CAPI_GROUP.test(c.apiVersion));
   const violations = validateManifests(
-    objects.map((o) => ({ manifest: rendered(o), path: o.node.path, contentNamed: CONTENT_NAMED.has(o) })),
+    objects.map((o) => ({ manifest: rendered(o), path: o.node.path, contentNamed: CONTENT_NAMED.has(o), infra: infraOf(o) })),
     { rules: CLUSTER_RULES },
   );
   const byPath = new Map(participants.map((p) => [p.node.path, p]));
@@ -99,7 +115,7 @@ export function manifestProblems(construct: IConstruct, said: (v: ManifestViolat
  */
 export function judgeOwnObjects(construct: IConstruct, own: readonly ApiObject[], context: readonly ApiObject[], props: PropsOfFields): void {
   const mine = new Set(own.map((o) => o.node.path));
-  const sources = [...own, ...context].map((o) => ({ manifest: o.toJson(), path: o.node.path }));
+  const sources = [...own, ...context].map((o) => ({ manifest: o.toJson(), path: o.node.path, infra: infraOf(o) }));
   const violations = validateManifests(sources, { rules: CLUSTER_RULES.filter((r) => r.scope === 'object') })
     .filter((v) => v.path !== undefined && mine.has(v.path));
   const error = refusal(construct.node.path, violations, props, (v) => `${v.kind} ${v.name}`);

@@ -1,6 +1,7 @@
-import { KARPENTER_GROUPS, KARPENTER_WINDOWS_LIMITS, karpenterWindowsVersion } from '../../platform/karpenter';
+import { KARPENTER_GROUPS, KARPENTER_SOURCE, KARPENTER_WINDOWS_LIMITS, karpenterWindowsVersion } from '../../platform/karpenter';
 import { LABEL_OS, WINDOWS_NODE_TAINT } from '../../platform/windows';
-import { describe, groupOf, isCapi, list, ManifestRule, ManifestSource, ManifestViolation, rule, violation } from '../engine/graph';
+import { describe, groupOf, isCapi, list, ManifestGraph, ManifestRule, ManifestSource, violation } from '../engine/graph';
+import { Finding, rule } from '../engine/rule';
 
 /**
  * Rules for Karpenter's Windows pools on EKS (aws/karpenter-provider-aws v1.14.1), over the final
@@ -25,11 +26,11 @@ function requiresWindows(pool: ManifestSource): boolean {
  * A Windows EC2NodeClass with more than one network interface: Windows nodes use one ENI
  * (KARPENTER_WINDOWS_LIMITS.oneEni), so the others would carry no pod addresses.
  */
-function nodeClassProblems(nodeClass: ManifestSource): ManifestViolation[] {
+function nodeClassProblems(nodeClass: ManifestSource): Finding[] {
   const version = karpenterWindowsVersion(nodeClass.manifest.spec);
   const interfaces = list(nodeClass.manifest.spec?.networkInterfaces);
   if (version === undefined || interfaces.length <= 1) return [];
-  return [violation('karpenter-windows', nodeClass,
+  return [violation(nodeClass,
     `${describe(nodeClass)} launches Windows Server ${version} with ${interfaces.length} network interfaces, and Windows nodes use one ENI (${KARPENTER_WINDOWS_LIMITS.oneEni})`,
     'remove spec.networkInterfaces (the default is one primary interface)', 'spec.networkInterfaces')];
 }
@@ -39,22 +40,28 @@ function nodeClassProblems(nodeClass: ManifestSource): ManifestViolation[] {
  * (every Linux pod written without a `kubernetes.io/os` selector) fits its requirements, so
  * Karpenter may launch a Windows node for it, where it never starts.
  */
-function nodePoolProblems(all: readonly ManifestSource[], pool: ManifestSource): ManifestViolation[] {
+function nodePoolProblems(all: readonly ManifestSource[], pool: ManifestSource): Finding[] {
   const nodeClass = nodeClassOf(all, pool);
   const windows = requiresWindows(pool) || karpenterWindowsVersion(nodeClass?.manifest.spec) !== undefined;
   if (!windows) return [];
   const taints = list(pool.manifest.spec?.template?.spec?.taints);
   if (taints.some((t) => t?.effect === 'NoSchedule' || t?.effect === 'NoExecute')) return [];
-  return [violation('karpenter-windows', pool,
+  return [violation(pool,
     `${describe(pool)} makes Windows nodes without a NoSchedule taint, so Karpenter also launches them for Linux pods that name no OS, which never start there`,
     `add the taint ${WINDOWS_NODE_TAINT.key}=${WINDOWS_NODE_TAINT.value}:${WINDOWS_NODE_TAINT.effect} to spec.template.spec.taints (KarpenterWindowsNodePool sets it; the workload constructs tolerate it)`,
     'spec.template.spec.taints')];
 }
 
-const karpenterWindows = rule('karpenter-windows', (graph) => {
-  const classes = graph.ofKind('EC2NodeClass').filter((c) => groupOf(c.manifest.apiVersion) === KARPENTER_GROUPS.nodeClass);
-  const pools = graph.ofKind('NodePool').filter((p) => groupOf(p.manifest.apiVersion) === KARPENTER_GROUPS.nodePool);
-  return [...classes.flatMap(nodeClassProblems), ...pools.flatMap((p) => nodePoolProblems(classes, p))];
+const karpenterWindows = rule<ManifestGraph>({
+  name: 'karpenter-windows',
+  scope: 'object',
+  description: 'A Windows EC2NodeClass has one network interface; a Windows NodePool carries a NoSchedule taint',
+  source: `${KARPENTER_SOURCE} website/content/en/docs/concepts/nodeclasses.md (Windows Support Notice)`,
+  check: (graph) => {
+    const classes = graph.ofKind('EC2NodeClass').filter((c) => groupOf(c.manifest.apiVersion) === KARPENTER_GROUPS.nodeClass);
+    const pools = graph.ofKind('NodePool').filter((p) => groupOf(p.manifest.apiVersion) === KARPENTER_GROUPS.nodePool);
+    return [...classes.flatMap(nodeClassProblems), ...pools.flatMap((p) => nodePoolProblems(classes, p))];
+  },
 });
 
 /** The Karpenter rules, part of `CLUSTER_RULES`. */

@@ -1,6 +1,7 @@
 import { namesCsiPluginDir } from '../../platform/csi';
 import { LABEL_OS } from '../../platform/windows';
-import { Json, list, ManifestGraph, ManifestRule, ManifestSource, namespaceOf, rule, violation } from '../engine/graph';
+import { Json, list, ManifestGraph, ManifestSource, namespaceOf, violation } from '../engine/graph';
+import { rule } from '../engine/rule';
 import { manifestPath, podTemplatesOf, targetsWindows } from './pod-template';
 
 /**
@@ -32,7 +33,12 @@ function driverOf(graph: ManifestGraph, pod: ManifestSource, volume: Json): stri
   return bound?.manifest.spec?.csi?.driver ?? classDriver(claim?.manifest.spec?.storageClassName);
 }
 
-export const CSI_WINDOWS_NODE_RULE: ManifestRule = rule('csi-windows-node', (graph) => {
+export const CSI_WINDOWS_NODE_RULE = rule<ManifestGraph>({
+  name: 'csi-windows-node',
+  scope: 'graph',
+  description: 'A Windows pod\'s volume needs a CSI driver whose node plugin, where the objects show it, runs on Windows nodes too',
+  source: 'kubernetes-csi/csi-driver-smb v1.20.3 deploy/csi-smb-node-windows-hostprocess.yaml; kubernetes-sigs/aws-ebs-csi-driver v1.64.0 charts/aws-ebs-csi-driver/templates/_node-windows.tpl',
+  check: (graph) => {
   const plugins = graph.ofKind('DaemonSet').flatMap((ds) => podTemplatesOf(ds.manifest).map((t) => ({ spec: t.spec, text: stringsOf(t.spec) })));
   return graph.sources.flatMap((source) => podTemplatesOf(source.manifest).filter((t) => targetsWindows(t.spec)).flatMap((location) =>
     list(location.spec.volumes).flatMap((volume, i) => {
@@ -41,8 +47,9 @@ export const CSI_WINDOWS_NODE_RULE: ManifestRule = rule('csi-windows-node', (gra
       const nodePlugins = plugins.filter((p) => p.text.some((s) => namesCsiPluginDir(s, driver)));
       if (nodePlugins.length === 0 || nodePlugins.some((p) => p.spec.nodeSelector?.[LABEL_OS] === 'windows' || targetsWindows(p.spec))) return [];
       const field = manifestPath(location, `spec.volumes[${i}]`);
-      return [violation('csi-windows-node', source,
+      return [violation(source,
         `${field} (${volume?.name}) needs the CSI driver ${driver}, whose node plugin in these objects runs on Linux nodes only, so the kubelet of a Windows node never mounts it and the pod stays in ContainerCreating`,
         `run the driver's Windows node plugin too (WindowsSmbCsi, WindowsEbsCsiNode, or the chart's Windows DaemonSet), under the Windows kubelet root of the cluster`, field)];
     })));
-}, 'graph');
+  },
+});

@@ -2,7 +2,8 @@ import { LABEL_OS } from '../../platform/windows';
 import { manifestPath, podTemplatesOf } from './pod-template';
 import { validatePodSpec } from './validate-pod-spec';
 import { podOsAdvice, podOsIssues } from './windows-pod-rules';
-import { Json, list, ManifestGraph, ManifestRule, ManifestViolation, violation } from '../engine/graph';
+import { Json, list, ManifestGraph, ManifestRule, violation } from '../engine/graph';
+import { Finding, registry, rule } from '../engine/rule';
 import { eksPodIssues } from './eks-pod-rules';
 import { CSI_WINDOWS_NODE_RULE } from './csi-rules';
 
@@ -15,16 +16,19 @@ import { CSI_WINDOWS_NODE_RULE } from './csi-rules';
  * elsewhere. Pod templates inside `v1 List` items count too. Its advice (`windowsPodAdvice`) is
  * reported apart, never as a violation.
  */
-export const POD_TEMPLATE_RULE: ManifestRule = {
+export const POD_TEMPLATE_RULE = rule<ManifestGraph>({
   name: 'pod-template',
+  scope: 'graph',
+  description: 'Pod templates pass the API server\'s OS-specific pod validation and can be scheduled and run on the OS they aim at',
+  source: 'kubernetes v1.34 pkg/apis/core/validation/validation.go (validateWindows, validateLinux); kubernetes docs: Windows in Kubernetes',
   check: (graph) => {
     const classes = runtimeClassesOf(graph);
     const runtimeClassOs = (name: string) => classes.get(name)?.os;
     const runtimeClassTolerations = (name: string) => classes.get(name)?.tolerations;
     return graph.sources.flatMap((source) => podTemplatesOf(source.manifest).flatMap((location) => {
-      const out: ManifestViolation[] = validatePodSpec(location.spec).map((v) => violation('pod-template', source,
+      const out: Finding[] = validatePodSpec(location.spec).map((v) => violation(source,
         `${manifestPath(location, v.path)}: ${v.message}`, 'change the field as the message says (the API server would reject this object)', manifestPath(location, v.path)));
-      out.push(...podOsIssues(location.spec, runtimeClassOs, { kind: location.kind, runtimeClassTolerations }).map((v) => violation('pod-template', source,
+      out.push(...podOsIssues(location.spec, runtimeClassOs, { kind: location.kind, runtimeClassTolerations }).map((v) => violation(source,
         `${manifestPath(location, v.path)}: ${v.message}`, 'change the pod template as the message says', manifestPath(location, v.path))));
       return out;
     }));
@@ -32,10 +36,10 @@ export const POD_TEMPLATE_RULE: ManifestRule = {
   advise: (graph) => {
     const classes = runtimeClassesOf(graph);
     return graph.sources.flatMap((source) => podTemplatesOf(source.manifest).flatMap((location) =>
-      podOsAdvice(location.spec, (name) => classes.get(name)?.os).map((v) => violation('pod-template', source,
+      podOsAdvice(location.spec, (name) => classes.get(name)?.os).map((v) => violation(source,
         `${manifestPath(location, v.path)}: ${v.message}`, 'set it when you can; the objects are valid without it', manifestPath(location, v.path)))));
   },
-};
+});
 
 /** What each RuntimeClass of the objects adds to its pods: the OS its `scheduling.nodeSelector` picks and its tolerations. */
 function runtimeClassesOf(graph: ManifestGraph): Map<string, { os?: string; tolerations: Json[] }> {
@@ -51,38 +55,44 @@ function runtimeClassesOf(graph: ManifestGraph): Map<string, { os?: string; tole
  * pkg/apis/core/validation/validation.go, ValidateService: "Duplicate value" for a repeated
  * `ServicePort{Port, Protocol}`), and two of one name.
  */
-export const SERVICE_PORTS_RULE: ManifestRule = {
+export const SERVICE_PORTS_RULE = rule<ManifestGraph>({
   name: 'service-ports',
+  scope: 'graph',
+  description: 'A Service lists each port and protocol once, and each port name once',
+  source: 'kubernetes v1.34 pkg/apis/core/validation/validation.go (ValidateService)',
   check: (graph) => graph.ofKind('Service').filter((s) => s.manifest.apiVersion === 'v1').flatMap((service) => {
-    const out: ManifestViolation[] = [];
+    const out: Finding[] = [];
     const seen = new Map<string, number>();
     const names = new Map<string, number>();
     list(service.manifest.spec?.ports).forEach((p, i) => {
       const key = `${p?.port}/${p?.protocol ?? 'TCP'}`;
-      if (seen.has(key)) out.push(violation('service-ports', service, `spec.ports[${i}] repeats port ${key} of spec.ports[${seen.get(key)}], which the API server refuses`, 'list each port and protocol once', `spec.ports[${i}]`));
+      if (seen.has(key)) out.push(violation(service, `spec.ports[${i}] repeats port ${key} of spec.ports[${seen.get(key)}], which the API server refuses`, 'list each port and protocol once', `spec.ports[${i}]`));
       seen.set(key, i);
       if (typeof p?.name === 'string') {
-        if (names.has(p.name)) out.push(violation('service-ports', service, `spec.ports[${i}] repeats the name "${p.name}" of spec.ports[${names.get(p.name)}], which the API server refuses`, 'give each port its own name', `spec.ports[${i}].name`));
+        if (names.has(p.name)) out.push(violation(service, `spec.ports[${i}] repeats the name "${p.name}" of spec.ports[${names.get(p.name)}], which the API server refuses`, 'give each port its own name', `spec.ports[${i}].name`));
         names.set(p.name, i);
       }
     });
     return out;
   }),
-};
+});
 
 /** Every workload rule. */
-export const WORKLOAD_RULES: readonly ManifestRule[] = [POD_TEMPLATE_RULE, SERVICE_PORTS_RULE, CSI_WINDOWS_NODE_RULE];
+export const WORKLOAD_RULES: readonly ManifestRule[] = registry<ManifestRule>([POD_TEMPLATE_RULE, SERVICE_PORTS_RULE, CSI_WINDOWS_NODE_RULE]);
 
 /** Windows pods on Amazon EKS get an address only when their nodeSelector names Windows (`eksPodIssues`). */
-export const EKS_POD_ADDRESS_RULE: ManifestRule = {
+export const EKS_POD_ADDRESS_RULE = rule<ManifestGraph>({
   name: 'eks-pod-address',
+  scope: 'graph',
+  description: 'On Amazon EKS, a Windows pod\'s nodeSelector names Windows, or the VPC resource controller gives it no address',
+  source: 'aws/amazon-vpc-resource-controller-k8s v1.7.19 webhooks/core/pod_webhook.go (WhichPod)',
   check: (graph) => {
     const classes = runtimeClassesOf(graph);
     return graph.sources.flatMap((source) => podTemplatesOf(source.manifest).flatMap((location) =>
-      eksPodIssues(location.spec, (name) => classes.get(name)?.os).map((v) => violation('eks-pod-address', source,
+      eksPodIssues(location.spec, (name) => classes.get(name)?.os).map((v) => violation(source,
         `${manifestPath(location, v.path)}: ${v.message}`, 'change the pod template as the message says', manifestPath(location, v.path)))));
   },
-};
+});
 
 /** The workload rules that hold on Amazon EKS only (`validateManifests` `platform: WindowsPlatform.EKS`). */
-export const EKS_WORKLOAD_RULES: readonly ManifestRule[] = [EKS_POD_ADDRESS_RULE];
+export const EKS_WORKLOAD_RULES: readonly ManifestRule[] = registry<ManifestRule>([EKS_POD_ADDRESS_RULE]);

@@ -1,7 +1,9 @@
 import { resolveRollout } from '../../platform/rollout';
 import { REMOTE_MACHINE_DEFAULTS } from '../../platform/remote';
 import { capiMostReplicas } from '../../platform/cluster-autoscaler';
-import { describe, groupOf, Json, ManifestGraph, ManifestRule, ManifestSource, ManifestViolation, namespaceOf, violation } from '../engine/graph';
+import { REMOTE_INFRASTRUCTURE } from '../../platform/infrastructures';
+import { describe, groupOf, Json, list, ManifestGraph, ManifestSource, namespaceOf, violation } from '../engine/graph';
+import { Finding, registry, Rule, rule } from '../engine/rule';
 
 /**
  * Rules for k0smotron's RemoteMachine provider (SSH to fixed hosts), over the final objects:
@@ -13,11 +15,8 @@ import { describe, groupOf, Json, ManifestGraph, ManifestRule, ManifestSource, M
 
 const CAPI = 'cluster.x-k8s.io';
 const INFRA = 'infrastructure.cluster.x-k8s.io';
-const TEMPLATE = 'RemoteMachineTemplate';
-
-function list(value: unknown): Json[] {
-  return Array.isArray(value) ? value : [];
-}
+const TEMPLATE = REMOTE_INFRASTRUCTURE.machineTemplateKind;
+const HOST = REMOTE_INFRASTRUCTURE.placement.by === 'hosts' ? REMOTE_INFRASTRUCTURE.placement.hostKind : '';
 
 /** Something that makes machines from a RemoteMachineTemplate: a MachineDeployment or a K0sControlPlane. */
 interface RemoteOwner {
@@ -30,7 +29,7 @@ interface RemoteOwner {
 
 /** The PooledRemoteMachines of `pool` in `from`'s namespace, as k0smotron lists them (reservePooledMachineAndPopulateRemoteMachine). */
 function hostsOf(graph: ManifestGraph, from: ManifestSource, pool: string): ManifestSource[] {
-  return graph.ofKind('PooledRemoteMachine').filter((p) => groupOf(p.manifest.apiVersion) === INFRA
+  return graph.ofKind(HOST).filter((p) => groupOf(p.manifest.apiVersion) === INFRA
     && namespaceOf(p.manifest) === namespaceOf(from.manifest) && p.manifest.spec?.pool === pool);
 }
 
@@ -53,13 +52,16 @@ function owners(graph: ManifestGraph): RemoteOwner[] {
 }
 
 /** Pools of fixed hosts: enough hosts for the machines and for every rollout, each host and pool used once. */
-const remotePools: ManifestRule = {
+const remotePools = rule<ManifestGraph>({
   name: 'remote-pools',
+  scope: 'graph',
+  description: 'Remote pools list a host for every machine and every rollout, and each host and pool name is used once',
+  source: 'k0smotron v2.1.0 internal/controller/infrastructure/remote_machine_controller.go (reservePooledMachineAndPopulateRemoteMachine)',
   check: (graph) => {
-    const out: ManifestViolation[] = [];
+    const out: Finding[] = [];
     const all = owners(graph);
     for (const o of all) {
-      const v = (what: string, fix: string, field?: string) => out.push(violation('remote-pools', o.owner, what, fix, field));
+      const v = (what: string, fix: string, field?: string) => out.push(violation(o.owner, what, fix, field));
       const hosts = o.hosts.length;
       if (typeof o.replicas === 'number' && o.replicas > hosts) {
         v(`${o.replicas} replicas but pool "${o.pool}" lists ${hosts} host${hosts === 1 ? '' : 's'} (PooledRemoteMachines): ${o.replicas - hosts} machine${o.replicas - hosts === 1 ? '' : 's'} would wait forever for a free host`,
@@ -97,75 +99,66 @@ const remotePools: ManifestRule = {
     }
     for (const same of [...byPool.values()].filter((l) => l.length > 1)) {
       for (const o of same.slice(1)) {
-        out.push(violation('remote-pools', o.template, `pool "${o.pool}" is also the pool of ${describe(same[0].owner)}; k0smotron hands its hosts to machines of both, across clusters`,
+        out.push(violation(o.template, `pool "${o.pool}" is also the pool of ${describe(same[0].owner)}; k0smotron hands its hosts to machines of both, across clusters`,
           'give each pool its own name (the constructs name it <cluster>-<pool>)', 'spec.template.spec.pool'));
       }
     }
     const byHost = new Map<string, ManifestSource[]>();
-    for (const p of graph.ofKind('PooledRemoteMachine').filter((s) => groupOf(s.manifest.apiVersion) === INFRA)) {
+    for (const p of graph.ofKind(HOST).filter((s) => groupOf(s.manifest.apiVersion) === INFRA)) {
       const m = p.manifest.spec?.machine ?? {};
       const key = `${String(m.address).toLowerCase()}:${m.port ?? REMOTE_MACHINE_DEFAULTS.port}`;
       byHost.set(key, [...(byHost.get(key) ?? []), p]);
     }
     for (const [host, same] of [...byHost].filter(([, l]) => l.length > 1)) {
       for (const p of same.slice(1)) {
-        out.push(violation('remote-pools', p, `host ${host} is also ${describe(same[0])} (pool "${same[0].manifest.spec?.pool}"), so two machines could install k0s on it`,
+        out.push(violation(p, `host ${host} is also ${describe(same[0])} (pool "${same[0].manifest.spec?.pool}"), so two machines could install k0s on it`,
           'list each host in one pool only', 'spec.machine.address'));
       }
     }
     return out;
   },
-};
+});
 
 /** The controllers' endpoint: set, and not one controller's own address when there are several. */
-const remoteEndpoint: ManifestRule = {
+const remoteEndpoint = rule<ManifestGraph>({
   name: 'remote-endpoint',
   scope: 'object',
-  check: (graph) => graph.ofKind('Cluster').filter((c) => groupOf(c.manifest.apiVersion) === CAPI && c.manifest.spec?.infrastructureRef?.kind === 'RemoteCluster').flatMap((cluster) => {
+  description: 'A cluster on remote controllers has a controlPlaneEndpoint, and not one controller\'s address when there are several',
+  source: 'k0smotron v2.1.0 internal/controller/bootstrap/controlplane_bootstrap_controller.go',
+  check: (graph) => graph.ofKind('Cluster').filter((c) => groupOf(c.manifest.apiVersion) === CAPI && c.manifest.spec?.infrastructureRef?.kind === REMOTE_INFRASTRUCTURE.clusterKind).flatMap((cluster) => {
     const spec = cluster.manifest.spec ?? {};
-    const out: ManifestViolation[] = [];
-    if (!graph.resolve(cluster, spec.infrastructureRef)) {
-      out.push(violation('remote-endpoint', cluster, `spec.infrastructureRef names RemoteCluster "${spec.infrastructureRef.name}", which is not among the objects`, 'name the RemoteCluster that is written, or write it', 'spec.infrastructureRef'));
-    }
+    const out: Finding[] = [];
     const kcp = spec.controlPlaneRef?.kind === 'K0sControlPlane' ? graph.resolve(cluster, spec.controlPlaneRef) : undefined;
     const cp = kcp ? owners(graph).find((o) => o.owner === kcp) : undefined;
     if (!cp) return out;
     const host = spec.controlPlaneEndpoint?.host;
     if (!host) {
-      out.push(violation('remote-endpoint', cluster, 'no spec.controlPlaneEndpoint, and the controllers run on remote machines: k0smotron writes no controller bootstrap data without it (controlplane_bootstrap_controller.go)',
+      out.push(violation(cluster, 'no spec.controlPlaneEndpoint, and the controllers run on remote machines: k0smotron writes no controller bootstrap data without it (controlplane_bootstrap_controller.go)',
         'set controlPlaneEndpoint to a load balancer or virtual IP in front of the controllers', 'spec.controlPlaneEndpoint'));
     } else if (cp.hosts.length > 1 && cp.hosts.some((h) => String(h.manifest.spec?.machine?.address).toLowerCase() === String(host).toLowerCase())) {
-      out.push(violation('remote-endpoint', cluster, `controlPlaneEndpoint ${host} is the address of one of the ${cp.hosts.length} controller hosts: every node and client reaches the API through that one host (k0s api.externalAddress), and the cluster is down whenever it is`,
+      out.push(violation(cluster, `controlPlaneEndpoint ${host} is the address of one of the ${cp.hosts.length} controller hosts: every node and client reaches the API through that one host (k0s api.externalAddress), and the cluster is down whenever it is`,
         'put a load balancer or virtual IP in front of the controllers (6443, 8132, 9443) and use its address', 'spec.controlPlaneEndpoint.host'));
     }
     return out;
   }),
-};
+});
 
 /** A Windows pool on remote machines: what k0smotron's SSH path and Windows script can run. */
-const remoteWindows: ManifestRule = {
+const remoteWindows = rule<ManifestGraph>({
   name: 'remote-windows',
   scope: 'object',
+  description: 'A remote Windows pool: no customUserDataRef, downloadURL or provisionJob, hosts with an Administrators account, no shell scripts, PowerShell cleanup',
+  source: 'k0smotron v2.1.0 internal/controller/infrastructure/ssh_provisioner.go, job_provisioner.go; k0sproject/rig v0.21.11 connection.go',
   check: (graph) => owners(graph).filter((o) => o.owner.manifest.kind === 'MachineDeployment').flatMap((o) => {
     const ref = o.owner.manifest.spec?.template?.spec?.bootstrap?.configRef;
     const config = ref?.kind === 'K0sWorkerConfigTemplate' ? graph.resolve(o.owner, ref) : undefined;
     const bootstrap = config?.manifest.spec?.template?.spec ?? {};
     if (!config || bootstrap.provisioner?.platform !== 'windows') return [];
-    const out: ManifestViolation[] = [];
-    const v = (source: ManifestSource, what: string, fix: string, field?: string) => out.push(violation('remote-windows', source, what, fix, field));
-    const type = bootstrap.provisioner?.type ?? 'cloud-config';
-    if (type !== 'cloud-config') {
-      // remote_machine_controller.go Reconcile: yaml.Unmarshal of the bootstrap data into write_files/runcmd, whatever its format.
-      v(config, `provisioner type "${type}" on a remote Windows pool: k0smotron's RemoteMachine controller reads the bootstrap data as cloud-config YAML (write_files, runcmd) whatever the OS, and fails on any other format`,
-        'use type "cloud-config" (k0smotron still writes the Windows install script into it)', 'spec.template.spec.provisioner.type');
-    }
+    const out: Finding[] = [];
+    const v = (source: ManifestSource, what: string, fix: string, field?: string) => out.push(violation(source, what, fix, field));
     if (bootstrap.provisioner?.customUserDataRef !== undefined) {
       v(config, 'provisioner.customUserDataRef on a remote Windows pool: its cloud-config is appended to k0smotron\'s, and the RemoteMachine controller parses one YAML document, which then either repeats write_files/runcmd and fails or drops the rest unread',
         'put the commands in preK0sCommands/postK0sCommands (PowerShell, run inside the install script)', 'spec.template.spec.provisioner.customUserDataRef');
-    }
-    if (bootstrap.downloadURL !== undefined || bootstrap.preInstalledK0s === true) {
-      v(config, `${bootstrap.downloadURL !== undefined ? `downloadURL ${bootstrap.downloadURL}` : 'preInstalledK0s'} on a Windows pool: k0smotron's Windows install script ignores it and downloads k0s.exe from get.k0sproject.io (getWindowsCommands), so air-gapped hosts cannot bootstrap`,
-        'remove it, and let the Windows hosts reach get.k0sproject.io', bootstrap.downloadURL !== undefined ? 'spec.template.spec.downloadURL' : 'spec.template.spec.preInstalledK0s');
     }
     if (o.template.manifest.spec?.template?.spec?.provisionJob !== undefined) {
       v(o.template, 'provisionJob on a Windows pool: k0smotron\'s Job provisioner chmods each file over ssh, copies into C:\\bootstrap without creating it, and quotes the install command in double quotes that contain double quotes (job_provisioner.go), none of which works on Windows, and it never cleans a host up',
@@ -189,22 +182,25 @@ const remoteWindows: ManifestRule = {
     }
     return out;
   }),
-};
+});
 
 /** Windows pools with a hosted control plane reached through an ingress: the Windows script has no ingress support. */
-const hostedIngress: ManifestRule = {
+const hostedIngress = rule<ManifestGraph>({
   name: 'windows-hosted-ingress',
+  scope: 'graph',
+  description: 'A hosted control plane reached through an ingress has no Windows pools (the Windows install script has no ingress support)',
+  source: 'k0smotron v2.1.0 internal/controller/bootstrap/worker_bootstrap_controller.go (getWindowsCommands)',
   check: (graph) => graph.ofKind('K0smotronControlPlane').filter((k) => k.manifest.spec?.ingress !== undefined).flatMap((kcp) => {
     const clusters = graph.ofKind('Cluster').filter((c) => c.manifest.spec?.controlPlaneRef?.kind === 'K0smotronControlPlane' && graph.resolve(c, c.manifest.spec.controlPlaneRef) === kcp);
     const windows = graph.ofKind('MachineDeployment').filter((md) => clusters.some((c) => graph.cluster(md, md.manifest.spec?.clusterName) === c)).filter((md) => {
       const ref = md.manifest.spec?.template?.spec?.bootstrap?.configRef;
       return graph.resolve(md, ref)?.manifest.spec?.template?.spec?.provisioner?.platform === 'windows';
     });
-    return windows.length === 0 ? [] : [violation('windows-hosted-ingress', kcp,
+    return windows.length === 0 ? [] : [violation(kcp,
       `spec.ingress with Windows pools (${windows.map((m) => m.manifest.metadata?.name).join(', ')}): k0smotron's Windows install script has no ingress support (getWindowsCommands, "TODO: implement ingress support for Windows")`,
       'remove spec.ingress (expose the hosted control plane through its Service), or run only Linux pools', 'spec.ingress')];
   }),
-};
+});
 
 /** The rules of remote (SSH) clusters and pools; part of `CLUSTER_RULES`. */
-export const REMOTE_RULES: readonly ManifestRule[] = [remotePools, remoteEndpoint, remoteWindows, hostedIngress];
+export const REMOTE_RULES: readonly Rule<ManifestGraph>[] = registry([remotePools, remoteEndpoint, remoteWindows, hostedIngress]);

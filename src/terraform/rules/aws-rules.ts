@@ -1,4 +1,4 @@
-import type { ManifestViolation, RuleScope } from '../../rules/engine/graph';
+import { Finding, registry, rule } from '../../rules/engine/rule';
 import { AvailabilityZone, AwsRegion } from '../../platform/aws';
 import { AWS_LARGEST_PREFIX, AWS_SMALLEST_PREFIX, parseCidr } from '../../platform/cidr';
 import { TerraformGraph, TerraformRule, blockViolation, isExpression } from '../graph';
@@ -9,28 +9,37 @@ import { TerraformGraph, TerraformRule, blockViolation, isExpression } from '../
  * the provider takes.
  */
 
-function rule(name: string, check: (graph: TerraformGraph) => ManifestViolation[], scope: RuleScope = 'object'): TerraformRule {
-  return { name, check, scope };
-}
 
 /**
  * A stack whose resources use the AWS provider needs its configuration: Terraform would fall
  * back to an empty one, whose region only the environment (`AWS_REGION`) can give.
  */
-const awsProvider = rule('aws-provider', (graph) => [...graph.stacks.keys()].flatMap((stack) => {
+const awsProvider = rule<TerraformGraph>({
+  name: 'aws-provider',
+  scope: 'graph',
+  description: 'A stack whose resources use the AWS provider has its configuration (else only AWS_REGION gives a region)',
+  source: 'Terraform: a resource without a configured provider uses an empty default configuration',
+  check: (graph) => [...graph.stacks.keys()].flatMap((stack) => {
   const first = graph.blocks.find((b) => b.stack === stack && b.mode !== 'provider' && b.type.startsWith('aws_'));
   if (!first || graph.ofType('provider.aws').some((p) => p.stack === stack)) return [];
-  return [blockViolation('aws-provider', first, `stack "${stack}" has no AwsProvider, and its AWS resources need one`,
+  return [blockViolation(first, `stack "${stack}" has no AwsProvider, and its AWS resources need one`,
     "add new AwsProvider(stack, 'aws', { region }), or use HybridClusterInfraStack or HybridEksStack")];
-}), 'graph');
+}),
+});
 
 /** The provider's region: a region name, not a zone, an empty string or a made-up name (the provider's endpoints are per region). */
-const providerRegion = rule('aws-provider-region', (graph) => graph.ofType('provider.aws').flatMap((provider) => {
+const providerRegion = rule<TerraformGraph>({
+  name: 'aws-provider-region',
+  scope: 'object',
+  description: 'The AWS provider\'s region is a region name, not a zone or a made-up name',
+  source: 'hashicorp/terraform-provider-aws v6.66 internal/conns/config.go; AWS partition data (endpoints.json)',
+  check: (graph) => graph.ofType('provider.aws').flatMap((provider) => {
   const region = provider.body.region;
   if (region === undefined || isExpression(region)) return [];
   const p = AwsRegion.problem(region);
-  return p ? [blockViolation('aws-provider-region', provider, p, 'use a region name such as eu-north-1', 'region')] : [];
-}));
+  return p ? [blockViolation(provider, p, 'use a region name such as eu-north-1', 'region')] : [];
+}),
+});
 
 /** IPv4 blocks the provider takes (`verify.ValidIPv4CIDRNetworkAddress`: a network address) of a size AWS takes (/16 to /28). */
 function cidrProblem(text: unknown): string | undefined {
@@ -46,26 +55,32 @@ function cidrProblem(text: unknown): string | undefined {
  * VPCs and subnets: IPv4 blocks AWS takes, and subnets in availability zones of their provider's
  * region (EC2 CreateSubnet fails for a zone of another region or a made-up one).
  */
-const network = rule('aws-network', (graph) => [
+const network = rule<TerraformGraph>({
+  name: 'aws-vpc',
+  scope: 'object',
+  description: 'VPC and subnet CIDR blocks are network addresses of /16 to /28, and subnets are in zones of their provider\'s region',
+  source: 'hashicorp/terraform-provider-aws v6.66 internal/verify/validate.go (ValidIPv4CIDRNetworkAddress); EC2 CreateSubnet',
+  check: (graph) => [
   ...graph.ofType('aws_vpc').flatMap((vpc) => {
     const cidr = vpc.body.cidr_block;
     const p = cidr === undefined || isExpression(cidr) ? undefined : cidrProblem(cidr);
-    return p ? [blockViolation('aws-network', vpc, `VPC CIDR ${p}`, 'use a block such as 10.0.0.0/16', 'cidr_block')] : [];
+    return p ? [blockViolation(vpc, `VPC CIDR ${p}`, 'use a block such as 10.0.0.0/16', 'cidr_block')] : [];
   }),
   ...graph.ofType('aws_subnet').flatMap((subnet) => {
-    const out: ManifestViolation[] = [];
+    const out: Finding[] = [];
     const cidr = subnet.body.cidr_block;
     const p = cidr === undefined || isExpression(cidr) ? undefined : cidrProblem(cidr);
-    if (p) out.push(blockViolation('aws-network', subnet, `subnet CIDR ${p}`, 'use a block inside the VPC\'s, such as 10.0.0.0/19', 'cidr_block'));
+    if (p) out.push(blockViolation(subnet, `subnet CIDR ${p}`, 'use a block inside the VPC\'s, such as 10.0.0.0/19', 'cidr_block'));
     const zone = subnet.body.availability_zone;
     const region = graph.providerOf(subnet, 'aws')?.body.region;
     if (typeof zone === 'string' && !isExpression(zone)) {
       const z = AvailabilityZone.problem(zone, typeof region === 'string' && !isExpression(region) && AwsRegion.problem(region) === undefined ? region : undefined);
-      if (z) out.push(blockViolation('aws-network', subnet, z, `use zones of the stack's region${typeof region === 'string' ? ` ${region}` : ''}, such as ${typeof region === 'string' ? region : 'eu-north-1'}a`, 'availability_zone'));
+      if (z) out.push(blockViolation(subnet, z, `use zones of the stack's region${typeof region === 'string' ? ` ${region}` : ''}, such as ${typeof region === 'string' ? region : 'eu-north-1'}a`, 'availability_zone'));
     }
     return out;
   }),
-]);
+],
+});
 
 /** Every AWS rule, in the order messages are reported. */
-export const AWS_RULES: readonly TerraformRule[] = [awsProvider, providerRegion, network];
+export const AWS_RULES: readonly TerraformRule[] = registry<TerraformRule>([awsProvider, providerRegion, network]);

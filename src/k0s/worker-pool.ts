@@ -21,6 +21,8 @@ import { contentHash } from '../core/hash';
 import { MAX_MACHINE_DEPLOYMENT_NAME } from '../platform/names';
 import { CAPI_AUTOSCALER_ANNOTATIONS, capacityAnnotations, DEFAULT_MAX_PODS, splitOver } from '../platform/cluster-autoscaler';
 import { typedApiObject } from './typed-api-object';
+import type { K0smotronInfrastructure } from '../platform/infrastructures';
+import { registerInfrastructure } from '../rules/engine/infrastructure';
 
 export { POOL_LABEL } from '../platform/labels';
 
@@ -156,6 +158,8 @@ export interface FailureDomain {
  * rollout may replace the machines.
  */
 export interface WorkerInfrastructure {
+  /** What the rules need to know of the machines' infrastructure (registered when the pool is built). */
+  readonly infrastructure: K0smotronInfrastructure;
   /**
    * Builds the pool's machine template as a child of `pool`, after the pool's names are set;
    * called once, from the pool's constructor.
@@ -184,7 +188,8 @@ export interface WorkerInfrastructure {
 /**
  * A MachineDeployment of k0s workers with its K0sWorkerConfigTemplate, the machine template of
  * its infrastructure and a MachineHealthCheck: the platform-neutral base of every pool. Use
- * `LinuxWorkerPool` or `WindowsWorkerPool` (EC2 machines).
+ * `LinuxWorkerPool` or `WindowsWorkerPool` (EC2 machines), `RemoteLinuxWorkerPool` or
+ * `RemoteWindowsWorkerPool` (hosts over SSH).
  */
 export abstract class WorkerPool extends Construct {
   /** The cluster the pool belongs to. */
@@ -225,6 +230,7 @@ export abstract class WorkerPool extends Construct {
     this.k0sVersion = props.k0sVersion ?? cluster.k0sVersion;
     this.os = platform.os;
     checkInputs(this, props);
+    registerInfrastructure(infrastructure.infrastructure);
 
     this.machineTemplate = infrastructure.machineTemplate(this);
     markContentNamed(this.machineTemplate);

@@ -1,0 +1,69 @@
+import { WindowsPlatform } from './support';
+
+/**
+ * What the rules need to know of a k0smotron infrastructure (where a cluster's machines come
+ * from), stated as data by the infrastructure itself, so that no rule tells infrastructures
+ * apart by hand and a new one needs no edited rule (`registerInfrastructure`).
+ */
+export interface K0smotronInfrastructure {
+  /** A short name for messages, e.g. `AWS` or `remote hosts`. */
+  readonly name: string;
+  /** The platform of the Windows support matrix (`WINDOWS_SUPPORT`) its Windows pools run on. */
+  readonly platform: WindowsPlatform;
+  /** The infrastructure cluster's kind, which the Cluster's `infrastructureRef` names (`AWSCluster`). */
+  readonly clusterKind: string;
+  /** The machine template's kind, which MachineDeployments and the K0sControlPlane name (`AWSMachineTemplate`). */
+  readonly machineTemplateKind: string;
+  /**
+   * The k0smotron provisioner type its Windows workers need (`K0sWorkerConfigTemplate`
+   * `provisioner.type`): how their bootstrap data reaches the machine.
+   */
+  readonly windowsProvisioner: 'powershell-xml' | 'powershell' | 'cloud-config';
+  /** Why Windows workers need that provisioner there, for messages. */
+  readonly windowsProvisionerReason: string;
+  /**
+   * Who opens the kubelet's port (10250) in a Windows host's firewall, which drops inbound ports
+   * nothing opened: the bootstrap (the worker config's `preK0sCommands`), or the host's own
+   * preparation before it joins (then no object shows it).
+   */
+  readonly kubeletPortOpenedBy: 'bootstrap' | 'host';
+  /**
+   * Where machines are placed: in the failure domains (zones) the provider creates machines in,
+   * or on listed hosts, one machine each (the kind of the objects that list them).
+   */
+  readonly placement: { readonly by: 'zones' } | { readonly by: 'hosts'; readonly hostKind: string };
+}
+
+/**
+ * EC2 through Cluster API Provider AWS: k0smotron hands Windows bootstrap data over as
+ * PowerShell in EC2 user data (`powershell-xml`, k0smotron v2.1.0
+ * internal/controller/bootstrap/worker_bootstrap_controller.go), and the pool's preK0sCommands
+ * open the kubelet port (`WINDOWS_KUBELET_FIREWALL_RULE`).
+ */
+export const AWS_INFRASTRUCTURE: K0smotronInfrastructure = {
+  name: 'AWS',
+  platform: WindowsPlatform.K0SMOTRON_AWS,
+  clusterKind: 'AWSCluster',
+  machineTemplateKind: 'AWSMachineTemplate',
+  windowsProvisioner: 'powershell-xml',
+  windowsProvisionerReason: 'EC2 runs Windows user data only as PowerShell inside <powershell> tags, and only k0smotron\'s powershell-xml writes them',
+  kubeletPortOpenedBy: 'bootstrap',
+  placement: { by: 'zones' },
+};
+
+/**
+ * Hosts reached over SSH through k0smotron's RemoteMachine provider: its controller parses the
+ * bootstrap data as cloud-config whatever the OS (k0smotron v2.1.0
+ * internal/controller/infrastructure/remote_machine_controller.go, Reconcile), and the host
+ * preparation script opens the kubelet port (`RemoteWindowsWorkerPool.hostPreparationScript`).
+ */
+export const REMOTE_INFRASTRUCTURE: K0smotronInfrastructure = {
+  name: 'remote hosts',
+  platform: WindowsPlatform.K0SMOTRON_REMOTE,
+  clusterKind: 'RemoteCluster',
+  machineTemplateKind: 'RemoteMachineTemplate',
+  windowsProvisioner: 'cloud-config',
+  windowsProvisionerReason: 'k0smotron\'s RemoteMachine controller reads the bootstrap data as cloud-config YAML (write_files, runcmd) whatever the OS, and fails on any other format; k0smotron still writes the Windows install script into it',
+  kubeletPortOpenedBy: 'host',
+  placement: { by: 'hosts', hostKind: 'PooledRemoteMachine' },
+};
