@@ -123,6 +123,20 @@ describe('autoscaled remote pools', () => {
     expect(synthError(remote({ min: 0, max: 3 }))).toMatch(/3 replicas but pool "edge-win" lists 2 hosts/);
   });
 
+  test('a patch that drops the capacity is refused on remote hosts, not on EC2, whose AWSMachineTemplate reports status.capacity (CAPA v2.11.1 controllers/awsmachinetemplate_controller.go)', () => {
+    const dropCpu = (md: ApiObject) => md.addJsonPatch(JsonPatch.remove(`/metadata/annotations/${KEYS.cpu.replace('/', '~1')}`));
+    expect(synthError(() => {
+      const f = remote({ min: 0, max: 2 })();
+      dropCpu(f.windows!.machineDeployments[0]);
+      return f;
+    })).toMatch(/a node group at zero needs capacity.cluster-autoscaler.kubernetes.io\/cpu and capacity.cluster-autoscaler.kubernetes.io\/memory \(its RemoteMachineTemplate reports no capacity\)/);
+    expect(synthError(() => {
+      const f = hybridCluster({ windows: { replicas: undefined, autoscaling: { min: 0, max: 4 } } });
+      f.windows!.machineDeployments.forEach(dropCpu);
+      return f;
+    })).toBe('');
+  });
+
   test('at zero it needs a stated capacity: RemoteMachine templates report none', () => {
     expect(() => remoteApp({ windows: { autoscaling: { min: 0, max: 2 } } })).toThrow(/autoscaling.min is 0 and the pool cannot tell what one machine offers/);
   });
