@@ -19,6 +19,7 @@ import { apiGroupOf } from '../platform/conventions';
 import { judgeOwnObjects, manifestProblems, markContentNamed, participate, PropsOfFields } from '../rules/engine/judge';
 import { contentHash } from '../core/hash';
 import { MAX_MACHINE_DEPLOYMENT_NAME } from '../platform/names';
+import { K0S_LINUX_KUBELET_ROOT, WINDOWS_KUBELET_ROOT } from '../platform/csi';
 import { CAPI_AUTOSCALER_ANNOTATIONS, capacityAnnotations, DEFAULT_MAX_PODS, splitOver } from '../platform/cluster-autoscaler';
 import { typedApiObject } from './typed-api-object';
 import type { K0smotronInfrastructure } from '../platform/infrastructures';
@@ -204,6 +205,12 @@ export abstract class WorkerPool extends Construct {
   public readonly k0sVersion: string;
   /** The machines' operating system. */
   public readonly os: 'linux' | 'windows';
+  /**
+   * The kubelet's root directory on the pool's nodes, k0s's (`C:\var\lib\k0s\kubelet`,
+   * `/var/lib/k0s/kubelet`), where CSI node plugins must register: `WindowsSmbCsi` and
+   * `WindowsEbsCsiNode` take it as `kubeletRootDir`.
+   */
+  public readonly kubeletRootDir: string;
   /** The failure domains the pool spreads over, in the order of `machineDeployments`. */
   public readonly failureDomains: readonly FailureDomain[];
   /** The MachineDeployments (`cluster.x-k8s.io`), one per failure domain. */
@@ -229,6 +236,7 @@ export abstract class WorkerPool extends Construct {
     this.autoscaling = autoscaling;
     this.k0sVersion = props.k0sVersion ?? cluster.k0sVersion;
     this.os = platform.os;
+    this.kubeletRootDir = platform.os === 'windows' ? WINDOWS_KUBELET_ROOT.k0s : K0S_LINUX_KUBELET_ROOT;
     checkInputs(this, props);
     registerInfrastructure(infrastructure.infrastructure);
 

@@ -16,6 +16,9 @@ import { WindowsPlatform } from './support';
  */
 export const WINDOWS_KUBELET_ROOT = { k0s: 'C:\\var\\lib\\k0s\\kubelet', upstream: 'C:\\var\\lib\\kubelet' } as const;
 
+/** k0s's kubelet root on Linux (pkg/constant/constant_unix.go DataDirDefault /var/lib/k0s, + kubelet). */
+export const K0S_LINUX_KUBELET_ROOT = '/var/lib/k0s/kubelet';
+
 /** The Windows kubelet root on a platform. */
 export function windowsKubeletRoot(platform: WindowsPlatform): string {
   return platform === WindowsPlatform.K0SMOTRON_AWS || platform === WindowsPlatform.K0SMOTRON_REMOTE ? WINDOWS_KUBELET_ROOT.k0s : WINDOWS_KUBELET_ROOT.upstream;

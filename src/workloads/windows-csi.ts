@@ -13,6 +13,11 @@ export interface WindowsCsiProps {
    */
   readonly platform: WindowsPlatform;
   /**
+   * The Windows kubelet root, where it differs from the platform's (a pool's `kubeletRootDir`).
+   * @default - the platform's: k0s's on K0SMOTRON_AWS and K0SMOTRON_REMOTE, `C:\var\lib\kubelet` elsewhere
+   */
+  readonly kubeletRootDir?: string;
+  /**
    * Namespace of the driver's objects.
    * @default 'kube-system'
    */
@@ -20,8 +25,8 @@ export interface WindowsCsiProps {
 }
 
 /** The kubelet paths of a node plugin on Windows: its socket, and the registration directory. */
-function pluginPaths(platform: WindowsPlatform, driver: string): { socket: string; registry: string } {
-  const root = windowsKubeletRoot(platform);
+function pluginPaths(props: WindowsCsiProps, driver: string): { socket: string; registry: string } {
+  const root = (props.kubeletRootDir ?? windowsKubeletRoot(props.platform)).replace(/\\+$/, '');
   return { socket: `${root}\\plugins\\${driver}\\csi.sock`, registry: `${root}\\plugins_registry\\` };
 }
 
@@ -33,7 +38,7 @@ function pluginPaths(platform: WindowsPlatform, driver: string): { socket: strin
  */
 function windowsNodePodSpec(props: WindowsCsiProps, driver: string, registrarImage: string, serviceAccountName: string, plugin: object, extraTolerations: object[] = []): object {
   const taint = windowsNodeTaint(props.platform);
-  const { socket, registry } = pluginPaths(props.platform, driver);
+  const { socket, registry } = pluginPaths(props, driver);
   return {
     serviceAccountName,
     nodeSelector: { [LABEL_OS]: 'windows' },
@@ -160,7 +165,7 @@ export class WindowsSmbCsi extends Construct {
       },
     });
 
-    const { socket } = pluginPaths(props.platform, driver);
+    const { socket } = pluginPaths(props, driver);
     this.nodeDaemonSet = daemonSet(this, 'csi-smb-node-win', namespace, windowsNodePodSpec(props, driver, SMB_CSI.images.registrar, nodeSa.name, {
       name: 'smb',
       image: SMB_CSI.images.windowsPlugin,
@@ -196,7 +201,7 @@ export class WindowsEbsCsiNode extends Construct {
     super(scope, id);
     if (!Object.values(WindowsPlatform).includes(props.platform)) fail(this, `platform "${props.platform}" is not a WindowsPlatform`, `use one of ${Object.values(WindowsPlatform).join(', ')}`);
     const driver = EBS_CSI.driver;
-    const { socket } = pluginPaths(props.platform, driver);
+    const { socket } = pluginPaths(props, driver);
     this.nodeDaemonSet = daemonSet(this, 'ebs-csi-node-windows', props.namespace ?? 'kube-system', windowsNodePodSpec(props, driver, EBS_CSI.images.registrar, props.serviceAccountName ?? 'ebs-csi-node-sa', {
       name: 'ebs-plugin',
       image: EBS_CSI.images.plugin,

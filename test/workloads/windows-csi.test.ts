@@ -122,3 +122,16 @@ describe('the csi-windows-node rule', () => {
     expect(JSON.stringify(daemonSet(objs as K8sObject[]).spec.template.spec)).toContain('C:\\\\var\\\\lib\\\\k0s\\\\kubelet\\\\plugins\\\\smb.csi.k8s.io');
   });
 });
+
+describe('the pool states its kubelet root', () => {
+  test('k0s pools report k0s\'s root, and the CSI node plugin takes it from the pool', async () => {
+    const { hybridCluster } = await import('../cluster/fixture');
+    const { windows, linux, chart } = hybridCluster();
+    expect(windows!.kubeletRootDir).toBe('C:\\var\\lib\\k0s\\kubelet');
+    expect(linux!.kubeletRootDir).toBe('/var/lib/k0s/kubelet');
+    const smb = new WindowsSmbCsi(chart, 'smb', { platform: WindowsPlatform.EKS, kubeletRootDir: windows!.kubeletRootDir });
+    expect(smb.nodeDaemonSet.toJson().spec.template.spec.containers[0].args[2]).toBe('--kubelet-registration-path=C:\\var\\lib\\k0s\\kubelet\\plugins\\smb.csi.k8s.io\\csi.sock');
+    const custom = new WindowsEbsCsiNode(chart, 'ebs', { platform: WindowsPlatform.EKS, kubeletRootDir: 'D:\\kubelet\\' });
+    expect(custom.nodeDaemonSet.toJson().spec.template.spec.containers[0].args).toContain('--plugin-registration-path=D:\\kubelet\\plugins_registry\\');
+  });
+});
