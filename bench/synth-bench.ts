@@ -2,7 +2,7 @@
  * `npm run bench`: cold synth cost, each run a fresh process, median wall time and peak RSS.
  * Cases: the default example's cluster YAML, a 50-pool cluster, the Windows workload example,
  * 5 and 50 HybridCharts of 20 workloads (the growth must stay near linear), the AWS stack, the
- * EKS stack, and
+ * EKS stack, the GKE stack interleaved with the EKS stack (within 1.2x of it), and
  * the whole `npm run synth` (with an up-to-date build); and the default example against plain writes
  * of the same objects (`yaml` stringify, plain cdk8s ApiObjects) and with a CRD CEL rule evaluated,
  * interleaved run by run. The default example must stay within 1.5 s and 200 MiB on a 2-core machine;
@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { benchEks } from './eks-bench';
+import { benchGke, gkeOverEks } from './gke-bench';
 import { benchInfra } from './infra-bench';
 import { Measurement, measure, report } from './measure';
 import { benchPlainBaselines, CEL_EVALUATED, EXAMPLE, interleaved, medianRatios, PLAIN_CDK8S, PLAIN_YAML } from './plain-baseline-bench';
@@ -40,8 +41,9 @@ function main(): void {
       '50 HybridCharts of 20 workloads (bench/many-charts.js 50)': measure(['node', join(ROOT, 'lib', 'bench/many-charts.js'), '50'], runs, { cwd: outdir, env: { CDK8S_OUTDIR: join(outdir, 'dist') } }),
       ...benchInfra(runs),
       ...benchEks(runs),
+      ...benchGke(runs),
       ...Object.fromEntries(Object.entries(benchPlainBaselines(runs)).map(([label, m]) => [`[interleaved] ${label}`, m])),
-      'npm run synth, build up to date (all four apps)': measure(['npm', 'run', '--silent', 'synth'], runs, { cwd: ROOT }),
+      'npm run synth, build up to date (all five apps)': measure(['npm', 'run', '--silent', 'synth'], runs, { cwd: ROOT }),
     };
     for (const [label, m] of Object.entries(results)) console.log(report(label, m));
 
@@ -66,6 +68,10 @@ function main(): void {
     console.log(`default example / plain YAML write of its objects: ${vs(EXAMPLE, PLAIN_YAML)}`);
     console.log(`default example / the same objects through plain cdk8s: ${vs(EXAMPLE, PLAIN_CDK8S)}`);
     console.log(`default example with a CEL rule evaluated / plain YAML write: ${vs(CEL_EVALUATED, PLAIN_YAML)}; / plain cdk8s: ${vs(CEL_EVALUATED, PLAIN_CDK8S)}`);
+
+    const gke = gkeOverEks(results);
+    console.log(gke.line);
+    if (!gke.ok) process.exitCode = 1;
 
     const main = results['default example, cluster YAML (examples/k0smotron-aws/main.js)'];
     const ok = main.medianWallMs <= TARGET.wallMs && (main.medianMaxRssMiB ?? 0) <= TARGET.rssMiB;

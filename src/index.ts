@@ -9,7 +9,8 @@
  */
 export * from './platform/windows';
 export { HybridConfigError, HybridValidationError } from './core/errors';
-export { WindowsPlatform } from './platform/support';
+export { GKE_WINDOWS_NODE_TAINT, WindowsPlatform, windowsNodeTaint } from './platform/support';
+export type { NodeTaint } from './platform/support';
 export * from './infra/cluster-infra';
 export * from './infra/outputs';
 
@@ -55,7 +56,7 @@ export type { Manifest, ManifestRule, ManifestSource, ManifestViolation, Referen
 export type { Rule } from './rules/engine/rule';
 export type { PropsOfFields } from './rules/engine/judge';
 /** The rules over the Terraform JSON of the AWS and EKS stacks, for a `cdk.tf.json` from anywhere (no cdktf loaded). */
-export { validateTerraform, formatTerraformViolation, TERRAFORM_RULES, AWS_RULES, EKS_RULES, TerraformGraph } from './terraform/index';
+export { validateTerraform, formatTerraformViolation, TERRAFORM_RULES, AWS_RULES, EKS_RULES, GKE_RULES, TerraformGraph } from './terraform/index';
 export type { TerraformBlock, TerraformJson, TerraformRule, ValidateTerraformOptions } from './terraform/index';
 export { HybridValidation } from './rules/engine/plugin';
 export type { HybridValidationProps, PluginValidationContext } from './rules/engine/plugin';

@@ -13,7 +13,7 @@ const LAYERS: ReadonlyArray<readonly string[]> = [
   ['infra'],
   ['rules', 'terraform'],
   ['k0s'],
-  ['cluster', 'workloads', 'aws', 'eks', 'remote'],
+  ['cluster', 'workloads', 'aws', 'eks', 'gke', 'remote'],
   ['index.ts', 'cli'],
 ];
 const CONSTRUCT_FOLDERS = [...LAYERS[3], ...LAYERS[4]];
@@ -88,6 +88,13 @@ describe('the layers of src/', () => {
     const terraform = below.filter((f) => /(?:\bfrom\s*|\brequire\s*\(\s*|^\s*import\s+)(['"])(cdktf|cdktn|@cdktf\/[^'"]*|@cdktn\/[^'"]*)\1/m.test(readFileSync(f, 'utf8')));
     expect(below.some((f) => f.endsWith(join('terraform', 'index.ts')))).toBe(true);
     expect(terraform.map((f) => relative(ROOT, f))).toEqual([]);
+  });
+
+  test('no cloud folder but src/eks imports src/aws: GKE users load no AWS code', () => {
+    const gke = files.filter((f) => f.includes(join('src', 'gke') + '/'));
+    const offenders = gke.flatMap((f) => graph.get(f)!.filter((t) => t.startsWith(join(ROOT, 'src', 'aws') + '/') || t.endsWith(join('providers', 'aws.ts'))).map((t) => `${relative(ROOT, f)} -> ${relative(ROOT, t)}`));
+    expect(gke.length).toBeGreaterThan(3);
+    expect(offenders).toEqual([]);
   });
 
   test('no rule file is over 400 lines, and no rule file outside the engine names an infrastructure kind: infrastructures declare themselves', () => {

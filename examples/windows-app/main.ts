@@ -8,11 +8,12 @@ import { App, Size } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-33';
 import { Construct } from 'constructs';
 import { WindowsVersion } from '../../src';
-import { HybridChart, WindowsExporter, WindowsWorkload } from '../../src/workloads';
+import { HybridChart, HybridChartProps, WindowsExporter, WindowsWorkload } from '../../src/workloads';
 
 export class WindowsAppChart extends HybridChart {
-  constructor(scope: Construct, id: string) {
-    super(scope, id);
+  /** `props.platform`: the platform the chart is for (`WindowsPlatform.GKE` tolerates GKE's own Windows taint). */
+  constructor(scope: Construct, id: string, props: HybridChartProps = {}) {
+    super(scope, id, props);
 
     const iis = new WindowsWorkload(this, 'iis', {
       image: 'mcr.microsoft.com/windows/servercore/iis:windowsservercore-ltsc2022',

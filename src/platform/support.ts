@@ -11,8 +11,12 @@ export enum WindowsPlatform {
   K0SMOTRON_REMOTE = 'k0smotron-remote',
   /** Azure Kubernetes Service Windows node pools. */
   AKS = 'aks',
-  /** Google Kubernetes Engine Windows node pools (Standard clusters). */
+  /** Google Kubernetes Engine Windows node pools (Standard clusters, `cdk-hybrid-windows/gke`). */
   GKE = 'gke',
+  /** k3s: no Windows agents (support rows only; docs/gke.md "k3s and RKE2"). */
+  K3S = 'k3s',
+  /** RKE2 with Windows agents, installed outside Cluster API (support rows only). */
+  RKE2 = 'rke2',
 }
 
 /** Whether a platform supports a Windows Server release as a worker, and from which version. */
@@ -67,6 +71,14 @@ const K0S_WINDOWS_RESET = `\`k0s reset\` runs on Windows only from ${K0S_WINDOWS
 // Windows Server 2025 Core and Full AMIs from 1.35-2026-01-22 on, none for Kubernetes 1.34 or older.
 const EKS_WINDOWS_AMIS = 'EKS User Guide retrieve-windows-ami-id.adoc (Windows Server 2019, 2022, 2025) and eks-ami-versions-windows.adoc';
 
+// GKE: Windows Server node pools run only in Standard clusters with VPC-native networking, beside a
+// Linux pool for the system components (GKE docs concepts/windows-server-gke, how-to/creating-a-cluster-windows).
+const GKE_WINDOWS_DOCS = 'GKE docs concepts/windows-server-gke and how-to/creating-a-cluster-windows: Windows Server LTSC node pools (image type WINDOWS_LTSC_CONTAINERD) in Standard clusters only, not Autopilot';
+const GKE_OS_VERSIONS = 'hashicorp/terraform-provider-google v7.45.0 google/services/container/node_config.go windows_node_config.osversion: OS_VERSION_UNSPECIFIED, OS_VERSION_LTSC2019, OS_VERSION_LTSC2022 (the API\'s WindowsNodeConfig.OSVersion)';
+const GKE_LTSC_ONLY = 'GKE docs deprecations/windows-server-sac: from GKE 1.23 WINDOWS_LTSC_CONTAINERD is the only Windows Server image type for new node pools';
+const K3S_NO_WINDOWS = 'k3s publishes no Windows agent: k3s-io/k3s#114 (Windows agent support) is open, and its releases build Linux binaries only';
+const RKE2_WINDOWS = 'RKE2 docs (docs.rke2.io install/quickstart, "Windows Agent (Worker) Node Installation"): Windows agents on Windows Server 2019 and 2022 (LTSC), with Calico or Flannel, joined to a Linux RKE2 server; not through Cluster API';
+
 /** Platform × Windows release support, the one table every check reads; each row says where upstream says so. */
 export const WINDOWS_SUPPORT: Readonly<Record<WindowsPlatform, Readonly<Record<WindowsVersion, WindowsSupport>>>> = {
   [WindowsPlatform.K0SMOTRON_AWS]: {
@@ -90,11 +102,20 @@ export const WINDOWS_SUPPORT: Readonly<Record<WindowsPlatform, Readonly<Record<W
     [WindowsVersion.SERVER_2022]: { supported: true, maximumVersion: '1.36', source: 'AKS: Windows Server 2022 is not supported on Kubernetes 1.37 and newer' },
     [WindowsVersion.SERVER_2025]: { supported: false, source: 'AKS offers Windows2025 node pools, but azurerm does not accept os_sku Windows2025 for node pools yet (hashicorp/terraform-provider-azurerm#33451, #33463)' },
   },
-  // GKE: to be cited from the GKE documentation by the GKE work (issue 25).
   [WindowsPlatform.GKE]: {
-    [WindowsVersion.SERVER_2019]: { supported: true, source: 'GKE: Windows Server node pools with image type WINDOWS_LTSC_CONTAINERD and windows_node_config.osversion OS_VERSION_LTSC2019' },
-    [WindowsVersion.SERVER_2022]: { supported: true, source: 'GKE: Windows Server node pools with image type WINDOWS_LTSC_CONTAINERD and windows_node_config.osversion OS_VERSION_LTSC2022' },
-    [WindowsVersion.SERVER_2025]: { supported: false, source: 'GKE offers LTSC2019 and LTSC2022 only' },
+    [WindowsVersion.SERVER_2019]: { supported: true, minimumVersion: '1.23', source: `${GKE_WINDOWS_DOCS}; ${GKE_OS_VERSIONS} (OS_VERSION_LTSC2019); ${GKE_LTSC_ONLY}` },
+    [WindowsVersion.SERVER_2022]: { supported: true, minimumVersion: '1.23', source: `${GKE_WINDOWS_DOCS}; ${GKE_OS_VERSIONS} (OS_VERSION_LTSC2022); ${GKE_LTSC_ONLY}` },
+    [WindowsVersion.SERVER_2025]: { supported: false, source: `${GKE_OS_VERSIONS}: no 2025 release` },
+  },
+  [WindowsPlatform.K3S]: {
+    [WindowsVersion.SERVER_2019]: { supported: false, source: K3S_NO_WINDOWS },
+    [WindowsVersion.SERVER_2022]: { supported: false, source: K3S_NO_WINDOWS },
+    [WindowsVersion.SERVER_2025]: { supported: false, source: K3S_NO_WINDOWS },
+  },
+  [WindowsPlatform.RKE2]: {
+    [WindowsVersion.SERVER_2019]: { supported: true, source: RKE2_WINDOWS },
+    [WindowsVersion.SERVER_2022]: { supported: true, source: RKE2_WINDOWS },
+    [WindowsVersion.SERVER_2025]: { supported: false, source: RKE2_WINDOWS },
   },
 };
 

@@ -2,15 +2,17 @@ import { registry, whatAndFix } from '../rules/engine/rule';
 import type { ManifestViolation } from '../rules/engine/graph';
 import { AWS_RULES } from './rules/aws-rules';
 import { EKS_RULES } from './rules/eks-rules';
+import { GKE_RULES } from './rules/gke-rules';
 import { TerraformGraph, TerraformJson, TerraformRule } from './graph';
 
 export { AWS_RULES } from './rules/aws-rules';
 export { EKS_RULES } from './rules/eks-rules';
+export { GKE_RULES } from './rules/gke-rules';
 export type { TerraformBlock, TerraformJson, TerraformRule } from './graph';
 export { TerraformGraph } from './graph';
 
-/** Every Terraform rule: the AWS stack's and the EKS stack's. */
-export const TERRAFORM_RULES: readonly TerraformRule[] = registry<TerraformRule>(AWS_RULES, EKS_RULES);
+/** Every Terraform rule: the AWS stack's, the EKS stack's and the GKE stack's. */
+export const TERRAFORM_RULES: readonly TerraformRule[] = registry<TerraformRule>(AWS_RULES, EKS_RULES, GKE_RULES);
 
 /** Options of `validateTerraform`. */
 export interface ValidateTerraformOptions {

@@ -8,7 +8,8 @@ export interface HybridChartProps extends ChartProps {
   /**
    * The platform the chart is for; its own pod-template checks are added
    * (`PodTemplatePolicy.checkFor`). `WindowsPlatform.EKS`: a Windows pod gets an address only when
-   * its nodeSelector names Windows.
+   * its nodeSelector names Windows. `WindowsPlatform.GKE`: the chart's `WindowsPod`s and
+   * `WindowsWorkload`s tolerate GKE's taint `node.kubernetes.io/os=windows:NoSchedule`.
    * @default - the checks that hold on every platform
    */
   readonly platform?: WindowsPlatform;

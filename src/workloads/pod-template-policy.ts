@@ -6,9 +6,9 @@ import { LABEL_OS } from '../platform/windows';
 import { WindowsPlatform } from '../platform/support';
 import { addRenderedPatch, rendered } from '../core/render';
 import { ManifestSource } from '../rules/engine/graph';
-import { adviseManifests, validateManifests } from '../rules/index';
+import { adviseManifests, platformRules, validateManifests } from '../rules/index';
 import { PodTemplateLocation, osIntent, podTemplatesOf, pointerSegment } from '../rules/pods/pod-template';
-import { EKS_WORKLOAD_RULES, WORKLOAD_RULES } from '../rules/pods/workload-rules';
+import { WORKLOAD_RULES } from '../rules/pods/workload-rules';
 
 const ID = 'PodTemplatePolicy';
 
@@ -56,11 +56,18 @@ export class PodTemplatePolicy extends Construct {
   }
 
   /**
-   * Also checks what the chart's pod templates need on `platform`: on `WindowsPlatform.EKS`, a
-   * Windows pod gets an address only when its nodeSelector names Windows (`eksPodIssues`).
+   * Also checks what the chart's pod templates need on `platform` (`platformRules`): on
+   * `WindowsPlatform.EKS`, a Windows pod gets an address only when its nodeSelector names Windows
+   * (`eksPodIssues`). The chart's `WindowsPod`s tolerate the platform's Windows taint
+   * (`windowsNodeTaint`: GKE's own on `WindowsPlatform.GKE`); call it before adding them.
    */
   public checkFor(platform: WindowsPlatform): void {
     this.platform = platform;
+  }
+
+  /** The platform the chart is for (`checkFor`), if it says. */
+  public get targetPlatform(): WindowsPlatform | undefined {
+    return this.platform;
   }
 
   /**
@@ -134,7 +141,7 @@ export class PodTemplatePolicy extends Construct {
   private judged() {
     const own = this.objects().map((o) => ({ manifest: rendered(o), path: o.node.path }));
     const paths = new Set(own.map((o) => o.path));
-    const rules = this.platform === WindowsPlatform.EKS ? [...WORKLOAD_RULES, ...EKS_WORKLOAD_RULES] : WORKLOAD_RULES;
+    const rules = [...WORKLOAD_RULES, ...platformRules(this.platform)];
     return { sources: [...own, ...runtimeClassesOf(this.chart).filter((r) => !paths.has(r.path!))], paths, rules };
   }
 }

@@ -11,6 +11,7 @@ import { WindowsIsolation, imageIncompatibility, imageRelease, unsupportedReleas
 import { podSpecPointer, podTemplateOf } from '../rules/pods/pod-template';
 import { PodTemplatePolicy } from './pod-template-policy';
 import { oncePerSynth } from '../core/synth-scope';
+import { windowsNodeTaint } from '../platform/support';
 import { rendered } from '../core/render';
 
 /**
@@ -96,7 +97,8 @@ const ID = 'Windows';
 /**
  * Makes the pod template of a cdk8s-plus workload Windows-safe: `spec.os.name: windows`, the
  * `kubernetes.io/os: windows` (and optional windows-build) node selector, a toleration of
- * `WINDOWS_NODE_TAINT`, Hyper-V or HostProcess settings, Windows security options, and removal of
+ * `WINDOWS_NODE_TAINT` (of GKE's `node.kubernetes.io/os=windows:NoSchedule` in a chart made for
+ * `WindowsPlatform.GKE`), Hyper-V or HostProcess settings, Windows security options, and removal of
  * the Linux-only defaults cdk8s-plus emits. Attach it after the workload's containers are added;
  * add later containers through `addContainer` / `addInitContainer` so they get the same treatment.
  *
@@ -184,9 +186,14 @@ export class WindowsPod<W extends PodOwner = Cdk8sPlusPodOwner> extends Construc
     if (this.options.hyperV) nodeSelector[LABEL_HYPERV] = 'true';
     this.patch(JsonPatch.add(`${this.pointer}/os`, { name: 'windows' }));
     this.patch(JsonPatch.add(`${this.pointer}/nodeSelector`, nodeSelector));
-    this.owner.scheduling.tolerate(this.plus.Node.tainted(this.plus.NodeTaintQuery.is(WINDOWS_NODE_TAINT.key, WINDOWS_NODE_TAINT.value, {
-      effect: this.plus.TaintEffect.NO_SCHEDULE,
-    })));
+    // This library's taint, and on GKE also GKE's own (node.kubernetes.io/os=windows:NoSchedule, on
+    // every Windows Server node GKE makes): tolerating a taint a node lacks changes nothing, and the
+    // pod then passes the platform-neutral checks too.
+    const platform = PodTemplatePolicy.of(this.workload).targetPlatform;
+    const taints = platform === undefined || windowsNodeTaint(platform) === WINDOWS_NODE_TAINT ? [WINDOWS_NODE_TAINT] : [WINDOWS_NODE_TAINT, windowsNodeTaint(platform)];
+    for (const taint of taints) {
+      this.owner.scheduling.tolerate(this.plus.Node.tainted(this.plus.NodeTaintQuery.is(taint.key, taint.value, { effect: this.plus.TaintEffect.NO_SCHEDULE })));
+    }
     if (this.options.hyperV) this.patch(JsonPatch.add(`${this.pointer}/runtimeClassName`, this.options.hyperV.name));
   }
 

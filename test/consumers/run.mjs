@@ -84,10 +84,10 @@ async function install(log, flavour, tarball, env) {
   return dir;
 }
 
-/** The README's AWS and EKS examples, and a Windows Server 2025 node group, with `cli synth`. */
+/** The README's AWS, EKS and GKE examples, and a Windows Server 2025 node group, with `cli synth`. */
 async function terraform(log, cli, dir, env) {
   const provider = cli === 'cdktn' ? '6.66.0' : '6.25.0';
-  const examples = { 'aws.ts': block(readme, '## The AWS stack', 'ts'), 'eks.ts': block(readme, '## EKS', 'ts') };
+  const examples = { 'aws.ts': block(readme, '## The AWS stack', 'ts'), 'eks.ts': block(readme, '## EKS', 'ts'), 'gke.ts': block(readme, '## GKE', 'ts') };
   for (const [file, code] of Object.entries(examples)) writeFileSync(join(dir, file), code);
   // On cdktf, the project's own App (from `cdktf`) runs the library's stacks (from the aliased names).
   const eks2025 = readFileSync(join(HERE, 'programs', 'eks-2025.ts'), 'utf8');
@@ -100,6 +100,13 @@ async function terraform(log, cli, dir, env) {
     check(log, `${cli} synth of the README's ${file.replace('.ts', '')} example: stack ${stack}, hashicorp/aws ${provider}`,
       json?.terraform?.required_providers?.aws?.version === provider && json?.resource?.[resource] !== undefined, r);
   }
+  // GKE needs no provider package: the README's lines install none for it.
+  const gke = await synth('gke.ts');
+  const gkeJson = gke.status === 0 && stacks(join(dir, 'out-gke')).includes('gke-test') ? tfJson(join(dir, 'out-gke'), 'gke-test') : undefined;
+  const windowsPool = Object.values(gkeJson?.resource?.google_container_node_pool ?? {}).find((p) => p.node_config?.image_type === 'WINDOWS_LTSC_CONTAINERD');
+  check(log, `${cli} synth of the README's gke example: stack gke-test, hashicorp/google ~> 7.0, a WINDOWS_LTSC_CONTAINERD pool of OS_VERSION_LTSC2022, the default pool removed`,
+    gkeJson?.terraform?.required_providers?.google?.version === '~> 7.0' && windowsPool?.node_config?.windows_node_config?.osversion === 'OS_VERSION_LTSC2022'
+      && Object.values(gkeJson.resource.google_container_cluster)[0]?.remove_default_node_pool === true, gke);
   const r = await synth('eks-2025.ts');
   if (cli === 'cdktn') {
     const types = r.status === 0 ? Object.values(tfJson(join(dir, 'out-eks-2025'), 'eks-2025').resource.aws_eks_node_group).map((g) => g.ami_type) : [];

@@ -1,0 +1,114 @@
+import { Construct } from 'constructs';
+import { judgeOwnResources, judgeStackAtSynth } from '../terraform/judge';
+import { GkeReleaseChannel } from '../platform/gke';
+import type { ExistingGkeNetwork } from './gke-network';
+import { ContainerCluster } from '../terraform/providers/google';
+
+/**
+ * When GKE may upgrade and repair the control plane and nodes: a recurring window as RFC 3339
+ * start and end times (the first occurrence; only their times of day and length matter) and an
+ * RFC 5545 RRULE. GKE needs at least 48 hours of availability in any 32 days, in windows of at
+ * least 4 hours.
+ */
+export interface GkeMaintenanceWindow {
+  /** Start of the first window, e.g. `2026-01-03T02:00:00Z`. */
+  readonly startTime: string;
+  /** End of the first window, e.g. `2026-01-03T08:00:00Z`. */
+  readonly endTime: string;
+  /** e.g. `FREQ=WEEKLY;BYDAY=SA,SU`. */
+  readonly recurrence: string;
+}
+
+/** Props of `HybridGkeCluster`. */
+export interface HybridGkeClusterProps {
+  /** The GKE cluster name: 1 to 40 lower-case letters, digits and `-`, starting with a letter. */
+  readonly clusterName: string;
+  /** The Google Cloud project: the Workload Identity pool is `<project>.svc.id.goog`. */
+  readonly project: string;
+  /** A region (a regional cluster: control plane and nodes in three zones) or a zone (a zonal cluster). */
+  readonly location: string;
+  /** The network and subnetwork, with the secondary ranges for pods and Services. */
+  readonly network: ExistingGkeNetwork;
+  /**
+   * The release channel: GKE upgrades the control plane and the nodes within it.
+   * @default GkeReleaseChannel.REGULAR
+   */
+  readonly releaseChannel?: GkeReleaseChannel;
+  /**
+   * The oldest Kubernetes version of the control plane (`min_master_version`), e.g. `1.33`; it must
+   * be offered in the release channel.
+   * @default - the channel's default version
+   */
+  readonly kubernetesVersion?: string;
+  /**
+   * The maintenance window.
+   * @default - Saturdays and Sundays, 02:00 to 08:00 UTC
+   */
+  readonly maintenanceWindow?: GkeMaintenanceWindow;
+  /**
+   * CIDR blocks that may reach the control plane's public endpoint; `[]` is the same as unset.
+   * @default - none: the endpoint answers Google Cloud and the VPC only
+   */
+  readonly authorizedNetworks?: readonly string[];
+  /**
+   * Whether Terraform refuses to destroy the cluster (the provider's `deletion_protection`).
+   * @default true
+   */
+  readonly deletionProtection?: boolean;
+}
+
+/** Which prop sets which field of the cluster, for messages at construction. */
+const PROPS_OF_FIELDS = {
+  'google_container_cluster name': 'clusterName',
+  'google_container_cluster location': 'location',
+  'google_container_cluster min_master_version': 'kubernetesVersion',
+  'google_container_cluster release_channel.channel': 'releaseChannel',
+  'google_container_cluster maintenance_policy.recurring_window.start_time': 'maintenanceWindow',
+  'google_container_cluster maintenance_policy.recurring_window.end_time': 'maintenanceWindow',
+  'google_container_cluster maintenance_policy.recurring_window.recurrence': 'maintenanceWindow',
+};
+
+/**
+ * A GKE Standard cluster ready for Windows Server node pools: VPC-native (alias IPs from the
+ * subnetwork's secondary ranges), its default node pool removed (every pool is a
+ * `GkeLinuxNodePool` or `GkeWindowsNodePool`), Workload Identity, a release channel, a maintenance
+ * window, private nodes, and a control plane endpoint reachable from `authorizedNetworks` only.
+ * Creates no provider.
+ */
+export class HybridGkeCluster extends Construct {
+  /** The GKE cluster name (`clusterName`). */
+  public readonly clusterName: string;
+  /** The project (`project`). */
+  public readonly project: string;
+  /** The `google_container_cluster` resource: its endpoint and location, and the escape hatch for fields this construct does not set. */
+  public readonly cluster: ContainerCluster;
+
+  public constructor(scope: Construct, id: string, props: HybridGkeClusterProps) {
+    super(scope, id);
+    this.clusterName = props.clusterName;
+    this.project = props.project;
+    const window = props.maintenanceWindow ?? { startTime: '2026-01-03T02:00:00Z', endTime: '2026-01-03T08:00:00Z', recurrence: 'FREQ=WEEKLY;BYDAY=SA,SU' };
+    this.cluster = new ContainerCluster(this, 'Cluster', {
+      name: props.clusterName,
+      location: props.location,
+      network: props.network.network,
+      subnetwork: props.network.subnetwork,
+      // Windows Server node pools need VPC-native networking (alias IPs).
+      networkingMode: 'VPC_NATIVE',
+      ipAllocationPolicy: { clusterSecondaryRangeName: props.network.podsRangeName, servicesSecondaryRangeName: props.network.servicesRangeName },
+      // GKE creates the default pool with the cluster; Terraform removes it right after, so every
+      // pool is one of ours (with its own service account, image type and taints).
+      removeDefaultNodePool: true,
+      initialNodeCount: 1,
+      minMasterVersion: props.kubernetesVersion,
+      releaseChannel: { channel: props.releaseChannel ?? GkeReleaseChannel.REGULAR },
+      workloadIdentityConfig: { workloadPool: `${props.project}.svc.id.goog` },
+      maintenancePolicy: { recurringWindow: { ...window } },
+      privateClusterConfig: { enablePrivateNodes: true, enablePrivateEndpoint: false },
+      masterAuthorizedNetworksConfig: { cidrBlocks: (props.authorizedNetworks ?? []).map((cidrBlock) => ({ cidrBlock })) },
+      deletionProtection: props.deletionProtection,
+    });
+    judgeOwnResources(this, [this.cluster], PROPS_OF_FIELDS);
+    judgeStackAtSynth(this);
+  }
+}

@@ -1,0 +1,43 @@
+import { Construct } from 'constructs';
+import { fail } from '../core/errors';
+import { GKE_WINDOWS_IMAGE_TYPE, GKE_WINDOWS_OS_VERSIONS } from '../platform/gke';
+import { WindowsPlatform, windowsSupport } from '../platform/support';
+import { WindowsVersion } from '../platform/windows';
+import type { HybridGkeCluster } from './gke-cluster';
+import { GkeNodePoolOptions, GkeNodePoolParts, createNodePool } from './node-pool';
+
+/** Props of `GkeWindowsNodePool`: those of every node pool, and the Windows Server release. */
+export interface GkeWindowsNodePoolProps extends GkeNodePoolOptions {
+  /**
+   * The Windows Server LTSC release of the nodes (`windows_node_config.osversion`): 2019 or 2022;
+   * GKE offers no 2025. Process-isolated containers need images of the same release.
+   * @default WindowsVersion.SERVER_2022
+   */
+  readonly windowsVersion?: WindowsVersion;
+}
+
+/**
+ * A node pool of Windows Server LTSC nodes (`WINDOWS_LTSC_CONTAINERD`, the release from
+ * `windowsVersion`) on an x86 machine type with whole vCPUs. GKE taints its Windows nodes
+ * `node.kubernetes.io/os=windows:NoSchedule` itself (`GKE_WINDOWS_NODE_TAINT`), so the pool writes
+ * no taint: hashicorp/google 5.0 and later keep GKE's in `effective_taints` and plan no change for
+ * it (node_config.go `flattenTaints`). The workload constructs tolerate it in charts made for
+ * `WindowsPlatform.GKE`.
+ */
+export class GkeWindowsNodePool extends Construct {
+  /** The node pool and its service account, for their attributes and for escape hatches. */
+  public readonly parts: GkeNodePoolParts;
+
+  public constructor(cluster: HybridGkeCluster, id: string, props: GkeWindowsNodePoolProps) {
+    super(cluster, id);
+    const version = props.windowsVersion ?? WindowsVersion.SERVER_2022;
+    if (!Object.values(WindowsVersion).includes(version)) fail(this, `windowsVersion "${version}" is not a WindowsVersion`, `use one of ${Object.values(WindowsVersion).join(', ')}`);
+    const osversion = GKE_WINDOWS_OS_VERSIONS[version];
+    if (osversion === undefined) fail(this, `windowsVersion: GKE offers no ${version} node pools (${windowsSupport(WindowsPlatform.GKE, version).source})`, 'use WindowsVersion.SERVER_2022');
+    this.parts = createNodePool(this, cluster, props, {
+      imageType: GKE_WINDOWS_IMAGE_TYPE,
+      windowsNodeConfig: { osversion },
+      propsOfFields: { 'google_container_node_pool node_config.windows_node_config.osversion': 'windowsVersion' },
+    });
+  }
+}
