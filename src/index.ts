@@ -11,6 +11,7 @@ export * from './platform/windows';
 export { HybridConfigError, HybridValidationError } from './core/errors';
 export { GKE_WINDOWS_NODE_TAINT, WindowsPlatform, windowsNodeTaint } from './platform/support';
 export type { NodeTaint } from './platform/support';
+export { FLEET_LABELS, fleetLabels } from './platform/labels';
 export * from './infra/cluster-infra';
 export * from './infra/outputs';
 

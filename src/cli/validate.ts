@@ -23,8 +23,10 @@ requiring it (spec.os.name and resource requests on Windows pods) goes to standa
 Options:
   --rules <sets>     the rule sets to apply, comma-separated: cluster, workloads (default: both)
   --platform <name>  where the workloads run, for the rules that hold there only:
-                     eks (a Windows pod must select Windows in its nodeSelector to get an address),
-                     k0smotron-aws (default: none, only the rules that hold everywhere)
+                     eks (a Windows pod must select Windows in its nodeSelector to get an address;
+                     AWS load balancers of Linux pods stay off Windows nodes),
+                     k0smotron-aws (the load balancer rule) (default: none, only the rules that
+                     hold everywhere)
   -h, --help         this text
 
 Exit status: 0 when the objects pass, 1 when a rule is broken, 2 when the input cannot be read.

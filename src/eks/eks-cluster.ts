@@ -1,9 +1,9 @@
 import { Construct } from 'constructs';
 import { judgeOwnResources, judgeStackAtSynth } from '../terraform/judge';
 import { fail } from '../core/errors';
-import { EKS_CLUSTER_POLICIES, EksIpFamily, NodeAccessEntryType } from '../platform/eks';
+import { EKS_CLUSTER_POLICIES, EksControlPlaneLogType, EksIpFamily, NodeAccessEntryType } from '../platform/eks';
 import { EksNodeRole } from './node-role';
-import { DataAwsPartition, EksAccessEntry, EksAddon, EksCluster, IamRole, IamRolePolicyAttachment } from '../terraform/providers/aws';
+import { CloudwatchLogGroup, DataAwsPartition, EksAccessEntry, EksAddon, EksCluster, Fn, IamOpenidConnectProvider, IamRole, IamRolePolicyAttachment } from '../terraform/providers/aws';
 
 /**
  * Versions of the managed add-ons, as `aws eks describe-addon-versions --addon-name <name>` lists
@@ -27,6 +27,29 @@ export interface EksAddonVersions {
    * @default - the add-on's default version for the cluster's Kubernetes version
    */
   readonly kubeProxy?: string;
+}
+
+/**
+ * Which ways of giving pods AWS credentials the cluster sets up. Pods on Windows nodes can use
+ * IRSA only (`PodCredentialMechanism`).
+ */
+export interface PodCredentialsOptions {
+  /**
+   * IAM roles for service accounts: an IAM OIDC provider for the cluster's issuer, with the
+   * audience `sts.amazonaws.com`. Works for Linux and Windows pods.
+   * @default false
+   */
+  readonly irsa?: boolean;
+  /**
+   * EKS Pod Identity: the `eks-pod-identity-agent` add-on (a Linux DaemonSet). Linux pods only.
+   * @default false
+   */
+  readonly podIdentity?: boolean;
+  /**
+   * Version of the `eks-pod-identity-agent` add-on.
+   * @default - the add-on's default version for the cluster's Kubernetes version
+   */
+  readonly podIdentityAgentVersion?: string;
 }
 
 /** Props of `HybridEksCluster`. */
@@ -56,6 +79,24 @@ export interface HybridEksClusterProps {
    * @default - each add-on's default version for `kubernetesVersion`
    */
   readonly addonVersions?: EksAddonVersions;
+  /**
+   * How pods get AWS credentials: an IAM OIDC provider for IRSA (Linux and Windows pods) and/or
+   * the Pod Identity agent add-on (Linux pods only). Give a pod a role with `ServiceAccountRole`.
+   * @default - neither: pods get no AWS credentials of their own
+   */
+  readonly podCredentials?: PodCredentialsOptions;
+  /**
+   * The control-plane log types EKS sends to CloudWatch Logs (log group
+   * `/aws/eks/<clusterName>/cluster`, created here with `controlPlaneLogRetentionDays`); `[]` turns
+   * control-plane logging off.
+   * @default [API, AUDIT, AUTHENTICATOR]
+   */
+  readonly controlPlaneLogTypes?: readonly EksControlPlaneLogType[];
+  /**
+   * Days CloudWatch Logs keeps the control-plane logs.
+   * @default 90
+   */
+  readonly controlPlaneLogRetentionDays?: number;
 }
 
 /** Which prop sets which field of the cluster's resources, for messages at construction. */
@@ -66,7 +107,12 @@ const PROPS_OF_FIELDS = {
   'aws_eks_cluster vpc_config.public_access_cidrs': 'publicAccessCidrs',
   'aws_eks_cluster kubernetes_network_config.ip_family': 'ipFamily',
   'aws_eks_addon addon_version': 'addonVersions',
+  'aws_eks_cluster enabled_cluster_log_types': 'controlPlaneLogTypes',
+  'aws_cloudwatch_log_group retention_in_days': 'controlPlaneLogRetentionDays',
 };
+
+/** The control-plane logs on unless `controlPlaneLogTypes` says otherwise: the API server, who did what, and which IAM principal it was. */
+export const DEFAULT_CONTROL_PLANE_LOG_TYPES: readonly EksControlPlaneLogType[] = [EksControlPlaneLogType.API, EksControlPlaneLogType.AUDIT, EksControlPlaneLogType.AUTHENTICATOR];
 
 /**
  * An EKS cluster ready for Windows node groups: access entries (authentication mode `API`),
@@ -93,6 +139,12 @@ export class HybridEksCluster extends Construct {
   public readonly kubeProxy: EksAddon;
   /** The `coredns` add-on. It becomes ACTIVE only once a Linux node runs it, so it waits for the Linux node groups. */
   public readonly coreDns: EksAddon;
+  /** The IAM OIDC provider of the cluster's issuer, with `podCredentials.irsa`. */
+  public readonly oidcProvider?: IamOpenidConnectProvider;
+  /** The `eks-pod-identity-agent` add-on, with `podCredentials.podIdentity`. */
+  public readonly podIdentityAgent?: EksAddon;
+  /** The CloudWatch log group of the control-plane logs, unless `controlPlaneLogTypes` is `[]`. */
+  public readonly controlPlaneLogGroup?: CloudwatchLogGroup;
 
   public constructor(scope: Construct, id: string, props: HybridEksClusterProps) {
     super(scope, id);
@@ -101,6 +153,17 @@ export class HybridEksCluster extends Construct {
     this.kubernetesVersion = props.kubernetesVersion;
     this.nodeSubnetIds = [...props.subnetIds];
     this.partition = new DataAwsPartition(this, 'Partition').partition;
+    const logTypes = [...(props.controlPlaneLogTypes ?? DEFAULT_CONTROL_PLANE_LOG_TYPES)];
+    if (logTypes.length > 0) {
+      // EKS writes to /aws/eks/<name>/cluster and creates it, kept forever, when it does not exist
+      // (EKS User Guide, control-plane-logs.adoc); created first, it has a retention and Terraform
+      // removes it with the cluster (hashicorp/terraform-provider-aws website/docs/r/eks_cluster,
+      // "Enabling Control Plane Logging").
+      this.controlPlaneLogGroup = new CloudwatchLogGroup(this, 'ControlPlaneLogs', {
+        name: `/aws/eks/${props.clusterName}/cluster`,
+        retentionInDays: props.controlPlaneLogRetentionDays ?? 90,
+      });
+    }
 
     this.role = new IamRole(this, 'Role', {
       assumeRolePolicy: JSON.stringify({
@@ -129,7 +192,8 @@ export class HybridEksCluster extends Construct {
       // The three managed add-ons below are the only copies: no self-managed aws-node DaemonSet
       // with a ConfigMap of its own that could disagree with the add-on's configuration.
       bootstrapSelfManagedAddons: false,
-      dependsOn: attachments,
+      enabledClusterLogTypes: logTypes.length > 0 ? logTypes : undefined,
+      dependsOn: [...attachments, ...(this.controlPlaneLogGroup ? [this.controlPlaneLogGroup] : [])],
     });
 
     const addon = (addonId: string, name: string, addonVersion: string | undefined, configuration?: object): EksAddon =>
@@ -156,8 +220,29 @@ export class HybridEksCluster extends Construct {
     // CoreDNS becomes ACTIVE only on a Linux node: Linux node groups add themselves to its dependsOn.
     this.coreDns = addon('CoreDns', 'coredns', props.addonVersions?.coreDns);
 
-    judgeOwnResources(this, [this.cluster, this.vpcCni, this.kubeProxy, this.coreDns], PROPS_OF_FIELDS);
+    if (props.podCredentials?.irsa === true) {
+      // EKS User Guide, enable-iam-roles-for-service-accounts.adoc: one provider per issuer, with
+      // the audience sts.amazonaws.com. No thumbprint: IAM trusts the issuer's CA itself for
+      // EKS's OIDC endpoints, and hashicorp/aws 5.81+ makes thumbprint_list optional.
+      this.oidcProvider = new IamOpenidConnectProvider(this, 'OidcProvider', {
+        url: this.cluster.identity.get(0).oidc.get(0).issuer,
+        clientIdList: ['sts.amazonaws.com'],
+      });
+    }
+    if (props.podCredentials?.podIdentity === true) {
+      this.podIdentityAgent = addon('PodIdentityAgent', 'eks-pod-identity-agent', props.podCredentials.podIdentityAgentVersion);
+    }
+
+    judgeOwnResources(this, [this.cluster, this.vpcCni, this.kubeProxy, this.coreDns, ...(this.controlPlaneLogGroup ? [this.controlPlaneLogGroup] : [])], PROPS_OF_FIELDS);
     judgeStackAtSynth(this);
+  }
+
+  /**
+   * The cluster's OIDC issuer without `https://`, the prefix of the `sub` and `aud` condition keys
+   * of an IRSA trust policy (a Terraform expression).
+   */
+  public get oidcIssuerHost(): string {
+    return Fn.replace(this.cluster.identity.get(0).oidc.get(0).issuer, 'https://', '');
   }
 
   /**

@@ -16,3 +16,5 @@ export { EKS_CLUSTER_POLICIES, EKS_LINUX_AMI_TYPES, EKS_WINDOWS_AMI_TYPES, EKS_W
 /** The Terraform rules the stacks run at synth, for a `cdk.tf.json` from anywhere (also in the package root). */
 export { formatTerraformViolation, validateTerraform } from '../terraform/index';
 export type { TerraformJson, ValidateTerraformOptions } from '../terraform/index';
+export * from './pod-credentials';
+export { EksControlPlaneLogType, IRSA_ROLE_ANNOTATION, PodCredentialMechanism } from '../platform/eks';

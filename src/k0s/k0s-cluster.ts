@@ -7,6 +7,7 @@ import { fail, problem } from '../core/errors';
 import { oneOf } from '../core/values';
 import { apiGroupOf } from '../platform/conventions';
 import { dnsLabelProblem, MAX_CLUSTER_NAME } from '../platform/dns';
+import { fleetLabels } from '../platform/labels';
 import type { K0smotronInfrastructure } from '../platform/infrastructures';
 import { CalicoMode } from '../platform/network';
 import { judgeOwnObjects, manifestProblems, participate, PropsOfFields } from '../rules/engine/judge';
@@ -175,7 +176,8 @@ export abstract class K0sCluster extends Construct {
       },
     });
     this.cluster = typedApiObject(this, 'Cluster', Cluster, {
-      metadata: { name: this.clusterName },
+      // Fleet labels: Linux-only until a Windows pool adds its build (WorkerPool).
+      metadata: { name: this.clusterName, labels: fleetLabels([]) },
       spec: {
         controlPlaneEndpoint: part.controlPlaneEndpoint,
         clusterNetwork: {

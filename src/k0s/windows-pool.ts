@@ -81,6 +81,7 @@ export function windowsWorker<P extends WorkerPoolProps & WindowsWorkerProps>(pa
       nodeReadyTimeoutSeconds: WINDOWS_NODE_TIMEOUTS.readySeconds,
       // Windows Server runs on amd64 only.
       nodeLabels: { [LABEL_OS]: 'windows', [LABEL_ARCH]: 'amd64', [LABEL_WINDOWS_BUILD]: WINDOWS_RELEASES[windowsVersion].build },
+      windowsBuild: WINDOWS_RELEASES[windowsVersion].build,
     },
   };
 }

@@ -26,6 +26,7 @@ import type { K0smotronInfrastructure } from '../platform/infrastructures';
 import { registerInfrastructure } from '../rules/engine/infrastructure';
 
 export { POOL_LABEL } from '../platform/labels';
+import { FLEET_LABELS, fleetLabels } from '../platform/labels';
 
 /** What a worker pool takes from its cluster, whatever infrastructure the machines run on. */
 export interface IWorkerPoolCluster extends IConstruct {
@@ -137,6 +138,8 @@ export interface WorkerPlatform {
    * autoscaler's template node.
    */
   readonly nodeLabels: Readonly<Record<string, string>>;
+  /** A Windows pool's build (`node.kubernetes.io/windows-build`), for the Cluster's fleet labels. */
+  readonly windowsBuild?: string;
 }
 
 /**
@@ -211,6 +214,8 @@ export abstract class WorkerPool extends Construct {
    * `WindowsEbsCsiNode` take it as `kubeletRootDir`.
    */
   public readonly kubeletRootDir: string;
+  /** The build of a Windows pool's machines (`node.kubernetes.io/windows-build`); undefined for Linux. */
+  public readonly windowsBuild?: string;
   /** The failure domains the pool spreads over, in the order of `machineDeployments`. */
   public readonly failureDomains: readonly FailureDomain[];
   /** The MachineDeployments (`cluster.x-k8s.io`), one per failure domain. */
@@ -237,6 +242,7 @@ export abstract class WorkerPool extends Construct {
     this.k0sVersion = props.k0sVersion ?? cluster.k0sVersion;
     this.os = platform.os;
     this.kubeletRootDir = platform.os === 'windows' ? WINDOWS_KUBELET_ROOT.k0s : K0S_LINUX_KUBELET_ROOT;
+    this.windowsBuild = platform.windowsBuild;
     checkInputs(this, props);
     registerInfrastructure(infrastructure.infrastructure);
 
@@ -279,7 +285,11 @@ export abstract class WorkerPool extends Construct {
       const bounds = autoscaling && { min: split(autoscaling.min), max: split(autoscaling.max) };
       const rollout = infrastructure.rollout?.(bounds?.max ?? replicas);
       return typedApiObject(this, domain ? `MachineDeployment-${domain.suffix}` : 'MachineDeployment', MachineDeployment, {
-        metadata: { name, annotations: bounds && this.autoscalerAnnotations(bounds, labels, platform, infrastructure) },
+        metadata: {
+          name,
+          labels: platform.windowsBuild ? { [FLEET_LABELS.poolBuild]: platform.windowsBuild } : undefined,
+          annotations: bounds && this.autoscalerAnnotations(bounds, labels, platform, infrastructure),
+        },
         spec: {
           clusterName: cluster.clusterName,
           // The autoscaler owns the count (CAPI defaults a new one to min).
@@ -342,6 +352,12 @@ export abstract class WorkerPool extends Construct {
     // such as the RemoteMachine pool's hosts), beside the cluster's own objects.
     const isObject = (c: IConstruct): c is ApiObject => c instanceof ApiObject;
     const clusterObjects = cluster.node.children.filter(isObject);
+    if (platform.windowsBuild !== undefined) {
+      // The Cluster says which builds its Windows pools run (FLEET_LABELS), from every pool so far.
+      const builds = cluster.node.children.filter((c): c is WorkerPool => c instanceof WorkerPool && c.windowsBuild !== undefined).map((p) => p.windowsBuild!);
+      const capiCluster = clusterObjects.find((o) => o.kind === 'Cluster' && o.apiVersion.startsWith('cluster.x-k8s.io/'));
+      Object.entries(fleetLabels(builds)).forEach(([k, v]) => capiCluster?.metadata.addLabel(k, v));
+    }
     const own = this.node.findAll().filter(isObject);
     judgeOwnObjects(this, own, clusterObjects, { ...POOL_PROPS_OF_FIELDS, ...infrastructure.propsOfFields });
     participate(this);

@@ -168,3 +168,42 @@ export const EKS_ROOT_SNAPSHOT_GIB = { linux: 20, windows: 30 } as const;
  * digits and `()./_-` for a prefix (Terraform adds a 26-character suffix; names are 125 at most).
  */
 export const LAUNCH_TEMPLATE_NAME_PREFIX = { min: 3, max: 99, pattern: /^[0-9A-Za-z()./_-]+$/ } as const;
+
+/**
+ * How pods get AWS credentials on EKS. EKS Pod Identity serves pods on Linux EC2 nodes only: "Pods
+ * that run on Windows Amazon EC2 instances aren't supported" (EKS User Guide,
+ * latest/ug/manage-access/aws-access/pod-identities.adoc, "EKS Pod Identity restrictions"), and its
+ * agent is a DaemonSet whose affinity requires `kubernetes.io/os: linux`
+ * (aws/eks-pod-identity-agent charts/eks-pod-identity-agent/values.yaml), so nothing answers a
+ * Windows pod at 169.254.170.23. IAM roles for service accounts (IRSA) need no node agent: the
+ * SDK in the pod exchanges the projected service-account token with STS itself.
+ */
+export enum PodCredentialMechanism {
+  /** IAM roles for service accounts: the cluster's OIDC provider and a role trusting one service account. Linux and Windows pods. */
+  IRSA = 'irsa',
+  /** EKS Pod Identity: the `eks-pod-identity-agent` add-on and an association. Linux pods only. */
+  POD_IDENTITY = 'pod-identity',
+}
+
+/** Why Pod Identity is refused for pods on Windows nodes, and what to use instead. */
+export const POD_IDENTITY_WINDOWS_PROBLEM = {
+  what: 'EKS Pod Identity gives no credentials to pods on Windows nodes ("Pods that run on Windows Amazon EC2 instances aren\'t supported", EKS User Guide, pod-identities.adoc; the agent DaemonSet runs on Linux nodes only)',
+  fix: 'use PodCredentialMechanism.IRSA (podCredentials: { irsa: true })',
+} as const;
+
+/** The annotation IRSA's pod identity webhook reads on a service account (aws/amazon-eks-pod-identity-webhook, pkg/annotations). */
+export const IRSA_ROLE_ANNOTATION = 'eks.amazonaws.com/role-arn';
+
+/** EKS control-plane log types (CreateCluster `logging.clusterLogging[].types`). */
+export enum EksControlPlaneLogType {
+  /** kube-apiserver's own logs. */
+  API = 'api',
+  /** The Kubernetes audit log: who did what through the API. */
+  AUDIT = 'audit',
+  /** aws-iam-authenticator: which IAM principal became which Kubernetes user. */
+  AUTHENTICATOR = 'authenticator',
+  /** kube-controller-manager. */
+  CONTROLLER_MANAGER = 'controllerManager',
+  /** kube-scheduler. */
+  SCHEDULER = 'scheduler',
+}

@@ -72,3 +72,42 @@ export function nodeLabelProblem(key: string, value: unknown): string | undefine
  * domain). A pool's MachineDeployments (one per zone) share it; its health check selects it.
  */
 export const POOL_LABEL = 'node.cluster.x-k8s.io/pool';
+
+/**
+ * Fleet labels: what a CAPI `Cluster` says about its Windows workers, for tools that pick
+ * clusters by label (Sveltos ClusterProfile `clusterSelector`, CAAPH HelmChartProxy
+ * `clusterSelector`, Argo CD ApplicationSet cluster generators, Rancher Fleet).
+ *
+ * A label value cannot hold a list: values are at most 63 characters of alphanumerics with `-`,
+ * `_` and `.` inside (k8s.io/apimachinery IsValidLabelValue), so no comma, and a selector matches
+ * a value whole, never a part of it. So each build is a label key of its own,
+ * `build.windows.cdk-hybrid-windows.io/10.0.20348: "true"`, which `matchLabels` and `Exists`
+ * select on; `builds` adds the whole set in one value for people and for `In` on exact sets,
+ * builds joined by `_` (a build holds dots, so `.` cannot separate them), sorted.
+ */
+export const FLEET_LABELS = {
+  /** `"true"` when the cluster has a Windows pool (at any size, zero included), else `"false"`. */
+  windowsWorkers: 'windows.cdk-hybrid-windows.io/workers',
+  /** The Windows builds of its pools, sorted, joined by `_`, e.g. `10.0.17763_10.0.20348`; absent without Windows pools. */
+  builds: 'windows.cdk-hybrid-windows.io/builds',
+  /** Prefix of one key per build: `build.windows.cdk-hybrid-windows.io/<build>: "true"`. */
+  buildPrefix: 'build.windows.cdk-hybrid-windows.io/',
+  /** On a Windows pool's MachineDeployments: the build of its machines, which the Cluster's labels are made from. */
+  poolBuild: 'windows.cdk-hybrid-windows.io/build',
+} as const;
+
+/** The fleet labels of a cluster whose Windows pools run `builds` (none: a Linux-only cluster). */
+export function fleetLabels(builds: Iterable<string>): Record<string, string> {
+  const sorted = [...new Set(builds)].sort();
+  if (sorted.length === 0) return { [FLEET_LABELS.windowsWorkers]: 'false' };
+  return {
+    [FLEET_LABELS.windowsWorkers]: 'true',
+    [FLEET_LABELS.builds]: sorted.join('_'),
+    ...Object.fromEntries(sorted.map((b) => [`${FLEET_LABELS.buildPrefix}${b}`, 'true'])),
+  };
+}
+
+/** Whether a label key is a fleet label (`FLEET_LABELS`, the per-build keys included). */
+export function isFleetLabel(key: string): boolean {
+  return key === FLEET_LABELS.windowsWorkers || key === FLEET_LABELS.builds || key.startsWith(FLEET_LABELS.buildPrefix);
+}

@@ -1,7 +1,7 @@
 import { CLUSTER_RULES } from './cluster/cluster-rules';
 import { Manifest, ManifestGraph, ManifestRule, ManifestSource, ManifestViolation, whatAndFix } from './engine/graph';
 import { WindowsPlatform } from '../platform/support';
-import { EKS_WORKLOAD_RULES, WORKLOAD_RULES } from './pods/workload-rules';
+import { EKS_WORKLOAD_RULES, LOAD_BALANCER_TARGETS_RULE, WORKLOAD_RULES } from './pods/workload-rules';
 
 export { CLUSTER_RULES } from './cluster/cluster-rules';
 export { EKS_WORKLOAD_RULES, WORKLOAD_RULES } from './pods/workload-rules';
@@ -17,16 +17,25 @@ export interface ValidateManifestsOptions {
   readonly rules?: readonly ManifestRule[];
 
   /**
-   * The platform the objects are for. `WindowsPlatform.EKS` adds `EKS_WORKLOAD_RULES` to the
-   * default rules: on EKS a Windows pod gets an address only when its nodeSelector names Windows.
+   * The platform the objects are for, whose own rules are added to the default ones
+   * (`platformRules`): `WindowsPlatform.EKS` adds `EKS_WORKLOAD_RULES` (a Windows pod gets an
+   * address only when its nodeSelector names Windows; load balancers stay off Windows nodes),
+   * `WindowsPlatform.K0SMOTRON_AWS` the load balancer rule.
    * @default - none: only the rules that hold on every platform
    */
   readonly platform?: WindowsPlatform;
 }
 
-/** The rules that hold only on a platform, beyond the cluster and workload rules. */
+/**
+ * The rules that hold only on a platform, beyond the cluster and workload rules: on EKS
+ * `EKS_WORKLOAD_RULES`; on k0smotron's AWS clusters the load balancer rule, since their
+ * LoadBalancer Services get AWS load balancers too (cloud-provider-aws or the AWS Load Balancer
+ * Controller).
+ */
 export function platformRules(platform: WindowsPlatform | undefined): readonly ManifestRule[] {
-  return platform === WindowsPlatform.EKS ? EKS_WORKLOAD_RULES : [];
+  if (platform === WindowsPlatform.EKS) return EKS_WORKLOAD_RULES;
+  if (platform === WindowsPlatform.K0SMOTRON_AWS) return [LOAD_BALANCER_TARGETS_RULE];
+  return [];
 }
 
 function isSource(item: Manifest | ManifestSource): item is ManifestSource {

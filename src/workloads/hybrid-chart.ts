@@ -19,7 +19,9 @@ export interface HybridChartProps extends ChartProps {
  * A chart for a cluster with Windows and Linux nodes: every pod template that does not ask for
  * Windows is pinned to Linux (`spec.os.name: linux`, node selector `kubernetes.io/os: linux`),
  * whether it comes from cdk8s-plus, `Include` or a plain `ApiObject`, and every pod template is
- * checked at synth time. Same as `PodTemplatePolicy.of(chart).pinLinux()` on a plain Chart.
+ * checked at synth time; LoadBalancer Services of its Linux pods are kept off Windows nodes
+ * (`PodTemplatePolicy.targetLinuxNodes`). Same as `PodTemplatePolicy.of(chart).pinLinux()` and
+ * `.targetLinuxNodes()` on a plain Chart.
  */
 export class HybridChart extends Chart {
   constructor(scope: Construct, id: string, props: HybridChartProps = {}) {
@@ -27,6 +29,7 @@ export class HybridChart extends Chart {
     super(scope, id, chartProps);
     const policy = PodTemplatePolicy.of(this);
     policy.pinLinux();
+    policy.targetLinuxNodes();
     if (platform !== undefined) policy.checkFor(platform);
   }
 }

@@ -12,3 +12,6 @@ export * from './windows-pod';
 export * from './windows-workload';
 export * from './windows-exporter';
 export * from './windows-csi';
+export * from './aws-role-service-account';
+export * from './gmsa';
+export * from './windows-fluent-bit';

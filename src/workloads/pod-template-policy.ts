@@ -8,6 +8,8 @@ import { addRenderedPatch, rendered } from '../core/render';
 import { ManifestSource } from '../rules/engine/graph';
 import { adviseManifests, platformRules, validateManifests } from '../rules/index';
 import { PodTemplateLocation, osIntent, podTemplatesOf, pointerSegment } from '../rules/pods/pod-template';
+import { selectedPodsOs, targetsEveryNode } from '../rules/pods/load-balancer-rules';
+import { LB_ANNOTATIONS, LINUX_TARGET_NODE_LABELS } from '../platform/load-balancer';
 import { WORKLOAD_RULES } from '../rules/pods/workload-rules';
 
 const ID = 'PodTemplatePolicy';
@@ -33,6 +35,7 @@ export class PodTemplatePolicy extends Construct {
   }
 
   private linuxPinning = false;
+  private linuxTargets = false;
   private platform?: WindowsPlatform;
 
   private constructor(private readonly chart: Chart) {
@@ -53,6 +56,17 @@ export class PodTemplatePolicy extends Construct {
   /** Pins every pod template that does not ask for an OS to Linux. */
   public pinLinux(): void {
     this.linuxPinning = true;
+  }
+
+  /**
+   * Keeps the chart's LoadBalancer Services of Linux pods off Windows nodes: each one that an AWS
+   * load balancer would serve in instance mode with every node as a target gets
+   * `service.beta.kubernetes.io/aws-load-balancer-target-node-labels: kubernetes.io/os=linux`
+   * (`LOAD_BALANCER_TARGETS_RULE`). A Service in IP mode, with target node labels of its own, of
+   * another load balancer class, or selecting Windows pods or pods outside the chart is left as it is.
+   */
+  public targetLinuxNodes(): void {
+    this.linuxTargets = true;
   }
 
   /**
@@ -84,6 +98,25 @@ export class PodTemplatePolicy extends Construct {
         .filter((location) => osIntent(location.spec, runtimeClassOs).os === 'open')
         .flatMap(linuxPinningPatches);
       if (patches.length > 0) addRenderedPatch(obj, ...patches);
+    }
+    if (this.linuxTargets) this.annotateLoadBalancers();
+  }
+
+  /** The target-node-labels annotation on the Services `targetLinuxNodes` describes. */
+  private annotateLoadBalancers(): void {
+    const sources = this.objects().map((o) => ({ manifest: rendered(o) }));
+    const runtimeClassOs = runtimeClassOsOf(this.chart);
+    for (const obj of this.objects()) {
+      const service = rendered(obj);
+      if (!targetsEveryNode(service)) continue;
+      const pods = selectedPodsOs(service, sources, runtimeClassOs);
+      if (pods === undefined || !pods.every((os) => os === 'linux')) continue;
+      // Labels the Service already selects nodes by stay: the nodes must have them all.
+      const own = service.metadata?.annotations?.[LB_ANNOTATIONS.targetNodeLabels];
+      const value = typeof own === 'string' && own.trim() !== '' ? `${own},${LINUX_TARGET_NODE_LABELS}` : LINUX_TARGET_NODE_LABELS;
+      addRenderedPatch(obj, service.metadata?.annotations
+        ? JsonPatch.add(`/metadata/annotations/${pointerSegment(LB_ANNOTATIONS.targetNodeLabels)}`, value)
+        : JsonPatch.add('/metadata/annotations', { [LB_ANNOTATIONS.targetNodeLabels]: value }));
     }
   }
 
@@ -126,7 +159,7 @@ export class PodTemplatePolicy extends Construct {
   }
 
   /**
-   * The workload rules (`WORKLOAD_RULES`, and `EKS_WORKLOAD_RULES` on EKS) over this chart's
+   * The workload rules (`WORKLOAD_RULES`, and the platform's: `platformRules`) over this chart's
    * objects, beside the app's RuntimeClasses (cluster-scoped, so another chart's count), as
    * validation messages.
    */
@@ -137,12 +170,12 @@ export class PodTemplatePolicy extends Construct {
       .map((v) => `${v.path} (${v.kind} ${v.name}) ${v.message}`);
   }
 
-  /** This chart's objects beside the app's RuntimeClasses, the paths of its own, and the rules for its platform. */
+  /** This chart's objects beside the app's RuntimeClasses, gMSA specs and RBAC objects, the paths of its own, and the rules for its platform. */
   private judged() {
     const own = this.objects().map((o) => ({ manifest: rendered(o), path: o.node.path }));
     const paths = new Set(own.map((o) => o.path));
     const rules = [...WORKLOAD_RULES, ...platformRules(this.platform)];
-    return { sources: [...own, ...runtimeClassesOf(this.chart).filter((r) => !paths.has(r.path!))], paths, rules };
+    return { sources: [...own, ...appContextOf(this.chart).filter((r) => !paths.has(r.path!))], paths, rules };
   }
 }
 
@@ -171,15 +204,27 @@ function clusterScopedKinds(chart: Chart): ReadonlySet<string> {
 /** Key of the app's cluster-scoped kinds in `oncePerSynth`. */
 const CLUSTER_SCOPED = {};
 
-/** The app's RuntimeClasses as written, read once per synth call for the whole app, not once per chart. */
-function runtimeClassesOf(chart: Chart): ManifestSource[] {
-  return oncePerSynth(RUNTIME_CLASSES, () => chart.node.root.node.findAll()
-    .filter((c): c is ApiObject => c instanceof ApiObject && c.kind === 'RuntimeClass')
+/**
+ * What the workload rules read beside a chart's pod templates wherever it is in the app:
+ * RuntimeClasses (the OS and tolerations they add), gMSA credential specs and the RBAC objects
+ * that let service accounts use them.
+ */
+const APP_CONTEXT_KINDS: ReadonlySet<string> = new Set(['RuntimeClass', 'GMSACredentialSpec', 'Role', 'ClusterRole', 'RoleBinding', 'ClusterRoleBinding']);
+
+/** The app's objects of `APP_CONTEXT_KINDS` as written, read once per synth call for the whole app, not once per chart. */
+function appContextOf(chart: Chart): ManifestSource[] {
+  return oncePerSynth(APP_CONTEXT, () => chart.node.root.node.findAll()
+    .filter((c): c is ApiObject => c instanceof ApiObject && APP_CONTEXT_KINDS.has(c.kind))
     .map((c) => ({ manifest: rendered(c), path: c.node.path })));
 }
 
-/** Key of the app's RuntimeClasses in `oncePerSynth`. */
-const RUNTIME_CLASSES = {};
+/** The app's RuntimeClasses as written. */
+function runtimeClassesOf(chart: Chart): ManifestSource[] {
+  return appContextOf(chart).filter((s) => s.manifest.kind === 'RuntimeClass');
+}
+
+/** Key of the app context objects in `oncePerSynth`. */
+const APP_CONTEXT = {};
 
 /** RuntimeClass name -> the OS its `scheduling.nodeSelector` picks, for the pinning. */
 function runtimeClassOsOf(chart: Chart): (name: string) => string | undefined {

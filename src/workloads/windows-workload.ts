@@ -88,6 +88,13 @@ export interface WindowsWorkloadProps extends WindowsPodOptions {
   readonly serviceAccount?: kplus.IServiceAccount;
 
   /**
+   * Mount the service account's API token into the pods (`automountServiceAccountToken`), for
+   * containers that call the API server (e.g. a log agent's Kubernetes metadata filter).
+   * @default false (cdk8s-plus's default)
+   */
+  readonly automountServiceAccountToken?: boolean;
+
+  /**
    * Metadata of the workload object.
    * @default - generated name
    */
@@ -150,6 +157,7 @@ export class WindowsWorkload extends Construct {
       initContainers: (props.initContainers ?? []).map((c) => windowsContainerDefaults(kplus, c, { init: true })),
       volumes: props.volumes,
       serviceAccount,
+      automountServiceAccountToken: props.automountServiceAccountToken,
       metadata: props.metadata,
     }, props);
     this.windows = new WindowsPod(this.workload, props);

@@ -12,6 +12,7 @@ import { clusterNetwork, clusterReferences, contentNames, controlPlane, uniqueNa
 import { windowsClusters, windowsPools } from './windows';
 import { KARPENTER_RULES } from '../karpenter/karpenter-rules';
 import { AUTOSCALING_RULES } from '../autoscaling/autoscaling-rules';
+import { fleetLabelRule } from './fleet';
 
 /**
  * The cluster rules, over the final objects of Cluster API + k0smotron and the infrastructure
@@ -22,7 +23,7 @@ import { AUTOSCALING_RULES } from '../autoscaling/autoscaling-rules';
  * reported; the registry refuses two of one name.
  */
 export const CLUSTER_RULES: readonly ManifestRule[] = registry<ManifestRule>(
-  [uniqueNames, clusterReferences, clusterNetwork, controlPlane, k0smotronWebhooks, awsCluster, awsTags, awsNetwork, keyPairs, imageLookups, machineDeployments, failureDomains, machineNaming, versionSkew, windowsPools, windowsClusters, healthChecks, contentNames],
+  [uniqueNames, clusterReferences, clusterNetwork, controlPlane, k0smotronWebhooks, awsCluster, awsTags, awsNetwork, keyPairs, imageLookups, machineDeployments, failureDomains, machineNaming, versionSkew, windowsPools, windowsClusters, fleetLabelRule, healthChecks, contentNames],
   REMOTE_RULES,
   KARPENTER_RULES,
   AUTOSCALING_RULES,

@@ -6,6 +6,8 @@ import { Json, list, ManifestGraph, ManifestRule, violation } from '../engine/gr
 import { Finding, registry, rule } from '../engine/rule';
 import { eksPodIssues } from './eks-pod-rules';
 import { CSI_WINDOWS_NODE_RULE } from './csi-rules';
+import { GMSA_RULE } from './gmsa-rules';
+import { LOAD_BALANCER_TARGETS_RULE } from './load-balancer-rules';
 
 /**
  * The workload rules over plain manifests: the API server's OS-specific pod validation
@@ -78,7 +80,7 @@ export const SERVICE_PORTS_RULE = rule<ManifestGraph>({
 });
 
 /** Every workload rule. */
-export const WORKLOAD_RULES: readonly ManifestRule[] = registry<ManifestRule>([POD_TEMPLATE_RULE, SERVICE_PORTS_RULE, CSI_WINDOWS_NODE_RULE]);
+export const WORKLOAD_RULES: readonly ManifestRule[] = registry<ManifestRule>([POD_TEMPLATE_RULE, SERVICE_PORTS_RULE, GMSA_RULE, CSI_WINDOWS_NODE_RULE]);
 
 /** Windows pods on Amazon EKS get an address only when their nodeSelector names Windows (`eksPodIssues`). */
 export const EKS_POD_ADDRESS_RULE = rule<ManifestGraph>({
@@ -94,5 +96,10 @@ export const EKS_POD_ADDRESS_RULE = rule<ManifestGraph>({
   },
 });
 
-/** The workload rules that hold on Amazon EKS only (`validateManifests` `platform: WindowsPlatform.EKS`). */
-export const EKS_WORKLOAD_RULES: readonly ManifestRule[] = registry<ManifestRule>([EKS_POD_ADDRESS_RULE]);
+/**
+ * The workload rules that hold on Amazon EKS only (`validateManifests` `platform: WindowsPlatform.EKS`):
+ * Windows pod addresses, and load balancers kept off Windows nodes (`LOAD_BALANCER_TARGETS_RULE`,
+ * which holds wherever AWS load balancers serve Services, so on `K0SMOTRON_AWS` too: `platformRules`).
+ */
+export const EKS_WORKLOAD_RULES: readonly ManifestRule[] = registry<ManifestRule>([EKS_POD_ADDRESS_RULE, LOAD_BALANCER_TARGETS_RULE]);
+export { LOAD_BALANCER_TARGETS_RULE } from './load-balancer-rules';

@@ -16,6 +16,7 @@ export * from '../cdktn';
 
 export { AwsProvider } from '@cdktn/provider-aws/lib/provider';
 export { AutoscalingGroupTagA as AutoscalingGroupTag } from '@cdktn/provider-aws/lib/autoscaling-group-tag';
+export { CloudwatchLogGroup } from '@cdktn/provider-aws/lib/cloudwatch-log-group';
 export { DataAwsAvailabilityZones } from '@cdktn/provider-aws/lib/data-aws-availability-zones';
 export { DataAwsPartition } from '@cdktn/provider-aws/lib/data-aws-partition';
 export { DataAwsRegion } from '@cdktn/provider-aws/lib/data-aws-region';
@@ -28,7 +29,9 @@ export { EksAddon } from '@cdktn/provider-aws/lib/eks-addon';
 export { EksCluster } from '@cdktn/provider-aws/lib/eks-cluster';
 export { EksNodeGroup } from '@cdktn/provider-aws/lib/eks-node-group';
 export type { EksNodeGroupTaint } from '@cdktn/provider-aws/lib/eks-node-group';
+export { EksPodIdentityAssociation } from '@cdktn/provider-aws/lib/eks-pod-identity-association';
 export { IamInstanceProfile } from '@cdktn/provider-aws/lib/iam-instance-profile';
+export { IamOpenidConnectProvider } from '@cdktn/provider-aws/lib/iam-openid-connect-provider';
 export { IamPolicy } from '@cdktn/provider-aws/lib/iam-policy';
 export { IamRole } from '@cdktn/provider-aws/lib/iam-role';
 export { IamRolePolicyAttachment } from '@cdktn/provider-aws/lib/iam-role-policy-attachment';

@@ -1,0 +1,111 @@
+import { Construct } from 'constructs';
+import { fail } from '../core/errors';
+import { POD_IDENTITY_WINDOWS_PROBLEM, PodCredentialMechanism } from '../platform/eks';
+import type { HybridEksCluster } from './eks-cluster';
+import { EksPodIdentityAssociation, IamRole, IamRolePolicyAttachment } from '../terraform/providers/aws';
+
+/** Props of `ServiceAccountRole`. */
+export interface ServiceAccountRoleProps {
+  /** Namespace of the service account. */
+  readonly namespace: string;
+  /** Name of the service account whose pods get the role. */
+  readonly serviceAccount: string;
+  /**
+   * Whether the service account's pods run on Windows nodes: Pod Identity is refused for them.
+   * @default false
+   */
+  readonly windows?: boolean;
+  /**
+   * How the pods get the role.
+   * @default - IRSA when `podCredentials.irsa` is on, else Pod Identity when it is on
+   */
+  readonly mechanism?: PodCredentialMechanism;
+  /**
+   * ARNs of the IAM policies to attach to the role.
+   * @default - none: attach your own to `role`
+   */
+  readonly policyArns?: readonly string[];
+  /**
+   * The IAM role name, so that the role's ARN is known before the apply (the service account's
+   * `eks.amazonaws.com/role-arn` annotation names it). 64 characters at most.
+   * @default `<cluster>-<namespace>-<serviceAccount>`
+   */
+  readonly roleName?: string;
+}
+
+/** IAM allows role names of 64 characters (IAM User Guide, reference_iam-quotas). */
+const ROLE_NAME_MAX = 64;
+
+/**
+ * An IAM role that one Kubernetes service account's pods assume: through IRSA (a trust policy for
+ * the cluster's OIDC provider, limited to `system:serviceaccount:<namespace>:<name>` and the
+ * audience `sts.amazonaws.com`) or through Pod Identity (a trust policy for
+ * `pods.eks.amazonaws.com` and an `aws_eks_pod_identity_association`). Create it with
+ * `new ServiceAccountRole(cluster, id, props)`.
+ */
+export class ServiceAccountRole extends Construct {
+  /** The IAM role. */
+  public readonly role: IamRole;
+  /** The role name, fixed before the apply. */
+  public readonly roleName: string;
+  /** How the pods get it. */
+  public readonly mechanism: PodCredentialMechanism;
+  /** The Pod Identity association, with `PodCredentialMechanism.POD_IDENTITY`. */
+  public readonly association?: EksPodIdentityAssociation;
+
+  public constructor(cluster: HybridEksCluster, id: string, props: ServiceAccountRoleProps) {
+    super(cluster, id);
+    const mechanism = props.mechanism
+      ?? (cluster.oidcProvider !== undefined ? PodCredentialMechanism.IRSA : cluster.podIdentityAgent !== undefined ? PodCredentialMechanism.POD_IDENTITY : undefined);
+    if (mechanism === undefined) {
+      fail(this, 'the cluster sets up no way to give pods AWS credentials', 'set podCredentials: { irsa: true } on the cluster (or podIdentity: true for Linux pods only)');
+    }
+    if (mechanism === PodCredentialMechanism.POD_IDENTITY && props.windows === true) fail(this, `mechanism ${mechanism}: ${POD_IDENTITY_WINDOWS_PROBLEM.what}`, POD_IDENTITY_WINDOWS_PROBLEM.fix);
+    if (mechanism === PodCredentialMechanism.IRSA && cluster.oidcProvider === undefined) {
+      fail(this, 'mechanism irsa, and the cluster has no IAM OIDC provider', 'set podCredentials: { irsa: true } on the cluster');
+    }
+    if (mechanism === PodCredentialMechanism.POD_IDENTITY && cluster.podIdentityAgent === undefined) {
+      // An association without the agent gives the pods environment variables pointing at a
+      // link-local address nothing listens on (pod-identities.adoc: "The EKS Pod Identity Agent is required").
+      fail(this, 'mechanism pod-identity, and the cluster has no eks-pod-identity-agent add-on', 'set podCredentials: { podIdentity: true } on the cluster');
+    }
+    this.mechanism = mechanism;
+    this.roleName = props.roleName ?? `${cluster.clusterName}-${props.namespace}-${props.serviceAccount}`;
+    if (this.roleName.length > ROLE_NAME_MAX || !/^[\w+=,.@-]+$/.test(this.roleName)) {
+      fail(this, `roleName "${this.roleName}" is not an IAM role name (at most ${ROLE_NAME_MAX} of letters, digits and +=,.@_-)`, 'give a shorter roleName');
+    }
+
+    const subject = `system:serviceaccount:${props.namespace}:${props.serviceAccount}`;
+    const statement = mechanism === PodCredentialMechanism.IRSA
+      ? {
+        // EKS User Guide, associate-service-account-role.adoc: the provider's ARN as the federated
+        // principal, and the issuer without https:// as the prefix of the sub and aud conditions.
+        Effect: 'Allow',
+        Principal: { Federated: cluster.oidcProvider!.arn },
+        Action: 'sts:AssumeRoleWithWebIdentity',
+        Condition: { StringEquals: { [`${cluster.oidcIssuerHost}:sub`]: subject, [`${cluster.oidcIssuerHost}:aud`]: 'sts.amazonaws.com' } },
+      }
+      : {
+        // pod-identities.adoc: the one service principal, and sts:TagSession for the session tags EKS adds.
+        Effect: 'Allow',
+        Principal: { Service: 'pods.eks.amazonaws.com' },
+        Action: ['sts:AssumeRole', 'sts:TagSession'],
+      };
+    this.role = new IamRole(this, 'Role', { name: this.roleName, assumeRolePolicy: JSON.stringify({ Version: '2012-10-17', Statement: [statement] }) });
+    (props.policyArns ?? []).forEach((policyArn, i) => new IamRolePolicyAttachment(this, `Policy${i}`, { role: this.role.name, policyArn }));
+    if (mechanism === PodCredentialMechanism.POD_IDENTITY) {
+      this.association = new EksPodIdentityAssociation(this, 'Association', {
+        clusterName: cluster.cluster.name,
+        namespace: props.namespace,
+        serviceAccount: props.serviceAccount,
+        roleArn: this.role.arn,
+        dependsOn: [cluster.podIdentityAgent!],
+      });
+    }
+  }
+
+  /** The role's ARN (a Terraform reference). */
+  public get arn(): string {
+    return this.role.arn;
+  }
+}

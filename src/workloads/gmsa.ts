@@ -1,0 +1,311 @@
+import { ApiObject } from 'cdk8s';
+import { Construct } from 'constructs';
+import { kplus } from './cdk8s-plus';
+import { dropChartNamespace } from '../platform/cluster-scope';
+import { fail } from '../core/errors';
+import { wholeNumber } from '../core/values';
+import { LABEL_OS } from '../platform/windows';
+import { GMSA_GROUP, GMSA_KIND, GMSA_RESOURCE } from '../platform/gmsa';
+
+/** The windows-gmsa release `GmsaWebhook` renders (kubernetes-sigs/windows-gmsa, chart `charts/gmsa` 0.13.0). */
+export const GMSA_WEBHOOK_IMAGE = 'registry.k8s.io/gmsa-webhook/k8s-gmsa-webhook:v0.13.0';
+
+/** The port the webhook serves on (chart values `containerPort`; admission-webhook/main.go reads `HTTPS_PORT`). */
+const WEBHOOK_PORT = 443;
+const CERT_MANAGER = 'cert-manager.io/v1';
+
+/** Props of `GmsaWebhook`. */
+export interface GmsaWebhookProps {
+  /**
+   * Namespace of the webhook; it is created, and its own pods are exempt from the webhook.
+   * @default 'gmsa-webhook'
+   */
+  readonly namespace?: string;
+  /**
+   * Name of the webhook's objects (the chart's release name).
+   * @default 'gmsa-webhook'
+   */
+  readonly name?: string;
+  /**
+   * The webhook image.
+   * @default GMSA_WEBHOOK_IMAGE
+   */
+  readonly image?: string;
+  /**
+   * Webhook replicas. With `failurePolicy: Fail`, no pod is admitted while none is ready.
+   * @default 2
+   */
+  readonly replicas?: number;
+}
+
+/**
+ * kubernetes-sigs/windows-gmsa's admission webhook as objects, following its chart 0.13.0
+ * (`charts/gmsa`, with cert-manager): the `GMSACredentialSpec` CRD (`crds/crds.yaml`), the webhook's
+ * ServiceAccount and the ClusterRole it needs (get and use the specs, create
+ * LocalSubjectAccessReviews), a Deployment on Linux nodes (`kubernetes.io/os: linux` and `os.name:
+ * linux`, as the chart's template), its Service, a self-signed CA and a serving certificate from
+ * cert-manager (which must be installed), and the mutating and validating webhook configurations
+ * whose CA bundle cert-manager injects. The mutating webhook writes a pod's credential spec
+ * contents from the `GMSACredentialSpec` it names; the validating one refuses the pod unless its
+ * service account may `use` that spec (`GmsaCredentialSpec.grant`).
+ */
+export class GmsaWebhook extends Construct {
+  /** The webhook's namespace. */
+  public readonly namespace: string;
+  /** The webhook's Deployment. */
+  public readonly deployment: ApiObject;
+  /** The `GMSACredentialSpec` CustomResourceDefinition. */
+  public readonly crd: ApiObject;
+
+  public constructor(scope: Construct, id: string, props: GmsaWebhookProps = {}) {
+    super(scope, id);
+    const name = props.name ?? 'gmsa-webhook';
+    const namespace = props.namespace ?? 'gmsa-webhook';
+    const replicas = wholeNumber({ path: this.node.path, prop: 'replicas' }, props.replicas, 1) ?? 2;
+    this.namespace = namespace;
+    const meta = (objectName: string) => ({ name: objectName, namespace });
+    const clusterScoped = (obj: ApiObject) => {
+      dropChartNamespace(obj);
+      return obj;
+    };
+
+    // The built-in kinds are cdk8s-plus-33's classes generated from the Kubernetes OpenAPI schema
+    // (kplus.k8s), so their fields are checked against it when this compiles.
+    clusterScoped(new kplus.k8s.KubeNamespace(this, 'Namespace', { metadata: { name: namespace } }));
+    this.crd = clusterScoped(new kplus.k8s.KubeCustomResourceDefinition(this, 'Crd', gmsaCrd()));
+
+    new kplus.k8s.KubeServiceAccount(this, 'ServiceAccount', { metadata: meta(name) });
+    const role = clusterScoped(new kplus.k8s.KubeClusterRole(this, 'ClusterRole', {
+      metadata: { name },
+      // admission-webhook/kube_client.go: retrieveCredSpecContents gets the spec,
+      // isAuthorizedToUseCredSpec creates a LocalSubjectAccessReview.
+      rules: [
+        { apiGroups: [GMSA_GROUP], resources: [GMSA_RESOURCE], verbs: ['get', 'use'] },
+        { apiGroups: ['authorization.k8s.io'], resources: ['localsubjectaccessreviews'], verbs: ['create'] },
+      ],
+    }));
+    clusterScoped(new kplus.k8s.KubeClusterRoleBinding(this, 'ClusterRoleBinding', {
+      metadata: { name },
+      subjects: [{ kind: 'ServiceAccount', name, namespace }],
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: role.name },
+    }));
+
+    const certSecret = `${name}-cert`;
+    const caName = `${name}-ca`;
+    // cert-manager: a self-signed ClusterIssuer signs the CA certificate, an Issuer of that CA signs
+    // the serving certificate, and cainjector copies the CA into the webhook configurations
+    // (`cert-manager.io/inject-ca-from`), as the chart's templates/issuer.yaml.
+    clusterScoped(new ApiObject(this, 'SelfSigned', { apiVersion: CERT_MANAGER, kind: 'ClusterIssuer', metadata: { name: caName }, spec: { selfSigned: {} } }));
+    new ApiObject(this, 'CaCertificate', {
+      apiVersion: CERT_MANAGER, kind: 'Certificate', metadata: meta(caName),
+      spec: { isCA: true, commonName: caName, secretName: `${name}-root-ca`, issuerRef: { name: caName, kind: 'ClusterIssuer', group: 'cert-manager.io' } },
+    });
+    new ApiObject(this, 'Issuer', { apiVersion: CERT_MANAGER, kind: 'Issuer', metadata: meta(name), spec: { ca: { secretName: `${name}-root-ca` } } });
+    new ApiObject(this, 'Certificate', {
+      apiVersion: CERT_MANAGER, kind: 'Certificate', metadata: meta(name),
+      spec: {
+        // The API server calls the Service by its in-cluster names.
+        dnsNames: [`${name}.${namespace}.svc`, `${name}.${namespace}.svc.cluster.local`],
+        issuerRef: { kind: 'Issuer', name },
+        secretName: certSecret,
+      },
+    });
+
+    const labels = { app: name };
+    this.deployment = new kplus.k8s.KubeDeployment(this, 'Deployment', {
+      metadata: meta(name),
+      spec: {
+        replicas,
+        selector: { matchLabels: labels },
+        template: {
+          metadata: { labels },
+          spec: {
+            serviceAccountName: name,
+            // The webhook is a Linux image (the chart pins it the same way).
+            nodeSelector: { [LABEL_OS]: 'linux' },
+            os: { name: 'linux' },
+            containers: [{
+              name,
+              image: props.image ?? GMSA_WEBHOOK_IMAGE,
+              imagePullPolicy: 'IfNotPresent',
+              readinessProbe: { httpGet: { scheme: 'HTTPS', path: '/health', port: kplus.k8s.IntOrString.fromNumber(WEBHOOK_PORT) } },
+              ports: [{ containerPort: WEBHOOK_PORT }],
+              volumeMounts: [{ name: 'tls', mountPath: '/tls', readOnly: true }],
+              // admission-webhook/main.go: TLS_CRT and TLS_KEY are required; HTTPS_PORT defaults to 443.
+              env: [{ name: 'TLS_KEY', value: '/tls/key' }, { name: 'TLS_CRT', value: '/tls/crt' }, { name: 'HTTPS_PORT', value: String(WEBHOOK_PORT) }],
+              resources: { requests: { cpu: kplus.k8s.Quantity.fromString('50m'), memory: kplus.k8s.Quantity.fromString('64Mi') } },
+            }],
+            volumes: [{ name: 'tls', secret: { secretName: certSecret, items: [{ key: 'tls.key', path: 'key' }, { key: 'tls.crt', path: 'crt' }] } }],
+          },
+        },
+      },
+    });
+    new kplus.k8s.KubeService(this, 'Service', {
+      metadata: meta(name),
+      spec: { ports: [{ port: 443, targetPort: kplus.k8s.IntOrString.fromNumber(WEBHOOK_PORT) }], selector: labels },
+    });
+
+    const webhook = (path: string, operations: string[]): kplus.k8s.ValidatingWebhook => ({
+      name: 'admission-webhook.windows-gmsa.sigs.k8s.io',
+      clientConfig: { service: { name, namespace, path } },
+      rules: [{ operations, apiGroups: [''], apiVersions: ['*'], resources: ['pods'] }],
+      failurePolicy: 'Fail',
+      admissionReviewVersions: ['v1', 'v1beta1'],
+      sideEffects: 'None',
+      // Never its own namespace (its pods could not start without it), nor one labelled off.
+      namespaceSelector: { matchExpressions: [
+        { key: 'kubernetes.io/metadata.name', operator: 'NotIn', values: [namespace] },
+        { key: 'windows.k8s.io/disabled', operator: 'NotIn', values: ['true'] },
+      ] },
+    });
+    const injectCa = { 'cert-manager.io/inject-ca-from': `${namespace}/${caName}` };
+    clusterScoped(new kplus.k8s.KubeMutatingWebhookConfiguration(this, 'Mutating', {
+      metadata: { name, annotations: injectCa },
+      webhooks: [webhook('/mutate', ['CREATE'])],
+    }));
+    clusterScoped(new kplus.k8s.KubeValidatingWebhookConfiguration(this, 'Validating', {
+      metadata: { name, annotations: injectCa },
+      webhooks: [webhook('/validate', ['CREATE', 'UPDATE'])],
+    }));
+  }
+}
+
+/** The domain a gMSA belongs to: the `DomainJoinConfig` of its credential spec (`New-CredentialSpec` writes it). */
+export interface GmsaDomain {
+  /** DNS name of the domain, e.g. `contoso.com`. */
+  readonly dnsName: string;
+  /**
+   * DNS name of the forest root.
+   * @default - dnsName
+   */
+  readonly dnsTreeName?: string;
+  /** NetBIOS name of the domain, e.g. `CONTOSO`. */
+  readonly netBiosName: string;
+  /** GUID of the domain. */
+  readonly guid: string;
+  /** SID of the domain, e.g. `S-1-5-21-...`. */
+  readonly sid: string;
+}
+
+/**
+ * How a node that is not domain-joined retrieves the gMSA's password: the Container Credential
+ * Guard plugin and its input (`HostAccountConfig`). On EKS, the Amazon ECS/EKS credential-spec
+ * plugin reads a domain user's credentials from AWS Secrets Manager or SSM.
+ */
+export interface GmsaHostAccountConfig {
+  /** The CCG plugin's GUID, without braces (e.g. AWS's plugin: `859E1386-BDB4-49E8-85C7-3070B13920E1`). */
+  readonly pluginGuid: string;
+  /** The plugin's input, in its own format (AWS's: JSON naming the secret and the domain user). */
+  readonly pluginInput: string;
+  /**
+   * The CCG version.
+   * @default '1'
+   */
+  readonly portableCcgVersion?: string;
+}
+
+/** Props of `GmsaCredentialSpec`. */
+export interface GmsaCredentialSpecProps {
+  /** Name of the `GMSACredentialSpec` (cluster-scoped); pods name it in `gmsaCredentialSpecName`. */
+  readonly name: string;
+  /** The gMSA's account name, e.g. `WebApp1`. */
+  readonly account: string;
+  /** The domain of the gMSA. */
+  readonly domain: GmsaDomain;
+  /**
+   * For nodes that are not domain-joined ("domainless"): how they retrieve the gMSA's password.
+   * @default - none: the Windows nodes must be joined to the domain
+   */
+  readonly hostAccountConfig?: GmsaHostAccountConfig;
+}
+
+/**
+ * A `GMSACredentialSpec` (windows.k8s.io/v1) as the chart's templates/credentialspec.yaml writes
+ * it, and a ClusterRole that allows `use` of it, which `grant` binds to service accounts: the
+ * windows-gmsa webhook admits a pod only when its service account may `use` the spec it names.
+ */
+export class GmsaCredentialSpec extends Construct {
+  /** The spec's name. */
+  public readonly name: string;
+  /** The ClusterRole allowing `use` of this one spec. */
+  public readonly role: ApiObject;
+
+  public constructor(scope: Construct, id: string, props: GmsaCredentialSpecProps) {
+    super(scope, id);
+    if (!/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/.test(props.name) || props.name.length > 253) {
+      fail(this, `name "${props.name}" is not a DNS subdomain name, which a GMSACredentialSpec's name must be`, 'use lower-case letters, digits, - and .');
+    }
+    this.name = props.name;
+    const d = props.domain;
+    const host = props.hostAccountConfig;
+    const spec = new ApiObject(this, 'Spec', {
+      apiVersion: `${GMSA_GROUP}/v1`, kind: GMSA_KIND, metadata: { name: props.name },
+      credspec: {
+        ActiveDirectoryConfig: {
+          GroupManagedServiceAccounts: [{ Name: props.account, Scope: d.netBiosName }, { Name: props.account, Scope: d.dnsName }],
+          ...(host ? { HostAccountConfig: { PortableCcgVersion: host.portableCcgVersion ?? '1', PluginGUID: `{${host.pluginGuid.replace(/^\{|\}$/g, '')}}`, PluginInput: host.pluginInput } } : {}),
+        },
+        CmsPlugins: ['ActiveDirectory'],
+        DomainJoinConfig: { DnsName: d.dnsName, DnsTreeName: d.dnsTreeName ?? d.dnsName, Guid: d.guid, MachineAccountName: props.account, NetBiosName: d.netBiosName, Sid: d.sid },
+      },
+    });
+    dropChartNamespace(spec);
+    this.role = new kplus.k8s.KubeClusterRole(this, 'UseRole', {
+      metadata: { name: `gmsa-use-${props.name}` },
+      rules: [{ apiGroups: [GMSA_GROUP], resources: [GMSA_RESOURCE], verbs: ['use'], resourceNames: [props.name] }],
+    });
+    dropChartNamespace(this.role);
+  }
+
+  /**
+   * Lets `serviceAccount` in `namespace` use the spec: a RoleBinding of the spec's ClusterRole in
+   * that namespace (the webhook asks with a LocalSubjectAccessReview there).
+   */
+  public grant(id: string, serviceAccount: string, namespace: string): ApiObject {
+    return new kplus.k8s.KubeRoleBinding(this, id, {
+      metadata: { name: `gmsa-use-${this.name}-${serviceAccount}`.slice(0, 253), namespace },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: this.role.name },
+      subjects: [{ kind: 'ServiceAccount', name: serviceAccount, namespace }],
+    });
+  }
+}
+
+/** The GMSACredentialSpec CRD of windows-gmsa chart 0.13.0 (`charts/gmsa/crds/crds.yaml`): v1 stored, v1alpha1 served and deprecated. */
+function gmsaCrd(): kplus.k8s.KubeCustomResourceDefinitionProps {
+  const strings = (...keys: string[]): kplus.k8s.JsonSchemaProps => ({ type: 'object', properties: Object.fromEntries(keys.map((k) => [k, { type: 'string' }])) });
+  const schema: kplus.k8s.CustomResourceValidation = {
+    openApiv3Schema: {
+      type: 'object',
+      properties: {
+        credspec: {
+          description: 'GMSA Credential Spec',
+          type: 'object',
+          properties: {
+            ActiveDirectoryConfig: {
+              type: 'object',
+              properties: {
+                GroupManagedServiceAccounts: { type: 'array', items: strings('Name', 'Scope') },
+                HostAccountConfig: strings('PluginGUID', 'PluginInput', 'PortableCcgVersion'),
+              },
+            },
+            CmsPlugins: { type: 'array', items: { type: 'string' } },
+            DomainJoinConfig: strings('DnsName', 'DnsTreeName', 'Guid', 'MachineAccountName', 'NetBiosName', 'Sid'),
+          },
+        },
+      },
+    },
+  };
+  return {
+    metadata: { name: `${GMSA_RESOURCE}.${GMSA_GROUP}`, annotations: { 'api-approved.kubernetes.io': 'https://github.com/kubernetes/enhancements/tree/master/keps/sig-windows/689-windows-gmsa' } },
+    spec: {
+      group: GMSA_GROUP,
+      versions: [
+        { name: 'v1alpha1', served: true, storage: false, deprecated: true, schema },
+        { name: 'v1', served: true, storage: true, schema },
+      ],
+      conversion: { strategy: 'None' },
+      names: { kind: GMSA_KIND, plural: GMSA_RESOURCE },
+      scope: 'Cluster',
+    },
+  };
+}

@@ -1,0 +1,187 @@
+import { Size } from 'cdk8s';
+import { Construct } from 'constructs';
+import { stringify } from 'yaml';
+import { kplus } from './cdk8s-plus';
+import { fail } from '../core/errors';
+import { dropChartNamespace } from '../platform/cluster-scope';
+import { WindowsVersion } from '../platform/windows';
+import { WindowsWorkload, WindowsWorkloadKind } from './windows-workload';
+
+/** The Fluent Bit release whose Windows images `WindowsFluentBit` pins by default. */
+export const FLUENT_BIT_VERSION = '5.1.3';
+
+/**
+ * Fluent Bit's Windows images per Windows Server release: Server Core images built for one LTSC
+ * release each, tagged `windows-<release>-<version>` (fluent/fluent-bit
+ * .github/workflows/call-build-images.yaml, job call-build-windows-container: windows-2022 and
+ * windows-2025, from dockerfiles/Dockerfile.windows on servercore:ltsc<release>). Process isolation
+ * runs an image only on its own release's hosts (from 2025 on, 2022 images too), so each build of
+ * node gets its own DaemonSet. No Windows Server 2019 image is published any more.
+ */
+export function fluentBitWindowsImage(version: WindowsVersion, fluentBitVersion: string = FLUENT_BIT_VERSION): string | undefined {
+  return version === WindowsVersion.SERVER_2019 ? undefined : `fluent/fluent-bit:windows-${version}-${fluentBitVersion}`;
+}
+
+/**
+ * Where the kubelet has containerd write container logs on a Windows node: `C:\var\log\pods`
+ * (the kubelet's default `podLogsDir`, `/var/log/pods`, which resolves on the system drive; k0s
+ * leaves it at the default: k0sproject/k0s pkg/component/worker/kubelet.go,
+ * prepareLocalKubeletConfig; the EKS Windows AMI's bootstrap is not public, and Fluent Bit's
+ * Windows guide reads the same paths) and the `C:\var\log\containers` symlinks the
+ * kubelet keeps beside them, named `<pod>_<namespace>_<container>-<id>.log` (kubernetes
+ * pkg/kubelet/kuberuntime/kuberuntime_container.go, legacyLogSymlink; Fluent Bit's "Windows
+ * deployment" guide follows them). Both sit under one mount so that the symlinks resolve.
+ */
+export const WINDOWS_LOG_DIR = 'C:\\var\\log';
+const CONTAINER_LOGS = `${WINDOWS_LOG_DIR}\\containers\\*.log`;
+/** Tail positions on the host, so that a restarted agent neither re-sends nor skips lines. */
+const STATE_DIR = 'C:\\var\\lib\\fluent-bit';
+const CONFIG_DIR = 'C:\\fluent-bit\\config';
+
+/**
+ * The API server's in-cluster name, fully qualified: Windows pods may not resolve the short
+ * `kubernetes.default.svc` (Fluent Bit's Windows deployment guide sets `kube_url` to it; the
+ * filter's default is `https://kubernetes.default.svc:443`).
+ */
+export const KUBE_URL_FQDN = 'https://kubernetes.default.svc.cluster.local:443';
+
+/** Props of `WindowsFluentBit`. */
+export interface WindowsFluentBitProps {
+  /**
+   * The Windows Server releases of the cluster's Windows nodes: one DaemonSet per release, pinned
+   * to it with `node.kubernetes.io/windows-build` and running that release's image.
+   */
+  readonly versions: readonly WindowsVersion[];
+  /**
+   * Namespace of the agent (its service account is bound to read pod metadata cluster-wide).
+   */
+  readonly namespace: string;
+  /**
+   * Fluent Bit `outputs` (the YAML configuration's `pipeline.outputs` entries), e.g.
+   * `[{ name: 'cloudwatch_logs', match: 'kube.*', region: 'eu-north-1', log_group_name: '/eks/windows', auto_create_group: 'true' }]`.
+   * @default - stdout, for a first look with `kubectl logs`
+   */
+  readonly outputs?: ReadonlyArray<Record<string, string | number | boolean>>;
+  /**
+   * An image per release instead of `fluentBitWindowsImage`'s (required for Windows Server 2019).
+   * @default - fluent/fluent-bit:windows-<release>-FLUENT_BIT_VERSION
+   */
+  readonly images?: Partial<Record<WindowsVersion, string>>;
+  /**
+   * The API server URL the Kubernetes filter calls.
+   * @default KUBE_URL_FQDN
+   */
+  readonly kubeUrl?: string;
+}
+
+/**
+ * Ships Windows nodes' container logs: Fluent Bit as a DaemonSet per Windows Server release (its
+ * images are Server Core, so process-isolated and per build), reading the containerd logs under
+ * `C:\var\log` through a hostPath mount (an ordinary container, not HostProcess: it needs files,
+ * not the host's network or services), parsing them with the built-in `cri` parser, and adding pod
+ * metadata through the Kubernetes filter with an explicit `kube_url`. Fluent Bit's Helm chart is
+ * Linux-only (fluent/helm-charts#369), so run it beside the Linux log agent of your choice.
+ */
+export class WindowsFluentBit extends Construct {
+  /** The DaemonSets, one per release in `versions` order. */
+  public readonly daemonSets: readonly WindowsWorkload[];
+  /** The Fluent Bit configuration (fluent-bit.yaml). */
+  public readonly config: kplus.ConfigMap;
+
+  public constructor(scope: Construct, id: string, props: WindowsFluentBitProps) {
+    super(scope, id);
+    const versions = [...new Set(props.versions)];
+    if (versions.length === 0) fail(this, 'versions is empty', 'list the Windows Server releases of your Windows nodes, e.g. [WindowsVersion.SERVER_2022]');
+    for (const v of versions) {
+      if (!Object.values(WindowsVersion).includes(v)) fail(this, `versions: "${v}" is not a WindowsVersion`, `use ${Object.values(WindowsVersion).join(', ')}`);
+      if (props.images?.[v] === undefined && fluentBitWindowsImage(v) === undefined) {
+        fail(this, `versions: Fluent Bit publishes no Windows Server ${v} image (its release workflow builds windows-2022 and windows-2025 only)`, `give images: { '${v}': '<your image built from dockerfiles/Dockerfile.windows with WINDOWS_VERSION=ltsc${v}>' }`);
+      }
+    }
+    const metadata = { namespace: props.namespace };
+
+    this.config = new kplus.ConfigMap(this, 'Config', {
+      metadata,
+      data: {
+        'fluent-bit.yaml': stringify({
+          service: { flush: 5, log_level: 'info', http_server: 'on', http_port: 2020 },
+          parsers: [{
+            // Takes namespace, pod, container and container id back out of the tag composed below.
+            name: 'kube-tag', format: 'regex',
+            regex: '^(?<namespace_name>[^_]+)\\.(?<pod_name>[a-z0-9](?:[-a-z0-9]*[a-z0-9])?(?:\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*)\\.(?<container_name>.+)\\.(?<container_id>[a-z0-9]{64})$',
+          }],
+          pipeline: {
+            inputs: [{
+              name: 'tail',
+              path: CONTAINER_LOGS,
+              // containerd writes the CRI log format, not Docker's JSON: the built-in cri parser
+              // joins partial lines (Fluent Bit docs, pipeline/inputs/tail "Multiline core").
+              'multiline.parser': 'cri',
+              // The tag from the file name, not the path: a Windows path does not become the
+              // kube.var.log.containers. prefix the filter expects (Fluent Bit docs,
+              // pipeline/filters/kubernetes, "Custom tags for enhanced filtering").
+              tag: 'kube.<namespace_name>.<pod_name>.<container_name>.<container_id>',
+              tag_regex: '(?<pod_name>[a-z0-9](?:[-a-z0-9]*[a-z0-9])?(?:\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*)_(?<namespace_name>[^_]+)_(?<container_name>.+)-(?<container_id>[a-z0-9]{64})\\.log$',
+              db: `${STATE_DIR}\\tail.db`,
+              mem_buf_limit: '16MB',
+              skip_long_lines: 'on',
+              refresh_interval: 10,
+            }],
+            filters: [{
+              name: 'kubernetes',
+              match: 'kube.*',
+              kube_url: props.kubeUrl ?? KUBE_URL_FQDN,
+              kube_tag_prefix: 'kube.',
+              regex_parser: 'kube-tag',
+              merge_log: 'on',
+              // Windows pods may have no DNS for a while after the node boots (Fluent Bit's
+              // Windows deployment guide): wait up to 5 minutes instead of exiting.
+              dns_retries: 10,
+              dns_wait_time: 30,
+            }],
+            outputs: props.outputs?.map((o) => ({ ...o })) ?? [{ name: 'stdout', match: '*' }],
+          },
+        }),
+      },
+    });
+
+    const serviceAccount = new kplus.ServiceAccount(this, 'ServiceAccount', { metadata });
+    // The Kubernetes filter reads pods (labels, annotations) and namespaces.
+    const role = new kplus.k8s.KubeClusterRole(this, 'ClusterRole', {
+      rules: [{ apiGroups: [''], resources: ['pods', 'namespaces'], verbs: ['get', 'list', 'watch'] }],
+    });
+    dropChartNamespace(role);
+    const binding = new kplus.k8s.KubeClusterRoleBinding(this, 'ClusterRoleBinding', {
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: role.name },
+      subjects: [{ kind: 'ServiceAccount', name: serviceAccount.name, namespace: props.namespace }],
+    });
+    dropChartNamespace(binding);
+
+    this.daemonSets = versions.map((version) => {
+      const image = props.images?.[version] ?? fluentBitWindowsImage(version)!;
+      const ds = new WindowsWorkload(this, `DaemonSet${version}`, {
+        kind: WindowsWorkloadKind.DAEMON_SET,
+        metadata,
+        version,
+        image,
+        serviceAccount,
+        // The Kubernetes filter authenticates with the pod's token.
+        automountServiceAccountToken: true,
+        main: {
+          name: 'fluent-bit',
+          command: ['C:\\fluent-bit\\bin\\fluent-bit.exe', '-c', `${CONFIG_DIR}\\fluent-bit.yaml`],
+          ports: [{ number: 2020, name: 'http' }],
+          imagePullPolicy: kplus.ImagePullPolicy.IF_NOT_PRESENT,
+          resources: { cpu: { request: kplus.Cpu.millis(100) }, memory: { request: Size.mebibytes(128), limit: Size.mebibytes(512) } },
+          // Its own HTTP server answers once the pipeline runs (Fluent Bit docs, administration/monitoring).
+          liveness: kplus.Probe.fromHttpGet('/', { port: 2020 }),
+        },
+      });
+      const main = ds.workload.containers[0];
+      main.mount(CONFIG_DIR, kplus.Volume.fromConfigMap(ds, 'ConfigVolume', this.config));
+      main.mount(WINDOWS_LOG_DIR, kplus.Volume.fromHostPath(ds, 'LogsVolume', 'logs', { path: WINDOWS_LOG_DIR }), { readOnly: true });
+      main.mount(STATE_DIR, kplus.Volume.fromHostPath(ds, 'StateVolume', 'state', { path: STATE_DIR, type: kplus.HostPathVolumeType.DIRECTORY_OR_CREATE }));
+      return ds;
+    });
+  }
+}
