@@ -21,7 +21,7 @@ export function benchPlainBaselines(runs: number): Record<string, Measurement> {
   try {
     const out = join(dir, 'dist');
     execFileSync('node', [join(ROOT, 'lib/examples/k0smotron-aws/main.js')], { cwd: dir, env: { ...process.env, CDK8S_OUTDIR: out } });
-    const objects = readdirSync(out).flatMap((f) => parseAllDocuments(readFileSync(join(out, f), 'utf8')).map((d) => d.toJS()));
+    const objects = readObjects(out);
     const objectsFile = join(dir, 'objects.json');
     writeFileSync(objectsFile, JSON.stringify(objects));
     const options = { cwd: dir, env: { CDK8S_OUTDIR: out } };
@@ -34,6 +34,41 @@ export function benchPlainBaselines(runs: number): Record<string, Measurement> {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Medians of each phase's CPU milliseconds (bench/phases.ts), for the default example and for plain cdk8s. */
+export interface PhaseBreakdown {
+  readonly example: Record<string, number>;
+  readonly plain: Record<string, number>;
+}
+
+/**
+ * The default example's CPU time phase by phase beside plain cdk8s writing the same objects
+ * (bench/phases.ts): `runs` fresh processes of each, in turn, and the median of each phase.
+ */
+export function phaseBreakdown(runs: number): PhaseBreakdown {
+  const dir = mkdtempSync(join(tmpdir(), 'phases-bench-'));
+  try {
+    const script = join(ROOT, 'lib/bench/phases.js');
+    const objectsFile = join(dir, 'objects.json');
+    const runOnce = (...args: string[]): Record<string, number> => JSON.parse(execFileSync('node', [script, ...args], { cwd: dir, encoding: 'utf8' }));
+    const example: Record<string, number>[] = [];
+    const plain: Record<string, number>[] = [];
+    for (let run = 0; run < runs; run++) {
+      example.push(runOnce('example', join(dir, 'example')));
+      if (run === 0) writeFileSync(objectsFile, JSON.stringify(readObjects(join(dir, 'example'))));
+      plain.push(runOnce('plain', join(dir, 'plain'), objectsFile));
+    }
+    const medians = (list: Record<string, number>[]) => Object.fromEntries(Object.keys(list[0]).map((phase) => [phase, median(list.map((r) => r[phase]))]));
+    return { example: medians(example), plain: medians(plain) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Every object of the YAML files in `dir`. */
+function readObjects(dir: string): unknown[] {
+  return readdirSync(dir).flatMap((f) => parseAllDocuments(readFileSync(join(dir, f), 'utf8')).map((d) => d.toJS()));
 }
 
 /**

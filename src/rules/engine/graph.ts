@@ -88,10 +88,16 @@ export class ManifestGraph {
     for (const source of sources) {
       const m = source.manifest;
       const kind = String(m.kind ?? '');
-      this.byKind.set(kind, [...(this.byKind.get(kind) ?? []), source]);
-      const key = ManifestGraph.key(groupOf(m.apiVersion), kind, namespaceOf(m), m.metadata?.name);
-      this.byKey.set(key, [...(this.byKey.get(key) ?? []), source]);
+      ManifestGraph.add(this.byKind, kind, source);
+      ManifestGraph.add(this.byKey, ManifestGraph.key(groupOf(m.apiVersion), kind, namespaceOf(m), m.metadata?.name), source);
     }
+  }
+
+  /** Appends in place: copying the list on each add made indexing quadratic in the objects of a kind. */
+  private static add(index: Map<string, ManifestSource[]>, key: string, source: ManifestSource): void {
+    const list = index.get(key);
+    if (list) list.push(source);
+    else index.set(key, [source]);
   }
 
   private static key(group: string, kind: string, namespace: string, name: unknown): string {

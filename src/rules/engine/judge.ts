@@ -80,8 +80,9 @@ function run(root: IConstruct): Pass {
     // The nearest participant above the object: its pool, else its cluster.
     let owner: IConstruct | undefined;
     for (let path = parentPath(v.path); path !== undefined && !owner; path = parentPath(path)) owner = byPath.get(path);
-    if (owner) pass.owned.set(owner, [...(pass.owned.get(owner) ?? []), v]);
-    else pass.orphans.push(v);
+    if (!owner) pass.orphans.push(v);
+    else if (pass.owned.has(owner)) pass.owned.get(owner)!.push(v);
+    else pass.owned.set(owner, [v]);
   }
   PASSES.set(root, pass);
   return pass;
