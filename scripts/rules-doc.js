@@ -41,6 +41,7 @@ function families(lib) {
     { title: 'Workloads on Amazon EKS', registry: 'EKS_WORKLOAD_RULES', runs: 'added where the objects are for EKS (`platform: WindowsPlatform.EKS`, the plugin\'s `eks` rule set).', rules: lib.EKS_WORKLOAD_RULES },
     { title: 'Terraform: AWS', registry: 'AWS_RULES', runs: 'the Terraform JSON of the AWS and EKS stacks (`validateTerraform`).', rules: lib.AWS_RULES },
     { title: 'Terraform: EKS', registry: 'EKS_RULES', runs: 'the Terraform JSON of the EKS stack.', rules: lib.EKS_RULES },
+    { title: 'Terraform: AKS', registry: 'AKS_RULES', runs: 'the azurerm Terraform JSON of the AKS stack, or written anywhere (`validateTerraform`).', rules: lib.AKS_RULES },
     { title: 'Terraform: GKE', registry: 'GKE_RULES', runs: 'the Terraform JSON of the GKE stack.', rules: lib.GKE_RULES },
   ];
 }

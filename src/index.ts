@@ -57,7 +57,7 @@ export type { Manifest, ManifestRule, ManifestSource, ManifestViolation, Referen
 export type { Rule } from './rules/engine/rule';
 export type { PropsOfFields } from './rules/engine/judge';
 /** The rules over the Terraform JSON of the AWS and EKS stacks, for a `cdk.tf.json` from anywhere (no cdktf loaded). */
-export { validateTerraform, formatTerraformViolation, TERRAFORM_RULES, AWS_RULES, EKS_RULES, GKE_RULES, TerraformGraph } from './terraform/index';
+export { validateTerraform, formatTerraformViolation, TERRAFORM_RULES, AWS_RULES, EKS_RULES, AKS_RULES, GKE_RULES, TerraformGraph } from './terraform/index';
 export type { TerraformBlock, TerraformJson, TerraformRule, ValidateTerraformOptions } from './terraform/index';
 export { HybridValidation } from './rules/engine/plugin';
 export type { HybridValidationProps, PluginValidationContext } from './rules/engine/plugin';

@@ -13,7 +13,7 @@ const LAYERS: ReadonlyArray<readonly string[]> = [
   ['infra'],
   ['rules', 'terraform'],
   ['k0s'],
-  ['cluster', 'workloads', 'aws', 'eks', 'gke', 'remote'],
+  ['cluster', 'workloads', 'aws', 'eks', 'aks', 'gke', 'remote'],
   ['index.ts', 'cli'],
 ];
 const CONSTRUCT_FOLDERS = [...LAYERS[3], ...LAYERS[4]];
@@ -90,10 +90,11 @@ describe('the layers of src/', () => {
     expect(terraform.map((f) => relative(ROOT, f))).toEqual([]);
   });
 
-  test('no cloud folder but src/eks imports src/aws: GKE users load no AWS code', () => {
-    const gke = files.filter((f) => f.includes(join('src', 'gke') + '/'));
-    const offenders = gke.flatMap((f) => graph.get(f)!.filter((t) => t.startsWith(join(ROOT, 'src', 'aws') + '/') || t.endsWith(join('providers', 'aws.ts'))).map((t) => `${relative(ROOT, f)} -> ${relative(ROOT, t)}`));
-    expect(gke.length).toBeGreaterThan(3);
+  test('no cloud folder but src/eks imports src/aws: AKS and GKE users load no AWS code', () => {
+    const clouds = files.filter((f) => /\/src\/(aks|gke)\//.test(f));
+    const offenders = clouds.flatMap((f) => graph.get(f)!.filter((t) => /\/src\/(aws|eks)\//.test(t) || t.endsWith(join('providers', 'aws.ts'))).map((t) => `${relative(ROOT, f)} -> ${relative(ROOT, t)}`));
+    expect(clouds.filter((f) => f.includes(join('src', 'aks') + '/')).length).toBeGreaterThan(3);
+    expect(clouds.filter((f) => f.includes(join('src', 'gke') + '/')).length).toBeGreaterThan(3);
     expect(offenders).toEqual([]);
   });
 

@@ -70,6 +70,25 @@ function packed(): string[] {
     expect(pkg.keywords).toEqual(expect.arrayContaining(['cdk8s', 'cdktn', 'cdktf', 'kubernetes', 'windows']));
   });
 
+  // npm installs a peer dependency unless peerDependenciesMeta marks it optional (npm docs,
+  // package.json "peerDependenciesMeta"): a cdk8s-only or AWS-only project must get no azurerm.
+  test('the Terraform packages are optional peers, each pinned as a devDependency inside its peer range; azurerm gets the project\'s cdktn', () => {
+    const full = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      peerDependencies: Record<string, string>; peerDependenciesMeta: Record<string, { optional?: boolean }>;
+      devDependencies: Record<string, string>; overrides: Record<string, Record<string, string>>;
+    };
+    for (const name of ['cdktn', '@cdktn/provider-aws', '@cdktn/provider-azurerm']) {
+      expect([name, full.peerDependenciesMeta[name]?.optional]).toEqual([name, true]);
+      expect([name, full.devDependencies[name]]).toEqual([name, expect.stringMatching(/^\d+\.\d+\.\d+$/)]);
+    }
+    expect(full.devDependencies['@cdktn/provider-azurerm']).toBe('16.1.0');
+    expect(full.overrides).toEqual({ '@cdktn/provider-azurerm': { cdktn: '$cdktn' } });
+    // The provider's own peer range excludes our cdktn: the override is what lets it install.
+    const azurerm = JSON.parse(readFileSync(join(ROOT, 'node_modules', '@cdktn', 'provider-azurerm', 'package.json'), 'utf8')) as { peerDependencies: Record<string, string>; cdktf?: { provider?: { version?: string } } };
+    expect(azurerm.peerDependencies.cdktn).toBe('^0.23.0');
+    expect(azurerm.cdktf?.provider?.version).toBe('4.73.0');
+  });
+
   test('the bin is shipped and starts with a node shebang; the Node.js floor is the LTS line CDK Terrain needs', () => {
     const bin = pkg.bin['cdk-hybrid-windows'];
     expect(files).toContain(bin);

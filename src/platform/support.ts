@@ -1,3 +1,4 @@
+import { AKS_WINDOWS_2025_NEWEST_REFUSING } from './aks';
 import { K0S_WINDOWS_RESET_SINCE } from './remote';
 import { WINDOWS_NODE_TAINT, WindowsVersion } from './windows';
 
@@ -71,6 +72,7 @@ const K0S_WINDOWS_RESET = `\`k0s reset\` runs on Windows only from ${K0S_WINDOWS
 // Windows Server 2025 Core and Full AMIs from 1.35-2026-01-22 on, none for Kubernetes 1.34 or older.
 const EKS_WINDOWS_AMIS = 'EKS User Guide retrieve-windows-ami-id.adoc (Windows Server 2019, 2022, 2025) and eks-ami-versions-windows.adoc';
 
+const AKS_WINDOWS_DOCS = 'AKS docs "Windows Server node pools FAQ" and "Upgrade the OS version of Windows workloads" (learn.microsoft.com/azure/aks)';
 // GKE: Windows Server node pools run only in Standard clusters with VPC-native networking, beside a
 // Linux pool for the system components (GKE docs concepts/windows-server-gke, how-to/creating-a-cluster-windows).
 const GKE_WINDOWS_DOCS = 'GKE docs concepts/windows-server-gke and how-to/creating-a-cluster-windows: Windows Server LTSC node pools (image type WINDOWS_LTSC_CONTAINERD) in Standard clusters only, not Autopilot';
@@ -96,11 +98,17 @@ export const WINDOWS_SUPPORT: Readonly<Record<WindowsPlatform, Readonly<Record<W
     [WindowsVersion.SERVER_2022]: { supported: true, source: `${EKS_WINDOWS_AMIS}: 2022 AMIs for every supported Kubernetes version` },
     [WindowsVersion.SERVER_2025]: { supported: true, minimumVersion: '1.35', source: `${EKS_WINDOWS_AMIS}: the first 2025 AMIs are 1.35-2026-01-22` },
   },
-  // AKS: to be cited from the AKS documentation by the AKS work (issue 22).
+  // AKS, as the AKS documentation stood on 2026-11-25: "Windows Server node pools FAQ" and "Upgrade the
+  // OS version of Windows workloads" (learn.microsoft.com/azure/aks), and Azure/AKS#5904 (2026-08-07).
   [WindowsPlatform.AKS]: {
-    [WindowsVersion.SERVER_2019]: { supported: true, maximumVersion: '1.32', source: 'AKS: Windows Server 2019 is not available for node pools on Kubernetes 1.33 and newer' },
-    [WindowsVersion.SERVER_2022]: { supported: true, maximumVersion: '1.36', source: 'AKS: Windows Server 2022 is not supported on Kubernetes 1.37 and newer' },
-    [WindowsVersion.SERVER_2025]: { supported: false, source: 'AKS offers Windows2025 node pools, but azurerm does not accept os_sku Windows2025 for node pools yet (hashicorp/terraform-provider-azurerm#33451, #33463)' },
+    [WindowsVersion.SERVER_2019]: { supported: true, maximumVersion: '1.32', source: `${AKS_WINDOWS_DOCS}: Windows2019 is refused for new node pools on Kubernetes 1.33 and newer (checked 2026-11-25)` },
+    [WindowsVersion.SERVER_2022]: { supported: true, maximumVersion: '1.36', source: `${AKS_WINDOWS_DOCS}: Windows2022 is not supported on Kubernetes 1.37 and newer, and retires on 2028-06-30 (checked 2026-11-25)` },
+    [WindowsVersion.SERVER_2025]: {
+      supported: true,
+      minimumVersion: '1.33',
+      source: `${AKS_WINDOWS_DOCS}; Azure/AKS#5904 (2026-08-07): Windows2025 is the only Windows SKU on 1.37+; GA from Kubernetes 1.33 per hashicorp/terraform-provider-azurerm#32084 (2026-04-01, with FIPS on)`,
+      caveats: [`azurerm accepts no os_sku Windows2025 for node pools up to v${AKS_WINDOWS_2025_NEWEST_REFUSING.join('.')} (internal/services/containers/kubernetes_cluster_node_pool_resource.go; hashicorp/terraform-provider-azurerm#33451, #33463 open on 2026-11-25): the aks-provider-version rule`],
+    },
   },
   [WindowsPlatform.GKE]: {
     [WindowsVersion.SERVER_2019]: { supported: true, minimumVersion: '1.23', source: `${GKE_WINDOWS_DOCS}; ${GKE_OS_VERSIONS} (OS_VERSION_LTSC2019); ${GKE_LTSC_ONLY}` },

@@ -22,4 +22,4 @@ export function requireInstalled(name: string, fix: string): void {
 requireInstalled('cdktn', 'in a CDK Terrain project, npm install cdktn; in a cdktf 0.21 project, install cdktf under this name: npm install cdktn@npm:cdktf@^0.21.0');
 
 export type { TerraformMetaArguments } from 'cdktn';
-export { App, DefaultTokenResolver, Fn, StringConcat, TerraformDataSource, TerraformElement, TerraformOutput, TerraformProvider, TerraformResource, TerraformStack, Token, Tokenization, dependable } from 'cdktn';
+export { App, DefaultTokenResolver, Fn, StringConcat, TerraformDataSource, TerraformElement, TerraformOutput, TerraformProvider, TerraformResource, TerraformStack, TerraformVariable, Token, Tokenization, dependable } from 'cdktn';

@@ -1,18 +1,20 @@
 import { registry, whatAndFix } from '../rules/engine/rule';
 import type { ManifestViolation } from '../rules/engine/graph';
+import { AKS_RULES } from './rules/aks-rules';
 import { AWS_RULES } from './rules/aws-rules';
 import { EKS_RULES } from './rules/eks-rules';
 import { GKE_RULES } from './rules/gke-rules';
 import { TerraformGraph, TerraformJson, TerraformRule } from './graph';
 
+export { AKS_RULES } from './rules/aks-rules';
 export { AWS_RULES } from './rules/aws-rules';
 export { EKS_RULES } from './rules/eks-rules';
 export { GKE_RULES } from './rules/gke-rules';
 export type { TerraformBlock, TerraformJson, TerraformRule } from './graph';
 export { TerraformGraph } from './graph';
 
-/** Every Terraform rule: the AWS stack's, the EKS stack's and the GKE stack's. */
-export const TERRAFORM_RULES: readonly TerraformRule[] = registry<TerraformRule>(AWS_RULES, EKS_RULES, GKE_RULES);
+/** Every Terraform rule: the AWS stack's, the EKS stack's, the AKS stack's and the GKE stack's. */
+export const TERRAFORM_RULES: readonly TerraformRule[] = registry<TerraformRule>(AWS_RULES, EKS_RULES, AKS_RULES, GKE_RULES);
 
 /** Options of `validateTerraform`. */
 export interface ValidateTerraformOptions {
@@ -26,8 +28,8 @@ export interface ValidateTerraformOptions {
 /**
  * Applies this library's Terraform rules to the JSON of one stack (a `cdk.tf.json` that
  * `cdktf synth` wrote, parsed with `JSON.parse`) or of several stacks of one app (two clusters of
- * one name in one region are then found too). The same rules run in every synth of the AWS and
- * EKS stacks; here they reach JSON from anywhere, escape hatches and hand edits included.
+ * one name in one region are then found too). The same rules run in every synth of the AWS, EKS
+ * and AKS stacks; here they reach JSON from anywhere, escape hatches and hand edits included.
  *
  * @returns every violation, empty when the JSON passes.
  */

@@ -4,13 +4,14 @@ import { dirname, join, relative, resolve } from 'node:path';
 const ROOT = resolve(__dirname, '..', '..');
 // Built from parts so that this file's own test data does not trip the scan below.
 const PROVIDER = ['@cdktn', 'provider-aws'].join('/');
+const AZURERM = ['@cdktn', 'provider-azurerm'].join('/');
 
 /**
- * A bare import of the AWS provider package (or its index), under either flavour's name, loads all
- * of its 2,400 resource modules: seconds and hundreds of MB per synth. Single resources
- * (`.../lib/vpc`) are fine.
+ * A bare import of a provider package (or its index), under either flavour's name, loads all of
+ * its resource modules (2,400 for AWS; azurerm's package is 267 MB): seconds and hundreds of MB
+ * per synth. Single resources (`.../lib/vpc`) are fine.
  */
-const BARE_PROVIDER_IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)(['"])@cdkt[nf]\/provider-aws(?:\/lib)?(?:\/index(?:\.js)?)?\1/m;
+const BARE_PROVIDER_IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)(['"])@cdkt[nf]\/provider-(?:aws|azurerm)(?:\/lib)?(?:\/index(?:\.js)?)?\1/m;
 
 /** A Terraform CDK package of either flavour: the core or a prebuilt provider. */
 const TERRAFORM_PACKAGE = /^(cdkt[nf]|@cdkt[nf]\/)/;
@@ -41,6 +42,8 @@ describe('the provider import matcher', () => {
     `import '${PROVIDER}/lib/index';`,
     `const aws = await import('${PROVIDER}');`,
     `import * as aws from '${PROVIDER.replace('cdktn', 'cdktf')}';`,
+    `import { KubernetesCluster } from '${AZURERM}';`,
+    `export * from "${AZURERM}/lib";`,
   ])('catches %s', (line) => {
     expect(line).toMatch(BARE_PROVIDER_IMPORT);
   });
@@ -49,6 +52,7 @@ describe('the provider import matcher', () => {
     `import { Vpc } from '${PROVIDER}/lib/vpc';`,
     `const { Subnet } = require("${PROVIDER}/lib/subnet");`,
     `import { AwsProvider } from '${PROVIDER}/lib/provider';`,
+    `export { KubernetesCluster } from '${AZURERM}/lib/kubernetes-cluster';`,
     `// see ${PROVIDER} for the full list`,
   ])('lets %s through', (line) => {
     expect(line).not.toMatch(BARE_PROVIDER_IMPORT);
@@ -67,14 +71,23 @@ describe('import rules over the source tree', () => {
   test('every Terraform CDK import in src/ goes through a facade in src/terraform/providers/, so the flavour is decided in one place', () => {
     const src = files.filter((f) => f.startsWith(join(ROOT, 'src')));
     const importers = src.filter((f) => specifiers(readFileSync(f, 'utf8')).some((s) => TERRAFORM_PACKAGE.test(s))).map((f) => relative(ROOT, f));
-    expect(importers).toEqual(['src/terraform/cdktn.ts', 'src/terraform/providers/aws.ts']);
-    // ...and its provider imports are single resources of CDK Terrain's package.
-    const providers = specifiers(readFileSync(join(ROOT, 'src', 'terraform', 'providers', 'aws.ts'), 'utf8')).filter((s) => s.includes('provider-aws'));
-    expect(providers.length).toBeGreaterThan(20);
-    expect(providers.filter((s) => !s.startsWith(`${PROVIDER}/lib/`))).toEqual([]);
+    expect(importers).toEqual(['src/terraform/cdktn.ts', 'src/terraform/providers/aws.ts', 'src/terraform/providers/azurerm.ts']);
+    // ...and each facade's provider imports are single resources of its own CDK Terrain package.
+    for (const [facade, pkg, least] of [['aws.ts', PROVIDER, 20], ['azurerm.ts', AZURERM, 5]] as const) {
+      const imported = specifiers(readFileSync(join(ROOT, 'src', 'terraform', 'providers', facade), 'utf8')).filter((s) => s.startsWith('@cdktn/provider-'));
+      expect(imported.length).toBeGreaterThan(least);
+      expect(imported.filter((s) => !new RegExp(`^${pkg}/lib/[a-z0-9-]+$`).test(s))).toEqual([]);
+    }
   });
 
-  test(`no file imports ${PROVIDER} whole`, () => {
+  test('the AKS entry point reaches no AWS module or provider, and the EKS and AWS ones no azurerm: each cloud installs its own provider only', () => {
+    const aks = reachedPackages(join(ROOT, 'src', 'aks', 'index.ts'));
+    expect(aks.packages.some((p) => p.includes(`-> ${AZURERM}/lib/kubernetes-cluster`))).toBe(true);
+    expect([...aks.files.filter((f) => /^src\/(aws|eks)\//.test(f)), ...aks.packages.filter((p) => p.includes('provider-aws'))]).toEqual([]);
+    for (const entry of ['aws', 'eks']) expect(reachedPackages(join(ROOT, 'src', entry, 'index.ts')).packages.filter((p) => p.includes('provider-azurerm'))).toEqual([]);
+  });
+
+  test(`no file imports ${PROVIDER} or ${AZURERM} whole`, () => {
     const offenders = files.filter((f) => BARE_PROVIDER_IMPORT.test(readFileSync(f, 'utf8'))).map((f) => relative(ROOT, f));
     expect(offenders).toEqual([]);
   });

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // CI for the package as users get it: packs the tarball, installs it with the README's install
 // lines into fresh CDK Terrain, cdktf and cdk8s projects (test/consumers/<flavour>: the files each
-// `init` writes, with its versions pinned), and runs the README's examples there with each CLI.
+// `init` writes, with its versions pinned), and runs the README's examples there with each CLI; the
+// CDK Terrain project then takes the README's AKS lines too, beside the AWS provider.
 // Only the npm registry is used; Terraform itself is not needed (synth only).
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -51,13 +52,13 @@ function block(markdown, heading, lang) {
   return m[1];
 }
 
-/** The `npm install` lines that follow the comment naming `init` in the README's install block. */
+/** The `npm` lines (`npm install`, `npm pkg set`) that follow the comment naming `init` in the README's install block. */
 function installLines(readme, init) {
   const lines = block(readme, '## Using it in your project', 'sh').split('\n');
   const start = lines.findIndex((l) => l.startsWith('#') && l.includes(init));
   if (start < 0) throw new Error(`no install comment for ${init}`);
   const rest = lines.slice(start + 1);
-  const end = rest.findIndex((l) => !l.startsWith('npm install'));
+  const end = rest.findIndex((l) => !l.startsWith('npm '));
   return rest.slice(0, end < 0 ? rest.length : end);
 }
 
@@ -68,6 +69,19 @@ const tfJson = (dir, stack) => JSON.parse(readFileSync(join(dir, 'stacks', stack
 /** npm options for every consumer install: the pinned versions resolve from npm's cache when it has them. */
 const NPM_FLAGS = ['--no-audit', '--no-fund', '--prefer-offline'];
 
+/** Runs the README's install lines after the comment naming `marker`, the tarball for `cdk-hybrid-windows`, as a shell would pass their words. */
+async function runInstallLines(log, label, marker, dir, tarball, env) {
+  for (const line of installLines(readme, marker)) {
+    const args = line.replace(/\s+#.*$/, '').split(/\s+/).slice(1).map((a) => (a === 'cdk-hybrid-windows' ? tarball : a.replace(/^'(.*)'$/, '$1')));
+    const r = await run('npm', [...args, ...NPM_FLAGS], { cwd: dir, env });
+    if (!check(log, `${label}: README "${line}"`, r.status === 0, r)) return false;
+  }
+  return true;
+}
+
+/** The provider packages a project installed, e.g. ['@cdktn/provider-aws']. */
+const providers = (dir) => (existsSync(join(dir, 'node_modules', '@cdktn')) ? readdirSync(join(dir, 'node_modules', '@cdktn')).map((p) => `@cdktn/${p}`) : []);
+
 /** A fresh project as `init` leaves it, then the README's install lines for it. */
 async function install(log, flavour, tarball, env) {
   const dir = join(work, flavour);
@@ -76,11 +90,9 @@ async function install(log, flavour, tarball, env) {
   // npm lets through with a warning; a plain install of what it wrote stops with ERESOLVE.
   const base = await run('npm', ['install', ...NPM_FLAGS, ...(flavour === 'cdktf' ? ['--legacy-peer-deps'] : [])], { cwd: dir, env });
   if (!check(log, `${flavour}: the project init makes`, base.status === 0, base)) return undefined;
-  for (const line of installLines(readme, `${flavour} init`)) {
-    const args = line.replace(/\s+#.*$/, '').split(/\s+/).slice(1).map((a) => (a === 'cdk-hybrid-windows' ? tarball : a));
-    const r = await run('npm', [...args, ...NPM_FLAGS], { cwd: dir, env });
-    if (!check(log, `${flavour}: README "${line}"`, r.status === 0, r)) return undefined;
-  }
+  if (!await runInstallLines(log, flavour, `${flavour} init`, dir, tarball, env)) return undefined;
+  // The azurerm provider is an optional peer: a cdk8s-only or AWS-only project installs none.
+  check(log, `${flavour}: no azurerm provider installed (providers: ${providers(dir).join(', ') || 'none'})`, !providers(dir).includes('@cdktn/provider-azurerm'));
   return dir;
 }
 
@@ -119,6 +131,26 @@ async function terraform(log, cli, dir, env) {
 }
 
 /** The README workloads example with the plugin snippet, WindowsPod on both majors, the validator. */
+/**
+ * AKS in the CDK Terrain project that already has the AWS provider: the README's AKS lines (the
+ * npm override, then the azurerm provider), then its AKS example with `cdktn synth`.
+ */
+async function aks(log, dir, tarball, env) {
+  if (!await runInstallLines(log, 'cdktn', 'For AKS', dir, tarball, env)) return;
+  const ls = await run('npm', ['ls', 'cdktn', '@cdktn/provider-aws', '@cdktn/provider-azurerm'], { cwd: dir, env });
+  check(log, 'cdktn: one cdktn 0.24.0 for both providers, npm ls clean', ls.status === 0 && /@cdktn\/provider-azurerm@16\.1\.0/.test(ls.out) && /@cdktn\/provider-aws@25\./.test(ls.out) && !/cdktn@0\.23/.test(ls.out), ls);
+  writeFileSync(join(dir, 'aks.ts'), block(readme, '## AKS', 'ts'));
+  const r = await run('npx', ['cdktn', 'synth', '--app', 'npx ts-node aks.ts', '--output', 'out-aks'], { cwd: dir, env });
+  const json = r.status === 0 && stacks(join(dir, 'out-aks')).includes('aks-test') ? tfJson(join(dir, 'out-aks'), 'aks-test') : undefined;
+  const [cluster] = Object.values(json?.resource?.azurerm_kubernetes_cluster ?? {});
+  const windows = Object.values(json?.resource?.azurerm_kubernetes_cluster_node_pool ?? {}).find((p) => p.os_type === 'Windows');
+  check(log, 'cdktn synth of the README\'s AKS example: hashicorp/azurerm 4.73.0, Azure CNI Overlay, the password a sensitive variable, a Windows2022 pool of 6 characters at most with the taint',
+    json?.terraform?.required_providers?.azurerm?.version === '4.73.0'
+    && cluster?.network_profile?.network_plugin === 'azure' && cluster?.network_profile?.network_plugin_mode === 'overlay'
+    && cluster?.windows_profile?.admin_password === '${var.windows_admin_password}' && json?.variable?.windows_admin_password?.sensitive === true
+    && windows?.os_sku === 'Windows2022' && windows?.name.length <= 6 && windows?.node_taints?.includes('os=windows:NoSchedule'), r);
+}
+
 async function cdk8s(log, dir, env) {
   const plugin = block(readFileSync(join(ROOT, 'docs', 'cluster.md'), 'utf8'), '### The validation plugin', 'yaml');
   writeFileSync(join(dir, 'cdk8s.yaml'), readFileSync(join(dir, 'cdk8s.yaml'), 'utf8') + plugin.replace(/^# cdk8s\.yaml\n/, ''));
@@ -174,6 +206,7 @@ async function main() {
     try {
       const dir = await install(own, flavour, tarball, env);
       if (dir) await (flavour === 'cdk8s' ? cdk8s(own, dir, env) : terraform(own, flavour, dir, env));
+      if (dir && flavour === 'cdktn') await aks(own, dir, tarball, env);
     } catch (e) {
       check(own, `${flavour}`, false, { out: String(e?.stack ?? e) });
     }

@@ -1,0 +1,238 @@
+import { Construct } from 'constructs';
+import { judgeOwnResources, judgeStackAtSynth } from '../terraform/judge';
+import { AKS_LIMITS, AksNetworkPlugin, AksNetworkPolicy, AksNodeOsUpgradeChannel, AksWindowsLicense } from '../platform/aks';
+import { PropsOfFields } from '../rules/engine/refusal';
+import { KubernetesCluster, TerraformVariable } from '../terraform/providers/azurerm';
+
+/** The cluster's System pool: Linux, the pool AKS runs its system pods (CoreDNS, metrics-server, konnectivity) on. */
+export interface AksSystemPoolOptions {
+  /**
+   * The VM size.
+   * @default 'Standard_D4ds_v5'
+   */
+  readonly vmSize?: string;
+  /**
+   * The fewest nodes (autoscaling); AKS keeps at least one on a System pool.
+   * @default 2
+   */
+  readonly minCount?: number;
+  /**
+   * The most nodes.
+   * @default - the larger of minCount and 3
+   */
+  readonly maxCount?: number;
+  /**
+   * Pods per node: 30 to 250 on a System pool.
+   * @default - AKS's: 250 with Azure CNI Overlay
+   */
+  readonly maxPods?: number;
+  /**
+   * Availability zones, e.g. `['1', '2', '3']`.
+   * @default - no zones
+   */
+  readonly zones?: readonly string[];
+}
+
+/** The weekly window in which AKS may reimage nodes with a new node image. */
+export interface AksMaintenanceWindow {
+  /**
+   * The day, e.g. `Sunday`.
+   * @default 'Sunday'
+   */
+  readonly dayOfWeek?: string;
+  /**
+   * Start, `HH:mm`.
+   * @default '00:00'
+   */
+  readonly startTime?: string;
+  /**
+   * Hours, 4 to 24 (AKS's minimum window).
+   * @default 4
+   */
+  readonly durationHours?: number;
+  /**
+   * Offset of startTime from UTC, e.g. `+01:00`.
+   * @default '+00:00'
+   */
+  readonly utcOffset?: string;
+}
+
+/** Props of `HybridAksCluster`. */
+export interface HybridAksClusterProps {
+  /** The AKS cluster name; also the DNS prefix of its API server. */
+  readonly clusterName: string;
+  /** Kubernetes version, `1.NN` (AKS's latest patch) or `1.NN.P`, e.g. `1.34`. */
+  readonly kubernetesVersion: string;
+  /** Azure region, e.g. `westeurope`. */
+  readonly location: string;
+  /** The resource group of the cluster. */
+  readonly resourceGroupName: string;
+  /** The subnet of the nodes (one address per node with Azure CNI Overlay). */
+  readonly subnetId: string;
+  /**
+   * The network policy engine; Cilium runs no Windows nodes, so it is refused beside Windows pools.
+   * @default AksNetworkPolicy.CALICO
+   */
+  readonly networkPolicy?: AksNetworkPolicy;
+  /**
+   * The pod CIDR of Azure CNI Overlay (a /24 per node; not routable outside the cluster, so it may
+   * overlap other clusters' but not the VNet's).
+   * @default '10.244.0.0/16'
+   */
+  readonly podCidr?: string;
+  /**
+   * The Service CIDR; the DNS service gets its tenth address.
+   * @default '10.0.0.0/16'
+   */
+  readonly serviceCidr?: string;
+  /**
+   * The System pool.
+   * @default - Standard_D4ds_v5, 2 to 3 nodes
+   */
+  readonly systemPool?: AksSystemPoolOptions;
+  /**
+   * The Windows nodes' administrator.
+   * @default 'aksadmin'
+   */
+  readonly windowsAdminUsername?: string;
+  /**
+   * The Windows nodes' administrator password, as a reference to a secret (a Key Vault secret's
+   * value, a variable of yours). A literal is refused: it would sit in the JSON and the state.
+   * @default - a sensitive Terraform variable `windows_admin_password` (set `TF_VAR_windows_admin_password`; 14 to 123 characters, checked by Terraform)
+   */
+  readonly windowsAdminPassword?: string;
+  /**
+   * The Windows license of the nodes.
+   * @default AksWindowsLicense.PAY_AS_YOU_GO
+   */
+  readonly windowsLicense?: AksWindowsLicense;
+  /**
+   * How AKS patches node images.
+   * @default AksNodeOsUpgradeChannel.NODE_IMAGE
+   */
+  readonly nodeOsUpgradeChannel?: AksNodeOsUpgradeChannel;
+  /**
+   * When node images may be applied.
+   * @default - Sundays 00:00 UTC, 4 hours
+   */
+  readonly maintenanceWindow?: AksMaintenanceWindow;
+}
+
+/** Which prop sets which field of the cluster, for messages at construction. */
+const PROPS_OF_FIELDS: PropsOfFields = {
+  'azurerm_kubernetes_cluster kubernetes_version': 'kubernetesVersion',
+  'azurerm_kubernetes_cluster network_profile.pod_cidr': 'podCidr',
+  'azurerm_kubernetes_cluster default_node_pool.max_pods': 'systemPool.maxPods',
+  'azurerm_kubernetes_cluster default_node_pool.min_count': 'systemPool.minCount',
+  'azurerm_kubernetes_cluster default_node_pool.vnet_subnet_id': 'systemPool.maxCount',
+  'azurerm_kubernetes_cluster windows_profile.admin_username': 'windowsAdminUsername',
+  'azurerm_kubernetes_cluster windows_profile.admin_password': 'windowsAdminPassword',
+};
+
+/** The Terraform variable of the Windows admin password the cluster creates unless given one. */
+export const WINDOWS_ADMIN_PASSWORD_VARIABLE = 'windows_admin_password';
+
+/**
+ * An AKS cluster ready for Windows node pools: Azure CNI Overlay with a network policy (Windows
+ * pools need Azure CNI; without a network profile azurerm creates kubenet), a Linux System pool
+ * that autoscales, a Windows profile whose password comes from a sensitive variable or a secret,
+ * never a literal, a system-assigned managed identity, the OIDC issuer and workload identity,
+ * node images in a weekly maintenance window. Add `AksLinuxNodePool`s and `AksWindowsNodePool`s
+ * to it. Creates no provider.
+ */
+export class HybridAksCluster extends Construct {
+  /** The AKS cluster name (`clusterName`). */
+  public readonly clusterName: string;
+  /** The subnet pools use unless they name their own. */
+  public readonly subnetId: string;
+  /** The `azurerm_kubernetes_cluster` resource: its id, kubeconfig and OIDC issuer URL, and the escape hatch. */
+  public readonly cluster: KubernetesCluster;
+  /** The sensitive variable of the Windows admin password, unless `windowsAdminPassword` was given. */
+  public readonly windowsAdminPassword?: TerraformVariable;
+
+  public constructor(scope: Construct, id: string, props: HybridAksClusterProps) {
+    super(scope, id);
+    this.clusterName = props.clusterName;
+    this.subnetId = props.subnetId;
+    const { min, max } = AKS_LIMITS.password;
+    if (props.windowsAdminPassword === undefined) {
+      this.windowsAdminPassword = new TerraformVariable(this, 'WindowsAdminPassword', {
+        type: 'string',
+        sensitive: true,
+        nullable: false,
+        description: `Administrator password of the Windows nodes of AKS cluster ${props.clusterName} (${min} to ${max} characters)`,
+        // AKS refuses fewer than 14 characters at apply; azurerm checks only 8. Terraform checks it at plan.
+        validation: [{
+          condition: `\${length(var.${WINDOWS_ADMIN_PASSWORD_VARIABLE}) >= ${min} && length(var.${WINDOWS_ADMIN_PASSWORD_VARIABLE}) <= ${max}}`,
+          errorMessage: `The Windows admin password must be ${min} to ${max} characters (AKS).`,
+        }],
+      });
+      this.windowsAdminPassword.overrideLogicalId(WINDOWS_ADMIN_PASSWORD_VARIABLE);
+    }
+    const system = props.systemPool ?? {};
+    const minCount = system.minCount ?? 2;
+    const window = props.maintenanceWindow ?? {};
+
+    this.cluster = new KubernetesCluster(this, 'Cluster', {
+      name: props.clusterName,
+      location: props.location,
+      resourceGroupName: props.resourceGroupName,
+      dnsPrefix: props.clusterName,
+      kubernetesVersion: props.kubernetesVersion,
+      identity: { type: 'SystemAssigned' },
+      // Workload identity: pods get Entra tokens by federation, no secrets on the nodes.
+      oidcIssuerEnabled: true,
+      workloadIdentityEnabled: true,
+      networkProfile: {
+        // Azure CNI Overlay: one VNet address per node (pods take theirs from podCidr), so Windows
+        // pools, which need Azure CNI, do not exhaust the subnet as flat Azure CNI would.
+        networkPlugin: AksNetworkPlugin.AZURE,
+        networkPluginMode: 'overlay',
+        networkPolicy: props.networkPolicy ?? AksNetworkPolicy.CALICO,
+        podCidr: props.podCidr ?? '10.244.0.0/16',
+        serviceCidr: props.serviceCidr ?? '10.0.0.0/16',
+        dnsServiceIp: serviceAddress(props.serviceCidr ?? '10.0.0.0/16', 10),
+        loadBalancerSku: 'standard',
+      },
+      defaultNodePool: {
+        name: 'system',
+        // Changing a property that recreates the pool (vmSize, zones, maxPods) rotates it through
+        // this temporary pool instead of replacing the whole cluster.
+        temporaryNameForRotation: 'systemtmp',
+        vmSize: system.vmSize ?? 'Standard_D4ds_v5',
+        vnetSubnetId: props.subnetId,
+        autoScalingEnabled: true,
+        minCount,
+        maxCount: system.maxCount ?? Math.max(minCount, 3),
+        maxPods: system.maxPods,
+        zones: system.zones ? [...system.zones] : undefined,
+        upgradeSettings: { maxSurge: '10%' },
+      },
+      windowsProfile: {
+        adminUsername: props.windowsAdminUsername ?? 'aksadmin',
+        adminPassword: props.windowsAdminPassword ?? this.windowsAdminPassword!.stringValue,
+        license: props.windowsLicense === AksWindowsLicense.WINDOWS_SERVER ? AksWindowsLicense.WINDOWS_SERVER : undefined,
+      },
+      nodeOsUpgradeChannel: props.nodeOsUpgradeChannel ?? AksNodeOsUpgradeChannel.NODE_IMAGE,
+      maintenanceWindowNodeOs: {
+        frequency: 'Weekly',
+        interval: 1,
+        dayOfWeek: window.dayOfWeek ?? 'Sunday',
+        startTime: window.startTime ?? '00:00',
+        duration: window.durationHours ?? 4,
+        utcOffset: window.utcOffset ?? '+00:00',
+      },
+      // The cluster autoscaler sets the node count; the next apply should not reset it.
+      lifecycle: { ignoreChanges: ['default_node_pool[0].node_count'] },
+    });
+    judgeOwnResources(this, [this.cluster], PROPS_OF_FIELDS);
+    judgeStackAtSynth(this);
+  }
+}
+
+/** The `n`th address of an IPv4 block (`10.0.0.0/16`, 10 → `10.0.0.10`). */
+function serviceAddress(cidr: string, n: number): string {
+  const octets = cidr.split('/')[0].split('.').map(Number);
+  octets[3] += n;
+  return octets.join('.');
+}

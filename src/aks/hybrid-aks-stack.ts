@@ -1,0 +1,103 @@
+import { Construct } from 'constructs';
+import { fail } from '../core/errors';
+import { HybridAksCluster, HybridAksClusterProps } from './aks-cluster';
+import { AzurermProvider, ResourceGroup, Subnet, TerraformStack, VirtualNetwork } from '../terraform/providers/azurerm';
+
+/** The network `HybridAksStack` creates: a VNet and the nodes' subnet. */
+export interface AksNetworkOptions {
+  /**
+   * The VNet's address space. It must not overlap the pod and Service CIDRs.
+   * @default '10.224.0.0/16'
+   */
+  readonly addressSpace?: string;
+  /**
+   * The nodes' subnet, inside addressSpace: one address per node with Azure CNI Overlay, surge nodes included.
+   * @default '10.224.0.0/20'
+   */
+  readonly subnetCidr?: string;
+}
+
+/** A resource group and subnet that exist. */
+export interface ExistingAksNetwork {
+  /** The resource group the cluster goes in. */
+  readonly resourceGroupName: string;
+  /** The nodes' subnet (`/subscriptions/…/subnets/<name>`). */
+  readonly subnetId: string;
+}
+
+/** Props of `HybridAksStack`: the cluster's, and where it goes. */
+export interface HybridAksStackProps extends Omit<HybridAksClusterProps, 'subnetId' | 'resourceGroupName'> {
+  /**
+   * The Azure subscription.
+   * @default - the provider's environment (ARM_SUBSCRIPTION_ID, or the Azure CLI's)
+   */
+  readonly subscriptionId?: string;
+  /**
+   * The resource group to create.
+   * @default - `<clusterName>-rg`
+   */
+  readonly resourceGroupName?: string;
+  /**
+   * The network to create.
+   * @default - a 10.224.0.0/16 VNet with a /20 for the nodes
+   */
+  readonly network?: AksNetworkOptions;
+  /**
+   * A resource group and subnet that exist; nothing else is created for the network.
+   * @default - create them
+   */
+  readonly existingNetwork?: ExistingAksNetwork;
+  /**
+   * Tags of the resource group, the VNet and the cluster.
+   * @default - none
+   */
+  readonly tags?: Record<string, string>;
+}
+
+/** A stack with an `AzurermProvider`, a resource group and network (created or existing) and a `HybridAksCluster`. */
+export class HybridAksStack extends TerraformStack {
+  /** The `azurerm` provider. */
+  public readonly provider: AzurermProvider;
+  /** The created resource group, unless `existingNetwork` was given. */
+  public readonly resourceGroup?: ResourceGroup;
+  /** The created VNet, unless `existingNetwork` was given. */
+  public readonly virtualNetwork?: VirtualNetwork;
+  /** The created nodes' subnet, unless `existingNetwork` was given. */
+  public readonly subnet?: Subnet;
+  /** The AKS cluster; add node pools to it. */
+  public readonly cluster: HybridAksCluster;
+
+  public constructor(scope: Construct, id: string, props: HybridAksStackProps) {
+    super(scope, id);
+    const { subscriptionId, resourceGroupName, network, existingNetwork, tags, ...cluster } = props;
+    if (network !== undefined && existingNetwork !== undefined) fail(this, 'both network and existingNetwork are set', 'give network (to create one) or existingNetwork (to use yours), not both');
+    if (resourceGroupName !== undefined && existingNetwork !== undefined) fail(this, 'both resourceGroupName and existingNetwork are set', 'name the resource group in existingNetwork.resourceGroupName');
+    // features {} is required by azurerm even when empty.
+    this.provider = new AzurermProvider(this, 'azurerm', { features: [{}], subscriptionId });
+    let group: string;
+    let subnetId: string;
+    if (existingNetwork !== undefined) {
+      group = existingNetwork.resourceGroupName;
+      subnetId = existingNetwork.subnetId;
+    } else {
+      this.resourceGroup = new ResourceGroup(this, 'ResourceGroup', { name: resourceGroupName ?? `${props.clusterName}-rg`, location: props.location, tags });
+      group = this.resourceGroup.name;
+      this.virtualNetwork = new VirtualNetwork(this, 'Network', {
+        name: `${props.clusterName}-vnet`,
+        location: props.location,
+        resourceGroupName: group,
+        addressSpace: [network?.addressSpace ?? '10.224.0.0/16'],
+        tags,
+      });
+      this.subnet = new Subnet(this, 'Nodes', {
+        name: 'nodes',
+        resourceGroupName: group,
+        virtualNetworkName: this.virtualNetwork.name,
+        addressPrefixes: [network?.subnetCidr ?? '10.224.0.0/20'],
+      });
+      subnetId = this.subnet.id;
+    }
+    this.cluster = new HybridAksCluster(this, 'Cluster', { ...cluster, resourceGroupName: group, subnetId });
+    if (tags) this.cluster.cluster.tags = tags;
+  }
+}

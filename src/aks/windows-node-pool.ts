@@ -1,0 +1,47 @@
+import { Construct } from 'constructs';
+import { fail } from '../core/errors';
+import { AKS_WINDOWS_OS_SKUS } from '../platform/aks';
+import { WindowsPlatform, windowsNodeTaint } from '../platform/support';
+import { WindowsVersion, taintArgument } from '../platform/windows';
+import type { HybridAksCluster } from './aks-cluster';
+import { AksNodePoolOptions, createNodePool } from './node-pool';
+import type { KubernetesClusterNodePool } from '../terraform/providers/azurerm';
+
+/** Props of `AksWindowsNodePool`: those of every node pool, the Windows release and FIPS. */
+export interface AksWindowsNodePoolProps extends AksNodePoolOptions {
+  /**
+   * The Windows Server release (`os_sku`). AKS refuses Windows Server 2019 on Kubernetes 1.33+
+   * and 2022 on 1.37+; azurerm does not accept 2025 yet (docs/aks.md). Process-isolated
+   * containers need images of the same release.
+   * @default WindowsVersion.SERVER_2022
+   */
+  readonly windowsVersion?: WindowsVersion;
+  /**
+   * FIPS 140-2 mode of the nodes.
+   * @default - on for Windows Server 2025 (AKS turns it on there), else off
+   */
+  readonly fipsEnabled?: boolean;
+}
+
+/**
+ * A User pool of Windows Server nodes: `os_sku` from `windowsVersion`, the `os=windows:NoSchedule`
+ * taint the workload constructs tolerate (AKS taints no Windows node itself), autoscaling.
+ * Its name is at most 6 characters (AKS).
+ */
+export class AksWindowsNodePool extends Construct {
+  /** The `azurerm_kubernetes_cluster_node_pool`, for its attributes and escape hatches. */
+  public readonly pool: KubernetesClusterNodePool;
+
+  public constructor(cluster: HybridAksCluster, id: string, props: AksWindowsNodePoolProps) {
+    super(cluster, id);
+    const version = props.windowsVersion ?? WindowsVersion.SERVER_2022;
+    if (!Object.values(WindowsVersion).includes(version)) fail(this, `windowsVersion "${version}" is not a WindowsVersion`, `use one of ${Object.values(WindowsVersion).join(', ')}`);
+    this.pool = createNodePool(this, cluster, props, {
+      osType: 'Windows',
+      osSku: AKS_WINDOWS_OS_SKUS[version],
+      taints: [taintArgument(windowsNodeTaint(WindowsPlatform.AKS))],
+      fipsEnabled: props.fipsEnabled ?? (version === WindowsVersion.SERVER_2025 ? true : undefined),
+      propsOfFields: { 'azurerm_kubernetes_cluster_node_pool os_sku': 'windowsVersion' },
+    });
+  }
+}

@@ -1,0 +1,137 @@
+import { WindowsVersion } from './windows';
+
+/**
+ * Facts about Azure Kubernetes Service that the AKS constructs write and the Terraform rules
+ * judge: names, OS SKUs, network plugins, the Kubernetes versions AKS offers, and the azurerm
+ * releases that know an OS SKU. Sources are hashicorp/terraform-provider-azurerm v4.73.0 (the
+ * release `@cdktn/provider-azurerm` 16.1.0 wraps) and the AKS documentation, as of 2026-11.
+ */
+
+/**
+ * Node pool `os_sku` per Windows Server release (AKS API `OSSKU`; azurerm
+ * internal/services/containers/kubernetes_cluster_node_pool_resource.go `os_sku`).
+ */
+export const AKS_WINDOWS_OS_SKUS: Readonly<Record<WindowsVersion, string>> = {
+  [WindowsVersion.SERVER_2019]: 'Windows2019',
+  [WindowsVersion.SERVER_2022]: 'Windows2022',
+  [WindowsVersion.SERVER_2025]: 'Windows2025',
+};
+
+/** The Windows release of an `os_sku`, or undefined when it is not a Windows SKU. */
+export function parseAksWindowsOsSku(osSku: unknown): WindowsVersion | undefined {
+  return (Object.keys(AKS_WINDOWS_OS_SKUS) as WindowsVersion[]).find((v) => AKS_WINDOWS_OS_SKUS[v] === osSku);
+}
+
+/**
+ * Limits of what azurerm and AKS take.
+ * - Pool names: azurerm validate/kubernetes.go `KubernetesAgentPoolName`, `^[a-z]{1}[a-z\d]{0,11}$`
+ *   (1 to 12); AKS takes at most 6 for a Windows pool ("Windows Server node pools": "the name of a
+ *   Windows node pool has a limit of six characters"), since Windows computer names are 15
+ *   characters and AKS appends the scale set's suffix.
+ * - The Windows admin password: azurerm's schema checks 8 to 123 characters
+ *   (kubernetes_cluster_resource.go `windows_profile.admin_password`, `StringLenBetween(8, 123)`);
+ *   AKS refuses fewer than 14 (`az aks create --windows-admin-password`: "length between 14 and 123").
+ * - The admin user: azurerm validate/kubernetes.go `KubernetesAdminUserName`.
+ * - Max pods: 10 to 250 per node; 30 or more on a System pool (AKS "Configure Azure CNI Overlay
+ *   networking", "Maximum pods per node": Azure CNI Overlay defaults to 250, the minimum is 10, and
+ *   system pools need at least 30 for the system pods).
+ * - Subnets: Azure reserves 5 addresses in every subnet (Azure Virtual Network FAQ).
+ * - Azure CNI Overlay gives each node a /24 of the pod CIDR (AKS "Azure CNI Overlay networking").
+ */
+export const AKS_LIMITS = {
+  poolName: { max: 12, pattern: /^[a-z][a-z0-9]{0,11}$/ },
+  windowsPoolName: 6,
+  password: { min: 14, max: 123, providerMin: 8 },
+  adminUsername: /^[A-Za-z][-A-Za-z\d_]*$/,
+  maxPods: { min: 10, max: 250, systemMin: 30, overlayDefault: 250, flatDefault: 30 },
+  subnetReserved: 5,
+  overlayNodePrefix: 24,
+} as const;
+
+/** The network plugin: `network_profile.network_plugin`; without a `network_profile` AKS uses kubenet. */
+export enum AksNetworkPlugin {
+  /** Azure CNI (flat, or Overlay with `network_plugin_mode = "overlay"`): the only plugin for Windows nodes. */
+  AZURE = 'azure',
+  /** kubenet: Linux nodes only. */
+  KUBENET = 'kubenet',
+  /** No CNI (bring your own): Linux nodes only. */
+  NONE = 'none',
+}
+
+/**
+ * The network policy engine (`network_profile.network_policy`). Calico and Azure Network Policy
+ * Manager run on Windows nodes; Cilium does not (AKS "Azure CNI Powered by Cilium",
+ * Limitations: "Windows node pools aren't supported").
+ */
+export enum AksNetworkPolicy {
+  /** Calico, on Linux and Windows nodes: the default. */
+  CALICO = 'calico',
+  /** Azure Network Policy Manager. */
+  AZURE = 'azure',
+  /** Cilium (Azure CNI Powered by Cilium): Linux nodes only, refused beside Windows pools. */
+  CILIUM = 'cilium',
+}
+
+/** How AKS patches node images (`node_os_upgrade_channel`, azurerm kubernetes_cluster_resource.go). */
+export enum AksNodeOsUpgradeChannel {
+  /** A new node image, applied by reimaging nodes in the maintenance window: azurerm's default, and how Windows nodes get their patches. */
+  NODE_IMAGE = 'NodeImage',
+  /** Security patches applied in place on Linux nodes (AKS "Autoupgrade node OS images"). */
+  SECURITY_PATCH = 'SecurityPatch',
+  /** The OS's own update mechanism (Linux unattended upgrades); nothing for Windows nodes. */
+  UNMANAGED = 'Unmanaged',
+  /** No automatic node OS updates. */
+  NONE = 'None',
+}
+
+/** The Windows license of the nodes (`windows_profile.license`). */
+export enum AksWindowsLicense {
+  /** Pay for Windows Server in the VM price. */
+  PAY_AS_YOU_GO = 'None',
+  /** Azure Hybrid Benefit: bring your Windows Server licenses. */
+  WINDOWS_SERVER = 'Windows_Server',
+}
+
+/**
+ * Windows Server 2025 pools: no azurerm release accepts `os_sku = "Windows2025"` yet (the list in
+ * kubernetes_cluster_node_pool_resource.go stops at Windows2022 in every release from v4.73.0 to
+ * v5.2.0, the newest read on 2026-11-25; hashicorp/terraform-provider-azurerm#33451 and #33463 open, #32084 closed because
+ * the API spec lacked the value). A constraint that admits nothing newer than this is refused.
+ */
+export const AKS_WINDOWS_2025_NEWEST_REFUSING: readonly [number, number, number] = [5, 2, 0];
+/** What to allow once a release accepts Windows2025, for messages and docs. */
+export const AKS_WINDOWS_2025_PROVIDER_ADVICE = '> 5.2.0';
+
+/**
+ * A Kubernetes minor version on AKS's release calendar (AKS "Supported Kubernetes versions", the
+ * AKS Kubernetes release calendar, as of 2026-11): 1.30 is the oldest with long-term support
+ * (AKS "Long-term support": 1.27 and 1.30); 1.37 is in preview since 2026-09-04. Without a
+ * version AKS creates its default, a GA version: 1.33 or newer since 1.32 left community support.
+ */
+export const AKS_KUBERNETES_VERSIONS = { oldest: 30, defaultAtLeast: 33 } as const;
+
+// azurerm takes any non-empty string (kubernetes_cluster_resource.go `kubernetes_version`,
+// StringIsNotEmpty); AKS takes `1.NN` (latest patch) or `1.NN.P`.
+const AKS_VERSION = /^1\.(\d{1,3})(\.\d+)?$/;
+
+/** The minor of an AKS Kubernetes version (`1.34`, `1.34.2`), or undefined. */
+export function aksMinor(version: unknown): number | undefined {
+  const m = typeof version === 'string' ? AKS_VERSION.exec(version) : null;
+  return m ? Number(m[1]) : undefined;
+}
+
+/** Why `version` is not a Kubernetes version AKS offers, or undefined. */
+export function aksKubernetesVersionProblem(version: unknown): string | undefined {
+  const minor = aksMinor(version);
+  if (minor === undefined) return `Kubernetes version ${JSON.stringify(version)} is not an AKS Kubernetes version (1.NN or 1.NN.P, e.g. "1.34")`;
+  if (minor < AKS_KUBERNETES_VERSIONS.oldest) {
+    return `Kubernetes ${version} is older than 1.${AKS_KUBERNETES_VERSIONS.oldest}, the oldest version AKS's release calendar still offers (with long-term support)`;
+  }
+  return undefined;
+}
+
+/** A taint as AKS and azurerm take it in `node_taints`: `key=value:Effect`. */
+export const AKS_TAINT = /^([^=:]+)(?:=([^:]*))?:(NoSchedule|PreferNoSchedule|NoExecute)$/;
+
+/** AKS's taint on system pools with `only_critical_addons_enabled`, which CoreDNS tolerates. */
+export const AKS_CRITICAL_ADDONS_TAINT = 'CriticalAddonsOnly=true:NoSchedule';

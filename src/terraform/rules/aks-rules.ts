@@ -1,0 +1,247 @@
+import type { Json } from '../../rules/engine/graph';
+import { Finding, registry, rule } from '../../rules/engine/rule';
+import {
+  AKS_CRITICAL_ADDONS_TAINT, AKS_KUBERNETES_VERSIONS, AKS_LIMITS, AKS_WINDOWS_2025_NEWEST_REFUSING, AKS_WINDOWS_2025_PROVIDER_ADVICE, AksNetworkPlugin, AksNetworkPolicy,
+  aksKubernetesVersionProblem, aksMinor, parseAksWindowsOsSku,
+} from '../../platform/aks';
+import { admitsVersionAtLeast } from '../../platform/provider-version';
+import { WindowsPlatform, windowsSupport } from '../../platform/support';
+import { WindowsVersion } from '../../platform/windows';
+import { TerraformBlock, TerraformGraph, TerraformRule, blockViolation, isExpression, list, single } from '../graph';
+import { CLUSTER, POOL, Pool, defaultPool, extraPool, minNodes, poolName, poolsOf, versionOf } from './aks-common';
+import { AKS_POOL_RULES } from './aks-pool-rules';
+
+/**
+ * The AKS rules over the final Terraform JSON of azurerm resources: what hashicorp/azurerm
+ * (v4.73.0, internal/services/containers) or AKS refuse, or accept and then fail on, and what a
+ * cluster with Windows node pools needs to run Windows pods. Each rule cites the code or document
+ * whose behaviour it encodes; the facts are in src/platform/aks.ts. The rules over each pool are in
+ * aks-pool-rules.ts, the shape of a pool in aks-common.ts.
+ */
+
+/**
+ * The cluster's and the pools' Kubernetes versions: versions AKS offers (src/platform/aks.ts, the
+ * AKS release calendar; azurerm itself takes any non-empty string), and a pool no newer than its
+ * cluster (AKS "Upgrade a node pool": a node pool's version cannot exceed the control plane's).
+ */
+const kubernetesVersion = rule<TerraformGraph>({
+  name: 'aks-kubernetes-version',
+  scope: 'object',
+  description: "The cluster's and the pools' Kubernetes versions are versions AKS offers, no pool newer than its cluster",
+  source: 'AKS docs "Supported Kubernetes versions" (release calendar, 2026-11) and "Upgrade a node pool"; hashicorp/terraform-provider-azurerm v4.73.0 internal/services/containers/kubernetes_cluster_resource.go (kubernetes_version: StringIsNotEmpty)',
+  check: (graph) => [
+  ...graph.ofType(CLUSTER).flatMap((cluster) => {
+    const version = cluster.body.kubernetes_version;
+    const p = version === undefined || isExpression(version) ? undefined : aksKubernetesVersionProblem(version);
+    return p ? [blockViolation(cluster, p, 'write a version AKS offers, e.g. "1.34" (az aks get-versions --location <region>)', 'kubernetes_version')] : [];
+  }),
+  ...graph.ofType(POOL).flatMap((block) => {
+    const pool = extraPool(graph, block);
+    const version = block.body.orchestrator_version;
+    if (version === undefined || isExpression(version)) return [];
+    const p = aksKubernetesVersionProblem(version);
+    if (p) return [blockViolation(block, p, 'write a version AKS offers, or leave it unset for the cluster\'s', 'orchestrator_version')];
+    const [mine, theirs] = [aksMinor(version), aksMinor(pool.cluster?.body.kubernetes_version)];
+    return mine !== undefined && theirs !== undefined && mine > theirs
+      ? [blockViolation(block, `the pool runs Kubernetes ${version} and its cluster ${pool.cluster?.body.kubernetes_version}; AKS refuses a node pool newer than the control plane`,
+        'upgrade the cluster first, or leave orchestrator_version unset', 'orchestrator_version')]
+      : [];
+  }),
+],
+});
+
+/**
+ * A Linux System pool: azurerm creates the cluster with `default_node_pool` (required), which AKS
+ * makes the first System pool, and AKS refuses Windows System pools ("Windows Server node pools":
+ * "the system node pool must be Linux"; azurerm lists Windows SKUs for the default pool too, so
+ * it is refused at apply). System pools keep at least one node (azurerm kubernetes_nodepool.go
+ * `min_count` IntBetween(1, 1000)).
+ */
+const systemPool = rule<TerraformGraph>({
+  name: 'aks-system-pool',
+  scope: 'object',
+  description: 'The cluster has a default (System) pool, Linux, with at least one node; no Windows pool is a System pool',
+  source: 'hashicorp/terraform-provider-azurerm v4.73.0 internal/services/containers/kubernetes_nodepool.go (default_node_pool, min_count 1 to 1000); AKS docs "Windows Server node pools FAQ" (the system pool must be Linux)',
+  check: (graph) => [
+  ...graph.ofType(CLUSTER).flatMap((cluster) => {
+    const pool = defaultPool(cluster);
+    const v = (what: string, fix: string, field: string) => [blockViolation(cluster, what, fix, field)];
+    if (!pool) return v('the cluster has no default_node_pool, which azurerm requires and AKS makes its Linux System pool', 'give the cluster a default_node_pool (HybridAksStack always writes one)', 'default_node_pool');
+    if (pool.windows) {
+      return v(`the default node pool has os_sku ${pool.body.os_sku}, and AKS's System pool must be Linux`, 'leave default_node_pool.os_sku unset (Ubuntu) or use AzureLinux; add Windows nodes as an AksWindowsNodePool', 'default_node_pool.os_sku');
+    }
+    const min = minNodes(pool);
+    if (min !== undefined && min < 1) return v(`the System pool keeps ${min} nodes; AKS needs at least one`, 'keep minCount >= 1 on the system pool', 'default_node_pool.min_count');
+    return [];
+  }),
+  ...graph.ofType(POOL).filter((b) => b.body.os_type === 'Windows' && b.body.mode === 'System').map((block) => blockViolation(block,
+    `Windows pool ${block.body.name} has mode System, and AKS allows System mode on Linux pools only`, 'leave mode unset (User)', 'mode')),
+],
+});
+
+function variableOf(graph: TerraformGraph, block: TerraformBlock, value: unknown): { name: string; body: Json } | undefined {
+  const m = typeof value === 'string' ? /^\$\{var\.([A-Za-z_][A-Za-z0-9_-]*)\}$/.exec(value) : null;
+  const body = m ? (graph.stacks.get(block.stack) as Json | undefined)?.variable?.[m[1]] : undefined;
+  return m && body !== undefined ? { name: m[1], body } : undefined;
+}
+
+/**
+ * The cluster's Windows admin password (`windows_profile.admin_password`): never a literal, which
+ * would sit in the synthesized JSON and the state file (a variable marked sensitive, without a
+ * default, or another resource's attribute), and 14 to 123 characters where the JSON tells its
+ * length (AKS refuses fewer than 14; azurerm checks only 8: `StringLenBetween(8, 123)`). The admin
+ * user name as azurerm takes it (validate/kubernetes.go `KubernetesAdminUserName`).
+ */
+const windowsPassword = rule<TerraformGraph>({
+  name: 'aks-windows-password',
+  scope: 'object',
+  description: 'The Windows admin password is never a literal in the JSON, its variable sensitive without a default, 14 to 123 characters where known',
+  source: 'hashicorp/terraform-provider-azurerm v4.73.0 internal/services/containers/kubernetes_cluster_resource.go (windows_profile.admin_password StringLenBetween(8, 123)), validate/kubernetes.go (KubernetesAdminUserName); az aks create --windows-admin-password (14 to 123)',
+  check: (graph) => graph.ofType(CLUSTER).flatMap((cluster) => {
+  const profile = single(cluster.body.windows_profile);
+  if (cluster.body.windows_profile === undefined) return [];
+  const out: Finding[] = [];
+  const v = (what: string, fix: string, field: string) => out.push(blockViolation(cluster, what, fix, `windows_profile.${field}`));
+  const { min, max } = AKS_LIMITS.password;
+  const user = profile.admin_username;
+  if (user !== undefined && !isExpression(user) && (typeof user !== 'string' || !AKS_LIMITS.adminUsername.test(user))) {
+    v(`Windows admin user ${JSON.stringify(user)} is not a name azurerm takes`, 'start with a letter; use letters, digits, _ and -', 'admin_username');
+  }
+  const password = profile.admin_password;
+  const secretFix = 'leave windowsAdminPassword unset (a sensitive Terraform variable, set with TF_VAR_windows_admin_password) or pass a reference to a secret (e.g. a Key Vault secret\'s value)';
+  if (password === undefined || password === null) return out;
+  if (!isExpression(password)) {
+    const length = typeof password === 'string' ? password.length : 0;
+    v(`the Windows admin password is a literal (${length} characters), so it sits in the synthesized JSON and the Terraform state${length < min || length > max ? `, and AKS takes ${min} to ${max} characters${length >= AKS_LIMITS.password.providerMin && length < min ? ` (azurerm's plan accepts ${AKS_LIMITS.password.providerMin} or more, so only the apply would fail)` : ''}` : ''}`, secretFix, 'admin_password');
+    return out;
+  }
+  const variable = variableOf(graph, cluster, password);
+  if (variable) {
+    if (variable.body.default !== undefined) {
+      v(`the Windows admin password's variable ${variable.name} has a default, a literal in the synthesized JSON`, 'drop the default; set the variable at plan time (TF_VAR_' + variable.name + ')', 'admin_password');
+    }
+    if (variable.body.sensitive !== true) {
+      v(`the Windows admin password's variable ${variable.name} is not marked sensitive, so plans print it`, 'mark the variable sensitive: true', 'admin_password');
+    }
+  }
+  const generated = graph.resolve(cluster, password);
+  const length = generated?.type === 'random_password' ? generated.body.length : undefined;
+  if (typeof length === 'number' && (length < min || length > max)) {
+    v(`the Windows admin password is generated with ${length} characters, and AKS takes ${min} to ${max}`, `generate ${min} to ${max} characters`, 'admin_password');
+  }
+  return out;
+}),
+});
+
+/**
+ * Windows `os_sku` against the Kubernetes version the pool runs, from the support rows
+ * (`windowsSupport(WindowsPlatform.AKS, …)`): Windows2019 is refused for new pools on 1.33+,
+ * Windows2022 on 1.37+, Windows2025 below its first version. Without a version AKS picks its
+ * default, which is past 2019's last. A Linux SKU on a Windows pool is refused by AKS too.
+ */
+const windowsOsSku = rule<TerraformGraph>({
+  name: 'aks-windows-os-sku',
+  scope: 'object',
+  description: "A Windows pool's os_sku is a Windows SKU AKS runs on the pool's Kubernetes version",
+  source: 'WINDOWS_SUPPORT[aks] (src/platform/support.ts): AKS docs "Windows Server node pools FAQ", "Upgrade the OS version of Windows workloads"; Azure/AKS#5904',
+  check: (graph) => graph.ofType(POOL).flatMap((block) => {
+  const pool = extraPool(graph, block);
+  const sku = block.body.os_sku;
+  if (!pool.windows || sku === undefined || isExpression(sku)) return [];
+  const release = parseAksWindowsOsSku(sku);
+  const v = (what: string, fix: string) => [blockViolation(block, what, fix, 'os_sku')];
+  if (release === undefined) return v(`Windows pool ${block.body.name} has os_sku ${JSON.stringify(sku)}, not a Windows SKU`, 'use windowsVersion (Windows2022 or Windows2019)');
+  const support = windowsSupport(WindowsPlatform.AKS, release);
+  const version = versionOf(pool);
+  const minor = aksMinor(version);
+  const last = aksMinor(support.maximumVersion);
+  const first = aksMinor(support.minimumVersion);
+  // Without a version AKS picks its default, never older than AKS_KUBERNETES_VERSIONS.defaultAtLeast.
+  if (last !== undefined && (minor === undefined ? version === undefined && last < AKS_KUBERNETES_VERSIONS.defaultAtLeast : minor > last)) {
+    return v(`${sku} runs on Kubernetes ${support.maximumVersion} at most, and the pool runs ${version ?? 'AKS\'s default version, which is newer'} (${support.source})`,
+      release === WindowsVersion.SERVER_2019 ? `use WindowsVersion.SERVER_2022, or Kubernetes ${support.maximumVersion}`
+        : `use Kubernetes ${support.maximumVersion}, or WindowsVersion.SERVER_2025 once azurerm accepts it (docs/aks.md)`);
+  }
+  if (first !== undefined && minor !== undefined && minor < first) {
+    return v(`${sku} needs Kubernetes ${support.minimumVersion} or newer, and the pool runs ${version}`, `use Kubernetes ${support.minimumVersion} or newer, or WindowsVersion.SERVER_2022`);
+  }
+  return [];
+}),
+});
+
+/**
+ * Windows pools need Azure CNI: without `network_profile` azurerm creates a kubenet cluster
+ * (AKS "Windows Server node pools": "you must use Azure CNI"), and Azure CNI Powered by Cilium
+ * runs no Windows nodes (AKS "Azure CNI Powered by Cilium", Limitations).
+ */
+const windowsNetwork = rule<TerraformGraph>({
+  name: 'aks-windows-network',
+  scope: 'object',
+  description: 'Windows pools are in a cluster with Azure CNI (kubenet without network_profile) and without Cilium',
+  source: 'hashicorp/terraform-provider-azurerm v4.73.0 kubernetes_cluster_resource.go (network_profile absent: kubenet); AKS docs "Windows Server node pools FAQ" (Azure CNI) and "Azure CNI Powered by Cilium" (no Windows node pools)',
+  check: (graph) => graph.ofType(POOL).flatMap((block) => {
+  const pool = extraPool(graph, block);
+  if (!pool.windows || !pool.cluster) return [];
+  const network = single(pool.cluster.body.network_profile);
+  const plugin = pool.cluster.body.network_profile === undefined ? AksNetworkPlugin.KUBENET : network.network_plugin;
+  const v = (what: string, fix: string) => [blockViolation(block, what, fix, 'os_type')];
+  if (plugin !== AksNetworkPlugin.AZURE && !isExpression(plugin)) {
+    return v(`Windows pool ${block.body.name} is in a cluster whose network plugin is ${plugin}${pool.cluster.body.network_profile === undefined ? ' (no network_profile: kubenet)' : ''}, and Windows nodes need Azure CNI`,
+      'keep the cluster\'s network_profile { network_plugin = "azure", network_plugin_mode = "overlay" } that HybridAksStack writes; the plugin cannot change after creation');
+  }
+  const cilium = [network.network_policy, network.network_data_plane].includes(AksNetworkPolicy.CILIUM);
+  return cilium ? v(`Windows pool ${block.body.name} is in a cluster with Cilium, which runs no Windows nodes`, 'use networkPolicy AksNetworkPolicy.CALICO') : [];
+}),
+});
+
+/** Whether CoreDNS can run on a Linux pool: at least one node, and no taint but AKS's CriticalAddonsOnly (which CoreDNS tolerates). */
+function runsCoreDns(pool: Pool): boolean {
+  if (pool.windows || pool.body.os_type === 'Windows') return false;
+  const nodes = minNodes(pool);
+  const taints = list(pool.body.node_taints).filter((t) => t !== AKS_CRITICAL_ADDONS_TAINT && !/:PreferNoSchedule$/.test(String(t)));
+  return (nodes === undefined || nodes >= 1) && taints.length === 0;
+}
+
+/**
+ * Windows pools need a Linux node for CoreDNS (its pods run on Linux only): a Linux pool that
+ * keeps a node and has no taint CoreDNS does not tolerate.
+ */
+const coreDns = rule<TerraformGraph>({
+  name: 'aks-coredns',
+  scope: 'graph',
+  description: 'A cluster with Windows pools has a Linux pool that keeps a node CoreDNS can run on',
+  source: 'AKS docs "Windows Server node pools FAQ" (CoreDNS and system pods run on Linux nodes); AKS docs "System node pools" (CriticalAddonsOnly)',
+  check: (graph) => graph.ofType(CLUSTER).flatMap((cluster) => {
+  const all = poolsOf(graph, cluster);
+  const windows = all.filter((p) => p.windows);
+  if (windows.length === 0 || all.some(runsCoreDns)) return [];
+  return [blockViolation(cluster, `Windows pools (${windows.map(poolName).join(', ')}) need a Linux node for CoreDNS, and no Linux pool of the cluster keeps one it can run on`,
+    'keep the default (system) pool Linux with at least one node, or add an AksLinuxNodePool with minCount >= 1 and no taints', 'default_node_pool')];
+}),
+});
+
+/**
+ * Windows Server 2025 pools with an azurerm constraint that admits no release accepting
+ * `os_sku = "Windows2025"` (src/platform/aks.ts: none up to v5.2.0): the plan fails with
+ * "expected os_sku to be one of".
+ */
+const providerVersion = rule<TerraformGraph>({
+  name: 'aks-provider-version',
+  scope: 'graph',
+  description: 'A Windows2025 pool only with an azurerm constraint admitting a release that may accept it',
+  source: 'hashicorp/terraform-provider-azurerm v4.73.0 and v5.2.0 internal/services/containers/kubernetes_cluster_node_pool_resource.go (os_sku list ends at Windows2022); hashicorp/terraform-provider-azurerm#33451',
+  check: (graph) => graph.ofType(POOL).flatMap((block) => {
+  const provider = graph.terraformOf(block).required_providers?.azurerm?.version;
+  if (parseAksWindowsOsSku(block.body.os_sku) !== WindowsVersion.SERVER_2025 || typeof provider !== 'string') return [];
+  const [a, b, c] = AKS_WINDOWS_2025_NEWEST_REFUSING;
+  if (admitsVersionAtLeast(provider, [a, b, c + 1]) !== false) return [];
+  return [blockViolation(block,
+    `os_sku Windows2025 is unknown to hashicorp/azurerm ${provider} (its os_sku list stops at Windows2022 up to v${AKS_WINDOWS_2025_NEWEST_REFUSING.join('.')}; hashicorp/terraform-provider-azurerm#33451), so the plan fails with "expected os_sku to be one of"`,
+    `use WindowsVersion.SERVER_2022 on Kubernetes 1.36 or older, or, once a release accepts it, allow it: stack.addOverride('terraform.required_providers.azurerm.version', '${AKS_WINDOWS_2025_PROVIDER_ADVICE}') (docs/aks.md)`, 'os_sku')];
+}),
+});
+
+/** Every AKS rule, in the order messages are reported. */
+export const AKS_RULES: readonly TerraformRule[] = registry<TerraformRule>(
+  [kubernetesVersion, systemPool, windowsPassword, windowsOsSku, windowsNetwork], AKS_POOL_RULES, [coreDns, providerVersion],
+);

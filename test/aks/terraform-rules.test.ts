@@ -1,0 +1,273 @@
+import { TerraformVariable } from 'cdktn';
+import { WindowsVersion } from '../../src';
+import { AksLinuxNodePool, AksLinuxNodePoolProps, AksNetworkPolicy, AksWindowsNodePool, AksWindowsNodePoolProps, HybridAksStackProps } from '../../src/aks';
+import { expectOneShape } from '../support/message-shape';
+import { thrownMessage } from '../support/tf';
+import { aksStack, hybridAks, synthError } from './fixture';
+
+/**
+ * The AKS rules of issue 22, each judged where the prop enters (a HybridConfigError naming it)
+ * and on the final JSON at synth (the same value written by an override cannot slip past), with
+ * a valid neighbour that passes. The `graph` rules (aks-coredns, aks-provider-version) need every
+ * block of the stack and run at synth only. Sources: src/terraform/rules/aks-rules.ts.
+ */
+
+const linux = (props: Partial<AksLinuxNodePoolProps> = {}, stack: Partial<HybridAksStackProps> = {}) => () =>
+  new AksLinuxNodePool(aksStack(stack).cluster, 'linux', { vmSize: 'Standard_D4ds_v5', ...props });
+const windows = (props: Partial<AksWindowsNodePoolProps> = {}, stack: Partial<HybridAksStackProps> = {}) => () =>
+  new AksWindowsNodePool(aksStack(stack).cluster, 'win', { vmSize: 'Standard_D4ds_v5', ...props });
+const POOL = 'azurerm_kubernetes_cluster_node_pool\\.\\w+';
+const CLUSTER = 'azurerm_kubernetes_cluster\\.\\w+';
+
+describe('aks-kubernetes-version', () => {
+  test('at construction: a version older than the calendar or not 1.NN[.P] is refused naming kubernetesVersion; others pass', () => {
+    const message = thrownMessage(() => aksStack({ kubernetesVersion: '1.29' }));
+    expect(message).toMatch(new RegExp(`^\\[aks-test/Cluster\\] kubernetesVersion: ${CLUSTER}: Kubernetes 1\\.29 is older than 1\\.30`));
+    expectOneShape(message);
+    expect(thrownMessage(() => aksStack({ kubernetesVersion: 'v1.34' }))).toMatch(/is not an AKS Kubernetes version/);
+    for (const v of ['1.30', '1.34', '1.34.2', '1.38']) expect(thrownMessage(() => aksStack({ kubernetesVersion: v }))).toBe('');
+  });
+
+  test('at synth: the same version by an override, and a pool newer than its cluster', () => {
+    const { stack, linux: pool } = hybridAks();
+    stack.cluster.cluster.addOverride('kubernetes_version', '1.29');
+    expect(synthError(stack)).toMatch(new RegExp(`\\[aks-test/Cluster/Cluster\\] ${CLUSTER}: Kubernetes 1\\.29 is older than 1\\.30`));
+    stack.cluster.cluster.addOverride('kubernetes_version', '1.34');
+    pool.pool.addOverride('orchestrator_version', '1.35');
+    expect(synthError(stack)).toMatch(new RegExp(`\\[aks-test/Cluster/linux/NodePool\\] ${POOL}: the pool runs Kubernetes 1\\.35 and its cluster 1\\.34`));
+    pool.pool.addOverride('orchestrator_version', '1.33');
+    expect(synthError(stack)).toBe('');
+  });
+});
+
+describe('aks-system-pool', () => {
+  test('at construction: a System pool of no nodes is refused naming systemPool.minCount; one node passes', () => {
+    expect(thrownMessage(() => aksStack({ systemPool: { minCount: 0 } }))).toMatch(new RegExp(`systemPool\\.minCount: ${CLUSTER}: the System pool keeps 0 nodes`));
+    expect(thrownMessage(() => aksStack({ systemPool: { minCount: 1 } }))).toBe('');
+  });
+
+  test('at synth: a Windows default pool, a Windows System pool, no default pool', () => {
+    const { stack, windows: pool } = hybridAks();
+    stack.cluster.cluster.addOverride('default_node_pool.os_sku', 'Windows2022');
+    expect(synthError(stack)).toContain('the default node pool has os_sku Windows2022, and AKS\'s System pool must be Linux');
+    stack.cluster.cluster.addOverride('default_node_pool.os_sku', 'AzureLinux');
+    pool.pool.addOverride('mode', 'System');
+    expect(synthError(stack)).toMatch(/Windows pool win has mode System, and AKS allows System mode on Linux pools only/);
+    pool.pool.addOverride('mode', 'User');
+    expect(synthError(stack)).toBe('');
+  });
+});
+
+describe('aks-node-pool: names and the Windows taint', () => {
+  test('at construction: a Windows pool name of 7 characters is refused naming name (azurerm allows 12); 6 pass', () => {
+    const message = thrownMessage(windows({ name: 'win2022' }));
+    expect(message).toMatch(new RegExp(`^\\[aks-test/Cluster/win\\] name: ${POOL}: Windows pool name "win2022" is 7 characters, and AKS takes at most 6`));
+    expectOneShape(message);
+    expect(thrownMessage(windows({ name: 'win22' }))).toBe('');
+    expect(thrownMessage(windows({ name: 'win202' }))).toBe('');
+    // The construct id is the default name.
+    expect(thrownMessage(() => new AksWindowsNodePool(aksStack().cluster, 'windows', { vmSize: 'Standard_D4ds_v5' }))).toMatch(/Windows pool name "windows" is 7 characters/);
+  });
+
+  test('at construction: Linux pool names of azurerm\'s pattern, 12 lower-case letters and digits', () => {
+    expect(thrownMessage(linux({ name: 'linuxpool123' }))).toBe('');
+    for (const name of ['linuxpool1234', 'Linux', 'apps-1', '1apps']) expect(thrownMessage(linux({ name }))).toMatch(/is not an AKS pool name\. Fix: use 1 to 12 lower-case letters and digits/);
+  });
+
+  test('at synth: the same name by an override; a Windows pool whose taint was removed', () => {
+    const { stack, windows: pool } = hybridAks();
+    pool.pool.addOverride('name', 'windows1');
+    expect(synthError(stack)).toMatch(new RegExp(`\\[aks-test/Cluster/win/NodePool\\] ${POOL}: Windows pool name "windows1" is 8 characters`));
+    pool.pool.addOverride('name', 'win');
+    // cdktn merges an array override into the list; null writes none.
+    pool.pool.addOverride('node_taints', null);
+    expect(synthError(stack)).toContain('Windows pool win has no os=windows:NoSchedule taint; AKS taints no Windows node');
+    pool.pool.addOverride('node_taints', ['os=windows:NoSchedule', 'dedicated=iis:NoSchedule']);
+    expect(synthError(stack)).toBe('');
+  });
+});
+
+describe('aks-windows-password', () => {
+  test('at construction: a literal password is refused naming windowsAdminPassword, whatever its length', () => {
+    const message = thrownMessage(() => aksStack({ windowsAdminPassword: 'Correct-Horse-Battery-9' }));
+    expect(message).toMatch(new RegExp(`^\\[aks-test/Cluster\\] windowsAdminPassword: ${CLUSTER}: the Windows admin password is a literal \\(23 characters\\), so it sits in the synthesized JSON and the Terraform state\\. Fix:`));
+    expectOneShape(message);
+    expect(thrownMessage(() => aksStack({ windowsAdminPassword: 'Short-1' }))).toMatch(/a literal \(7 characters\), .*and AKS takes 14 to 123 characters\. Fix/);
+    expect(thrownMessage(() => aksStack({ windowsAdminPassword: 'Twelve-chars' }))).toContain('and AKS takes 14 to 123 characters (azurerm\'s plan accepts 8 or more, so only the apply would fail)');
+    expect(thrownMessage(() => aksStack({ windowsAdminUsername: '1admin' }))).toMatch(/windowsAdminUsername: .*Windows admin user "1admin" is not a name azurerm takes/);
+  });
+
+  test('a reference to a secret of your own passes', () => {
+    const stack = aksStack({ windowsAdminPassword: '${data.azurerm_key_vault_secret.win.value}' });
+    expect(synthError(stack)).toBe('');
+  });
+
+  test('at synth: a literal by an override, a default on the variable, a variable not marked sensitive', () => {
+    const stack = aksStack();
+    stack.cluster.cluster.addOverride('windows_profile.admin_password', 'Correct-Horse-Battery-9');
+    expect(synthError(stack)).toMatch(new RegExp(`\\[aks-test/Cluster/Cluster\\] ${CLUSTER}: the Windows admin password is a literal`));
+    stack.cluster.cluster.addOverride('windows_profile.admin_password', '${var.windows_admin_password}');
+    expect(synthError(stack)).toBe('');
+    stack.cluster.windowsAdminPassword!.addOverride('default', 'Correct-Horse-Battery-9');
+    expect(synthError(stack)).toContain('the Windows admin password\'s variable windows_admin_password has a default, a literal in the synthesized JSON');
+    const own = new TerraformVariable(stack, 'pw', { type: 'string' });
+    own.overrideLogicalId('pw');
+    stack.cluster.windowsAdminPassword!.addOverride('default', undefined);
+    stack.cluster.cluster.addOverride('windows_profile.admin_password', own.stringValue);
+    expect(synthError(stack)).toContain('the Windows admin password\'s variable pw is not marked sensitive, so plans print it');
+  });
+});
+
+describe('aks-windows-os-sku', () => {
+  test('at construction: Windows2019 on 1.33+, Windows2022 on 1.37+, Windows2025 below 1.33 are refused naming windowsVersion', () => {
+    const message = thrownMessage(windows({ windowsVersion: WindowsVersion.SERVER_2019 }));
+    expect(message).toMatch(new RegExp(`^\\[aks-test/Cluster/win\\] windowsVersion: ${POOL}: Windows2019 runs on Kubernetes 1\\.32 at most, and the pool runs 1\\.34`));
+    expectOneShape(message);
+    expect(thrownMessage(windows({ windowsVersion: WindowsVersion.SERVER_2019 }, { kubernetesVersion: '1.32' }))).toBe('');
+    expect(thrownMessage(windows({}, { kubernetesVersion: '1.37' }))).toMatch(/Windows2022 runs on Kubernetes 1\.36 at most, and the pool runs 1\.37/);
+    expect(thrownMessage(windows({}, { kubernetesVersion: '1.36' }))).toBe('');
+    expect(thrownMessage(windows({ windowsVersion: WindowsVersion.SERVER_2025 }, { kubernetesVersion: '1.32' }))).toMatch(/Windows2025 needs Kubernetes 1\.33 or newer, and the pool runs 1\.32/);
+  });
+
+  test('at synth: Windows2019 by an override, a Linux SKU on a Windows pool, 2019 without a version (AKS\'s default is newer)', () => {
+    const { stack, windows: pool } = hybridAks();
+    pool.pool.addOverride('os_sku', 'Windows2019');
+    expect(synthError(stack)).toMatch(new RegExp(`\\[aks-test/Cluster/win/NodePool\\] ${POOL}: Windows2019 runs on Kubernetes 1\\.32 at most`));
+    pool.pool.addOverride('os_sku', 'Ubuntu');
+    expect(synthError(stack)).toContain('Windows pool win has os_sku "Ubuntu", not a Windows SKU');
+    pool.pool.addOverride('os_sku', 'Windows2019');
+    stack.cluster.cluster.addOverride('kubernetes_version', undefined);
+    expect(synthError(stack)).toContain('the pool runs AKS\'s default version, which is newer');
+    // Windows2022 runs on AKS's default version (1.33 or newer, below 1.37).
+    pool.pool.addOverride('os_sku', 'Windows2022');
+    expect(synthError(stack)).toBe('');
+  });
+});
+
+describe('aks-windows-network', () => {
+  test('at construction: a Windows pool in a Cilium cluster is refused; a Linux-only Cilium cluster passes', () => {
+    const message = thrownMessage(windows({}, { networkPolicy: AksNetworkPolicy.CILIUM }));
+    expect(message).toMatch(new RegExp(`^\\[aks-test/Cluster/win\\] ${POOL}: Windows pool win is in a cluster with Cilium, which runs no Windows nodes\\. Fix: use networkPolicy AksNetworkPolicy\\.CALICO`));
+    expect(thrownMessage(linux({}, { networkPolicy: AksNetworkPolicy.CILIUM }))).toBe('');
+    expect(thrownMessage(windows({}, { networkPolicy: AksNetworkPolicy.AZURE }))).toBe('');
+  });
+
+  test('at synth: kubenet by an override, and no network_profile at all (azurerm\'s default is kubenet)', () => {
+    const { stack } = hybridAks();
+    stack.cluster.cluster.addOverride('network_profile.network_plugin', 'kubenet');
+    expect(synthError(stack)).toMatch(new RegExp(`\\[aks-test/Cluster/win/NodePool\\] ${POOL}: Windows pool win is in a cluster whose network plugin is kubenet, and Windows nodes need Azure CNI`));
+    stack.cluster.cluster.addOverride('network_profile', undefined);
+    expect(synthError(stack)).toContain('network plugin is kubenet (no network_profile: kubenet)');
+  });
+});
+
+describe('aks-node-labels', () => {
+  test('at construction: labels the kubelet refuses or AKS reserves are refused naming labels; others pass', () => {
+    const message = thrownMessage(linux({ labels: { 'node-role.kubernetes.io/worker': 'true' } }));
+    expect(message).toMatch(new RegExp(`^\\[aks-test/Cluster/linux\\] labels: ${POOL}: label node-role\\.kubernetes\\.io/worker is in the kubernetes\\.io/k8s\\.io namespace`));
+    expectOneShape(message);
+    expect(thrownMessage(windows({ labels: { 'kubernetes.azure.com/scalesetpriority': 'spot' } }))).toContain('label kubernetes.azure.com/scalesetpriority is in kubernetes.azure.com, which AKS reserves');
+    expect(thrownMessage(linux({ labels: { team: 'a'.repeat(64) } }))).toContain('has a value of 64 characters');
+    expect(thrownMessage(linux({ labels: { team: 'web', 'example.com/tier': 'front' } }))).toBe('');
+  });
+
+  test('at synth: labels and taints by overrides, the system pool included', () => {
+    const { stack, linux: pool } = hybridAks();
+    stack.cluster.cluster.addOverride('default_node_pool.node_labels', { 'kubernetes.io/os': 'linux' });
+    expect(synthError(stack)).toContain('label kubernetes.io/os is set by the kubelet from the node itself');
+    stack.cluster.cluster.addOverride('default_node_pool.node_labels', { tier: 'system' });
+    pool.pool.addOverride('node_taints', ['dedicated=web:NoScheduled']);
+    expect(synthError(stack)).toMatch(new RegExp(`\\[aks-test/Cluster/linux/NodePool\\] ${POOL}: taint "dedicated=web:NoScheduled" is not key=value:Effect`));
+    pool.pool.addOverride('node_taints', ['-bad=web:NoSchedule']);
+    expect(synthError(stack)).toContain('taint key "-bad" has a name that is not alphanumeric');
+    pool.pool.addOverride('node_taints', ['dedicated=web:NoSchedule', 'spot:PreferNoSchedule']);
+    expect(synthError(stack)).toBe('');
+  });
+});
+
+describe('aks-max-pods: per node, against the subnet and the pod CIDR', () => {
+  test('at construction: max pods out of 10 to 250, or below 30 on the System pool, are refused naming the prop', () => {
+    expect(thrownMessage(windows({ maxPods: 5 }))).toMatch(new RegExp(`^\\[aks-test/Cluster/win\\] maxPods: ${POOL}: max_pods .*5`));
+    expect(thrownMessage(linux({ maxPods: 251 }))).toMatch(/maxPods: .*max_pods/);
+    expect(thrownMessage(() => aksStack({ systemPool: { maxPods: 20 } }))).toMatch(/systemPool\.maxPods: .*max_pods .*\(a System pool runs the system pods: AKS wants 30 or more\)/);
+    for (const maxPods of [10, 250]) expect(thrownMessage(linux({ maxPods }))).toBe('');
+    expect(thrownMessage(() => aksStack({ systemPool: { maxPods: 30 } }))).toBe('');
+  });
+
+  test('at construction: pools that outgrow their subnet, upgrade surge included (Azure reserves 5 addresses)', () => {
+    // /27: 27 usable. The System pool takes 3 + 1 surge; a pool of 20 takes 20 + 2.
+    const small = { network: { addressSpace: '10.224.0.0/16', subnetCidr: '10.224.0.0/27' } };
+    expect(thrownMessage(windows({ maxCount: 20 }, small))).toBe(''); // 4 + 20 + 2 = 26
+    const message = thrownMessage(windows({ maxCount: 21 }, small)); // 4 + 21 + 3 = 28
+    expect(message).toMatch(new RegExp(`^\\[aks-test/Cluster/win\\] maxCount: ${POOL}: the pools in subnet 10\\.224\\.0\\.0/27 \\(system, win\\) need 28 addresses at their largest, upgrade surge included, and the subnet has 27`));
+    expectOneShape(message);
+    expect(thrownMessage(() => aksStack({ network: { subnetCidr: '10.224.0.0/29' } }))).toMatch(/systemPool\.maxCount: .*the pools in subnet 10\.224\.0\.0\/29 \(system\) need 4 addresses/);
+  });
+
+  test('at construction: more nodes than the Overlay pod CIDR holds (a /24 each)', () => {
+    expect(thrownMessage(() => aksStack({ podCidr: '10.244.0.0/23' }))).toMatch(/podCidr: .*pod CIDR 10\.244\.0\.0\/23 holds 2 nodes \(a \/24 each with Azure CNI Overlay\), and the pools may grow to 3/);
+    expect(thrownMessage(() => aksStack({ podCidr: '10.244.0.0/22' }))).toBe('');
+  });
+
+  test('at synth: max pods and counts by overrides, and flat Azure CNI, where each node takes max pods + 1 addresses', () => {
+    const { stack, linux: pool } = hybridAks({ network: { subnetCidr: '10.224.0.0/24' } });
+    pool.pool.addOverride('max_pods', 300);
+    expect(synthError(stack)).toMatch(new RegExp(`\\[aks-test/Cluster/linux/NodePool\\] ${POOL}: max_pods`));
+    pool.pool.addOverride('max_pods', 30);
+    expect(synthError(stack)).toBe('');
+    // Flat Azure CNI: 3 pools of 3 nodes + 1 surge, each node 31 addresses (the default 30 pods + 1) = 372 > 251.
+    stack.cluster.cluster.addOverride('network_profile.network_plugin_mode', undefined);
+    expect(synthError(stack)).toMatch(/the pools in subnet 10\.224\.0\.0\/24 \(system, linux, win\) need 372 addresses at their largest/);
+  });
+});
+
+describe('aks-pool-names', () => {
+  test('at construction: a pool named like the System pool is refused naming name', () => {
+    expect(thrownMessage(linux({ name: 'system' }))).toMatch(new RegExp(`^\\[aks-test/Cluster/linux\\] name: ${POOL}: pool name "system" is also the name of the cluster's default pool`));
+    expect(thrownMessage(linux({ name: 'apps' }))).toBe('');
+  });
+
+  test('at synth: two pools of one name (each construct sees only its own and its cluster)', () => {
+    const stack = aksStack();
+    new AksLinuxNodePool(stack.cluster, 'a', { vmSize: 'Standard_D4ds_v5', name: 'apps' });
+    const second = new AksLinuxNodePool(stack.cluster, 'b', { vmSize: 'Standard_D4ds_v5', name: 'apps' });
+    expect(synthError(stack)).toMatch(new RegExp(`\\[aks-test/Cluster/b/NodePool\\] ${POOL}: pool name "apps" is also the name of aks-test/Cluster/a/NodePool`));
+    second.pool.addOverride('name', 'apps2');
+    expect(synthError(stack)).toBe('');
+  });
+});
+
+describe('aks-coredns (graph: synth only)', () => {
+  test('Windows pools and no Linux pool that keeps a node CoreDNS runs on; a Linux user pool with a node is enough', () => {
+    const { stack, linux: pool } = hybridAks();
+    stack.cluster.cluster.addOverride('default_node_pool.os_sku', 'Windows2022');
+    pool.pool.addOverride('min_count', 0);
+    const message = synthError(stack);
+    expect(message).toMatch(new RegExp(`\\[aks-test/Cluster/Cluster\\] ${CLUSTER}: Windows pools \\(system, win\\) need a Linux node for CoreDNS`));
+    expect(message).toContain('need a Linux node for CoreDNS, and no Linux pool of the cluster keeps one it can run on');
+    pool.pool.addOverride('min_count', 1);
+    // Only the System pool's own rule is left.
+    expect(synthError(stack)).not.toContain('CoreDNS');
+    pool.pool.addOverride('node_taints', ['dedicated=web:NoSchedule']);
+    expect(synthError(stack)).toContain('CoreDNS');
+  });
+
+  test('the default stack passes: its System pool is Linux with at least one node', () => {
+    expect(synthError(hybridAks().stack)).toBe('');
+  });
+});
+
+describe('aks-provider-version (graph: synth only)', () => {
+  test('Windows2025 with the pinned azurerm 4.73.0 is refused at synth, naming the override; passes with a constraint that admits a newer release', () => {
+    const stack = aksStack();
+    new AksWindowsNodePool(stack.cluster, 'w25', { vmSize: 'Standard_D4ds_v5', windowsVersion: WindowsVersion.SERVER_2025 });
+    const message = synthError(stack);
+    expect(message).toMatch(new RegExp(`\\[aks-test/Cluster/w25/NodePool\\] ${POOL}: os_sku Windows2025 is unknown to hashicorp/azurerm 4\\.73\\.0`));
+    expect(message).toContain("stack.addOverride('terraform.required_providers.azurerm.version', '> 5.2.0')");
+    expectOneShape(message);
+    stack.addOverride('terraform.required_providers.azurerm.version', '~> 4.73');
+    expect(synthError(stack)).toContain('is unknown to hashicorp/azurerm ~> 4.73');
+    stack.addOverride('terraform.required_providers.azurerm.version', '> 5.2.0');
+    expect(synthError(stack)).toBe('');
+  });
+});
