@@ -99,7 +99,7 @@ describe('hand-off from the AWS stack to the cluster objects', () => {
 
   test('fromOutputsFile(undefined) is a clear error', () => {
     expect(() => ClusterInfra.fromOutputsFile(undefined as unknown as string))
-      .toThrow('[ClusterInfra.fromOutputsFile] the outputs file path is undefined. Fix: pass the path of the file `cdktf deploy --outputs-file <path>` wrote');
+      .toThrow('[ClusterInfra.fromOutputsFile] the outputs file path is undefined. Fix: pass the path of the file `cdktn deploy --outputs-file <path>` (CDK Terrain; `cdktf deploy` on cdktf) wrote');
   });
 
   test('a missing output names itself before anything is synthesized', () => {

@@ -1,6 +1,7 @@
 import { Construct } from 'constructs';
 import { subnetRoleTags } from './tags';
 import { fail } from '../core/errors';
+import { listOf } from '../core/values';
 import { DataAwsSubnet, Ec2Tag, Token } from '../terraform/providers/aws';
 
 /** A VPC and subnets that already exist (bring your own network). */
@@ -44,7 +45,7 @@ export class ExistingClusterNetwork extends Construct {
     const wellFormed = (value: string, kind: string): boolean => Token.isUnresolved(value) || new RegExp(`^${kind}-[0-9a-f]{8,17}$`).test(value);
     if (!wellFormed(props.vpcId, 'vpc')) refuse('vpcId', props.vpcId, 'is not a VPC id', 'give one like vpc-0123456789abcdef0');
     for (const prop of ['publicSubnetIds', 'privateSubnetIds'] as const) {
-      const ids = props[prop];
+      const ids = listOf<string>({ path: this.node.path, prop: `existingNetwork.${prop}` }, props[prop]) ?? [];
       if (ids.length === 0) refuse(prop, ids, 'is empty', 'list at least one subnet: the cluster needs public and private ones');
       ids.forEach((s, i) => wellFormed(s, 'subnet') || refuse(`${prop}[${i}]`, s, 'is not a subnet id', 'give one like subnet-0123456789abcdef0'));
     }

@@ -1,5 +1,6 @@
 import { Construct } from 'constructs';
 import { judgeOwnResources } from '../terraform/judge';
+import { stringMap } from '../core/values';
 import { HybridClusterInfra, HybridClusterInfraProps } from './hybrid-cluster-infra';
 import { AwsProvider, TerraformStack } from '../terraform/providers/aws';
 
@@ -24,8 +25,9 @@ export class HybridClusterInfraStack extends TerraformStack {
   public constructor(scope: Construct, id: string, props: HybridClusterInfraStackProps) {
     super(scope, id);
     const { region, defaultTags, ...infra } = props;
-    this.provider = new AwsProvider(this, 'aws', { region, defaultTags: defaultTags ? [{ tags: defaultTags }] : undefined });
-    judgeOwnResources(this, [this.provider], { 'provider region': 'region' });
+    const tags = stringMap({ path: this.node.path, prop: 'defaultTags' }, defaultTags);
+    this.provider = new AwsProvider(this, 'aws', { region, defaultTags: tags ? [{ tags: { ...tags } }] : undefined });
+    judgeOwnResources(this, [this.provider], { 'provider region': 'region', 'provider default_tags.tags': 'defaultTags' });
     this.infra = new HybridClusterInfra(this, 'Infra', infra);
   }
 }

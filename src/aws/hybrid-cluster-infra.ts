@@ -168,6 +168,7 @@ export class HybridClusterInfra extends Construct {
     output(INFRA_OUTPUTS.clusterName, this.clusterName, 'Name the HybridCluster must have (the subnets are tagged with it)');
     output(INFRA_OUTPUTS.region, this.region, 'AWS region of the cluster');
     output(INFRA_OUTPUTS.vpcId, this.vpcId, 'VPC for AWSCluster.spec.network.vpc.id');
+    if (this.network) output(INFRA_OUTPUTS.vpcCidrBlock, this.network.vpc.cidrBlock, 'The VPC\'s IPv4 block: NodePorts are opened to it only');
     output(INFRA_OUTPUTS.publicSubnetIds, this.publicSubnetIds, 'Public subnets (load balancers, NAT)');
     output(INFRA_OUTPUTS.privateSubnetIds, this.privateSubnetIds, 'Private subnets (machines)');
     output(INFRA_OUTPUTS.privateSubnetZones, this.privateSubnetZones, 'Availability zone of each private subnet: the pools spread over them');

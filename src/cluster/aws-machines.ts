@@ -68,7 +68,7 @@ export class AwsMachines implements WorkerInfrastructure {
     // A Windows root volume may not be smaller than the base image's snapshot.
     wholeNumber({ path, prop: 'rootVolumeSizeGiB' }, props.rootVolumeSizeGiB, os === 'windows' ? WINDOWS_BASE_AMI_ROOT_GIB : CAPA_MIN_ROOT_VOLUME_GIB, GP3_MAX_VOLUME_GIB);
     const infoProblem = instanceTypeInfoProblem(props.instanceTypeInfo);
-    if (infoProblem) fail(path, `instanceTypeInfo ${infoProblem}`, 'state { arch: Architecture.AMD64, memoryGiB: 16 }, or leave it out for a known family');
+    if (infoProblem) fail(path, `instanceTypeInfo of instance type ${JSON.stringify(props.instanceType)}: ${infoProblem}`, `state { arch: Architecture.AMD64, memoryGiB: 16 } for ${props.instanceType}, or leave it out for a known family`);
     const type = InstanceType.parse(props.instanceType, props.instanceTypeInfo);
     if (typeof type === 'string') fail(path, type, 'use a known type such as m7i.large, or state `instanceTypeInfo: { arch, memoryGiB }`');
     const archIssue = os === 'linux' && props.ami === undefined ? (type.arch && cluster.infra?.linuxArchitectureProblem(props.instanceType, type.arch)) : undefined;

@@ -31,7 +31,7 @@ export { ControlPlaneUpdateStrategy } from '../k0s/k0s-cluster';
 import { networkWithDefaults } from '../k0s/kubernetes-network';
 import { cniIngressRules } from './aws-cni';
 import { CAPA_DEFAULT_VPC_CIDR, capaDefaultSubnets, CLUSTERAWSADM_INSTANCE_PROFILES, K0S_CLUSTER_PORTS, K0S_PORTS } from '../platform/conventions';
-import { MachineImage } from './machine-image';
+import { MachineImage, machineImageProp } from './machine-image';
 import { hashedMachineTemplate, MachineProps, machineTemplateSpec, requirePinnedImageForSecretsManager } from './machine-template';
 import { markContentNamed, PropsOfFields } from '../rules/engine/judge';
 import { typedApiObject } from '../k0s/typed-api-object';
@@ -170,6 +170,18 @@ export interface HybridClusterProps extends K0sClusterProps {
    * @default - none
    */
   readonly nodeAgentPorts?: number[];
+  /**
+   * IPv4 blocks that may reach the NodePorts (30000-32767) of every machine, controllers
+   * included: `network.nodePortIngressRuleCidrBlocks`, which CAPA otherwise opens to 0.0.0.0/0 on
+   * the node security group (cluster-api-provider-aws v2.11.1
+   * pkg/cloud/services/securitygroup/securitygroups.go, getSecurityGroupIngressRules: the node
+   * role's NodePort rule takes `NodePortIngressRuleCidrBlocks`, else `services.AnyIPv4CidrBlock`).
+   * Widen it for a load balancer that reaches NodePorts from elsewhere.
+   * @default - the VPC's block (CAPA's 10.0.0.0/16 when CAPA creates the VPC, the AWS stack's
+   *   `vpc_cidr_block` output); for an existing VPC whose block is not known, the private ranges
+   *   10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16
+   */
+  readonly nodePortCidrs?: string[];
 }
 
 /**
@@ -315,6 +327,7 @@ class AwsClusterPart implements ClusterInfrastructure {
           sourceSecurityGroupRoles: [NodeSourceRole.CONTROLPLANE, NodeSourceRole.NODE],
         }))
         : undefined,
+      nodePortIngressRuleCidrBlocks: [...(this.props.nodePortCidrs ?? (infra ? (infra.vpcCidrBlock ? [infra.vpcCidrBlock] : PRIVATE_IPV4_RANGES) : [CAPA_DEFAULT_VPC_CIDR]))],
       additionalControlPlaneIngressRules: K0S_CLUSTER_PORTS.map(({ port, description }) => ({
         description,
         protocol: CpProtocol.TCP,
@@ -325,6 +338,9 @@ class AwsClusterPart implements ClusterInfrastructure {
     };
   }
 }
+
+/** RFC 1918's private IPv4 ranges: NodePorts' reach when the VPC's own block is not known. */
+const PRIVATE_IPV4_RANGES = ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16'];
 
 /** The props behind the fields the cluster rules name, for messages at construction. */
 const PROPS_OF_FIELDS: PropsOfFields = {
@@ -349,10 +365,17 @@ function checkInputs(path: string, props: HybridClusterProps): void {
   stringMap(at('controlPlane.apiExtraArgs'), cp.apiExtraArgs);
   stringMap(at('additionalTags'), props.additionalTags);
   const infoProblem = instanceTypeInfoProblem(cp.instanceTypeInfo);
-  if (infoProblem) fail(path, `controlPlane.instanceTypeInfo ${infoProblem}`, 'state { arch: Architecture.AMD64, memoryGiB: 16 }, or leave it out for a known family');
+  if (infoProblem) fail(path, `controlPlane.instanceTypeInfo of instance type ${JSON.stringify(props.controlPlane.instanceType)}: ${infoProblem}`, `state { arch: Architecture.AMD64, memoryGiB: 16 } for ${props.controlPlane.instanceType}, or leave it out for a known family`);
   oneOf(at('apiServerLoadBalancer.scheme'), props.apiServerLoadBalancer?.scheme, LoadBalancerScheme, 'LoadBalancerScheme');
   // One security-group rule per port: EC2 refuses a duplicate, and CAPA then retries the whole batch on every reconcile.
   for (const [i, port] of (listOf<number>(at('nodeAgentPorts'), props.nodeAgentPorts, String) ?? []).entries()) wholeNumber(at(`nodeAgentPorts[${i}]`), port, 1, 65535);
+  for (const [i, cidr] of (listOf<string>(at('nodePortCidrs'), props.nodePortCidrs, String) ?? []).entries()) {
+    try {
+      parseCidr(String(cidr));
+    } catch (e) {
+      fail(path, `nodePortCidrs[${i}]: ${(e as Error).message}`, 'give IPv4 networks such as 10.0.0.0/16');
+    }
+  }
   const lb = props.apiServerLoadBalancer;
   listOf<string>(at('apiServerLoadBalancer.allowedCidrs'), lb?.allowedCidrs, String);
   const rules = listOf<LoadBalancerIngressRule>(at('apiServerLoadBalancer.additionalIngressRules'), lb?.additionalIngressRules) ?? [];
@@ -371,6 +394,7 @@ function checkInputs(path: string, props: HybridClusterProps): void {
 
   const mismatch = props.infra?.mismatch(props.name ?? path.split('/').pop()!, props.region);
   if (mismatch) fail(path, mismatch.what, mismatch.fix);
+  machineImageProp(path, 'controlPlane.ami', cp.ami);
   const type = InstanceType.parse(cp.instanceType, cp.instanceTypeInfo);
   if (typeof type === 'string') fail(path, `controlPlane: ${type}`, 'use a known type such as t3.large, or state `instanceTypeInfo: { arch, memoryGiB }`');
   const archIssue = cp.ami === undefined ? (type.arch && props.infra?.linuxArchitectureProblem(cp.instanceType, type.arch)) : undefined;

@@ -1,7 +1,7 @@
 import { InstanceType } from '../platform/instance-type';
 import { AwsMachines, AwsWorkerPoolProps } from './aws-machines';
 import type { HybridCluster } from './hybrid-cluster';
-import { MachineImage } from './machine-image';
+import { MachineImage, machineImageProp } from './machine-image';
 import { WorkerPool } from '../k0s/worker-pool';
 import { LINUX_WORKER_PLATFORM } from '../k0s/linux-pool';
 
@@ -14,7 +14,7 @@ export class LinuxWorkerPool extends WorkerPool {
   public readonly instanceType: InstanceType;
 
   public constructor(cluster: HybridCluster, id: string, props: LinuxWorkerPoolProps) {
-    const image = props.ami ?? (cluster.infra ? MachineImage.id(cluster.infra.linuxAmiId) : MachineImage.ubuntu2404());
+    const image = machineImageProp(`${cluster.node.path}/${id}`, 'ami', props.ami) ?? (cluster.infra ? MachineImage.id(cluster.infra.linuxAmiId) : MachineImage.ubuntu2404());
     const machines = new AwsMachines(cluster, id, props, 'linux', image);
     super(cluster, id, props, LINUX_WORKER_PLATFORM, machines);
     this.instanceType = machines.instanceType;

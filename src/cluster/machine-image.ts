@@ -1,3 +1,5 @@
+import { fail } from '../core/errors';
+import { show } from '../core/values';
 import { AwsPartitionId } from '../platform/aws';
 import { IMAGE_PUBLISHERS, ImagePublisher, UBUNTU_2404_NAME_PATTERN, windowsServerNamePattern } from '../platform/images';
 import { WindowsEdition, WindowsVersion } from '../platform/windows';
@@ -71,4 +73,16 @@ export class MachineImage {
     if (!this.filter) return undefined;
     return { owner: this.filter.owner ?? this.publisher?.owners[partition] ?? this.publisher!.owners.aws!, namePattern: this.filter.namePattern };
   }
+}
+
+/**
+ * An `ami` prop as the constructs take it: a `MachineImage`, never the id as a plain string (which
+ * would be read as an image of no id and no lookup) or another object; undefined passes through.
+ * @internal
+ */
+export function machineImageProp(path: string, prop: string, value: unknown): MachineImage | undefined {
+  if (value === undefined || value instanceof MachineImage) return value;
+  const id = typeof value === 'string' ? value : undefined;
+  fail(path, `${prop} is ${show(value)}, not a MachineImage`,
+    id !== undefined && /^ami-/.test(id) ? `write MachineImage.id(${JSON.stringify(id)})` : 'write MachineImage.id(\'ami-…\') for a pinned image, or leave it out for the default lookup');
 }

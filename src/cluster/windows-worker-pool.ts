@@ -3,7 +3,7 @@ import { oneOf } from '../core/values';
 import { WindowsEdition, WindowsVersion } from '../platform/windows';
 import { InstanceType, windowsInstanceTypeProblem } from '../platform/instance-type';
 import type { HybridCluster } from './hybrid-cluster';
-import { MachineImage } from './machine-image';
+import { MachineImage, machineImageProp } from './machine-image';
 import { AwsMachines, AwsWorkerPoolProps } from './aws-machines';
 import { WorkerPool } from '../k0s/worker-pool';
 import { windowsWorker, WindowsWorkerProps } from '../k0s/windows-pool';
@@ -49,6 +49,7 @@ export class WindowsWorkerPool extends WorkerPool {
     const path = `${cluster.node.path}/${id}`;
     const windows = windowsWorker(path, AWS_INFRASTRUCTURE, props);
     const edition = oneOf({ path, prop: 'edition' }, props.edition, WindowsEdition, 'WindowsEdition') ?? WindowsEdition.CORE;
+    machineImageProp(path, 'ami', props.ami);
     if (props.ami && props.edition !== undefined) {
       fail(path, `edition ${props.edition} has no effect beside the explicit ami ${props.ami.amiId}`, 'remove `edition` (it picks the infra AMI only when no `ami` is given)');
     }

@@ -17,6 +17,21 @@ export interface PropAt {
   readonly prop: string;
 }
 
+/**
+ * A value as a message shows it: JSON where JSON can say it, else what it is (`5n` for a BigInt,
+ * which `JSON.stringify` throws on; `undefined`; a function's name).
+ */
+export function show(value: unknown): string {
+  if (typeof value === 'bigint') return `${value}n (a BigInt)`;
+  if (value === undefined) return 'undefined';
+  if (typeof value === 'function') return `a function${value.name ? ` (${value.name})` : ''}`;
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
 function refuse(at: PropAt, what: string, fix: string): never {
   throw new HybridConfigError(at.path, `${at.prop} ${what}`, fix);
 }
@@ -25,7 +40,7 @@ function refuse(at: PropAt, what: string, fix: string): never {
 export function wholeNumber(at: PropAt, value: unknown, min = 0, max = INT32_MAX): number | undefined {
   if (value === undefined) return undefined;
   const problem = integerProblem(value, min, max);
-  if (problem) refuse(at, `${typeof value === 'number' ? problem : `is ${JSON.stringify(value)}, not a number`}`, `give a whole number from ${min} to ${max}`);
+  if (problem) refuse(at, `${typeof value === 'number' ? problem : `is ${show(value)}, not a number`}`, `give a whole number from ${min} to ${max}`);
   return value as number;
 }
 
@@ -64,7 +79,7 @@ export function wholeMebibytes(at: PropAt, value: unknown, min = 0): number | un
  */
 export function listOf<T>(at: PropAt, value: unknown, unique?: (item: T) => string): readonly T[] | undefined {
   if (value === undefined) return undefined;
-  if (!Array.isArray(value)) refuse(at, `is ${JSON.stringify(value)}, not a list`, typeof value === 'string' ? `write [${JSON.stringify(value)}]` : 'give an array');
+  if (!Array.isArray(value)) refuse(at, `is ${show(value)}, not a list`, typeof value === 'string' ? `write [${JSON.stringify(value)}]` : 'give an array');
   value.forEach((item, i) => {
     if (item === undefined || item === null) refuse(at, `[${i}] is ${String(item)}`, 'remove the empty item');
   });
@@ -79,22 +94,25 @@ export function listOf<T>(at: PropAt, value: unknown, unique?: (item: T) => stri
   return value as T[];
 }
 
-/** Keys that reach the prototype of a JavaScript object rather than the map, refused by name. */
-const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
-
 /**
  * A map of string to string (labels, tags, flags): a plain object whose values are strings, without
- * the keys `__proto__`, `constructor` and `prototype`, which JavaScript reads as the object's
- * prototype and which would be dropped or change the object; undefined passes through.
+ * the key `__proto__`, which JavaScript reads as the object's prototype (a literal drops it, and
+ * `JSON.stringify` or an assignment elsewhere would not carry it); undefined passes through.
+ * `constructor` is refused too, as cdk8s cannot write a map that has it. Other names of
+ * `Object.prototype` (`toString`, `hasOwnProperty`, `valueOf`) are plain own keys of a literal or
+ * of parsed JSON, and valid label keys, so they pass.
  */
 export function stringMap(at: PropAt, value: unknown): Readonly<Record<string, string>> | undefined {
   if (value === undefined) return undefined;
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) refuse(at, `is ${JSON.stringify(value)}, not a map of key to value`, 'give an object such as { team: "web" }');
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) refuse(at, `is ${show(value)}, not a map of key to value`, 'give an object such as { team: "web" }');
   const proto = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) refuse(at, 'is not a plain object (it has a prototype of its own, e.g. a `__proto__` key in a literal)', 'give a plain object of string keys and values');
   for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
-    if (PROTOTYPE_KEYS.has(key)) refuse(at, `has the key "${key}", which JavaScript reads as the object's prototype`, `rename the key "${key}"`);
-    if (typeof v !== 'string' && !isUnresolvedToken(v)) refuse(at, `has ${key}: ${JSON.stringify(v)}, not a string`, `write the value as a string, e.g. "${String(v)}"`);
+    if (key === '__proto__') refuse(at, `has the key "${key}", which JavaScript reads as the object's prototype`, `rename the key "${key}"`);
+    // cdk8s resolves a value as a map only when `value.constructor == Object` (cdk8s lib/resolve.js,
+    // resolve): an own key `constructor` makes it fail with "can't render non-simple object".
+    if (key === 'constructor') refuse(at, 'has the key "constructor", which cdk8s cannot write (its resolver reads a map\'s `constructor` to tell it from a class instance)', 'rename the key "constructor"');
+    if (typeof v !== 'string' && !isUnresolvedToken(v)) refuse(at, `has ${key}: ${show(v)}, not a string`, `write the value as a string, e.g. "${String(v)}"`);
   }
   return value as Record<string, string>;
 }
@@ -103,6 +121,6 @@ export function stringMap(at: PropAt, value: unknown): Readonly<Record<string, s
 export function oneOf<T extends string>(at: PropAt, value: unknown, values: Record<string, T>, typeName: string): T | undefined {
   if (value === undefined) return undefined;
   const allowed = Object.values(values);
-  if (!allowed.includes(value as T)) refuse(at, `is ${JSON.stringify(value)}, not a ${typeName}`, `use one of ${allowed.map((v) => `${typeName}.${Object.keys(values).find((k) => values[k] === v)}`).join(', ')}`);
+  if (!allowed.includes(value as T)) refuse(at, `is ${show(value)}, not a ${typeName}`, `use one of ${allowed.map((v) => `${typeName}.${Object.keys(values).find((k) => values[k] === v)}`).join(', ')}`);
   return value as T;
 }

@@ -3,6 +3,7 @@ import { judgeOwnResources, judgeStackAtSynth } from '../terraform/judge';
 import { fail } from '../core/errors';
 import { EKS_CLUSTER_POLICIES, EksControlPlaneLogType, EksIpFamily, NodeAccessEntryType } from '../platform/eks';
 import { EksNodeRole } from './node-role';
+import { listOf } from '../core/values';
 import { CloudwatchLogGroup, DataAwsPartition, EksAccessEntry, EksAddon, EksCluster, Fn, IamOpenidConnectProvider, IamRole, IamRolePolicyAttachment } from '../terraform/providers/aws';
 
 /**
@@ -148,10 +149,11 @@ export class HybridEksCluster extends Construct {
 
   public constructor(scope: Construct, id: string, props: HybridEksClusterProps) {
     super(scope, id);
-    const publicCidrs = props.publicAccessCidrs ?? [];
+    const at = (prop: string) => ({ path: this.node.path, prop });
+    const publicCidrs = listOf<string>(at('publicAccessCidrs'), props.publicAccessCidrs) ?? [];
     this.clusterName = props.clusterName;
     this.kubernetesVersion = props.kubernetesVersion;
-    this.nodeSubnetIds = [...props.subnetIds];
+    this.nodeSubnetIds = [...listOf<string>(at('subnetIds'), props.subnetIds) ?? []];
     this.partition = new DataAwsPartition(this, 'Partition').partition;
     const logTypes = [...(props.controlPlaneLogTypes ?? DEFAULT_CONTROL_PLANE_LOG_TYPES)];
     if (logTypes.length > 0) {

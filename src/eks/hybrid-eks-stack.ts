@@ -1,5 +1,6 @@
 import { Construct } from 'constructs';
 import { judgeOwnResources } from '../terraform/judge';
+import { stringMap } from '../core/values';
 import { ClusterNetwork, ClusterNetworkOptions } from '../aws/cluster-network';
 import { ExistingClusterNetwork, ExistingNetwork } from '../aws/existing-network';
 import { fail } from '../core/errors';
@@ -41,8 +42,9 @@ export class HybridEksStack extends TerraformStack {
     super(scope, id);
     const { region, network, existingNetwork, defaultTags, ...cluster } = props;
     if (network !== undefined && existingNetwork !== undefined) fail(this, 'both network and existingNetwork are set', 'give network (to create one) or existingNetwork (to use yours), not both');
-    this.provider = new AwsProvider(this, 'aws', { region, defaultTags: defaultTags ? [{ tags: defaultTags }] : undefined });
-    judgeOwnResources(this, [this.provider], { 'provider region': 'region' });
+    const tags = stringMap({ path: this.node.path, prop: 'defaultTags' }, defaultTags);
+    this.provider = new AwsProvider(this, 'aws', { region, defaultTags: tags ? [{ tags: { ...tags } }] : undefined });
+    judgeOwnResources(this, [this.provider], { 'provider region': 'region', 'provider default_tags.tags': 'defaultTags' });
     let subnetIds: string[];
     if (existingNetwork !== undefined) {
       subnetIds = new ExistingClusterNetwork(this, 'ExistingNetwork', { ...existingNetwork, clusterName: props.clusterName }).privateSubnetIds;

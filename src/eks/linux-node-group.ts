@@ -1,4 +1,5 @@
 import { Construct } from 'constructs';
+import { listOf } from '../core/values';
 import { fail } from '../core/errors';
 import { InstanceType } from '../platform/instance-type';
 import { EKS_LINUX_AMI_TYPES } from '../platform/eks';
@@ -21,7 +22,7 @@ export class EksLinuxNodeGroup extends Construct {
   public constructor(cluster: HybridEksCluster, id: string, props: EksLinuxNodeGroupProps) {
     super(cluster, id);
     // The AMI type follows the first instance type; the rules refuse types of another architecture.
-    const arch = props.instanceTypes.map((name) => {
+    const arch = (listOf<string>({ path: this.node.path, prop: 'instanceTypes' }, props.instanceTypes) ?? []).map((name) => {
       const type = InstanceType.parse(name);
       return typeof type === 'string' ? fail(this, `instanceTypes: ${type}`, 'name an EC2 instance type such as m7i.large') : type.arch;
     })[0];

@@ -1,7 +1,9 @@
 import { Construct } from 'constructs';
 import { judgeOwnResources } from '../terraform/judge';
-import { parseEksWindowsAmiType } from '../platform/eks';
+import { LAUNCH_TEMPLATE_NAME_PREFIX, parseEksWindowsAmiType } from '../platform/eks';
+import { contentHash } from '../core/hash';
 import { PropsOfFields } from '../rules/engine/refusal';
+import { listOf, stringMap, wholeNumber } from '../core/values';
 import type { HybridEksCluster } from './eks-cluster';
 import { EksNodeRole } from './node-role';
 import { EksNodeGroup, EksNodeGroupTaint, LaunchTemplate, Token } from '../terraform/providers/aws';
@@ -20,11 +22,24 @@ export interface EksNodeGroupOptions {
    */
   readonly minSize?: number;
   /**
-   * The nodes the group starts with. Later applies leave it as the cluster autoscaler (or a
-   * person) set it: Terraform ignores changes to it.
+   * The nodes the group starts with. Where `manageDesiredSize` is false, later applies leave it as
+   * the cluster autoscaler (or a person) set it: Terraform ignores changes to it.
    * @default - minSize
    */
   readonly desiredSize?: number;
+  /**
+   * Whether every apply sets the group's desired size to `desiredSize`. When Terraform ignores the
+   * desired size, an update sends the desired size of its state with the new sizes
+   * (hashicorp/terraform-provider-aws `internal/service/eks/node_group.go`: `UpdateNodegroupConfig`
+   * with `expandNodegroupScalingConfig` of the planned `scaling_config`, whose ignored
+   * `desired_size` is the state's), so raising `minSize` above the running desired size fails at
+   * apply ("Minimum capacity … can't be greater than desired size"). A fixed-size group
+   * (`minSize` = `maxSize`) has nothing for an autoscaler to change and is managed; to raise
+   * `minSize` of an autoscaled group, set this to true with `desiredSize` at least the new
+   * `minSize` for that apply (the autoscaler's current size is then reset to it).
+   * @default - true when minSize equals maxSize, else false (the autoscaler owns the desired size)
+   */
+  readonly manageDesiredSize?: boolean;
   /**
    * The most nodes the group may scale to.
    * @default - the larger of desiredSize and 1
@@ -130,6 +145,18 @@ const PROPS_OF_FIELDS: PropsOfFields = {
 };
 
 /**
+ * The launch template's `name_prefix`, `<cluster>-<node group>-`, shortened with a digest of both
+ * when it would pass the 99 characters the provider takes (`ValidLaunchTemplateName`): EKS takes
+ * cluster names of 100 characters and node group names of 63, and a valid pair must not be
+ * refused for a name derived from it.
+ */
+function launchTemplatePrefix(clusterName: string, groupName: string): string {
+  const full = `${clusterName}-${groupName}-`;
+  const { max } = LAUNCH_TEMPLATE_NAME_PREFIX;
+  return full.length <= max ? full : `${full.slice(0, max - 10)}-${contentHash([clusterName, groupName])}-`;
+}
+
+/**
  * A launch template without an AMI id (EKS picks the AMI from the AMI type and adds its own
  * bootstrap to the user data) that requires IMDSv2 and encrypts the root volume, and the managed
  * node group that uses it. Used by `EksLinuxNodeGroup` and `EksWindowsNodeGroup`.
@@ -137,15 +164,21 @@ const PROPS_OF_FIELDS: PropsOfFields = {
  */
 export function createNodeGroup(scope: Construct, cluster: HybridEksCluster, options: EksNodeGroupOptions, platform: NodeGroupPlatform): NodeGroupParts {
   const name = options.nodeGroupName ?? scope.node.id;
-  const minSize = options.minSize ?? 1;
-  const desiredSize = options.desiredSize ?? minSize;
-  const maxSize = options.maxSize ?? Math.max(desiredSize, 1);
+  // What JavaScript callers can hand in (a string for a list, BigInt, undefined items, `__proto__`
+  // keys) is refused here by prop, before the provider's bindings read it character by character.
+  const at = (prop: string) => ({ path: scope.node.path, prop });
+  const instanceTypes = listOf<string>(at('instanceTypes'), options.instanceTypes) ?? [];
+  const subnetIds = listOf<string>(at('subnetIds'), options.subnetIds);
+  const labels = stringMap(at('labels'), options.labels);
+  const minSize = wholeNumber(at('minSize'), options.minSize) ?? 1;
+  const desiredSize = wholeNumber(at('desiredSize'), options.desiredSize) ?? minSize;
+  const maxSize = wholeNumber(at('maxSize'), options.maxSize) ?? Math.max(desiredSize, 1);
   const sizes = { minSize, desiredSize, maxSize };
   const diskSizeGiB = options.diskSizeGiB ?? platform.defaultDiskSizeGiB;
 
   const nodeRole = options.nodeRole ?? new EksNodeRole(scope, 'NodeRole', { partition: cluster.partition });
   const launchTemplate = new LaunchTemplate(scope, 'LaunchTemplate', {
-    namePrefix: `${cluster.clusterName}-${name}-`,
+    namePrefix: launchTemplatePrefix(cluster.clusterName, name),
     updateDefaultVersion: true,
     // IMDSv2 only. Hop limit 1 keeps pods in their own network namespace away from the node's
     // credentials; aws-node and kube-proxy use the host network, and on Windows the CNI runs on the host.
@@ -162,17 +195,21 @@ export function createNodeGroup(scope: Construct, cluster: HybridEksCluster, opt
     releaseVersion: options.releaseVersion,
     updateConfig: { maxUnavailable: options.maxUnavailable ?? 1 },
     nodeRoleArn: nodeRole.arn,
-    subnetIds: [...(options.subnetIds ?? cluster.nodeSubnetIds)],
+    subnetIds: [...(subnetIds ?? cluster.nodeSubnetIds)],
     amiType: platform.amiType,
-    instanceTypes: [...options.instanceTypes],
+    instanceTypes: [...instanceTypes],
     scalingConfig: sizes,
     launchTemplate: { id: launchTemplate.id, version: Token.asString(launchTemplate.latestVersion) },
-    labels: options.labels,
+    labels: labels === undefined ? undefined : { ...labels },
     taint: platform.taints,
     // Nodes become Ready only with the CNI and kube-proxy, and join only once their role has its policies.
     dependsOn: [cluster.vpcCni, cluster.kubeProxy, ...nodeRole.attachments],
-    // The cluster autoscaler (or a person) changes the desired size; the next apply should not reset it.
-    lifecycle: { ignoreChanges: ['scaling_config[0].desired_size'], createBeforeDestroy: replace || undefined },
+    // The cluster autoscaler (or a person) changes the desired size of an autoscaled group; the next
+    // apply should not reset it (see manageDesiredSize for what that costs when minSize rises).
+    lifecycle: (options.manageDesiredSize ?? minSize === maxSize) && !replace ? undefined : {
+      ignoreChanges: (options.manageDesiredSize ?? minSize === maxSize) ? undefined : ['scaling_config[0].desired_size'],
+      createBeforeDestroy: replace || undefined,
+    },
   });
   nodeRole.addNodeGroup(scope, nodeGroup, name, parseEksWindowsAmiType(platform.amiType) !== undefined);
   judgeOwnResources(scope, [nodeGroup, launchTemplate], { ...PROPS_OF_FIELDS, ...platform.propsOfFields });

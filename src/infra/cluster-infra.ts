@@ -22,6 +22,11 @@ export interface ClusterInfraProps {
   readonly region: string;
   /** Id of the VPC the cluster uses (CAPA bring-your-own network). */
   readonly vpcId: string;
+  /**
+   * The VPC's IPv4 block: the cluster opens NodePorts to it only.
+   * @default - not known (an existing VPC): NodePorts are opened to the private address ranges
+   */
+  readonly vpcCidrBlock?: string;
   /** Public subnets (load balancers, NAT), at least one per availability zone. */
   readonly publicSubnetIds: readonly string[];
   /** Private subnets (nodes), at least one per availability zone. */
@@ -61,7 +66,7 @@ export interface ClusterInfraProps {
   readonly sshKeyType?: KeyPairType;
 }
 
-/** How to pick the outputs of the AWS stack out of a `cdktf deploy --outputs-file` JSON. */
+/** How to pick the outputs of the AWS stack out of a `cdktn deploy --outputs-file` (or `cdktf deploy`) JSON. */
 export interface InfraOutputsOptions {
   /**
    * The cdktf stack whose outputs describe the cluster's infrastructure.
@@ -78,6 +83,8 @@ export class ClusterInfra {
   public readonly region: string;
   /** Id of the VPC the cluster uses (CAPA bring-your-own network). */
   public readonly vpcId: string;
+  /** The VPC's IPv4 block, when the outputs hold it. */
+  public readonly vpcCidrBlock?: string;
   /** Public subnets (load balancers, NAT). */
   public readonly publicSubnetIds: readonly string[];
   /** Private subnets (nodes). */
@@ -105,6 +112,7 @@ export class ClusterInfra {
     this.clusterName = props.clusterName;
     this.region = props.region;
     this.vpcId = props.vpcId;
+    this.vpcCidrBlock = props.vpcCidrBlock;
     this.publicSubnetIds = props.publicSubnetIds;
     this.privateSubnetIds = props.privateSubnetIds;
     this.privateSubnetZones = props.privateSubnetZones;
@@ -118,14 +126,14 @@ export class ClusterInfra {
   }
 
   /**
-   * Reads the JSON file that `cdktf deploy --outputs-file <path>` (or `cdktf output --outputs-file
+   * Reads the JSON file that `cdktn deploy --outputs-file <path>` (or `cdktn output --outputs-file
    * <path>`) writes for the AWS stack (`HybridClusterInfra`). Errors name the file, the stack,
    * the missing or ill-typed output and how to produce the file.
    */
   public static fromOutputsFile(path: string, options: InfraOutputsOptions = {}): ClusterInfra {
     if (typeof path !== 'string' || path === '') {
       fail('ClusterInfra.fromOutputsFile', `the outputs file path is ${JSON.stringify(path) ?? 'undefined'}`,
-        'pass the path of the file `cdktf deploy --outputs-file <path>` wrote, e.g. from HYBRID_INFRA_OUTPUTS');
+        'pass the path of the file `cdktn deploy --outputs-file <path>` (CDK Terrain; `cdktf deploy` on cdktf) wrote, e.g. from HYBRID_INFRA_OUTPUTS');
     }
     let text: string;
     try {
@@ -135,7 +143,9 @@ export class ClusterInfra {
     }
     let json: unknown;
     try {
-      json = JSON.parse(text);
+      // A UTF-8 byte-order mark (editors on Windows, PowerShell's Out-File) is not JSON text, and
+      // JSON.parse refuses it; the file is valid without it (RFC 8259 section 8.1 lets a parser ignore it).
+      json = JSON.parse(text.replace(/^\uFEFF/, ''));
     } catch (e) {
       fail('ClusterInfra', `The infrastructure outputs file ${path} is not valid JSON: ${(e as Error).message}`, howToFix(path));
     }
@@ -143,7 +153,7 @@ export class ClusterInfra {
   }
 
   /**
-   * Reads already parsed `cdktf deploy --outputs-file` JSON: `{ "<stackName>": { "<outputId>":
+   * Reads already parsed `cdktn deploy --outputs-file` JSON: `{ "<stackName>": { "<outputId>":
    * value } }`, with the output ids of `INFRA_OUTPUTS` and `windowsAmiOutputId`.
    */
   public static fromOutputs(json: unknown, options: InfraOutputsOptions = {}): ClusterInfra {
@@ -155,6 +165,13 @@ export class ClusterInfra {
       fail('ClusterInfra', `${source} must be a JSON object keyed by cdktf stack name, got ${describe(json)}`, howToFix(source));
     }
     const stacks = Object.keys(json);
+    // Output ids where stacks belong: one stack's outputs without the stack around them.
+    const ids = new Set<string>(Object.values(INFRA_OUTPUTS));
+    const topLevelIds = stacks.filter((k) => ids.has(k) || /^windows_ami_id_/.test(k));
+    if (topLevelIds.length > 0 && (options.stackName === undefined || !(options.stackName in json))) {
+      fail('ClusterInfra', `${source} has output ids at its top level (${topLevelIds.slice(0, 3).join(', ')}${topLevelIds.length > 3 ? ', …' : ''}), where the outputs file has one object per stack: it is one stack's outputs without its stack name`,
+        `wrap them as { "<stack name>": { ... } }, or write the file as the deploy does. ${howToFix(source)}`);
+    }
     let stackName = options.stackName;
     if (stackName === undefined) {
       if (stacks.length !== 1) {
@@ -211,6 +228,8 @@ export class ClusterInfra {
       clusterName: str(INFRA_OUTPUTS.clusterName),
       region: str(INFRA_OUTPUTS.region),
       vpcId: str(INFRA_OUTPUTS.vpcId),
+      // Absent when the stack used an existing VPC, and from stacks that predate it.
+      vpcCidrBlock: INFRA_OUTPUTS.vpcCidrBlock in outputs ? str(INFRA_OUTPUTS.vpcCidrBlock) : undefined,
       publicSubnetIds: list(INFRA_OUTPUTS.publicSubnetIds),
       privateSubnetIds: list(INFRA_OUTPUTS.privateSubnetIds),
       // Absent from the outputs of stacks that predate it: the cluster then needs `zones`.
@@ -372,7 +391,7 @@ function describe(v: unknown): string {
 function howToFix(file: string): string {
   const path = file.endsWith('.json') ? file : 'infra.json';
   return (
-    `Deploy the AWS stack (HybridClusterInfra) with \`cdktf deploy --outputs-file ${path}\` ` +
-    `(or write the outputs of a deployed stack with \`cdktf output --outputs-file ${path}\`) and point HYBRID_INFRA_OUTPUTS at that file.`
+    `Deploy the AWS stack (HybridClusterInfra) with \`cdktn deploy --outputs-file ${path}\` ` +
+    `(or write the outputs of a deployed stack with \`cdktn output --outputs-file ${path}\`; \`cdktf\` instead of \`cdktn\` on cdktf) and point HYBRID_INFRA_OUTPUTS at that file.`
   );
 }

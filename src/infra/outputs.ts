@@ -12,6 +12,7 @@ export const INFRA_OUTPUTS = {
   clusterName: 'cluster_name',
   region: 'region',
   vpcId: 'vpc_id',
+  vpcCidrBlock: 'vpc_cidr_block',
   publicSubnetIds: 'public_subnet_ids',
   privateSubnetIds: 'private_subnet_ids',
   privateSubnetZones: 'private_subnet_zones',

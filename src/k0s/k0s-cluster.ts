@@ -16,13 +16,23 @@ import { k0sNetworkConfig, KubernetesNetworkProps, networkWithDefaults } from '.
 import { typedApiObject } from './typed-api-object';
 import { WorkerPool } from './worker-pool';
 
-/** How k0smotron rolls out a new k0s version or machine template to the controllers. */
+/**
+ * How k0smotron rolls out a change of the controllers (k0smotron v2.1.0
+ * internal/controller/controlplane/scale.go): a new k0s version, a `k0sConfigSpec` change
+ * (`enableWorker`, `untaintedControllers`, flags) or a new machine template.
+ */
 export enum ControlPlaneUpdateStrategy {
-  /** New machines first, then the old ones go. Needs room for one more controller. */
+  /** New machines first, then the old ones go: every change needs room (a spare host) for one more controller. */
   RECREATE = 'Recreate',
-  /** Old machine first, then its replacement: for quotas that leave no room for one more. */
+  /**
+   * From 3 replicas up, the old machine first, then its replacement: never more controllers than
+   * replicas (one fewer during each replacement). Below 3 replicas k0smotron still adds one first.
+   */
   RECREATE_DELETE_FIRST = 'RecreateDeleteFirst',
-  /** k0s autopilot upgrades k0s on the existing machines; machine-template changes do not roll out. */
+  /**
+   * A k0s version change is applied in place (k0s autopilot); every other change (k0sConfigSpec,
+   * machine template) rolls out like `RECREATE`, adding a controller first.
+   */
   IN_PLACE = 'InPlace',
 }
 
@@ -49,10 +59,11 @@ export interface K0sControlPlaneProps {
    */
   readonly untaintedControllers?: boolean;
   /**
-   * How k0smotron rolls out a new version or machine template. `RECREATE` adds a controller
-   * before removing one, so it needs room (or a spare host) for one more; `IN_PLACE` upgrades k0s
-   * on the same machines (k0s autopilot).
-   * @default - the infrastructure's: RECREATE on EC2; on remote hosts RECREATE when more hosts than replicas are listed, else IN_PLACE
+   * How k0smotron rolls out a change. `RECREATE` adds a controller before removing one, so it
+   * needs room (or a spare host) for one more; `IN_PLACE` upgrades k0s on the same machines (k0s
+   * autopilot) and rolls out any other change like `RECREATE`; `RECREATE_DELETE_FIRST` (3 replicas
+   * or more) removes one first.
+   * @default - the infrastructure's: RECREATE on EC2; on remote hosts RECREATE when more hosts than replicas are listed, else RECREATE_DELETE_FIRST from 3 replicas, IN_PLACE for one controller
    */
   readonly updateStrategy?: ControlPlaneUpdateStrategy;
 }

@@ -11,8 +11,9 @@ import {
 import { K0sWorkerConfigTemplate, K0SWorkerConfigTemplateSpecTemplateSpec } from '../generated/k0smotron-bootstrap.cluster.x-k8s.io';
 import { dnsLabelProblem } from '../platform/dns';
 import { fail, problem } from '../core/errors';
-import { POOL_LABEL } from '../platform/labels';
+import { labelKeyProblem, labelValueProblem, POOL_LABEL } from '../platform/labels';
 import { integerProblem } from '../platform/numbers';
+import { NODE_DRAIN_TIMEOUT_SECONDS } from '../platform/rollout';
 import { stringMap, wholeSeconds } from '../core/values';
 import { taintArgument } from '../platform/windows';
 import { apiGroupOf } from '../platform/conventions';
@@ -76,6 +77,13 @@ export interface WorkerPoolProps {
    * @default Duration.minutes(5) on Linux, Duration.minutes(15) on Windows
    */
   readonly nodeReadyTimeout?: Duration;
+  /**
+   * How long CAPI drains a node (evicting its pods, honouring PodDisruptionBudgets) before it
+   * deletes the machine anyway, in a rollout, a scale-down or a remediation. CAPI's own default
+   * is no limit, which lets one PodDisruptionBudget or an unreachable node hold them forever.
+   * @default Duration.minutes(15)
+   */
+  readonly nodeDrainTimeout?: Duration;
   /**
    * Let cluster-autoscaler size the pool between `min` and `max` machines (split over the pool's
    * zones like `replicas`): its MachineDeployments carry CAPI's min/max annotations and no
@@ -250,8 +258,9 @@ export abstract class WorkerPool extends Construct {
     markContentNamed(this.machineTemplate);
 
     this.failureDomains = infrastructure.failureDomains ?? [];
-    const domainLabel = Object.keys(props.labels ?? {}).find((key) => this.failureDomains.some((d) => key in d.nodeLabels));
+    const domainLabel = Object.keys(props.labels ?? {}).find((key) => this.failureDomains.some((d) => Object.hasOwn(d.nodeLabels, key)));
     if (domainLabel) fail(this, `label ${domainLabel} is set per zone by the pool`, 'remove it; pin the pool\'s zones with `zones` instead');
+    const drainTimeoutSeconds = props.nodeDrainTimeout?.toSeconds() ?? NODE_DRAIN_TIMEOUT_SECONDS;
     const domains: ReadonlyArray<FailureDomain | undefined> = this.failureDomains.length > 0 ? this.failureDomains : [undefined];
     const poolLabels = { 'cluster.x-k8s.io/cluster-name': cluster.clusterName, [POOL_LABEL]: this.poolName };
     const configs: ApiObject[] = [];
@@ -308,6 +317,7 @@ export abstract class WorkerPool extends Construct {
             spec: {
               clusterName: cluster.clusterName,
               version: this.k0sVersion,
+              deletion: { nodeDrainTimeoutSeconds: drainTimeoutSeconds },
               // CAPA puts a machine without one in the first private subnet
               // (cluster-api-provider-aws v2.11.1 pkg/cloud/services/ec2/instances.go, findSubnet).
               failureDomain: domain?.name,
@@ -411,17 +421,28 @@ const POOL_PROPS_OF_FIELDS: PropsOfFields = {
   'MachineDeployment spec.template.spec.version': 'k0sVersion',
   'K0sWorkerConfigTemplate spec.template.spec.args': 'labels',
   'MachineHealthCheck spec.checks.unhealthyNodeConditions.timeoutSeconds': 'nodeReadyTimeout',
+  'MachineDeployment spec.template.spec.deletion.nodeDrainTimeoutSeconds': 'nodeDrainTimeout',
 };
 
 /** The props' values (labels, nodeReadyTimeout; replicas are the machine-deployment rule's), and the one input no object can show: a label that would overwrite the pool's own. The rules judge the rest. */
 function checkInputs(pool: WorkerPool, props: WorkerPoolProps): void {
   const at = (prop: string) => ({ path: pool.node.path, prop });
   wholeSeconds(at('nodeReadyTimeout'), props.nodeReadyTimeout);
+  wholeSeconds(at('nodeDrainTimeout'), props.nodeDrainTimeout, 1);
   const labels = stringMap(at('labels'), props.labels);
   if (props.rolloutAfter !== undefined && !(props.rolloutAfter instanceof Date && Number.isFinite(props.rolloutAfter.getTime()))) {
     fail(pool, `rolloutAfter ${String(props.rolloutAfter)} is not a valid Date`, 'pass a Date, e.g. new Date(\'2026-12-01T02:00:00Z\')');
   }
-  if (labels && POOL_LABEL in labels) fail(pool, `label ${POOL_LABEL} is the pool's own label (its name)`, 'remove it; the pool sets it');
+  if (labels && Object.hasOwn(labels, POOL_LABEL)) fail(pool, `label ${POOL_LABEL} is the pool's own label (its name)`, 'remove it; the pool sets it');
+  // The one thing the written object cannot show: once joined into k0s's `--labels=k=v,k=v`, a
+  // value such as "web,team=ops" reads as two valid pairs, the second one smuggled in (the
+  // pools rule judges every pair it sees there). Label values never hold "," or "=".
+  for (const [key, value] of Object.entries(labels ?? {})) {
+    if (/[,=]/.test(key) || /[,=]/.test(value)) {
+      fail(pool, `labels: ${labelKeyProblem(key) ?? labelValueProblem(key, value)}, and joined into k0s's --labels it would read as more than one label`,
+        'use label keys and values the API server takes (values: 63 characters at most, letters, digits, "-", "_" and "." inside)');
+    }
+  }
 }
 
 /**

@@ -134,11 +134,18 @@ export const MAX_AWS_USER_TAGS = 50;
 // Go's regexp `\s` is ASCII [\t\n\f\r ] only, unlike JavaScript's.
 const TAG_TEXT = /^[a-zA-Z0-9\t\n\f\r _.:=+\-@/]*$/;
 
+/** The fix for every tag problem `awsTagProblems` finds. */
+export const AWS_TAG_FIX = 'use keys of 1 to 128 and values of up to 256 letters, digits, spaces and _ . : / = + - @, no "aws:" prefix, at most 50 tags';
+
 /**
  * Why a map of AWS tags is refused by CAPA's webhooks (AWSCluster, AWSMachine and
  * AWSMachineTemplate call `Tags.Validate`: cluster-api-provider-aws v2.11.1 api/v1beta2/tags.go),
  * one reason a line: keys of 1 to 128 and values of at most 256 characters, letters, digits,
  * spaces and `_ . : / = + - @` only, no key starting with the reserved `aws:`, at most 50 tags.
+ * The same limits are AWS's own for tags on any resource (Tagging AWS Resources, "Tag naming
+ * limits and requirements": 50 tags, 128 and 256 Unicode characters, the `aws:` prefix reserved,
+ * and this character set as the one every service takes), so the Terraform side's provider
+ * `default_tags` are judged by it too.
  */
 export function awsTagProblems(tags: unknown): string[] {
   if (tags === undefined || tags === null) return [];
@@ -155,7 +162,7 @@ export function awsTagProblems(tags: unknown): string[] {
     if (!TAG_TEXT.test(key)) problems.push(`tag key "${key}" has characters other than letters, digits, spaces and _ . : / = + - @`);
     if (typeof value === 'string' && !TAG_TEXT.test(value)) problems.push(`tag ${key} has the value "${value}", with characters other than letters, digits, spaces and _ . : / = + - @`);
   }
-  if (entries.length > MAX_AWS_USER_TAGS) problems.push(`${entries.length} tags, more than the ${MAX_AWS_USER_TAGS} CAPA accepts on one resource`);
+  if (entries.length > MAX_AWS_USER_TAGS) problems.push(`${entries.length} tags, more than the ${MAX_AWS_USER_TAGS} AWS and CAPA accept on one resource`);
   return problems;
 }
 

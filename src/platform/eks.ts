@@ -1,3 +1,4 @@
+import { HybridConfigError } from '../core/errors';
 import { Architecture } from './instance-type';
 import { WINDOWS_NODE_TAINT, WindowsEdition, WindowsVersion } from './windows';
 
@@ -141,14 +142,47 @@ export const EKS_KUBERNETES_VERSIONS: readonly EksKubernetesVersion[] = [
 ];
 
 const MINOR = /^1\.(\d{1,3})$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Why `version` is not a Kubernetes version EKS offers, or undefined. */
-export function eksKubernetesVersionProblem(version: unknown): string | undefined {
+/**
+ * The day the EKS release calendar is read on, `YYYY-MM-DD` (UTC): `SOURCE_DATE_EPOCH` (seconds
+ * since 1970, the reproducible-builds convention, https://reproducible-builds.org/specs/source-date-epoch/)
+ * when set, so that a build can pin it, else today.
+ * @internal
+ */
+export function eksCalendarDay(env: Readonly<Record<string, string | undefined>> = process.env, now: () => Date = () => new Date()): string {
+  const epoch = env.SOURCE_DATE_EPOCH;
+  if (epoch !== undefined && epoch !== '') {
+    if (!/^\d+$/.test(epoch)) {
+      throw new HybridConfigError('SOURCE_DATE_EPOCH', `${JSON.stringify(epoch)} is not a number of seconds since 1970-01-01`,
+        'set it to whole seconds, e.g. $(date -d 2026-06-01 +%s), or unset it to judge EKS versions against today');
+    }
+    return new Date(Number(epoch) * 1000).toISOString().slice(0, 10);
+  }
+  return now().toISOString().slice(0, 10);
+}
+
+/** True for a `YYYY-MM-DD` day. @internal */
+export function isCalendarDay(day: unknown): day is string {
+  return typeof day === 'string' && DAY.test(day) && !Number.isNaN(Date.parse(day));
+}
+
+/**
+ * Why `version` is not a Kubernetes version EKS creates clusters of on `day` (`YYYY-MM-DD`), or
+ * undefined: not a minor version, older than the calendar, or at or past its end of extended
+ * support ("On the end of extended support date, you can no longer create new Amazon EKS clusters
+ * with the unsupported version", awsdocs/amazon-eks-user-guide `latest/ug/clusters/kubernetes-versions.adoc`).
+ */
+export function eksKubernetesVersionProblem(version: unknown, day: string): string | undefined {
   const m = typeof version === 'string' ? MINOR.exec(version) : null;
   if (!m) return `Kubernetes version ${JSON.stringify(version)} is not an EKS Kubernetes version (the minor version, e.g. "1.34")`;
   const oldest = EKS_KUBERNETES_VERSIONS[0];
   if (Number(m[1]) < Number(oldest.version.split('.')[1])) {
     return `Kubernetes ${version} is older than ${oldest.version}, the oldest version EKS's release calendar lists (EKS creates no cluster of a version past its end of extended support)`;
+  }
+  const end = EKS_KUBERNETES_VERSIONS.find((v) => v.version === version)?.endOfExtendedSupport;
+  if (end !== undefined && day >= end) {
+    return `Kubernetes ${version} reached the end of EKS extended support on ${end} (the calendar is read on ${day}), and EKS creates no cluster of it from that day`;
   }
   return undefined;
 }

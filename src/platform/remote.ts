@@ -55,3 +55,21 @@ export const WINDOWS_BOOTSTRAP = {
  * reset sub-command on Windows"; cmd/reset/reset.go is `//go:build linux` in every v1.34 release).
  */
 export const K0S_WINDOWS_RESET_SINCE = 'v1.35.1+k0s.0';
+
+/**
+ * Why no machine can use `address` as a host or an endpoint, or undefined: an address that carries
+ * its own port (rig dials `net.JoinHostPort(address, port)`, k0sproject/rig v0.21.11 ssh.go,
+ * so `10.0.0.11:22` becomes `10.0.0.11:22:22`; k0s's `api.externalAddress` takes an address
+ * without a port), a loopback address (each machine, and k0smotron's controller for an SSH host,
+ * would reach itself) or the unspecified address (nothing listens there).
+ * @internal
+ */
+export function unusableAddressProblem(address: string): string | undefined {
+  const a = address.trim().toLowerCase();
+  if (/^\[.*\]:\d+$/.test(a) || (/^[^:]+:\d+$/.test(a))) return `${address} carries a port, and the port is a field of its own`;
+  if (a === 'localhost' || a.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(a) || a === '::1' || a === '[::1]') {
+    return `${address} is a loopback address: every machine reaching it would reach itself`;
+  }
+  if (a === '0.0.0.0' || a === '::' || a === '[::]') return `${address} is the unspecified address, which nothing can connect to`;
+  return undefined;
+}

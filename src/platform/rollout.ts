@@ -34,3 +34,55 @@ export function resolveRollout(replicas: number, maxSurge: IntOrPercent = CAPI_R
   if (surge === 0 && unavailable === 0) unavailable = 1;
   return { maxSurge: surge, maxUnavailable: replicas === 0 ? 0 : Math.min(unavailable, replicas) };
 }
+
+/**
+ * How k0smotron v2.1.0 replaces controllers (internal/controller/controlplane/scale.go): only a
+ * k0s version change is applied in place, and only under `InPlace`
+ * (reconcileInplaceK0sVersionUpdate); every other change of `k0sConfigSpec` or of the machine
+ * template, and a version change under another strategy, replaces machines: isNeededScaleUp adds
+ * a controller while the machines stay within calculateMaxSurge, which is `replicas` only for
+ * `RecreateDeleteFirst` with 3 replicas or more and `replicas + 1` otherwise, before isNeededScaleDown
+ * removes an old one. On fixed hosts that extra controller waits for a host forever, and
+ * preflightChecks (isLatestMachineReady) then holds every later change: reverting does not help.
+ */
+export type ControlPlaneChange = 'version' | 'other';
+
+/** Whether replacing controllers under `strategy` adds one above `replicas` first (calculateMaxSurge). */
+export function controlPlaneSurges(strategy: string, replicas: number): boolean {
+  return !(strategy === 'RecreateDeleteFirst' && replicas >= 3);
+}
+
+/** Whether a change of this kind needs a host beyond `replicas` under `strategy`. */
+export function controlPlaneChangeNeedsSpare(strategy: string, replicas: number, change: ControlPlaneChange): boolean {
+  if (change === 'version' && strategy === 'InPlace') return false;
+  return controlPlaneSurges(strategy, replicas);
+}
+
+/**
+ * Why a control plane of `replicas` controllers on `hosts` fixed hosts wedges on some change under
+ * `strategy`, or undefined. One controller on one host can take only in-place version changes
+ * (no strategy replaces the only controller without a second host), so `InPlace` is accepted there
+ * and documented; everywhere else every change must go through.
+ */
+export function controlPlaneRolloutProblem(strategy: string, replicas: number, hosts: number): { what: string; fix: string } | undefined {
+  if (hosts > replicas) return undefined;
+  if (replicas === 1 && strategy === 'InPlace') return undefined;
+  const wedges: ControlPlaneChange[] = (['version', 'other'] as const).filter((c) => controlPlaneChangeNeedsSpare(strategy, replicas, c));
+  if (wedges.length === 0) return undefined;
+  return {
+    what: `updateStrategy ${strategy} rolls out ${wedges.length === 2 ? 'every change' : 'every change but a k0s version'} by creating a controller before it deletes one `
+      + `(k0smotron v2.1.0 scale.go: up to ${replicas + 1} machines), and there are ${hosts} host${hosts === 1 ? '' : 's'} for ${replicas} replica${replicas === 1 ? '' : 's'}: `
+      + 'the new controller waits for a host forever, and every later change waits behind it (reverting does not help)',
+    fix: replicas >= 3 ? 'use RecreateDeleteFirst (it deletes a controller first: one fewer during each replacement), or list a spare host'
+      : replicas === 1 ? 'use InPlace (version changes only without a spare host), or list a spare host' : 'list a spare host',
+  };
+}
+
+/**
+ * How long CAPI may drain a pool's node before it deletes the machine anyway: 15 minutes. CAPI's
+ * default is none ("The default value is 0, meaning that the node can be drained without any time
+ * limitations": cluster-api v1.14 MachineDeployment `spec.template.spec.deletion.nodeDrainTimeoutSeconds`),
+ * so a PodDisruptionBudget that never allows an eviction, or a node that no longer answers, holds
+ * a rollout, a scale-down or a health check's remediation forever.
+ */
+export const NODE_DRAIN_TIMEOUT_SECONDS = 900;

@@ -43,6 +43,24 @@ export const WINDOWS_RELEASES: Readonly<Record<WindowsVersion, WindowsRelease>> 
 };
 
 /**
+ * Windows Server releases whose container images Microsoft still lists but no supported node
+ * runs: LTSC 2016 and the Semi-Annual Channel releases, out of servicing (the last, 20H2, since
+ * 2022-08-09), by the tag Microsoft published them under and their build (Microsoft Learn,
+ * "Windows container version compatibility" and "Windows Server release information"; the
+ * `mcr.microsoft.com/windows/servercore` and `nanoserver` tag lists). A process-isolated
+ * container needs the host's own build, and Kubernetes supports Windows Server 2019 and newer.
+ */
+export const RETIRED_WINDOWS_RELEASES: readonly { readonly tag: string; readonly build: string; readonly channel: string }[] = [
+  { tag: 'ltsc2016', build: '10.0.14393', channel: 'LTSC' },
+  { tag: '1709', build: '10.0.16299', channel: 'Semi-Annual Channel' },
+  { tag: '1803', build: '10.0.17134', channel: 'Semi-Annual Channel' },
+  { tag: '1903', build: '10.0.18362', channel: 'Semi-Annual Channel' },
+  { tag: '1909', build: '10.0.18363', channel: 'Semi-Annual Channel' },
+  { tag: '2004', build: '10.0.19041', channel: 'Semi-Annual Channel' },
+  { tag: '20h2', build: '10.0.19042', channel: 'Semi-Annual Channel' },
+];
+
+/**
  * PowerShell that opens inbound TCP `port` in the Windows firewall under the rule name `name`,
  * once: a rerun (a restarted pod, a bootstrap script run again after a reboot) finds it in place
  * and does nothing, so it never fails under `$ErrorActionPreference = "Stop"`.
@@ -79,6 +97,9 @@ export const WINDOWS_EXPORTER_PORT = 9182;
  * `HyperVRuntimeClass` schedules onto it.
  */
 export const LABEL_HYPERV = 'node.cdk-hybrid-windows.io/hyperv';
+
+/** containerd's runhcs handler that starts each Windows pod in its own utility VM. */
+export const HYPERV_HANDLER = 'runhcs-wcow-hypervisor';
 
 /** Well-known node label: the node's operating system (`linux`, `windows`), set by the kubelet. */
 export const LABEL_OS = 'kubernetes.io/os';
@@ -121,6 +142,36 @@ export const WINDOWS_ROOT_USER = 'ContainerAdministrator';
 
 /** LocalSystem, the host's most privileged account; HostProcess containers may run as it. */
 export const WINDOWS_SYSTEM_USER = 'NT AUTHORITY\\SYSTEM';
+
+/**
+ * Why a HostProcess container cannot log on as `runAsUserName`, or undefined. hcsshim
+ * (microsoft/hcsshim v0.15 `internal/jobcontainers/logon.go`, `processToken`) takes the name of a
+ * local group that exists on the host (it then creates a temporary member and logs it on), or logs
+ * `DOMAIN\user` on with no password: only the service accounts of `NT AUTHORITY` (SYSTEM, LOCAL
+ * SERVICE, NETWORK SERVICE, logon type SERVICE) log on that way, any other user fails with "failed
+ * to logon user" and the container never starts. The accounts of a container image
+ * (`ContainerUser`, `ContainerAdministrator`) do not exist on the host. A local group of the host
+ * cannot be known here, so other bare names pass.
+ * @internal
+ */
+export function hostProcessUserProblem(userName: string): string | undefined {
+  const [domain, user] = userName.includes('\\') ? userName.split('\\') : [undefined, userName];
+  if (domain === undefined) {
+    return isWindowsRootUser(user) || equalFold(user, 'ContainerUser')
+      ? `${user} is an account of container images, not of the host, and a HostProcess container logs on to the host (hcsshim takes a host group, or an NT AUTHORITY service account)`
+      : undefined;
+  }
+  if (!equalFold(domain, 'NT AUTHORITY')) {
+    return `${userName} is an account hcsshim logs on without a password, which only NT AUTHORITY's service accounts allow, so the HostProcess container fails with "failed to logon user"`;
+  }
+  return HOST_PROCESS_SERVICE_ACCOUNTS.some((a) => equalFold(user.replace(/\s+/g, ''), a)) ? undefined
+    : `${userName} is not one of NT AUTHORITY's service accounts (SYSTEM, LOCAL SERVICE, NETWORK SERVICE), the only ones a HostProcess container logs on as`;
+}
+
+/** The fix for `hostProcessUserProblem`. @internal */
+export const HOST_PROCESS_USER_FIX = 'use NT AUTHORITY\\SYSTEM, NT AUTHORITY\\LOCAL SERVICE, NT AUTHORITY\\NETWORK SERVICE, or the name of a local group of the host (e.g. Users)';
+
+const HOST_PROCESS_SERVICE_ACCOUNTS = ['SYSTEM', 'LOCALSERVICE', 'NETWORKSERVICE'];
 
 /**
  * Whether the kubelet refuses this `runAsUserName` under `runAsNonRoot` (its `EqualFold` comparison).

@@ -94,7 +94,13 @@ class RemoteClusterPart implements ClusterInfrastructure {
 
   /** Recreate needs a spare host for the extra controller; without one, k0s autopilot upgrades in place. */
   public defaultUpdateStrategy(replicas: number): ControlPlaneUpdateStrategy {
-    return this.machines.hosts.length > replicas ? ControlPlaneUpdateStrategy.RECREATE : ControlPlaneUpdateStrategy.IN_PLACE;
+    // k0smotron adds a controller before it deletes one, except under RecreateDeleteFirst from 3
+    // replicas up (v2.1.0 scale.go, calculateMaxSurge): without a spare host that is the only
+    // strategy that cannot wedge, at the price of one controller fewer during each replacement
+    // (etcd keeps its quorum of 2 out of 3, with no failure to spare meanwhile). One controller
+    // on one host can only be upgraded in place (version changes): see docs/remote.md.
+    if (this.machines.hosts.length > replicas) return ControlPlaneUpdateStrategy.RECREATE;
+    return replicas >= 3 ? ControlPlaneUpdateStrategy.RECREATE_DELETE_FIRST : ControlPlaneUpdateStrategy.IN_PLACE;
   }
 
   public infrastructureCluster(cluster: K0sCluster): ApiObject {

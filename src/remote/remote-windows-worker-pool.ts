@@ -30,6 +30,15 @@ export interface HostPreparationOptions {
    * @default - none
    */
   readonly additionalTcpPorts?: number[];
+  /**
+   * Remove what a previous node left on the host before it is used again: the k0sworker service,
+   * the bootstrap marker `C:\run\cluster-api\bootstrap-success.complete` (on which k0smotron's
+   * next bootstrap script exits at once, "Bootstrap already completed"), the token and the data
+   * folders: the pool's own cleanup commands. A host that was down when its machine was deleted
+   * kept them, since k0smotron's cleanup could not reach it. Never on a host a node still runs on.
+   * @default false
+   */
+  readonly resetPreviousNode?: boolean;
 }
 
 /**
@@ -46,6 +55,8 @@ export interface HostPreparationOptions {
 export class RemoteWindowsWorkerPool extends WorkerPool {
   /** The hosts' Windows Server release. */
   public readonly windowsVersion: WindowsVersion;
+  /** The PowerShell of the pool's cleanup commands, when its k0s version has a form. */
+  private readonly cleanUpCommandsScript?: string;
 
   public constructor(cluster: RemoteHybridCluster, id: string, props: RemoteWindowsWorkerPoolProps) {
     const path = `${cluster.node.path}/${id}`;
@@ -62,6 +73,7 @@ export class RemoteWindowsWorkerPool extends WorkerPool {
     const windows = windowsWorker(path, REMOTE_INFRASTRUCTURE, props);
     super(cluster, id, withHostReplicas(windows.props), windows.platform, machines);
     this.windowsVersion = windows.windowsVersion;
+    this.cleanUpCommandsScript = version ? windowsCleanupScript(version, WINDOWS_K0S_INSTALL_DIR) : undefined;
   }
 
   /**
@@ -78,7 +90,8 @@ export class RemoteWindowsWorkerPool extends WorkerPool {
       const p = integerProblem(port, 1, 65535);
       if (p) fail(this, `additionalTcpPorts: ${p}`, 'list TCP ports from 1 to 65535');
     }
-    return windowsHostPreparationScript(options);
+    const cleanup = this.cleanUpCommandsScript;
+    return windowsHostPreparationScript({ ...options, previousNodeCleanup: options.resetPreviousNode ? cleanup : undefined });
   }
 
   protected platformProblems(): string[] {

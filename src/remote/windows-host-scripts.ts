@@ -22,6 +22,9 @@ export function windowsCleanupScript(k0sVersion: K0sVersion, installDir: string)
   const k0s = `${installDir}\\k0s.exe`;
   return [
     '$ErrorActionPreference = \'Continue\'',
+    // Progress records go to stderr as CLIXML over SSH and read as a failure; rig sets the same
+    // before its own commands (k0sproject/rig v0.21.11 pkg/powershell/powershell.go, EncodeCmd).
+    '$ProgressPreference = \'SilentlyContinue\'',
     `# Stop the worker first: k0s reset refuses to run while k0s runs.`,
     `Stop-Service -Name ${psQuote(b.service)} -Force -ErrorAction SilentlyContinue`,
     `Unregister-ScheduledTask -TaskName ${psQuote(b.scheduledTask)} -Confirm:$false -ErrorAction SilentlyContinue`,
@@ -46,6 +49,12 @@ export interface WindowsHostPreparationOptions {
    * @default - none
    */
   readonly additionalTcpPorts?: readonly number[];
+  /**
+   * PowerShell that removes what a previous node left on the host (`windowsCleanupScript`), run
+   * before anything else.
+   * @default - none
+   */
+  readonly previousNodeCleanup?: string;
 }
 
 /** SIDs of BUILTIN\Administrators and SYSTEM: group names are translated on localized Windows. */
@@ -67,6 +76,7 @@ export function windowsHostPreparationScript(options: WindowsHostPreparationOpti
   ];
   return [
     '#Requires -RunAsAdministrator',
+    ...(options.previousNodeCleanup ? ['# What a previous node left: the service, the bootstrap marker, the token, the folders.', '& {', options.previousNodeCleanup.trimEnd(), '}', ''] : []),
     '$ErrorActionPreference = \'Stop\'',
     '',
     '# OpenSSH server, started now and at every boot.',

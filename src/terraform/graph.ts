@@ -1,3 +1,4 @@
+import { eksCalendarDay } from '../platform/eks';
 import type { Json } from '../rules/engine/graph';
 import { Finding, Rule, whatAndFix } from '../rules/engine/rule';
 
@@ -72,7 +73,11 @@ export class TerraformGraph {
   private readonly byType = new Map<string, TerraformBlock[]>();
   private readonly byAddress = new Map<string, TerraformBlock>();
 
-  public constructor(stacks: readonly TerraformJson[]) {
+  /** The day (`YYYY-MM-DD`, UTC) the rules read dated facts on, such as the EKS release calendar. */
+  public readonly day: string;
+
+  public constructor(stacks: readonly TerraformJson[], day: string = eksCalendarDay()) {
+    this.day = day;
     const blocks: TerraformBlock[] = [];
     const named = new Map<string, TerraformJson>();
     stacks.forEach((json, index) => {
@@ -108,12 +113,25 @@ export class TerraformGraph {
     return this.byType.get(type) ?? [];
   }
 
-  /** The block a whole-string reference such as `${aws_subnet.a.id}` names in `from`'s stack, or undefined. */
+  /**
+   * The block a whole-string reference such as `${aws_subnet.a.id}` names in `from`'s stack, or
+   * undefined. A cross-stack reference (cdktf writes `${data.terraform_remote_state.<input>.outputs.<output>}`
+   * and, in the producing stack, an output whose value is the reference) is followed to the
+   * block in the producing stack when that stack is in the graph; otherwise it is the
+   * `terraform_remote_state` block, whose outputs are known at plan time only.
+   */
   public resolve(from: TerraformBlock | string, reference: unknown): TerraformBlock | undefined {
     const m = typeof reference === 'string' ? REFERENCE.exec(reference) : null;
     if (!m) return undefined;
     const stack = typeof from === 'string' ? from : from.stack;
-    return this.byAddress.get(`${stack}|${m[1] ? 'data.' : ''}${m[2]}.${m[3]}`);
+    const target = this.byAddress.get(`${stack}|${m[1] ? 'data.' : ''}${m[2]}.${m[3]}`);
+    const output = /^\.outputs\.([a-zA-Z0-9_-]+)$/.exec(m[4] ?? '')?.[1];
+    if (target?.mode !== 'data' || target.type !== 'terraform_remote_state' || output === undefined) return target;
+    for (const [name, json] of this.stacks) {
+      const value = name === stack ? undefined : json?.output?.[output]?.value;
+      if (typeof value === 'string' && REFERENCE.test(value)) return this.resolve(name, value) ?? target;
+    }
+    return target;
   }
 
   /** The attribute a whole-string reference reads (`id` of `${aws_subnet.a.id}`), or undefined. */

@@ -1,3 +1,5 @@
+import { HybridConfigError } from '../core/errors';
+import { isCalendarDay } from '../platform/eks';
 import { registry, whatAndFix } from '../rules/engine/rule';
 import type { ManifestViolation } from '../rules/engine/graph';
 import { AKS_RULES } from './rules/aks-rules';
@@ -23,6 +25,13 @@ export interface ValidateTerraformOptions {
    * @default TERRAFORM_RULES
    */
   readonly rules?: readonly TerraformRule[];
+  /**
+   * The day (`YYYY-MM-DD`) the dated facts are read on: a Kubernetes version is refused from the
+   * day EKS stops creating clusters of it. Pin it for a build that must give the same answer on
+   * any day (or set `SOURCE_DATE_EPOCH`, which the stacks' own validation reads too).
+   * @default - `SOURCE_DATE_EPOCH` when set, else today (UTC)
+   */
+  readonly day?: string;
 }
 
 /**
@@ -35,7 +44,10 @@ export interface ValidateTerraformOptions {
  */
 export function validateTerraform(json: TerraformJson | readonly TerraformJson[], options: ValidateTerraformOptions = {}): ManifestViolation[] {
   const stacks = (Array.isArray(json) ? json : [json]).filter((s) => s !== null && typeof s === 'object');
-  const graph = new TerraformGraph(stacks);
+  if (options.day !== undefined && !isCalendarDay(options.day)) {
+    throw new HybridConfigError('validateTerraform', `day ${JSON.stringify(options.day)} is not a calendar day`, 'write it as YYYY-MM-DD, e.g. 2026-06-01');
+  }
+  const graph = new TerraformGraph(stacks, options.day);
   return (options.rules ?? TERRAFORM_RULES).flatMap((r) => {
     try {
       return r.check(graph);

@@ -3,10 +3,9 @@ import { Construct } from 'constructs';
 import { dropChartNamespace } from '../platform/cluster-scope';
 import { fail } from '../core/errors';
 import { oneOf, wholeMebibytes, wholeNumber } from '../core/values';
-import { LABEL_HYPERV, LABEL_OS, LABEL_WINDOWS_BUILD, WINDOWS_NODE_TAINT, WINDOWS_RELEASES, WindowsVersion } from '../platform/windows';
+import { HYPERV_HANDLER, LABEL_HYPERV, LABEL_OS, LABEL_WINDOWS_BUILD, WINDOWS_NODE_TAINT, WINDOWS_RELEASES, WindowsVersion } from '../platform/windows';
 
-/** containerd's runhcs handler that starts each Windows pod in its own utility VM. */
-export const HYPERV_HANDLER = 'runhcs-wcow-hypervisor';
+export { HYPERV_HANDLER } from '../platform/windows';
 
 /** Props of `HyperVRuntimeClass`. */
 export interface HyperVRuntimeClassProps {

@@ -1,4 +1,4 @@
-import { WINDOWS_RELEASES, WindowsVersion } from '../platform/windows';
+import { RETIRED_WINDOWS_RELEASES, WINDOWS_RELEASES, WindowsVersion } from '../platform/windows';
 
 /** How a Windows container shares the node's kernel. */
 export enum WindowsIsolation {
@@ -17,6 +17,8 @@ export interface ImageRelease {
   readonly ltscTag: string;
   /** The Windows Server release it stands for; undefined for an LTSC release Kubernetes does not support (e.g. ltsc2016). */
   readonly version?: WindowsVersion;
+  /** The channel of a retired release (`RETIRED_WINDOWS_RELEASES`), when the tag names one. */
+  readonly retired?: string;
 }
 
 const RELEASE_ORDER = [WindowsVersion.SERVER_2019, WindowsVersion.SERVER_2022, WindowsVersion.SERVER_2025];
@@ -37,9 +39,22 @@ function releaseOfToken(token: string): ImageRelease | undefined {
   const build = /^(10\.0\.\d+)(\.\d+)?$/.exec(token);
   if (build) {
     const version = RELEASE_ORDER.find((v) => WINDOWS_RELEASES[v].build === build[1]);
-    return version ? { ltscTag: WINDOWS_RELEASES[version].ltscTag, version } : undefined;
+    if (version) return { ltscTag: WINDOWS_RELEASES[version].ltscTag, version };
+    const retired = RETIRED_WINDOWS_RELEASES.find((r) => r.build === build[1]);
+    return retired ? { ltscTag: retired.tag, retired: retired.channel } : undefined;
   }
   return undefined;
+}
+
+// The Windows base images a bare release tag (`servercore:1909`) is read from; elsewhere `2004`
+// may be anything, so only `<base>-<release>` (`nanoserver-1909`) counts.
+const WINDOWS_BASE_REPOSITORY = /^mcr\.microsoft\.com\/windows\//;
+const BASE_TOKENS = new Set(['nanoserver', 'servercore', 'windowsservercore']);
+
+/** A Semi-Annual Channel release a tag's token names, where the token is known to be a Windows release. */
+function retiredOfToken(token: string, windowsBase: boolean): ImageRelease | undefined {
+  const retired = windowsBase ? RETIRED_WINDOWS_RELEASES.find((r) => r.tag === token && r.channel !== 'LTSC') : undefined;
+  return retired ? { ltscTag: retired.tag, retired: retired.channel } : undefined;
 }
 
 /**
@@ -54,11 +69,13 @@ export function imageRelease(image: string): ImageRelease | undefined {
   const colon = withoutDigest.indexOf(':', lastSlash + 1);
   if (colon < 0) return undefined;
   const tag = withoutDigest.slice(colon + 1).toLowerCase();
-  for (const token of [tag, ...tag.split(/[-_]/)]) {
+  const tokens = tag.split(/[-_]/);
+  for (const token of [tag, ...tokens]) {
     const release = releaseOfToken(token);
     if (release) return release;
   }
-  return undefined;
+  const base = WINDOWS_BASE_REPOSITORY.test(withoutDigest.toLowerCase());
+  return retiredOfToken(tag, base) ?? tokens.map((t, i) => retiredOfToken(t, i > 0 && BASE_TOKENS.has(tokens[i - 1]))).find((r) => r !== undefined);
 }
 
 /**
@@ -105,5 +122,6 @@ export function unsupportedRelease(image: string, use?: string): string | undefi
   const release = imageRelease(image);
   if (!release || release.version) return undefined;
   const supported = RELEASE_ORDER.map((v) => WINDOWS_RELEASES[v].ltscTag).join(', ');
-  return `image ${image} names ${release.ltscTag}, a release Kubernetes does not support on Windows nodes; use an image tagged ${use ?? `with one of ${supported}`}`;
+  const what = release.retired === 'Semi-Annual Channel' ? `Windows Server, version ${release.ltscTag.toUpperCase()}, a retired Semi-Annual Channel release no supported Windows node runs` : `${release.ltscTag}, a release Kubernetes does not support on Windows nodes`;
+  return `image ${image} names ${what}; use an image tagged ${use ?? `with one of ${supported}`}`;
 }

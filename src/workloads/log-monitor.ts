@@ -4,6 +4,13 @@ import { listOf } from '../core/values';
 /** Where Microsoft's LogMonitor is conventionally copied into Windows images. */
 export const LOG_MONITOR_EXE = 'C:\\LogMonitor\\LogMonitor.exe';
 
+/**
+ * The configuration LogMonitor reads without `/Config`: a fixed path, not one beside the
+ * executable (microsoft/windows-container-tools v2.2.1, LogMonitor/src/LogMonitor/Parser/LoggerSettings.h
+ * and LogMonitor/README.md: `DEFAULT_CONFIG_FILENAME L"C:\\LogMonitor\\LogMonitorConfig.json"`).
+ */
+export const LOG_MONITOR_DEFAULT_CONFIG = 'C:\\LogMonitor\\LogMonitorConfig.json';
+
 /** Options of `withLogMonitor`. */
 export interface LogMonitorOptions {
   /**
@@ -18,7 +25,9 @@ export interface LogMonitorOptions {
    * name there: a value with `\`, `/`, `:` or `..` makes it log "Invalid configuration file name."
    * and exit 0 without starting the command (microsoft/windows-container-tools v2.2.1,
    * LogMonitor/src/LogMonitor/Main.cpp).
-   * @default - LogMonitor's own default, `LogMonitorConfig.json` beside the executable
+   * @default - LogMonitor's own default, the fixed path `C:\LogMonitor\LogMonitorConfig.json`
+   *   (`LOG_MONITOR_DEFAULT_CONFIG`), wherever `executable` is: with LogMonitor elsewhere, copy the
+   *   config there too or pass its name here
    */
   readonly config?: string;
 }

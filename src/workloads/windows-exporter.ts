@@ -1,4 +1,4 @@
-import { Size } from 'cdk8s';
+import { ApiObject, JsonPatch, Size } from 'cdk8s';
 import { kplus } from './cdk8s-plus';
 import { Construct } from 'constructs';
 import { WindowsWorkload, WindowsWorkloadKind } from './windows-workload';
@@ -6,6 +6,9 @@ import { inboundFirewallRuleScript, WINDOWS_EXPORTER_PORT } from '../platform/wi
 
 /** windows_exporter release pinned by default (prometheus-community/windows_exporter). */
 export const WINDOWS_EXPORTER_IMAGE = 'ghcr.io/prometheus-community/windows-exporter:0.31.8';
+
+/** The built-in priority class of node agents (kubernetes pkg/apis/scheduling/types.go). */
+const SYSTEM_NODE_CRITICAL = 'system-node-critical';
 
 /** Props of `WindowsExporter`. */
 export interface WindowsExporterProps {
@@ -20,6 +23,16 @@ export interface WindowsExporterProps {
    * @default '[defaults],container'
    */
   readonly collectors?: string;
+
+  /**
+   * The pods' priority class. A DaemonSet pod without one cannot preempt anything, so on a node
+   * whose capacity is taken it stays Pending and that node's metrics are missing when they matter
+   * most. `system-node-critical` exists in every cluster (kubernetes pkg/apis/scheduling/types.go,
+   * `SystemNodeCritical`; the priority admission plugin creates it) and may be used in any
+   * namespace unless a ResourceQuota limits it. `''` leaves the pods without a class.
+   * @default 'system-node-critical'
+   */
+  readonly priorityClassName?: string;
 
   /**
    * Metadata of the DaemonSet (e.g. a `monitoring` namespace).
@@ -96,6 +109,8 @@ export class WindowsExporter extends Construct {
         resources: { cpu: { request: kplus.Cpu.millis(100) }, memory: { request: Size.mebibytes(128), limit: Size.mebibytes(256) } },
       },
     });
+    const priorityClassName = props.priorityClassName ?? SYSTEM_NODE_CRITICAL;
+    if (priorityClassName !== '') ApiObject.of(this.daemonSet.workload).addJsonPatch(JsonPatch.add('/spec/template/spec/priorityClassName', priorityClassName));
     const main = this.daemonSet.workload.containers[0];
     main.mount('/config.yml', kplus.Volume.fromConfigMap(this, 'ConfigVolume', this.config), { subPath: 'config.yml' });
   }

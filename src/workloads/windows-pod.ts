@@ -2,7 +2,7 @@ import { ApiObject, JsonPatch } from 'cdk8s';
 import type * as kplus from 'cdk8s-plus-33';
 import { Construct, IConstruct } from 'constructs';
 import { Cdk8sPlus, cdk8sPlusOf } from './cdk8s-plus';
-import { LABEL_HYPERV, LABEL_OS, LABEL_WINDOWS_BUILD, WINDOWS_NODE_TAINT, WINDOWS_RELEASES, WindowsVersion, isWindowsAdminUser } from '../platform/windows';
+import { LABEL_HYPERV, LABEL_OS, LABEL_WINDOWS_BUILD, WINDOWS_NODE_TAINT, WINDOWS_RELEASES, WindowsVersion, isWindowsAdminUser, hostProcessUserProblem, HOST_PROCESS_USER_FIX } from '../platform/windows';
 import { WINDOWS_STARTUP_PROBE, builtContainerSecurityProblems, windowsContainerDefaults, windowsSecurityProblems } from './container-defaults';
 import { fail, problem } from '../core/errors';
 import { oneOf } from '../core/values';
@@ -215,6 +215,8 @@ export class WindowsPod<W extends PodOwner = Cdk8sPlusPodOwner> extends Construc
     if ((this.owner as { shareProcessNamespace?: boolean }).shareProcessNamespace === false) this.patch(JsonPatch.remove(`${this.pointer}/shareProcessNamespace`));
     const windowsOptions: Record<string, unknown> = {};
     const runAsUserName = this.options.runAsUserName ?? (this.options.hostProcess ? HOST_PROCESS_DEFAULT_USER : undefined);
+    const hostUser = this.options.hostProcess && runAsUserName ? hostProcessUserProblem(runAsUserName) : undefined;
+    if (hostUser) fail(this.workload, `runAsUserName: ${hostUser}`, HOST_PROCESS_USER_FIX);
     if (runAsUserName !== undefined) windowsOptions.runAsUserName = runAsUserName;
     if (this.options.gmsaCredentialSpecName !== undefined) windowsOptions.gmsaCredentialSpecName = this.options.gmsaCredentialSpecName;
     if (this.options.hostProcess) windowsOptions.hostProcess = true;

@@ -4,7 +4,7 @@ import { CDK8S_PLUS, kplus } from './cdk8s-plus';
 import { containerPort, windowsContainerDefaults, windowsSecurityProblems } from './container-defaults';
 import { dropChartNamespace } from '../platform/cluster-scope';
 import { fail, problem } from '../core/errors';
-import { listOf, oneOf, wholeNumber } from '../core/values';
+import { listOf, oneOf, stringMap, wholeNumber } from '../core/values';
 import { WindowsPod, WindowsPodOptions } from './windows-pod';
 
 /** The cdk8s-plus workload a WindowsWorkload creates. */
@@ -130,6 +130,8 @@ export class WindowsWorkload extends Construct {
       ...(listOf<kplus.ContainerProps>(at('containers'), props.containers) ?? []),
     ];
     if (containers.length === 0) fail(this, 'a Windows workload needs a container', 'give `image` or `containers`');
+    stringMap(at('metadata.labels'), props.metadata?.labels);
+    stringMap(at('metadata.annotations'), props.metadata?.annotations);
     checkContainerInputs(this, [...containers, ...(listOf<kplus.ContainerProps>(at('initContainers'), props.initContainers) ?? [])]);
     if (this.kind === WindowsWorkloadKind.STATEFUL_SET && !containers.some((c) => containerPort(c) !== undefined)) {
       fail(this, 'a StatefulSet without a port: its headless Service is built from its container ports', 'give `port`');

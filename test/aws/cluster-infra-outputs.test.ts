@@ -61,7 +61,7 @@ describe('ClusterInfra hand-off errors', () => {
   test('a missing file names the file and how to produce it', () => {
     const missing = join(tmpdir(), 'does-not-exist', 'infra.json');
     expect(() => ClusterInfra.fromOutputsFile(missing)).toThrow(
-      new RegExp(`Cannot read the infrastructure outputs file ${missing.replace(/[.\\/]/g, '\\$&')}.*cdktf deploy --outputs-file`),
+      new RegExp(`Cannot read the infrastructure outputs file ${missing.replace(/[.\\/]/g, '\\$&')}.*cdktn deploy --outputs-file`),
     );
   });
 
@@ -70,12 +70,26 @@ describe('ClusterInfra hand-off errors', () => {
     expect(() => ClusterInfra.fromOutputsFile(file)).toThrow(`The infrastructure outputs file ${file} is not valid JSON`);
   });
 
+  // Issue 24 points 17 and 18. RFC 8259 section 8.1: a parser may ignore a byte-order mark; editors
+  // on Windows and PowerShell's Out-File write one. The fix names CDK Terrain's command first.
+  test('a file with a UTF-8 byte-order mark is read', () => {
+    const file = writeJson(`\uFEFF${JSON.stringify(withOutputs(() => undefined))}`);
+    expect(ClusterInfra.fromOutputsFile(file).vpcId).toBe('vpc-0123456789abcdef0');
+  });
+
+  test('output ids at the top level are explained as one stack\'s outputs without its stack', () => {
+    const outputs = (withOutputs(() => undefined) as Record<string, unknown>)['aws-test-infra'];
+    const file = writeJson(JSON.stringify(outputs));
+    expect(() => ClusterInfra.fromOutputsFile(file)).toThrow(new RegExp(
+      `^\\[ClusterInfra] ${file.replace(/[.\\/]/g, '\\$&')} has output ids at its top level \\(\\w+, \\w+, \\w+, …\\), where the outputs file has one object per stack: it is one stack's outputs without its stack name\\. Fix: wrap them as \\{ "<stack name>": \\{ \\.\\.\\. } }, or write the file as the deploy does\\. Deploy the AWS stack \\(HybridClusterInfra\\) with \`cdktn deploy --outputs-file`));
+  });
+
   test('a missing output names the file, the stack and the key', () => {
     const file = writeJson(JSON.stringify(withOutputs((o) => delete o.vpc_id)));
     expect(() => ClusterInfra.fromOutputsFile(file)).toThrow(
       `${file}, stack "aws-test-infra": output "vpc_id" is missing (outputs present: cluster_name, control_plane_instance_profile,`,
     );
-    expect(() => ClusterInfra.fromOutputsFile(file)).toThrow(`cdktf deploy --outputs-file ${file}`);
+    expect(() => ClusterInfra.fromOutputsFile(file)).toThrow(`cdktn deploy --outputs-file ${file}`);
   });
 
   test.each([
@@ -170,7 +184,7 @@ describe('ClusterInfra checks each value for form once', () => {
     expect(() => ClusterInfra.fromOutputs(outputs)).toThrow('[ClusterInfra] the outputs JSON, stack "aws-test-infra": output "region": region "eu-north-1b" is an availability zone of eu-north-1, not a region');
     const file = writeJson(JSON.stringify(withOutputs((o) => { o.vpc_id = 'subnet-0aaa0000000000001'; o.private_subnet_ids = ['subnet-0aaa0000000000001', '10.0.0.0/19']; })));
     expect(() => ClusterInfra.fromOutputsFile(file)).toThrow(`${file}, stack "aws-test-infra": output "vpc_id" "subnet-0aaa0000000000001" is not a vpc id`);
-    expect(() => ClusterInfra.fromOutputsFile(file)).toThrow(`cdktf deploy --outputs-file ${file}`);
+    expect(() => ClusterInfra.fromOutputsFile(file)).toThrow(`cdktn deploy --outputs-file ${file}`);
     const windows = withOutputs((o) => { o.windows_ami_id_2022_core = 'ami-1'; });
     expect(() => ClusterInfra.fromOutputs(windows)).toThrow('output "windows_ami_id_2022_core": AMI "ami-1" is not an AMI id');
     const twice = withOutputs((o) => { o.public_subnet_ids = ['subnet-0aaa0000000000001']; });

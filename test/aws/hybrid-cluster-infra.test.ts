@@ -147,6 +147,17 @@ describe('composition into a larger stack', () => {
     );
   });
 
+  // Terraform: a resource without `provider` uses the provider configuration without alias; with
+  // none configured it gets an empty one (region only from the environment). Issue 24 point 13.
+  test('a stack whose only AwsProvider has an alias is refused for the blocks bound to no configuration; a default beside it passes', () => {
+    const stack = new TerraformStack(Testing.app(), 'platform');
+    new AwsProvider(stack, 'west', { region: 'eu-west-1', alias: 'west' });
+    new Platform(stack, 'Platform');
+    expect(() => synthTf(stack)).toThrow(/\[platform\/Platform\/Artifacts] aws_s3_bucket\.\w+: \d+ AWS block\(s\) of stack "platform" \(aws_s3_bucket\.\w+ first\) use the AwsProvider without alias, and the stack's AwsProviders have the alias\(es\) "west": Terraform would give them an empty configuration, with the region of the environment, not a configured one\. Fix: add an AwsProvider without alias/);
+    new AwsProvider(stack, 'aws', { region: 'eu-west-1' });
+    expect(() => synthTf(stack)).not.toThrow();
+  });
+
   test('two stacks with one IAM prefix are refused: they would create the same roles', () => {
     const app = Testing.app();
     new HybridClusterInfraStack(app, 'one', { region: 'eu-north-1', clusterName: 'one', iamNamePrefix: 'x-' });

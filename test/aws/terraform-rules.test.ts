@@ -66,6 +66,27 @@ describe('the AWS stack\'s region and zones, one value type with the cluster sid
   });
 });
 
+describe('provider default_tags: the one AWS tag rule of the cluster side (issue 24 point 9)', () => {
+  // Tagging AWS Resources, "Tag naming limits and requirements" (the limits CAPA's api/v1beta2/tags.go
+  // Tags.Validate checks too, src/platform/aws.ts awsTagProblems): aws: reserved, values of 256 at most.
+  const bad = { 'aws:team': 'x', owner: 'o'.repeat(257), 'cost#centre': 'a' };
+  test('refused where the prop enters, on both stacks', () => {
+    const message = thrownMessage(() => infra({ defaultTags: bad }));
+    expect(message).toContain('[infra] defaultTags: provider.aws: default_tags: tag key "aws:team" starts with "aws:", which AWS reserves for its own tags. Fix: use keys of 1 to 128');
+    expect(message).toContain('default_tags: tag owner has a value longer than 256 characters');
+    expect(message).toContain('default_tags: tag key "cost#centre" has characters other than letters');
+    const eks = thrownMessage(() => new HybridEksStack(Testing.app(), 'eks', { region: 'eu-north-1', clusterName: 'eks', kubernetesVersion: '1.34', defaultTags: { 'aws:x': 'y' } }));
+    expect(eks).toMatch(/^\[eks] defaultTags: provider\.aws: default_tags: tag key "aws:x" starts with "aws:"/);
+  });
+
+  test('refused at synth when written by an override or a provider of the user\'s own; valid tags pass', () => {
+    const stack = infra({ defaultTags: { team: 'platform', 'kubernetes.io/cluster/aws-test': 'owned', note: 'a b_c.d:e/f=g+h-i@j' } });
+    expect(thrownMessage(() => Testing.synth(stack, true))).toBe('');
+    stack.provider.addOverride('default_tags.0.tags.aws:cost', '1');
+    expect(thrownMessage(() => Testing.synth(stack, true))).toContain('[infra/aws] provider.aws: default_tags: tag key "aws:cost" starts with "aws:"');
+  });
+});
+
 describe('one validation per stack, and its message (issue 18.5)', () => {
   test('cdktf\'s Testing.synth(stack) skips validations; Testing.synth(stack, true) runs them, as docs/eks.md says', () => {
     const stack = new HybridEksStack(Testing.app(), 'eks', { region: 'eu-north-1', clusterName: 'eks', kubernetesVersion: '1.34' });
@@ -137,8 +158,8 @@ describe('validateTerraform: the rules on a cdk.tf.json from anywhere', () => {
   test('two stacks of one app are judged together: clusters of one name in one region', () => {
     const one = JSON.parse(JSON.stringify(json(new HybridEksStack(Testing.app(), 'one', { region: 'eu-north-1', clusterName: 'twin', kubernetesVersion: '1.34' }))));
     const two = JSON.parse(JSON.stringify(json(new HybridEksStack(Testing.app(), 'two', { region: 'eu-north-1', clusterName: 'twin', kubernetesVersion: '1.34' }))));
-    expect(validateTerraform([one, two]).map((v) => v.rule)).toEqual(['eks-cluster-names', 'eks-cluster-names']);
-    expect(validateTerraform(one)).toEqual([]);
+    expect(validateTerraform([one, two]).map((v) => v.rule).filter((r) => r !== 'eks-coredns')).toEqual(['eks-cluster-names', 'eks-cluster-names']);
+    expect(validateTerraform(one).map((v) => v.rule)).toEqual(['eks-coredns']); // no node group here
   });
 
   test('JSON no Terraform would take is reported, not thrown', () => {

@@ -17,8 +17,9 @@ function render(options: FixtureOptions): string {
 
 const cp = (extra: object) => ({ controlPlane: { instanceType: 't3.large', ami: LINUX_AMI, ...extra } });
 
-const infra = (publicSubnetIds: string[] = ['subnet-pub']) => new ClusterInfra({
+const infra = (publicSubnetIds: string[] = ['subnet-pub'], vpcCidrBlock?: string) => new ClusterInfra({
   region: 'eu-north-1',
+  vpcCidrBlock,
   vpcId: 'vpc-0123',
   publicSubnetIds,
   privateSubnetIds: ['subnet-priv'],
@@ -77,6 +78,7 @@ describe('every prop changes what is written', () => {
     ['controlPlane.bootstrapThroughSecretsManager', { cluster: cp({ bootstrapThroughSecretsManager: true }) }],
     ['pool bootstrapThroughSecretsManager', { linux: { bootstrapThroughSecretsManager: true } }],
     ['pool nodeReadyTimeout', { linux: { nodeReadyTimeout: Duration.minutes(7) } }],
+    ['pool nodeDrainTimeout', { linux: { nodeDrainTimeout: Duration.minutes(30) } }],
   ])('%s', (_, options) => {
     const out = render(options);
     expect(out).not.toMatch(/^error/);
@@ -137,7 +139,9 @@ describe('inputs are checked where they enter (HybridConfigError: path, value, f
     ['AMI id', { linux: { ami: MachineImage.id('ami-linux') } }, '[mgmt/prod/linux] ami: AWSMachineTemplate prod-linux-…: AMI "ami-linux" is not an AMI id'],
     ['node-role label', { linux: { labels: { 'node-role.kubernetes.io/worker': '' } } }, '[mgmt/prod/linux] labels: K0sWorkerConfigTemplate prod-linux-a-…: label node-role.kubernetes.io/worker is in the kubernetes.io/k8s.io namespace'],
     ['os label override', { windows: { labels: { 'kubernetes.io/os': 'linux' } } }, '[mgmt/prod/win] labels: K0sWorkerConfigTemplate prod-win-a-…: label kubernetes.io/os is set by the kubelet from the node itself and must not be overridden'],
-    ['label value with a comma', { linux: { labels: { team: 'a,b' } } }, '[mgmt/prod/linux] labels: K0sWorkerConfigTemplate prod-linux-a-…: node label pair "b" has no "=" (a label value with "," is read as two pairs)'],
+    ['label value with a comma', { linux: { labels: { team: 'a,b' } } }, '[mgmt/prod/linux] labels: label team="a,b" has a value that is not alphanumeric with "-", "_" or "." inside, and joined into k0s\'s --labels it would read as more than one label'],
+    // Issue 24 point 15: a value that smuggles a second key=value into k0s's --labels, each pair valid there.
+    ['label value that smuggles a second label', { linux: { labels: { tier: 'web,team=ops' } } }, '[mgmt/prod/linux] labels: label tier="web,team=ops" has a value that is not alphanumeric with "-", "_" or "." inside, and joined into k0s\'s --labels it would read as more than one label'],
     ['root volume', { linux: { rootVolumeSizeGiB: 4 } }, '[mgmt/prod/linux] rootVolumeSizeGiB 4 is below 8'],
     ['the pool label', { linux: { labels: { 'node.cluster.x-k8s.io/pool': 'x' } } }, '[mgmt/prod/linux] label node.cluster.x-k8s.io/pool is the pool\'s own label'],
     ['allowed CIDR', { cluster: { apiServerLoadBalancer: { allowedCidrs: ['10.0.0.1/8'] } } }, '[mgmt/prod] apiServerLoadBalancer: "10.0.0.1/8" has host bits set: did you mean 10.0.0.0/8?'],
@@ -169,5 +173,56 @@ describe('a VPC of your own behind an internet-facing NLB', () => {
   test('an internal load balancer needs none', () => {
     expect(render({ cluster: { infra: infra([]), apiServerLoadBalancer: { scheme: LoadBalancerScheme.INTERNAL } }, linux: { ami: undefined }, windows: null }))
       .not.toMatch(/^error/);
+  });
+});
+
+// Issue 24 point 5. cluster-api v1.14 MachineDeployment spec.template.spec.deletion.nodeDrainTimeoutSeconds:
+// "The default value is 0, meaning that the node can be drained without any time limitations"
+// (core/reconcilers/machine/machine_controller.go, nodeDrainTimeoutExceeded). k0smotron v2.1.0
+// writes no deletion spec on control plane machines (internal/controller/controlplane/helper.go,
+// generateMachine), and K0sControlPlane's machineTemplate has no field for it.
+describe('bounded drains', () => {
+  test('every pool\'s MachineDeployments drain for at most 15 minutes by default, nodeDrainTimeout sets it', () => {
+    const objects = synthObjects(hybridCluster({}).app);
+    const mds = objects.filter((o) => o.kind === 'MachineDeployment');
+    expect(mds.length).toBeGreaterThan(1);
+    for (const md of mds) expect(md.spec.template.spec.deletion).toEqual({ nodeDrainTimeoutSeconds: 900 });
+    const set = synthObjects(hybridCluster({ windows: { nodeDrainTimeout: Duration.minutes(40) } }).app)
+      .filter((o) => o.kind === 'MachineDeployment' && o.metadata.name.includes('-win-'));
+    expect(set.map((md) => md.spec.template.spec.deletion.nodeDrainTimeoutSeconds)).toEqual(set.map(() => 2400));
+    expect(render({ linux: { nodeDrainTimeout: Duration.seconds(0) } })).toMatch(/^error: \[mgmt\/prod\/linux\] nodeDrainTimeout is 0 seconds: 0 is below 1/);
+  });
+});
+
+// Issue 24 point 4. cluster-api-provider-aws v2.11.1 pkg/cloud/services/securitygroup/securitygroups.go
+// (getSecurityGroupIngressRules): the node role's NodePort rule (30000-32767) takes
+// network.nodePortIngressRuleCidrBlocks, else services.AnyIPv4CidrBlock (0.0.0.0/0); controllers carry the node role too.
+describe('NodePorts open to the VPC only', () => {
+  const cidrs = (options: FixtureOptions) => JSON.parse(render(options).replace(/^error: .*/, 'null'))
+    ?.find((o: { kind: string }) => o.kind === 'AWSCluster').spec.network.nodePortIngressRuleCidrBlocks;
+  test('the VPC CAPA creates (10.0.0.0/16), the AWS stack\'s VPC, the private ranges for a VPC of unknown block, or nodePortCidrs', () => {
+    expect(cidrs({})).toEqual(['10.0.0.0/16']);
+    const known = infra(undefined, '10.42.0.0/16');
+    expect(cidrs({ cluster: { infra: known } as never })).toEqual(['10.42.0.0/16']);
+    expect(cidrs({ cluster: { infra: infra() } as never })).toEqual(['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16']);
+    expect(cidrs({ cluster: { nodePortCidrs: ['10.0.0.0/16', '198.51.100.0/24'] } as never })).toEqual(['10.0.0.0/16', '198.51.100.0/24']);
+    expect(render({ cluster: { nodePortCidrs: ['10.0.0.1/16'] } as never })).toMatch(/^error: \[mgmt\/prod\] nodePortCidrs\[0\]: .*host bits set/);
+  });
+});
+
+// Issue 24 points 16 and 18: a plain string where a MachineImage belongs, and an empty
+// instanceTypeInfo of an unknown family, each answered with the prop, the value and the fix.
+describe('values that are not what they seem, on the cluster side', () => {
+  test('an ami given as a plain string names MachineImage.id', () => {
+    expect(render({ linux: { ami: 'ami-0123456789abcdef0' as never } })).toBe('error: [mgmt/prod/linux] ami is "ami-0123456789abcdef0", not a MachineImage. Fix: write MachineImage.id("ami-0123456789abcdef0").');
+    expect(render({ windows: { ami: { id: 'ami-0123456789abcdef0' } as never } })).toMatch(/^error: \[mgmt\/prod\/win\] ami is \{"id":"ami-0123456789abcdef0"\}, not a MachineImage\. Fix: write MachineImage\.id\('ami-…'\)/);
+    expect(render({ cluster: cp({ ami: 'ami-0123456789abcdef0' }) } as never)).toMatch(/^error: \[mgmt\/prod\] controlPlane\.ami is "ami-0123456789abcdef0", not a MachineImage/);
+  });
+
+  test('an empty instanceTypeInfo of an unknown family names the instance type', () => {
+    expect(render({ linux: { instanceType: 'zz9.large', instanceTypeInfo: {} as never } }))
+      .toMatch(/^error: \[mgmt\/prod\/linux\] instanceTypeInfo of instance type "zz9\.large": arch is undefined.*Fix: state \{ arch: Architecture\.AMD64, memoryGiB: 16 \} for zz9\.large/);
+    expect(render({ cluster: { controlPlane: { instanceType: 'zz9.large', instanceTypeInfo: {} } } as never }))
+      .toMatch(/^error: \[mgmt\/prod\] controlPlane\.instanceTypeInfo of instance type "zz9\.large": arch is undefined/);
   });
 });

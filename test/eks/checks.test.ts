@@ -16,7 +16,7 @@ describe('checks at synth', () => {
   test('Windows groups without a Linux group of at least one node (CoreDNS)', () => {
     const stack = eksStack();
     new EksWindowsNodeGroup(stack.cluster, 'windows', { instanceTypes: ['m6i.xlarge'] });
-    expect(synthError(stack)).toMatch(/\[eks-test\/Cluster\/Cluster] aws_eks_cluster\.\w+: Windows nodes \(node groups windows\) need a Linux node for CoreDNS, and the cluster has no Linux node group with minSize >= 1\. Fix: add an EksLinuxNodeGroup with minSize >= 1\./);
+    expect(synthError(stack)).toMatch(/\[eks-test\/Cluster\/Cluster] aws_eks_cluster\.\w+: Windows node groups \(windows\) need a Linux node for CoreDNS, and the cluster has no Linux node group with minSize >= 1\. Fix: add an EksLinuxNodeGroup with minSize >= 1\./);
 
     const zero = eksStack();
     new EksLinuxNodeGroup(zero.cluster, 'linux', { instanceTypes: ['t3.large'], minSize: 0, maxSize: 3 });
@@ -26,6 +26,25 @@ describe('checks at synth', () => {
     const { stack: overridden, linux } = hybridStack();
     linux.parts.nodeGroup.addOverride('scaling_config.min_size', 0);
     expect(synthError(overridden)).toContain('need a Linux node for CoreDNS');
+  });
+
+  // CoreDNS selects Linux nodes; the provider waits for the add-on to leave CREATING/DEGRADED for
+  // 20 minutes (hashicorp/terraform-provider-aws internal/service/eks/addon.go, Timeouts.Create,
+  // waitAddonCreated). Without Windows groups too, as the k0smotron path's windows-cluster asks.
+  test('a cluster whose Linux node groups can all scale to 0, or that has none, is refused for the coredns add-on', () => {
+    const none = eksStack();
+    const message = synthError(none);
+    expect(message).toMatch(/\[eks-test\/Cluster\/CoreDns] aws_eks_addon\.\w+: the coredns add-on runs on Linux nodes only, and the cluster has no Linux node group, so the add-on never becomes ACTIVE and the apply waits for it until it times out\. Fix: add an EksLinuxNodeGroup with minSize >= 1/);
+
+    const zero = eksStack();
+    new EksLinuxNodeGroup(zero.cluster, 'a', { instanceTypes: ['t3.large'], minSize: 0, desiredSize: 1, maxSize: 3 });
+    new EksLinuxNodeGroup(zero.cluster, 'b', { instanceTypes: ['m7g.large'], minSize: 0, maxSize: 3 });
+    expect(synthError(zero)).toContain('the cluster has only Linux node groups that can scale to 0 (a, b: minSize 0)');
+
+    const one = eksStack();
+    new EksLinuxNodeGroup(one.cluster, 'a', { instanceTypes: ['t3.large'], minSize: 0, maxSize: 3 });
+    new EksLinuxNodeGroup(one.cluster, 'b', { instanceTypes: ['t3.large'], minSize: 1 });
+    expect(synthError(one)).toBe('');
   });
 
   test('Windows Server 2025 below Kubernetes 1.35: refused at construction, and at synth when the group pins its own version', () => {

@@ -3,7 +3,7 @@ import { WINDOWS_NODE_TAINT, WindowsEdition, WindowsVersion } from '../../src';
 import { EKS_WINDOWS_AMI_TYPES, EksLinuxNodeGroup, EksWindowsNodeGroup } from '../../src/eks';
 import { eksWindowsAmiType, parseEksWindowsAmiType } from '../../src/platform/eks';
 import { all, refTo, synthTf } from '../support/tf';
-import { eksStack, hybridStack } from './fixture';
+import { eksStack, hybridStack, withLinux } from './fixture';
 import { EKS_WINDOWS_2025_PROVIDER, admitsVersionAtLeast } from '../../src/platform/provider-version';
 
 describe('the synthesized EKS stack', () => {
@@ -28,7 +28,7 @@ describe('the synthesized EKS stack', () => {
   });
 
   test('publicAccessCidrs opens the public endpoint to those blocks only', () => {
-    const open = synthTf(eksStack({ publicAccessCidrs: ['203.0.113.7/32'] }));
+    const open = synthTf(withLinux(eksStack({ publicAccessCidrs: ['203.0.113.7/32'] })));
     expect(all(open, 'aws_eks_cluster')[0].vpc_config).toMatchObject({ endpoint_public_access: true, public_access_cidrs: ['203.0.113.7/32'] });
   });
 
@@ -119,8 +119,21 @@ describe('props', () => {
     expect(all(tf, 'aws_eks_node_group').find((g) => g.node_group_name === 'linux').ami_type).toBe('AL2023_ARM_64_STANDARD');
   });
 
+  // hashicorp/terraform-provider-aws internal/service/eks/node_group.go: resourceNodeGroupUpdate sends
+  // UpdateNodegroupConfig with expandNodegroupScalingConfig(d.Get("scaling_config")), and an ignored
+  // desired_size is planned as the state's: a minSize raised above it is refused by EKS (issue 24 point 11).
+  test('manageDesiredSize: the desired size is ignored on later applies only for an autoscaled group, unless managed', () => {
+    const stack = eksStack();
+    new EksLinuxNodeGroup(stack.cluster, 'fixed', { instanceTypes: ['t3.large'], minSize: 2, maxSize: 2 });
+    new EksLinuxNodeGroup(stack.cluster, 'scaled', { instanceTypes: ['t3.large'], minSize: 1, maxSize: 4 });
+    new EksLinuxNodeGroup(stack.cluster, 'raised', { instanceTypes: ['t3.large'], minSize: 3, desiredSize: 3, maxSize: 6, manageDesiredSize: true });
+    new EksLinuxNodeGroup(stack.cluster, 'pinned', { instanceTypes: ['t3.large'], minSize: 2, maxSize: 2, manageDesiredSize: false });
+    const groups = Object.fromEntries(all(synthTf(stack), 'aws_eks_node_group').map((g) => [g.node_group_name, g.lifecycle?.ignore_changes]));
+    expect(groups).toEqual({ fixed: undefined, scaled: ['scaling_config[0].desired_size'], raised: undefined, pinned: ['scaling_config[0].desired_size'] });
+  });
+
   test('addonVersions pin the add-ons; unset, EKS picks the default for the Kubernetes version', () => {
-    const pinned = synthTf(eksStack({ addonVersions: { vpcCni: 'v1.20.4-eksbuild.1' } }));
+    const pinned = synthTf(withLinux(eksStack({ addonVersions: { vpcCni: 'v1.20.4-eksbuild.1' } })));
     const versions = Object.fromEntries(all(pinned, 'aws_eks_addon').map((a) => [a.addon_name, a.addon_version]));
     expect(versions).toEqual({ 'vpc-cni': 'v1.20.4-eksbuild.1', 'kube-proxy': undefined, coredns: undefined });
   });
@@ -139,13 +152,13 @@ describe('props', () => {
   });
 
   test('network and defaultTags reach the created VPC and the provider', () => {
-    const tf = synthTf(eksStack({ network: { vpcCidr: '10.42.0.0/16' }, defaultTags: { team: 'platform' } }));
+    const tf = synthTf(withLinux(eksStack({ network: { vpcCidr: '10.42.0.0/16' }, defaultTags: { team: 'platform' } })));
     expect(all(tf, 'aws_vpc')[0].cidr_block).toBe('10.42.0.0/16');
     expect(tf.provider?.aws[0].default_tags).toEqual([{ tags: { team: 'platform' } }]);
   });
 
   test('existingNetwork: the cluster runs on those private subnets, tagged for it', () => {
-    const tf = synthTf(eksStack({ existingNetwork: { vpcId: 'vpc-01234567', publicSubnetIds: ['subnet-01234567'], privateSubnetIds: ['subnet-89abcdef', 'subnet-89abcde0'] } }));
+    const tf = synthTf(withLinux(eksStack({ existingNetwork: { vpcId: 'vpc-01234567', publicSubnetIds: ['subnet-01234567'], privateSubnetIds: ['subnet-89abcdef', 'subnet-89abcde0'] } })));
     expect(all(tf, 'aws_eks_cluster')[0].vpc_config.subnet_ids).toEqual(['subnet-89abcdef', 'subnet-89abcde0']);
     expect(all(tf, 'aws_ec2_tag')).toEqual(expect.arrayContaining([{ resource_id: 'subnet-89abcdef', key: 'kubernetes.io/role/internal-elb', value: '1' }]));
     expect(all(tf, 'aws_vpc')).toEqual([]);

@@ -6,6 +6,12 @@ export function eksStack(props: Partial<HybridEksStackProps> = {}): HybridEksSta
   return new HybridEksStack(Testing.app(), 'eks-test', { region: 'eu-north-1', clusterName: 'eks-test', kubernetesVersion: '1.34', ...props });
 }
 
+/** `stack` with a Linux node group for CoreDNS (the `eks-coredns` rule), so that it synthesizes. */
+export function withLinux<T extends HybridEksStack>(stack: T): T {
+  new EksLinuxNodeGroup(stack.cluster, 'linux', { instanceTypes: ['t3.large'] });
+  return stack;
+}
+
 /** The working shape: one Linux group for CoreDNS and one Windows Server 2022 group. */
 export function hybridStack(props: Partial<HybridEksStackProps> = {}): { stack: HybridEksStack; linux: EksLinuxNodeGroup; windows: EksWindowsNodeGroup } {
   const stack = eksStack(props);

@@ -1,8 +1,9 @@
 import { Testing } from 'cdktn';
 import { EksLinuxNodeGroup, EksNodeGroupOptions, EksWindowsNodeGroup, EksWindowsNodeGroupProps, HybridEksStack, HybridEksStackProps } from '../../src/eks';
+import { validateTerraform } from '../../src/terraform';
 import { expectOneShape } from '../support/message-shape';
 import { thrownMessage } from '../support/tf';
-import { eksStack, hybridStack, synthError } from './fixture';
+import { eksStack, hybridStack, synthError, withLinux } from './fixture';
 
 /**
  * The EKS rules of issue 18 (points 1 to 4), each judged where the prop enters (a
@@ -35,10 +36,25 @@ describe('names after prefixes and suffixes (point 1)', () => {
   });
 
   // Provider internal/verify/validate.go ValidLaunchTemplateName: a name_prefix of 3 to 99 characters.
-  test('the launch template name_prefix "<cluster>-<group>-" of at most 99 characters', () => {
-    expect(thrownMessage(linux({ nodeGroupName: 'n'.repeat(48) }, { clusterName: 'c'.repeat(49) }))).toBe(''); // 49 + 48 + 2 = 99
-    const message = thrownMessage(linux({ nodeGroupName: 'n'.repeat(49) }, { clusterName: 'c'.repeat(49) }));
-    expect(message).toMatch(/nodeGroupName: aws_launch_template\.\w+: launch template name_prefix "c{49}-n{49}-" is 100 characters; the provider takes 3 to 99/);
+  // The longest names EKS takes (a cluster of 100, a node group of 63) are valid input: the derived
+  // prefix is shortened with a digest, never refused (issue 24 point 17); an override is still judged.
+  test('the launch template name_prefix "<cluster>-<group>-" is shortened to 99 characters, never refused', () => {
+    const prefix = (clusterName: string, nodeGroupName: string) => {
+      const stack = eksStack({ clusterName });
+      new EksLinuxNodeGroup(stack.cluster, 'linux', { instanceTypes: ['t3.large'], nodeGroupName });
+      expect(synthError(stack)).toBe('');
+      return Object.values(JSON.parse(Testing.synth(stack, true)).resource.aws_launch_template as Record<string, { name_prefix: string }>)[0].name_prefix;
+    };
+    expect(prefix('c'.repeat(49), 'n'.repeat(48))).toBe(`${'c'.repeat(49)}-${'n'.repeat(48)}-`); // 99: as is
+    const long = prefix('c'.repeat(100), 'n'.repeat(63));
+    expect(long).toMatch(/^c{89}-[0-9a-f]{8}-$/);
+    expect(long).toHaveLength(99);
+    expect(prefix('c'.repeat(100), 'm'.repeat(63))).not.toBe(long); // the digest tells node groups apart
+    expect(synthError(hybridStack({ clusterName: 'a'.repeat(100) }).stack)).toBe(''); // Linux and Windows groups, every derived name
+    const stack = eksStack();
+    const group = new EksLinuxNodeGroup(stack.cluster, 'linux', { instanceTypes: ['t3.large'] });
+    group.parts.launchTemplate.addOverride('name_prefix', 'x'.repeat(100));
+    expect(synthError(stack)).toMatch(/launch template name_prefix "x{100}" is 100 characters; the provider takes 3 to 99/);
   });
 });
 
@@ -47,7 +63,37 @@ describe('versions (point 1)', () => {
   test('a Kubernetes version older than the calendar, or not a minor version, is refused; newer ones pass', () => {
     expect(thrownMessage(() => eksStack({ kubernetesVersion: '1.28' }))).toMatch(/kubernetesVersion: aws_eks_cluster\.\w+: Kubernetes 1\.28 is older than 1\.29/);
     expect(thrownMessage(() => eksStack({ kubernetesVersion: 'v1.34' }))).toMatch(/is not an EKS Kubernetes version/);
-    for (const v of ['1.29', '1.34', '1.36']) expect(thrownMessage(() => eksStack({ kubernetesVersion: v }))).toBe('');
+    for (const v of ['1.31', '1.34', '1.36']) expect(thrownMessage(() => eksStack({ kubernetesVersion: v }))).toBe('');
+  });
+
+  // Same document: "On the end of extended support date, you can no longer create new Amazon EKS
+  // clusters with the unsupported version" (1.29: 2026-03-23, 1.30: 2026-07-23). The day is
+  // SOURCE_DATE_EPOCH when set (reproducible builds), else today; validateTerraform takes it too.
+  test('a version past its end of extended support on the day of the synth is refused; the day can be pinned', () => {
+    const epoch = (day: string) => String(Date.parse(`${day}T12:00:00Z`) / 1000);
+    const saved = process.env.SOURCE_DATE_EPOCH;
+    try {
+      process.env.SOURCE_DATE_EPOCH = epoch('2026-03-22');
+      expect(thrownMessage(() => eksStack({ kubernetesVersion: '1.29' }))).toBe('');
+      process.env.SOURCE_DATE_EPOCH = epoch('2026-03-23');
+      const message = thrownMessage(() => eksStack({ kubernetesVersion: '1.29' }));
+      expect(message).toMatch(/^\[eks-test\/Cluster] kubernetesVersion: aws_eks_cluster\.\w+: Kubernetes 1\.29 reached the end of EKS extended support on 2026-03-23 \(the calendar is read on 2026-03-23\), and EKS creates no cluster of it from that day\. Fix: write a minor version EKS creates clusters of on 2026-03-23/);
+      expectOneShape(message);
+      expect(thrownMessage(() => eksStack({ kubernetesVersion: '1.30' }))).toBe('');
+      process.env.SOURCE_DATE_EPOCH = 'yesterday';
+      expect(thrownMessage(() => eksStack())).toMatch(/^\[SOURCE_DATE_EPOCH] "yesterday" is not a number of seconds/);
+      // Unset: today. This machine's clock is past 2026-07-23, the end of 1.30.
+      delete process.env.SOURCE_DATE_EPOCH;
+      if (new Date().toISOString().slice(0, 10) >= '2026-07-23') expect(thrownMessage(() => eksStack({ kubernetesVersion: '1.30' }))).toMatch(/Kubernetes 1\.30 reached the end/);
+    } finally {
+      if (saved === undefined) delete process.env.SOURCE_DATE_EPOCH;
+      else process.env.SOURCE_DATE_EPOCH = saved;
+    }
+    const json = JSON.parse(Testing.synth(withLinux(eksStack({ kubernetesVersion: '1.34' })), true));
+    json.resource.aws_eks_cluster[Object.keys(json.resource.aws_eks_cluster)[0]].version = '1.30';
+    expect(validateTerraform(json, { day: '2026-07-22' }).filter((v) => v.rule === 'eks-cluster')).toEqual([]);
+    expect(validateTerraform(json, { day: '2026-07-23' }).map((v) => v.what)).toContain('Kubernetes 1.30 reached the end of EKS extended support on 2026-07-23 (the calendar is read on 2026-07-23), and EKS creates no cluster of it from that day');
+    expect(() => validateTerraform(json, { day: '23/07/2026' })).toThrow(/^\[validateTerraform] day "23\/07\/2026" is not a calendar day\. Fix: write it as YYYY-MM-DD/);
   });
 
   // Kubernetes version skew policy: a kubelet is never newer than the API server, at most three minors older.
@@ -163,14 +209,14 @@ describe('uniqueness across the app (point 3)', () => {
   test('two EKS clusters of one name in one region and account, in two stacks; other regions pass', () => {
     const app = Testing.app();
     const props = { clusterName: 'shared', kubernetesVersion: '1.34' };
-    const a = new HybridEksStack(app, 'a', { ...props, region: 'eu-north-1' });
-    const b = new HybridEksStack(app, 'b', { ...props, region: 'eu-north-1' });
+    const a = withLinux(new HybridEksStack(app, 'a', { ...props, region: 'eu-north-1' }));
+    const b = withLinux(new HybridEksStack(app, 'b', { ...props, region: 'eu-north-1' }));
     new HybridEksStack(app, 'c', { ...props, region: 'eu-west-1' });
     expect(synthError(a)).toContain('EKS cluster name "shared" is also the name of b/Cluster/Cluster (stack b), in the same region and account');
     expect(synthError(b)).toContain('is also the name of a/Cluster/Cluster (stack a)');
     const alone = Testing.app();
-    expect(synthError(new HybridEksStack(alone, 'a', { ...props, region: 'eu-north-1' }))).toBe('');
-    expect(synthError(new HybridEksStack(alone, 'c', { ...props, region: 'eu-west-1' }))).toBe('');
+    expect(synthError(withLinux(new HybridEksStack(alone, 'a', { ...props, region: 'eu-north-1' })))).toBe('');
+    expect(synthError(withLinux(new HybridEksStack(alone, 'c', { ...props, region: 'eu-west-1' })))).toBe('');
   });
 });
 
@@ -196,5 +242,38 @@ describe('labels and taints (point 4)', () => {
     expect(synthError(stack)).toContain('51 taints; EKS takes at most 50');
     group.parts.nodeGroup.addOverride('taint', [{ key: 'dedicated', value: 'gpu', effect: 'PREFER_NO_SCHEDULE' }]);
     expect(synthError(stack)).toBe('');
+  });
+});
+
+// Issue 24 point 17: the EKS User Guide's own setup, written by hand, is not refused for what the
+// JSON cannot show: Windows IPAM by the amazon-vpc-cni ConfigMap (latest/ug/clusters/windows-support.adoc,
+// "Enable Windows support": kubectl apply), node roles mapped by aws-auth (grant-k8s-access.adoc:
+// CONFIG_MAP and API_AND_CONFIG_MAP read it). What the JSON does show is still refused.
+describe('hand-written EKS JSON of the EKS User Guide\'s setup', () => {
+  const json = (cluster: object = {}, addon?: object, entries: object = {}) => ({
+    resource: {
+      aws_eks_cluster: { c: { name: 'guide', version: '1.34', role_arn: 'arn:aws:iam::111122223333:role/eksClusterRole', vpc_config: { subnet_ids: ['subnet-01234567', 'subnet-89abcdef'] }, ...cluster } },
+      aws_eks_node_group: {
+        linux: { cluster_name: '${aws_eks_cluster.c.name}', node_group_name: 'linux', node_role_arn: 'arn:aws:iam::111122223333:role/linuxNodes', ami_type: 'AL2023_x86_64_STANDARD', subnet_ids: ['subnet-01234567'], scaling_config: { min_size: 2, desired_size: 2, max_size: 3 }, instance_types: ['t3.large'] },
+        windows: { cluster_name: '${aws_eks_cluster.c.name}', node_group_name: 'windows', node_role_arn: 'arn:aws:iam::111122223333:role/windowsNodes', ami_type: 'WINDOWS_CORE_2022_x86_64', subnet_ids: ['subnet-01234567'], scaling_config: { min_size: 1, desired_size: 1, max_size: 2 }, instance_types: ['m6i.xlarge'] },
+      },
+      ...(addon ? { aws_eks_addon: { cni: { cluster_name: '${aws_eks_cluster.c.name}', addon_name: 'vpc-cni', ...addon } } } : {}),
+      ...entries,
+    },
+  });
+  const rules = (j: object) => validateTerraform(j as never, { day: '2026-11-25' }).filter((v) => v.rule === 'eks-windows-cluster').map((v) => v.what);
+
+  test('the ConfigMap for Windows IPAM and aws-auth for the node roles pass', () => {
+    expect(rules(json())).toEqual([]);
+    expect(rules(json({ access_config: { authentication_mode: 'API_AND_CONFIG_MAP' } }))).toEqual([]);
+    expect(rules(json({}, { resolve_conflicts_on_update: 'PRESERVE' }))).toEqual([]); // the add-on keeps the hand-written ConfigMap
+  });
+
+  test('what the JSON shows is refused: IPAM off in the add-on, a missing entry under API mode', () => {
+    expect(rules(json({}, { configuration_values: '{"enableWindowsIpam":"false"}' }))).toEqual([expect.stringContaining('Windows IPAM is off')]);
+    expect(rules(json({}, { resolve_conflicts_on_update: 'OVERWRITE' }))).toEqual([expect.stringContaining('overwrites the amazon-vpc-cni ConfigMap with them')]);
+    expect(rules(json({ access_config: { authentication_mode: 'API' } }))).toEqual([expect.stringContaining('has no access entry, not EC2_WINDOWS')]);
+    const linuxEntry = { aws_eks_access_entry: { w: { cluster_name: '${aws_eks_cluster.c.name}', principal_arn: 'arn:aws:iam::111122223333:role/windowsNodes', type: 'EC2_LINUX' } } };
+    expect(rules(json({}, undefined, linuxEntry))).toEqual([expect.stringContaining('has a EC2_LINUX access entry, not EC2_WINDOWS')]);
   });
 });

@@ -68,9 +68,9 @@ describe('Windows pods on EKS select Windows by nodeSelector, or get no address'
   test.each([
     ['the nodeSelector', { nodeSelector: { 'kubernetes.io/os': 'windows' } }],
     ['the beta label the webhook also reads', { nodeSelector: { 'beta.kubernetes.io/os': 'windows' }, affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: byAffinity } } }],
-    ['a RuntimeClass whose scheduling names Windows', { runtimeClassName: 'windows-hyperv', affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: byAffinity } } }],
+    ['a RuntimeClass whose scheduling names Windows', { runtimeClassName: 'windows-2022', affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: byAffinity } } }],
   ])('Windows selected through %s gets its address', (_, spec) => {
-    const runtimeClass: Manifest = { apiVersion: 'node.k8s.io/v1', kind: 'RuntimeClass', metadata: { name: 'windows-hyperv' }, handler: 'runhcs-wcow-hypervisor', scheduling: { nodeSelector: { 'kubernetes.io/os': 'windows' }, tolerations: [TOLERATION] } };
+    const runtimeClass: Manifest = { apiVersion: 'node.k8s.io/v1', kind: 'RuntimeClass', metadata: { name: 'windows-2022' }, handler: 'runhcs-wcow-process', scheduling: { nodeSelector: { 'kubernetes.io/os': 'windows' }, tolerations: [TOLERATION] } };
     expect(validateManifests([deployment(spec), runtimeClass], { platform: WindowsPlatform.EKS, rules: EKS_WORKLOAD_RULES })).toEqual([]);
   });
 

@@ -20,9 +20,13 @@ const badNumber = (max: number) => fc.oneof(
 );
 /** Bad lists: a string (read character by character otherwise), or undefined and null items. */
 const badList = <T>(item: T) => fc.oneof(fc.constantFrom<unknown>('a-string', 42, { a: 1 }), fc.constantFrom<unknown>([item, undefined], [null, item], [undefined]));
-/** Bad maps: keys that reach the prototype, non-string values, arrays and strings. */
+/**
+ * Bad maps: the key that reaches the prototype, non-string values, arrays and strings. Keys named
+ * like other Object.prototype members (`constructor`, `toString`) are own keys and valid labels:
+ * test/properties/prototype-keys.test.ts accepts them (issue 24 point 17).
+ */
 const badMap = fc.oneof(
-  fc.constantFrom<unknown>(JSON.parse('{"__proto__": "x"}'), { constructor: 'x' }, { prototype: 'x' }, { team: 1 }, ['a'], 'a=b', { team: null }),
+  fc.constantFrom<unknown>(JSON.parse('{"__proto__": "x"}'), { team: 1 }, ['a'], 'a=b', { team: null }),
 );
 
 type Build = (value: unknown) => void;

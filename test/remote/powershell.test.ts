@@ -111,3 +111,27 @@ describe('host preparation script', () => {
     expect(script).toMatch(/if \(\$containers\.State -ne 'Enabled'\) \{\n {2}Enable-WindowsOptionalFeature[^\n]*\n {2}Restart-Computer -Force\n\}/);
   });
 });
+
+// Issue 24 point 6. rig v0.21.11 pkg/powershell/powershell.go (EncodeCmd) prefixes its commands with
+// $ProgressPreference='SilentlyContinue': over SSH, progress records reach stderr as CLIXML and read as failure.
+// k0smotron v2.1.0 getWindowsCommands exits at once while C:\run\cluster-api\bootstrap-success.complete exists.
+describe('progress output, and a host prepared again', () => {
+  test('the cleanup script silences progress before anything runs', () => {
+    const script = windowsCleanupScript(K0sVersion.of('v1.35.1+k0s.0'), 'C:\\k0s');
+    const lines = script.split('\n');
+    expect(lines.indexOf("$ProgressPreference = 'SilentlyContinue'")).toBeGreaterThan(-1);
+    expect(lines.indexOf("$ProgressPreference = 'SilentlyContinue'")).toBeLessThan(lines.findIndex((l) => l.startsWith('Stop-Service')));
+  });
+
+  test('resetPreviousNode: the preparation removes the previous node\'s service and bootstrap marker first, and parses', () => {
+    const { windows } = remoteApp();
+    const key = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGk0c0k0c0k0c0k0c0k0c0k0c0k0c0k0c0k0c0k0c0k0 ops';
+    const plain = windows!.hostPreparationScript({ publicKey: key });
+    const reset = windows!.hostPreparationScript({ publicKey: key, resetPreviousNode: true });
+    expect(plain).not.toContain('bootstrap-success');
+    expect(parsePowerShell(reset).errors).toEqual([]);
+    const texts = parsePowerShell(reset).commandTexts;
+    expect(texts).toEqual(expect.arrayContaining([expect.stringMatching(/^Remove-Item -LiteralPath 'C:\\run\\cluster-api'/), "Stop-Service -Name 'k0sworker' -Force -ErrorAction SilentlyContinue"]));
+    expect(reset.indexOf("Stop-Service -Name 'k0sworker'")).toBeLessThan(reset.indexOf("$ErrorActionPreference = 'Stop'"));
+  });
+});

@@ -1,4 +1,6 @@
-import { App, Chart, JsonPatch } from 'cdk8s';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ApiObject, App, Chart, JsonPatch } from 'cdk8s';
 import { HybridConfigError, RemoteHybridCluster, RemoteWindowsWorkerPool, validateManifests, WindowsVersion } from '../../src';
 import { ControlPlaneUpdateStrategy } from '../../src/cluster/hybrid-cluster';
 import { crdViolations, describeWithCrds } from '../support/crd-schemas';
@@ -80,17 +82,24 @@ describe('RemoteHybridCluster', () => {
     expect(kcp.spec.k0sConfigSpec.args).toEqual(['--enable-worker', '--no-taints']);
   });
 
-  test('update strategy: InPlace without a spare host, Recreate with one (k0smotron: Recreate creates a spare node first)', () => {
-    expect(only(objectsOf(), 'K0sControlPlane').spec.updateStrategy).toBe('InPlace');
+  // k0smotron v2.1.0 internal/controller/controlplane/scale.go: only a version change is applied in
+  // place; any other change adds a controller first (calculateMaxSurge: replicas + 1), except
+  // RecreateDeleteFirst from 3 replicas (replicas). Issue 24 point 1.
+  test('update strategy: RecreateDeleteFirst without a spare host from 3 replicas, InPlace for one controller on one host, Recreate with a spare host', () => {
+    expect(only(objectsOf(), 'K0sControlPlane').spec.updateStrategy).toBe('RecreateDeleteFirst');
+    const one = { hosts: [{ address: '10.0.0.11' }], sshKeySecret: 'k', replicas: 1 };
+    expect(only(objectsOf({ cluster: { controlPlane: one } }), 'K0sControlPlane').spec.updateStrategy).toBe('InPlace');
     const spare = { hosts: [{ address: '10.0.0.11' }, { address: '10.0.0.12' }], sshKeySecret: 'k', replicas: 1 };
     expect(only(objectsOf({ cluster: { controlPlane: spare } }), 'K0sControlPlane').spec.updateStrategy).toBe('Recreate');
     const chosen = { ...spare, updateStrategy: ControlPlaneUpdateStrategy.RECREATE_DELETE_FIRST };
     expect(only(objectsOf({ cluster: { controlPlane: chosen } }), 'K0sControlPlane').spec.updateStrategy).toBe('RecreateDeleteFirst');
   });
 
-  test('Recreate with no spare host is refused (it would wait for a fourth host)', () => {
-    const { app } = remoteApp({ cluster: { controlPlane: { ...clusterProps().controlPlane, updateStrategy: ControlPlaneUpdateStrategy.RECREATE } } });
-    expect(synthErrors(app)).toMatch(/updateStrategy Recreate creates a new controller before it deletes one, and pool "edge-control-plane" has no spare host.*Fix: use InPlace/);
+  test('a strategy that adds a controller with no spare host is refused: Recreate, and InPlace (any change but the version)', () => {
+    for (const updateStrategy of [ControlPlaneUpdateStrategy.RECREATE, ControlPlaneUpdateStrategy.IN_PLACE]) {
+      const { app } = remoteApp({ cluster: { controlPlane: { ...clusterProps().controlPlane, updateStrategy } } });
+      expect(synthErrors(app)).toMatch(new RegExp(`updateStrategy ${updateStrategy} rolls out every change${updateStrategy === 'InPlace' ? ' but a k0s version' : ''} by creating a controller before it deletes one \\(k0smotron v2\\.1\\.0 scale\\.go: up to 4 machines\\), and there are 3 hosts for 3 replicas: the new controller waits for a host forever, and every later change waits behind it \\(reverting does not help\\) \\(pool "edge-control-plane"\\)\\. Fix: use RecreateDeleteFirst`));
+    }
   });
 
   test('no controlPlaneEndpoint is refused before anything is written (controlplane_bootstrap_controller.go waits for it)', () => {
@@ -274,5 +283,46 @@ describe('refusals over the objects as written (rules remote-pools, remote-windo
     expect(found.map((v) => v.message)).toEqual([expect.stringMatching(/^spec\.ingress with Windows pools \(h-win\).*Fix: remove spec\.ingress/)]);
     const linux = objects.map((o) => (o.kind === 'K0sWorkerConfigTemplate' ? { ...o, spec: { template: { spec: { provisioner: { platform: 'linux' } } } } } : o));
     expect(validateManifests(linux).filter((v) => v.rule === 'windows-hosted-ingress')).toEqual([]);
+  });
+});
+
+// Issue 24 point 2: a RemoteMachine that never reserved a host never finishes deleting (k0smotron
+// v2.1.0 internal/controller/infrastructure/remote_machine_controller.go: with a pool and a
+// deletion timestamp it skips the reservation, then getSSHKey reads a Secret named "" and requeues
+// before the deletion branch). The defaults never create more machines than hosts (replicas,
+// rollouts, the control plane: see above); an autoscaler allowed above the hosts is refused.
+describe('machines that would never get a host, and so never finish deleting', () => {
+  test('an autoscaler max-size above the pool\'s hosts is refused; at the hosts it passes', () => {
+    const { app, windows } = remoteApp();
+    const md = ApiObject.of(windows!.node.findAll().find((c) => c instanceof ApiObject && (c as ApiObject).kind === 'MachineDeployment') as ApiObject);
+    md.metadata.addAnnotation('cluster.x-k8s.io/cluster-api-autoscaler-node-group-max-size', '5');
+    expect(synthErrors(app)).toMatch(/the cluster autoscaler may scale pool "edge-win" to 5 machines \(cluster\.x-k8s\.io\/cluster-api-autoscaler-node-group-max-size\), and it has 2 hosts: .*one deleted before it got a host never finishes deleting\. Fix: lower the max-size annotation to 2, or list more hosts/);
+    md.metadata.addAnnotation('cluster.x-k8s.io/cluster-api-autoscaler-node-group-max-size', '2');
+    expect(synthErrors(app)).toBe('');
+  });
+
+  test('docs/remote.md says the way out: which finalizer, on what, and how the host returns to its pool', () => {
+    const doc = readFileSync(join(__dirname, '..', '..', 'docs', 'remote.md'), 'utf8');
+    expect(doc).toContain('remotemachine.k0smotron.io/finalizer');
+    expect(doc).toMatch(/kubectl patch remotemachine \S+ -n \S+ --type json -p '\[\{"op": "remove", "path": "\/metadata\/finalizers\/\d+"\}\]'/);
+    expect(doc).toMatch(/kubectl patch pooledremotemachine \S+ -n \S+ --subresource status --type merge -p '\{"status": \{"reserved": false, "machineRef": null\}\}'/);
+  });
+});
+
+// Issue 24 point 14. rig v0.21.11 ssh.go dials net.JoinHostPort(address, port); k0smotron v2.1.0
+// remote_machine_types.go defaults only an absent user to root; k0s api.externalAddress is where every node reaches the API.
+describe('hosts and endpoints no machine can use', () => {
+  test.each([
+    ['an endpoint on loopback', { cluster: { controlPlaneEndpoint: { host: '127.0.0.1' } } }, /controlPlaneEndpoint 127\.0\.0\.1 is a loopback address: every machine reaching it would reach itself, and every node and client reaches the API there/],
+    ['the unspecified endpoint', { cluster: { controlPlaneEndpoint: { host: '0.0.0.0' } } }, /controlPlaneEndpoint 0\.0\.0\.0 is the unspecified address, which nothing can connect to/],
+    ['a host address with its port', { linux: { hosts: [{ address: '10.0.1.11:22' }] } }, /host 10\.0\.1\.11:22 carries a port, and the port is a field of its own\. Fix: give the host's own IP address or DNS name, and its SSH port in port/],
+    ['a loopback host', { linux: { hosts: [{ address: 'localhost' }] } }, /host localhost is a loopback address/],
+    ['an empty login user', { linux: { user: '' } }, /the login user of 10\.0\.1\.11 is empty, so SSH logs in as nobody\. Fix: give the user/],
+  ])('%s is refused', (_name, opts, message) => {
+    expect(synthErrors(() => remoteApp(opts as never).app)).toMatch(message);
+  });
+
+  test('a host\'s own address, an IPv6 one included, and a DNS name pass', () => {
+    expect(synthErrors(() => remoteApp({ linux: { hosts: [{ address: 'fd00::11' }, { address: 'linux-1.example.com' }] } }).app)).toBe('');
   });
 });

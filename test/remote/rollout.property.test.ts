@@ -119,6 +119,75 @@ describe('rollouts on fixed hosts', () => {
   });
 });
 
+/**
+ * A model of k0smotron v2.1.0 replacing controllers on fixed hosts
+ * (internal/controller/controlplane/scale.go, reconcileMachines): a version change under InPlace
+ * is applied in place; otherwise each reconcile first waits for the newest machine to be ready
+ * (preflightChecks, isLatestMachineReady), then scales up while the machines stay within
+ * calculateMaxSurge and fewer than `replicas` are up to date (isNeededScaleUp), else removes an
+ * old machine while more than one remains (isNeededScaleDown). A new machine takes a free host or
+ * waits for one (the RemoteMachine controller's pool reservation).
+ */
+function controlPlaneRollOut(replicas: number, hosts: number, strategy: string, change: 'version' | 'other'): Outcome {
+  if (change === 'version' && strategy === 'InPlace') return { completed: true, waitedForHost: false };
+  const maxSurge = strategy === 'RecreateDeleteFirst' && replicas >= 3 ? replicas : replicas + 1;
+  let old = replicas;
+  let fresh = 0;
+  let free = hosts - replicas;
+  for (let step = 0; step < 4 * replicas + 8; step++) {
+    if (old === 0 && fresh === replicas) return { completed: true, waitedForHost: false };
+    const active = old + fresh;
+    if (active + 1 <= maxSurge && fresh < replicas) {
+      if (free === 0) return { completed: false, waitedForHost: true }; // the newest machine never becomes ready
+      free--;
+      fresh++;
+    } else if ((active > replicas || old > 0) && active - 1 >= 1) {
+      old--;
+      free++;
+    } else {
+      return { completed: false, waitedForHost: false };
+    }
+  }
+  return { completed: old === 0 && fresh === replicas, waitedForHost: false };
+}
+
+describe('the control plane on fixed hosts (issue 24 point 1)', () => {
+  test('the model: RecreateDeleteFirst from 3 replicas needs no spare host; Recreate and InPlace (a template change) do', () => {
+    expect(controlPlaneRollOut(3, 3, 'RecreateDeleteFirst', 'other')).toEqual({ completed: true, waitedForHost: false });
+    expect(controlPlaneRollOut(3, 3, 'InPlace', 'other')).toEqual({ completed: false, waitedForHost: true });
+    expect(controlPlaneRollOut(1, 1, 'RecreateDeleteFirst', 'version')).toEqual({ completed: false, waitedForHost: true });
+    expect(controlPlaneRollOut(3, 4, 'Recreate', 'other')).toEqual({ completed: true, waitedForHost: false });
+  });
+
+  test('the remote-pools rule refuses a control plane exactly when some change waits for a host (one InPlace controller on one host excepted: versions only)', () => {
+    fc.assert(fc.property(fc.constantFrom(1, 3, 5), fc.integer({ min: 0, max: 2 }), fc.constantFrom('Recreate', 'RecreateDeleteFirst', 'InPlace'), (replicas, spare, strategy) => {
+      const hosts = replicas + spare;
+      const wedges = (['version', 'other'] as const).some((c) => controlPlaneRollOut(replicas, hosts, strategy, c).waitedForHost);
+      const exempt = replicas === 1 && hosts === 1 && strategy === 'InPlace';
+      let message = '';
+      try {
+        synthObjects(remoteApp({ cluster: { controlPlane: {
+          hosts: Array.from({ length: hosts }, (_, i) => ({ address: `10.0.0.${i + 11}` })), sshKeySecret: 'k', replicas, updateStrategy: strategy as never,
+        } } }).app);
+      } catch (e) {
+        message = (e as Error).message;
+      }
+      expect(/K0sControlPlane \S+ updateStrategy \w+ rolls out/.test(message) || /updateStrategy \w+ rolls out every change/.test(message)).toBe(wedges && !exempt);
+    }), { numRuns: 40 });
+  });
+
+  test('the library\'s default never wedges where a strategy exists that does not', () => {
+    for (const replicas of [1, 3, 5]) {
+      for (const spare of [0, 1]) {
+        const objects = synthObjects(remoteApp({ cluster: { controlPlane: { hosts: Array.from({ length: replicas + spare }, (_, i) => ({ address: `10.0.0.${i + 11}` })), sshKeySecret: 'k', replicas } } }).app);
+        const strategy = objects.find((o) => o.kind === 'K0sControlPlane')!.spec.updateStrategy;
+        const wedges = (['version', 'other'] as const).filter((c) => controlPlaneRollOut(replicas, replicas + spare, strategy, c).waitedForHost);
+        expect({ replicas, spare, wedges }).toEqual({ replicas, spare, wedges: replicas === 1 && spare === 0 ? ['other'] : [] });
+      }
+    }
+  });
+});
+
 /** A MachineDeployment on a RemoteMachineTemplate whose pool has `hosts` PooledRemoteMachines. */
 function poolObjects(replicas: number, hosts: number, maxSurge: IntOrPercent, maxUnavailable: IntOrPercent) {
   return [

@@ -17,6 +17,7 @@ export const DEPLOYED = {
     ssh_key_name: 'aws-test',
     ssh_key_type: 'rsa',
     vpc_id: 'vpc-0123456789abcdef0',
+    vpc_cidr_block: '10.0.0.0/16',
     windows_ami_id_2022_core: 'ami-0c0c0c0c0c0c0c0c0',
     windows_ami_id_2019_full: 'ami-0f0f0f0f0f0f0f0f0',
   },

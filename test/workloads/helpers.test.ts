@@ -1,4 +1,6 @@
-import { LOG_MONITOR_EXE, WindowsIsolation, WindowsVersion, imageIncompatibility, imageRelease, withLogMonitor } from '../../src';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LOG_MONITOR_DEFAULT_CONFIG, LOG_MONITOR_EXE, WindowsIsolation, WindowsVersion, imageIncompatibility, imageRelease, withLogMonitor } from '../../src';
 
 describe('imageRelease', () => {
   test.each([
@@ -18,6 +20,28 @@ describe('imageRelease', () => {
     ['mcr.microsoft.com/dotnet/runtime:8.0-nanoserver-1809', 'ltsc2019', WindowsVersion.SERVER_2019],
   ])('%s names %s', (image, ltscTag, version) => {
     expect(imageRelease(image)).toEqual({ ltscTag, version });
+  });
+
+  // Retired releases (issue 24 point 12): the Semi-Annual Channel tags and builds Microsoft
+  // published (src/platform/windows.ts RETIRED_WINDOWS_RELEASES), read where they are known to be
+  // Windows releases; LTSC 2016 by its build too.
+  test.each([
+    ['mcr.microsoft.com/windows/servercore:1909', '1909'],
+    ['mcr.microsoft.com/windows/nanoserver:20H2', '20h2'],
+    ['mcr.microsoft.com/dotnet/framework/aspnet:4.8-windowsservercore-2004', '2004'],
+    ['mcr.microsoft.com/powershell:lts-nanoserver-1903', '1903'],
+    ['mcr.microsoft.com/windows/servercore:10.0.18363.1556', '1909'],
+    ['mcr.microsoft.com/windows/servercore:10.0.14393.7515', 'ltsc2016'],
+  ])('%s names the retired release %s', (image, tag) => {
+    expect(imageRelease(image)).toEqual({ ltscTag: tag, retired: expect.any(String) });
+    expect(imageIncompatibility(image, WindowsVersion.SERVER_2022, WindowsIsolation.PROCESS)).toMatch(/no supported Windows node runs|a release Kubernetes does not support/);
+  });
+
+  test('a retired release named by a bare tag elsewhere is not a Windows release', () => {
+    expect(imageRelease('registry.example.com/shop:2004')).toBeUndefined();
+    expect(imageRelease('registry.example.com/shop:release-1909')).toBeUndefined();
+    expect(imageIncompatibility('mcr.microsoft.com/windows/servercore:1909', WindowsVersion.SERVER_2022, WindowsIsolation.PROCESS))
+      .toBe('image mcr.microsoft.com/windows/servercore:1909 names Windows Server, version 1909, a retired Semi-Annual Channel release no supported Windows node runs; use an image tagged ltsc2022');
   });
 
   test.each([
@@ -62,6 +86,16 @@ describe('imageIncompatibility', () => {
 });
 
 describe('withLogMonitor', () => {
+  // microsoft/windows-container-tools LogMonitor/src/LogMonitor/Parser/LoggerSettings.h:
+  // DEFAULT_CONFIG_FILENAME L"C:\\LogMonitor\\LogMonitorConfig.json", a fixed path (issue 24 point 12).
+  test('the default configuration is a fixed path, and the docs say so', () => {
+    expect(LOG_MONITOR_DEFAULT_CONFIG).toBe('C:\\LogMonitor\\LogMonitorConfig.json');
+    const source = readFileSync(join(__dirname, '..', '..', 'src', 'workloads', 'log-monitor.ts'), 'utf8');
+    expect(source).not.toMatch(/beside the executable/);
+    expect(source).toContain('@default - LogMonitor\'s own default, the fixed path `C:\\LogMonitor\\LogMonitorConfig.json`');
+    expect(readFileSync(join(__dirname, '..', '..', 'docs', 'workloads.md'), 'utf8')).toContain('LogMonitor reads `C:\\LogMonitor\\LogMonitorConfig.json` (a fixed path, wherever the executable is');
+  });
+
   test('puts LogMonitor in front of the entrypoint', () => {
     expect(withLogMonitor(['C:\\ServiceMonitor.exe', 'w3svc'])).toEqual([LOG_MONITOR_EXE, 'C:\\ServiceMonitor.exe', 'w3svc']);
     expect(LOG_MONITOR_EXE).toBe('C:\\LogMonitor\\LogMonitor.exe');

@@ -1,6 +1,6 @@
 import { App, Chart, Size } from 'cdk8s';
-import { LABEL_HYPERV, WindowsVersion } from '../../src';
-import { HyperVRuntimeClass, WindowsWorkload } from '../../src/workloads';
+import { LABEL_HYPERV, WindowsPlatform, WindowsVersion, validateManifests } from '../../src';
+import { HybridChart, HyperVRuntimeClass, WindowsWorkload } from '../../src/workloads';
 import { hybridCluster } from '../cluster/fixture';
 import { only, synthObjects } from '../support/synth';
 
@@ -36,5 +36,38 @@ describe('Hyper-V isolation, honestly (issue 8.4)', () => {
     const zone = 'topology.kubernetes.io/zone=eu-north-1a,topology.kubernetes.io/region=eu-north-1';
     expect(args(true)).toBe(`--labels=node.cluster.x-k8s.io/pool=win,${LABEL_HYPERV}=true,${zone}`);
     expect(args()).toBe(`--labels=node.cluster.x-k8s.io/pool=win,${zone}`);
+  });
+});
+
+// EKS User Guide latest/ug/nodes/eks-optimized-windows-ami.adoc: the Windows AMI's components
+// (containerd without a runhcs-wcow-hypervisor handler); EC2 Hyper-V needs metal instances. Issue 24 point 12.
+describe('Hyper-V on EKS can never schedule, and is refused there', () => {
+  test('a HybridChart for EKS refuses the RuntimeClass and the workload that uses it; the k0smotron platform takes them', () => {
+    const build = (platform?: WindowsPlatform) => {
+      const app = new App();
+      const chart = new HybridChart(app, 'apps', { platform });
+      const hyperV = new HyperVRuntimeClass(chart, 'hyperv', { version: WindowsVersion.SERVER_2022 });
+      new WindowsWorkload(chart, 'iis', { image: IIS_2022, hyperV });
+      return app;
+    };
+    let message = '';
+    try {
+      build(WindowsPlatform.EKS).synth();
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toMatch(/RuntimeClass windows-hyperv-ltsc2022 \(handler runhcs-wcow-hypervisor\) is for Hyper-V isolated pods, which no EKS node runs/);
+    expect(message).toMatch(/spec\.template\.spec\.nodeSelector\.node\.cdk-hybrid-windows\.io\/hyperv: the pod asks for Hyper-V isolation/);
+    expect(() => build(WindowsPlatform.K0SMOTRON_AWS).synth()).not.toThrow();
+  });
+
+  test('YAML from elsewhere: a pod naming a Hyper-V RuntimeClass, on EKS only', () => {
+    const objects = [
+      { apiVersion: 'node.k8s.io/v1', kind: 'RuntimeClass', metadata: { name: 'hv' }, handler: 'runhcs-wcow-hypervisor' },
+      { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: { runtimeClassName: 'hv', os: { name: 'windows' }, nodeSelector: { 'kubernetes.io/os': 'windows' }, tolerations: [{ key: 'os', value: 'windows', effect: 'NoSchedule' }], containers: [{ name: 'c', image: IIS_2022 }] } },
+    ];
+    const eks = validateManifests(objects, { platform: WindowsPlatform.EKS }).filter((v) => v.rule === 'eks-hyperv');
+    expect(eks.map((v) => `${v.kind} ${v.field}`)).toEqual(['RuntimeClass handler', 'Pod spec.runtimeClassName']);
+    expect(validateManifests(objects).filter((v) => v.rule === 'eks-hyperv')).toEqual([]);
   });
 });

@@ -45,7 +45,7 @@ describe('found again in issue 18.14: each answered with a path and a fix', () =
     ApiObject.of(w.workload).addJsonPatch(JsonPatch.replace('/spec/nope/deeper', 1));
     const e = error(() => synthObjects(app));
     expect(e).toBeInstanceOf(HybridConfigError);
-    expect(e.message).toMatch(/^\[c\/w\/Default\/Resource\] Deployment c-w-[0-9a-f]+ cannot be written \(.*deeper.*\)\. Fix: if you added JSON patches/);
+    expect(e.message).toMatch(/^\[c\/w\/Default\/Resource\] Deployment c-w-[0-9a-f]+: JSON patch \[\d+\] \(replace \/spec\/nope\/deeper\) names a path that does not exist in the object\. Fix: correct the path/);
   });
 
   test('an unknown Windows version is refused by name, not a TypeError', () => {

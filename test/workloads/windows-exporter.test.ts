@@ -63,6 +63,19 @@ describe('WindowsExporter runs on windows_exporter 0.31 (issue 8.1)', () => {
     expect(pod.containers[0].resources.requests).toEqual({ cpu: '100m', memory: '128Mi' });
   });
 
+  // A DaemonSet pod without a priority cannot preempt on a full node (kubernetes
+  // pkg/apis/scheduling/types.go SystemNodeCritical, created in every cluster). Issue 24 point 12.
+  test('priorityClassName: system-node-critical by default, settable, \'\' for none', () => {
+    expect(pod.priorityClassName).toBe('system-node-critical');
+    const build = (priorityClassName: string) => {
+      const a = new App();
+      new WindowsExporter(new Chart(a, 'monitoring'), 'exporter', { priorityClassName });
+      return only(synthObjects(a), 'DaemonSet').spec.template.spec;
+    };
+    expect(build('monitoring-high').priorityClassName).toBe('monitoring-high');
+    expect(build('')).not.toHaveProperty('priorityClassName');
+  });
+
   test('host process on the host network, config mounted in the sandbox', () => {
     expect(pod.hostNetwork).toBe(true);
     expect(pod.securityContext.windowsOptions.hostProcess).toBe(true);

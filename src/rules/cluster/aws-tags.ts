@@ -1,4 +1,4 @@
-import { awsTagProblems } from '../../platform/aws';
+import { AWS_TAG_FIX, awsTagProblems } from '../../platform/aws';
 import { AWS_INFRASTRUCTURE } from '../../platform/infrastructures';
 import { isCapi, ManifestGraph, violation } from '../engine/graph';
 import { Finding, rule } from '../engine/rule';
@@ -16,7 +16,7 @@ export const awsTags = rule<ManifestGraph>({
   source: 'cluster-api-provider-aws v2.11.1 webhooks/awscluster_webhook.go, webhooks/awsmachinetemplate_webhook.go',
   check: (graph) => {
   const out: Finding[] = [];
-  const fix = 'use keys of 1 to 128 and values of up to 256 letters, digits, spaces and _ . : / = + - @, no "aws:" prefix, at most 50 tags';
+  const fix = AWS_TAG_FIX;
   for (const aws of graph.ofKind(AWS_INFRASTRUCTURE.clusterKind).filter((a) => isCapi(a, 'infrastructure.cluster.x-k8s.io'))) {
     for (const p of awsTagProblems(aws.manifest.spec?.additionalTags)) out.push(violation(aws, `additionalTags: ${p}`, fix, 'spec.additionalTags'));
   }

@@ -104,6 +104,8 @@ export interface PodOsIntent {
   readonly os: 'linux' | 'windows' | 'both' | 'open' | 'conflicting';
   /** The constraints found, for messages (`spec.os.name=linux`, `nodeSelector kubernetes.io/os=windows`). */
   readonly sources: readonly string[];
+  /** The OSes each constraint of `sources` admits, in the same order. */
+  readonly admits?: ReadonlyArray<readonly string[]>;
 }
 
 /**
@@ -118,10 +120,12 @@ export interface PodOsIntent {
 export function osIntent(spec: Json, runtimeClassOs: (name: string) => string | undefined = () => undefined): PodOsIntent {
   let allowed: Set<string> = new Set(ALL_OS);
   const sources: string[] = [];
+  const admits: string[][] = [];
   const constrain = (values: Iterable<string>, source: string) => {
     const set = new Set(values);
     allowed = new Set([...allowed].filter((os) => set.has(os)));
     sources.push(source);
+    admits.push([...ALL_OS].filter((os) => set.has(os)));
   };
   if (spec?.os?.name) constrain([spec.os.name], `spec.os.name=${spec.os.name}`);
   for (const label of OS_LABELS) {
@@ -148,10 +152,10 @@ export function osIntent(spec: Json, runtimeClassOs: (name: string) => string | 
   const classOs = typeof runtimeClass === 'string' ? runtimeClassOs(runtimeClass) : undefined;
   if (classOs !== undefined) constrain([classOs], `RuntimeClass ${runtimeClass} (scheduling ${LABEL_OS}=${classOs})`);
 
-  if (sources.length === 0) return { os: 'open', sources };
-  if (allowed.size === 0) return { os: 'conflicting', sources };
-  if (allowed.size === 2) return { os: 'both', sources };
-  return { os: [...allowed][0] as 'linux' | 'windows', sources };
+  if (sources.length === 0) return { os: 'open', sources, admits };
+  if (allowed.size === 0) return { os: 'conflicting', sources, admits };
+  if (allowed.size === 2) return { os: 'both', sources, admits };
+  return { os: [...allowed][0] as 'linux' | 'windows', sources, admits };
 }
 
 /**

@@ -1,6 +1,6 @@
-import { LABEL_OS, WINDOWS_NODE_TAINT, WINDOWS_ROOT_USER, isWindowsRootUser, taintArgument } from '../../platform/windows';
+import { HOST_PROCESS_USER_FIX, LABEL_OS, WINDOWS_NODE_TAINT, WINDOWS_ROOT_USER, hostProcessUserProblem, isWindowsRootUser, taintArgument } from '../../platform/windows';
 import { list } from '../engine/graph';
-import { osIntent, tolerates } from './pod-template';
+import { OS_LABELS, osIntent, tolerates } from './pod-template';
 import { PodSpecViolation } from './validate-pod-spec';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -87,6 +87,11 @@ export function windowsPodIssues(spec: Json, context: PodTemplateContext = {}): 
         }
       });
       const userName = c?.securityContext?.windowsOptions?.runAsUserName ?? spec?.securityContext?.windowsOptions?.runAsUserName;
+      const hostUser = hostProcess && typeof userName === 'string' && userName !== '' ? hostProcessUserProblem(userName) : undefined;
+      if (hostUser) {
+        const own = c?.securityContext?.windowsOptions?.runAsUserName !== undefined;
+        add(own ? `${path}.securityContext.windowsOptions.runAsUserName` : 'spec.securityContext.windowsOptions.runAsUserName', `${hostUser}; ${HOST_PROCESS_USER_FIX}`);
+      }
       const nonRoot = c?.securityContext?.runAsNonRoot ?? spec?.securityContext?.runAsNonRoot;
       if (nonRoot === true && typeof userName === 'string' && isWindowsRootUser(userName)) {
         add(`${path}.securityContext.runAsNonRoot`, `is true while the container runs as ${userName}, which the kubelet treats as ${WINDOWS_ROOT_USER} (root, compared case-insensitively) and refuses; set runAsUserName to ContainerUser or drop runAsNonRoot`);
@@ -140,8 +145,19 @@ export function isHostProcessPod(spec: Json): boolean {
 export function podOsIssues(spec: Json, runtimeClassOs: (name: string) => string | undefined, context: PodTemplateContext = {}): PodSpecViolation[] {
   const intent = osIntent(spec, runtimeClassOs);
   switch (intent.os) {
-    case 'conflicting':
+    case 'conflicting': {
+      // The usual case: a pod that says it is a Windows pod (spec.os.name, as WindowsPod writes it)
+      // given a constraint that attracts Linux nodes. Name both sides.
+      const only = (os: string) => intent.sources.filter((_, i) => intent.admits?.[i]?.length === 1 && intent.admits[i][0] === os);
+      const [windows, linux] = [only('windows'), only('linux')];
+      if (spec?.os?.name === 'windows' && linux.length > 0) {
+        return [{
+          path: 'spec',
+          message: `is a Windows pod (${windows.join(', ')}) that attracts Linux nodes (${linux.join(', ')}): no node is both, so it stays Pending; remove the Linux constraint (or run the workload on Linux without WindowsPod)`,
+        }];
+      }
       return [{ path: 'spec', message: `cannot be classified: ${intent.sources.join(', ')} leave no OS a node could have; make them agree` }];
+    }
     case 'open':
       return tolerates(spec?.tolerations, WINDOWS_NODE_TAINT) ? [{
         path: 'spec.nodeSelector',
@@ -156,5 +172,12 @@ export function podOsIssues(spec: Json, runtimeClassOs: (name: string) => string
 
 /** What a pod template aimed at Windows should have but need not (`windowsPodAdvice`); nothing for other templates. */
 export function podOsAdvice(spec: Json, runtimeClassOs: (name: string) => string | undefined): PodSpecViolation[] {
-  return osIntent(spec, runtimeClassOs).os === 'windows' ? windowsPodAdvice(spec) : [];
+  if (osIntent(spec, runtimeClassOs).os !== 'windows') return [];
+  // A preferred node affinity for Linux on a Windows pod can never be met: likely a mistake.
+  const prefersLinux = list(spec?.affinity?.nodeAffinity?.preferredDuringSchedulingIgnoredDuringExecution).some((p: Json) =>
+    list(p?.preference?.matchExpressions).some((e: Json) => OS_LABELS.includes(e?.key) && e?.operator === 'In' && list(e?.values).includes('linux') && !list(e?.values).includes('windows')));
+  return [
+    ...(prefersLinux ? [{ path: 'spec.affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution', message: 'prefers Linux nodes, and the pod is a Windows pod that can run on Windows nodes only: the preference is never met; remove it' }] : []),
+    ...windowsPodAdvice(spec),
+  ];
 }

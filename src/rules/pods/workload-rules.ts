@@ -1,4 +1,4 @@
-import { LABEL_OS } from '../../platform/windows';
+import { HYPERV_HANDLER, LABEL_HYPERV, LABEL_OS } from '../../platform/windows';
 import { manifestPath, podTemplatesOf } from './pod-template';
 import { validatePodSpec } from './validate-pod-spec';
 import { podOsAdvice, podOsIssues } from './windows-pod-rules';
@@ -6,6 +6,7 @@ import { Json, list, ManifestGraph, ManifestRule, violation } from '../engine/gr
 import { Finding, registry, rule } from '../engine/rule';
 import { eksPodIssues } from './eks-pod-rules';
 import { CSI_WINDOWS_NODE_RULE } from './csi-rules';
+import { OBJECT_META_RULE } from '../meta/object-meta';
 import { GMSA_RULE } from './gmsa-rules';
 import { LOAD_BALANCER_TARGETS_RULE } from './load-balancer-rules';
 
@@ -80,7 +81,7 @@ export const SERVICE_PORTS_RULE = rule<ManifestGraph>({
 });
 
 /** Every workload rule. */
-export const WORKLOAD_RULES: readonly ManifestRule[] = registry<ManifestRule>([POD_TEMPLATE_RULE, SERVICE_PORTS_RULE, GMSA_RULE, CSI_WINDOWS_NODE_RULE]);
+export const WORKLOAD_RULES: readonly ManifestRule[] = registry<ManifestRule>([POD_TEMPLATE_RULE, SERVICE_PORTS_RULE, GMSA_RULE, OBJECT_META_RULE, CSI_WINDOWS_NODE_RULE]);
 
 /** Windows pods on Amazon EKS get an address only when their nodeSelector names Windows (`eksPodIssues`). */
 export const EKS_POD_ADDRESS_RULE = rule<ManifestGraph>({
@@ -97,9 +98,43 @@ export const EKS_POD_ADDRESS_RULE = rule<ManifestGraph>({
 });
 
 /**
+ * Hyper-V isolated pods on Amazon EKS: no node can run them. The pods select `LABEL_HYPERV`
+ * (their own selector or their RuntimeClass's) or name a RuntimeClass of containerd's
+ * `runhcs-wcow-hypervisor` handler; an EKS managed node group runs the EKS-optimized Windows AMI,
+ * whose containerd is set up with no Hyper-V runtime handler (EKS User Guide
+ * `latest/ug/nodes/eks-optimized-windows-ami.adoc`: the AMI's components; the runhcs
+ * Hyper-V handler is not among them), on EC2 instances without nested virtualization (the
+ * Hyper-V role needs a metal instance). They stay Pending, or fail with "no runtime for handler".
+ */
+export const EKS_HYPERV_RULE = rule<ManifestGraph>({
+  name: 'eks-hyperv',
+  scope: 'graph',
+  description: 'On Amazon EKS, no Hyper-V isolated pods or RuntimeClasses: no EKS node runs them',
+  source: 'awsdocs/amazon-eks-user-guide latest/ug/nodes/eks-optimized-windows-ami.adoc (the Windows AMI\'s components)',
+  check: (graph) => {
+    const classes = new Map(graph.ofKind('RuntimeClass').map((s) => [String(s.manifest.metadata?.name), s]));
+    const hyperVClass = (c: { manifest: Json } | undefined) => c !== undefined && (c.manifest.handler === HYPERV_HANDLER || c.manifest.scheduling?.nodeSelector?.[LABEL_HYPERV] !== undefined);
+    const fix = 'run Hyper-V isolated pods on a k0smotron cluster (WindowsWorkerPool hyperV: true on a metal instance), or drop the isolation on EKS';
+    const out: Finding[] = [...classes.values()].filter(hyperVClass).map((c) => violation(c,
+      `RuntimeClass ${c.manifest.metadata?.name} (handler ${c.manifest.handler}) is for Hyper-V isolated pods, which no EKS node runs: the EKS-optimized Windows AMI's containerd has no Hyper-V runtime handler, and EC2 gives nested virtualization to metal instances only`, fix, 'handler'));
+    for (const source of graph.sources) {
+      for (const location of podTemplatesOf(source.manifest)) {
+        const own = location.spec?.nodeSelector?.[LABEL_HYPERV] !== undefined;
+        const runtimeClass = typeof location.spec?.runtimeClassName === 'string' ? location.spec.runtimeClassName : undefined;
+        if (!own && !hyperVClass(runtimeClass === undefined ? undefined : classes.get(runtimeClass))) continue;
+        const field = own ? `nodeSelector.${LABEL_HYPERV}` : 'runtimeClassName';
+        out.push(violation(source, `${manifestPath(location, `spec.${field}`)}: the pod asks for Hyper-V isolation (${own ? `nodeSelector ${LABEL_HYPERV}` : `RuntimeClass ${runtimeClass}`}), and no EKS node can run it, so it stays Pending`,
+          fix, manifestPath(location, `spec.${field}`)));
+      }
+    }
+    return out;
+  },
+});
+
+/**
  * The workload rules that hold on Amazon EKS only (`validateManifests` `platform: WindowsPlatform.EKS`):
- * Windows pod addresses, and load balancers kept off Windows nodes (`LOAD_BALANCER_TARGETS_RULE`,
+ * Windows pod addresses, Hyper-V isolation (`EKS_HYPERV_RULE`), and load balancers kept off Windows nodes (`LOAD_BALANCER_TARGETS_RULE`,
  * which holds wherever AWS load balancers serve Services, so on `K0SMOTRON_AWS` too: `platformRules`).
  */
-export const EKS_WORKLOAD_RULES: readonly ManifestRule[] = registry<ManifestRule>([EKS_POD_ADDRESS_RULE, LOAD_BALANCER_TARGETS_RULE]);
+export const EKS_WORKLOAD_RULES: readonly ManifestRule[] = registry<ManifestRule>([EKS_POD_ADDRESS_RULE, LOAD_BALANCER_TARGETS_RULE, EKS_HYPERV_RULE]);
 export { LOAD_BALANCER_TARGETS_RULE } from './load-balancer-rules';

@@ -1,5 +1,5 @@
-import { resolveRollout } from '../../platform/rollout';
-import { REMOTE_MACHINE_DEFAULTS } from '../../platform/remote';
+import { controlPlaneRolloutProblem, resolveRollout } from '../../platform/rollout';
+import { REMOTE_MACHINE_DEFAULTS, unusableAddressProblem } from '../../platform/remote';
 import { capiMostReplicas } from '../../platform/cluster-autoscaler';
 import { REMOTE_INFRASTRUCTURE } from '../../platform/infrastructures';
 import { describe, groupOf, Json, list, ManifestGraph, ManifestSource, namespaceOf, violation } from '../engine/graph';
@@ -51,6 +51,9 @@ function owners(graph: ManifestGraph): RemoteOwner[] {
   return out;
 }
 
+/** The cluster autoscaler's largest size for a MachineDeployment (its clusterapi provider). */
+const AUTOSCALER_MAX_SIZE = 'cluster.x-k8s.io/cluster-api-autoscaler-node-group-max-size';
+
 /** Pools of fixed hosts: enough hosts for the machines and for every rollout, each host and pool used once. */
 const remotePools = rule<ManifestGraph>({
   name: 'remote-pools',
@@ -69,6 +72,16 @@ const remotePools = rule<ManifestGraph>({
         continue;
       }
       if (o.owner.manifest.kind === 'MachineDeployment') {
+        // The cluster autoscaler scales up to this (kubernetes/autoscaler cluster-autoscaler
+        // cloudprovider/clusterapi/clusterapi_utils.go, nodeGroupMaxSizeAnnotationKey). A machine
+        // above the hosts waits for one, and if it is scaled away again before it reserved one,
+        // its RemoteMachine never finishes deleting (remote_machine_controller.go reads the SSH key
+        // Secret of the host it never got before it reaches its deletion branch).
+        const maxSize = Number(o.owner.manifest.metadata?.annotations?.[AUTOSCALER_MAX_SIZE]);
+        if (Number.isInteger(maxSize) && maxSize > hosts) {
+          v(`the cluster autoscaler may scale pool "${o.pool}" to ${maxSize} machines (${AUTOSCALER_MAX_SIZE}), and it has ${hosts} host${hosts === 1 ? '' : 's'}: the machines above them wait for a host, and one deleted before it got a host never finishes deleting`,
+            `lower the max-size annotation to ${hosts}, or list more hosts`, `metadata.annotations.${AUTOSCALER_MAX_SIZE}`);
+        }
         const strategy = o.owner.manifest.spec?.rollout?.strategy ?? {};
         if (strategy.type === 'OnDelete') continue;
         const rolling = strategy.rollingUpdate ?? {};
@@ -85,9 +98,10 @@ const remotePools = rule<ManifestGraph>({
           v(`a rollout adds up to ${extra} machine${extra === 1 ? '' : 's'} (maxSurge${rolling.maxSurge === undefined ? ', CAPI\'s default 1' : ''}) to ${o.replicas}, and pool "${o.pool}" has ${hosts} host${hosts === 1 ? '' : 's'}: the extra machine waits for a host that does not exist${resolved.maxUnavailable === 0 && hosts <= o.replicas ? ', and with maxUnavailable 0 and no spare host no old machine is ever deleted to free one' : ''}`,
             'set rollout.strategy.rollingUpdate to maxSurge 0 and maxUnavailable 1, or list a spare host', 'spec.rollout.strategy.rollingUpdate');
         }
-      } else if ((o.owner.manifest.spec?.updateStrategy ?? 'InPlace') === 'Recreate' && hosts <= o.replicas) {
-        v(`updateStrategy Recreate creates a new controller before it deletes one, and pool "${o.pool}" has no spare host (${hosts} hosts, ${o.replicas} replicas)`,
-          'use InPlace (k0s autopilot), or list a spare host', 'spec.updateStrategy');
+      } else if (typeof o.replicas === 'number') {
+        // The CRD's default strategy is InPlace.
+        const p = controlPlaneRolloutProblem(o.owner.manifest.spec?.updateStrategy ?? 'InPlace', o.replicas, hosts);
+        if (p) v(`${p.what} (pool "${o.pool}")`, p.fix, 'spec.updateStrategy');
       }
     }
     // k0smotron matches a template's pool by name across the namespace: two owners would take each other's hosts.
@@ -141,6 +155,38 @@ const remoteEndpoint = rule<ManifestGraph>({
     }
     return out;
   }),
+});
+
+/**
+ * Hosts and endpoints no machine can use: an address with its own port, a loopback or unspecified
+ * address (`unusableAddressProblem`), and an empty login user, with which rig's SSH client logs
+ * in as nobody: the CRD defaults an absent user to root (k0smotron v2.1.0
+ * api/infrastructure/v1beta2/remote_machine_types.go, `+kubebuilder:default="root"`), and an
+ * empty string is a value, kept as written.
+ */
+const remoteHosts = rule<ManifestGraph>({
+  name: 'remote-hosts',
+  scope: 'object',
+  description: 'Remote hosts and control plane endpoints are addresses a machine can reach, without a port of their own, with a login user',
+  source: 'k0sproject/rig v0.21.11 ssh.go (net.JoinHostPort); k0smotron v2.1.0 api/infrastructure/v1beta2/remote_machine_types.go (PooledMachineSpec.User)',
+  check: (graph) => {
+    const out: Finding[] = [];
+    for (const host of [...graph.ofKind(HOST), ...graph.ofKind('RemoteMachine')].filter((s) => groupOf(s.manifest.apiVersion) === INFRA)) {
+      const machine = host.manifest.kind === HOST ? host.manifest.spec?.machine ?? {} : host.manifest.spec ?? {};
+      const prefix = host.manifest.kind === HOST ? 'spec.machine' : 'spec';
+      const p = typeof machine.address === 'string' && machine.address !== '' ? unusableAddressProblem(machine.address) : undefined;
+      if (p) out.push(violation(host, `host ${p}`, 'give the host\'s own IP address or DNS name, and its SSH port in port', `${prefix}.address`));
+      if (machine.user === '' || (typeof machine.user === 'string' && machine.user.trim() === '')) {
+        out.push(violation(host, `the login user of ${machine.address} is empty, so SSH logs in as nobody`, 'give the user (Administrator on Windows hosts), or leave it out for root', `${prefix}.user`));
+      }
+    }
+    for (const cluster of graph.ofKind(REMOTE_INFRASTRUCTURE.clusterKind).filter((s) => groupOf(s.manifest.apiVersion) === INFRA)) {
+      const endpoint = cluster.manifest.spec?.controlPlaneEndpoint?.host;
+      const p = typeof endpoint === 'string' && endpoint !== '' ? unusableAddressProblem(endpoint) : undefined;
+      if (p) out.push(violation(cluster, `controlPlaneEndpoint ${p}, and every node and client reaches the API there (k0s api.externalAddress)`, 'use the address of a load balancer or virtual IP the nodes reach, and its port in port', 'spec.controlPlaneEndpoint.host'));
+    }
+    return out;
+  },
 });
 
 /** A Windows pool on remote machines: what k0smotron's SSH path and Windows script can run. */
@@ -203,4 +249,4 @@ const hostedIngress = rule<ManifestGraph>({
 });
 
 /** The rules of remote (SSH) clusters and pools; part of `CLUSTER_RULES`. */
-export const REMOTE_RULES: readonly Rule<ManifestGraph>[] = registry([remotePools, remoteEndpoint, remoteWindows, hostedIngress]);
+export const REMOTE_RULES: readonly Rule<ManifestGraph>[] = registry([remotePools, remoteEndpoint, remoteHosts, remoteWindows, hostedIngress]);

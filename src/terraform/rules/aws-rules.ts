@@ -1,7 +1,7 @@
 import { Finding, registry, rule } from '../../rules/engine/rule';
-import { AvailabilityZone, AwsRegion } from '../../platform/aws';
+import { AWS_TAG_FIX, AvailabilityZone, AwsRegion, awsTagProblems } from '../../platform/aws';
 import { AWS_LARGEST_PREFIX, AWS_SMALLEST_PREFIX, parseCidr } from '../../platform/cidr';
-import { TerraformGraph, TerraformRule, blockViolation, isExpression } from '../graph';
+import { TerraformGraph, TerraformRule, address, blockViolation, isExpression, single } from '../graph';
 
 /**
  * The AWS rules over the final Terraform JSON of the AWS and EKS stacks: a provider for the
@@ -11,20 +11,33 @@ import { TerraformGraph, TerraformRule, blockViolation, isExpression } from '../
 
 
 /**
- * A stack whose resources use the AWS provider needs its configuration: Terraform would fall
- * back to an empty one, whose region only the environment (`AWS_REGION`) can give.
+ * A stack whose resources use the AWS provider needs its configuration: Terraform gives a block
+ * whose `provider` names no configuration (none, or an alias the stack lacks: a block without
+ * `provider` uses the one without alias) an empty default one, whose region only the environment
+ * (`AWS_REGION`) can give, and whose default tags and credentials are not the ones meant.
  */
 const awsProvider = rule<TerraformGraph>({
   name: 'aws-provider',
   scope: 'graph',
-  description: 'A stack whose resources use the AWS provider has its configuration (else only AWS_REGION gives a region)',
+  description: 'A stack whose resources use the AWS provider has its configuration, and each block names a configured one (else only AWS_REGION gives a region)',
   source: 'Terraform: a resource without a configured provider uses an empty default configuration',
   check: (graph) => [...graph.stacks.keys()].flatMap((stack) => {
-  const first = graph.blocks.find((b) => b.stack === stack && b.mode !== 'provider' && b.type.startsWith('aws_'));
-  if (!first || graph.ofType('provider.aws').some((p) => p.stack === stack)) return [];
-  return [blockViolation(first, `stack "${stack}" has no AwsProvider, and its AWS resources need one`,
-    "add new AwsProvider(stack, 'aws', { region }), or use HybridClusterInfraStack or HybridEksStack")];
-}),
+    const aws = graph.blocks.filter((b) => b.stack === stack && b.mode !== 'provider' && b.type.startsWith('aws_'));
+    if (aws.length === 0) return [];
+    const configured = graph.ofType('provider.aws').filter((p) => p.stack === stack);
+    if (configured.length === 0) {
+      return [blockViolation(aws[0], `stack "${stack}" has no AwsProvider, and its AWS resources need one`,
+        "add new AwsProvider(stack, 'aws', { region }), or use HybridClusterInfraStack or HybridEksStack")];
+    }
+    const unbound = aws.filter((b) => !isExpression(b.body.provider) && graph.providerOf(b, 'aws') === undefined);
+    if (unbound.length === 0) return [];
+    const aliases = configured.map((p) => p.id === 'default' ? 'none' : JSON.stringify(p.id)).join(', ');
+    const wanted = typeof unbound[0].body.provider === 'string' ? `the provider ${unbound[0].body.provider}` : 'the AwsProvider without alias';
+    return [blockViolation(unbound[0],
+      `${unbound.length} AWS block(s) of stack "${stack}" (${address(unbound[0])} first) use ${wanted}, and the stack's AwsProviders have the alias(es) ${aliases}: `
+        + 'Terraform would give them an empty configuration, with the region of the environment, not a configured one',
+      'add an AwsProvider without alias to the stack for them (or put the foundation in a stack of its own: HybridClusterInfraStack)')];
+  }),
 });
 
 /** The provider's region: a region name, not a zone, an empty string or a made-up name (the provider's endpoints are per region). */
@@ -39,6 +52,24 @@ const providerRegion = rule<TerraformGraph>({
   const p = AwsRegion.problem(region);
   return p ? [blockViolation(provider, p, 'use a region name such as eu-north-1', 'region')] : [];
 }),
+});
+
+/**
+ * The provider's `default_tags`, which it adds to every resource it creates: judged by the one
+ * AWS tag rule of the cluster side (`awsTagProblems`). A key starting with `aws:` or a value
+ * over 256 characters fails every create and update at apply (the services' TagResource and
+ * Create calls refuse it: Tagging AWS Resources, "Tag naming limits and requirements").
+ */
+const providerTags = rule<TerraformGraph>({
+  name: 'aws-provider-tags',
+  scope: 'object',
+  description: 'The AWS provider\'s default_tags are tags AWS takes (the cluster side\'s one tag rule)',
+  source: 'AWS Tagging AWS Resources, "Tag naming limits and requirements"; cluster-api-provider-aws v2.11.1 api/v1beta2/tags.go',
+  check: (graph) => graph.ofType('provider.aws').flatMap((provider) => {
+    const tags = single(provider.body.default_tags).tags;
+    if (tags === undefined || isExpression(tags)) return [];
+    return awsTagProblems(tags).map((p) => blockViolation(provider, `default_tags: ${p}`, AWS_TAG_FIX, 'default_tags.tags'));
+  }),
 });
 
 /** IPv4 blocks the provider takes (`verify.ValidIPv4CIDRNetworkAddress`: a network address) of a size AWS takes (/16 to /28). */
@@ -83,4 +114,4 @@ const network = rule<TerraformGraph>({
 });
 
 /** Every AWS rule, in the order messages are reported. */
-export const AWS_RULES: readonly TerraformRule[] = registry<TerraformRule>([awsProvider, providerRegion, network]);
+export const AWS_RULES: readonly TerraformRule[] = registry<TerraformRule>([awsProvider, providerRegion, providerTags, network]);

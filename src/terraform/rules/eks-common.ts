@@ -32,7 +32,9 @@ export function subnetProblems(graph: TerraformGraph, block: TerraformBlock, fie
   return ids.flatMap((id, i) => {
     if (isExpression(id)) {
       const target = graph.resolve(block, id);
-      const ok = target === undefined || ['aws_subnet', 'aws_default_subnet'].includes(target.type) || (target.mode === 'data' && target.type === 'aws_subnet');
+      // Another stack's output (a cross-stack reference whose stack is not in the graph): known at plan time only.
+      const elsewhere = target?.mode === 'data' && target.type === 'terraform_remote_state';
+      const ok = target === undefined || elsewhere || ['aws_subnet', 'aws_default_subnet'].includes(target.type);
       return ok ? [] : [blockViolation(block, `${field}[${i}] ${id} is the ${TerraformGraph.attributeOf(id)} of ${address(target!)}, not of a subnet`, fix, field)];
     }
     return typeof id === 'string' && SUBNET_ID.test(id) ? [] : [blockViolation(block,

@@ -1,7 +1,7 @@
 import type { Json } from '../../rules/engine/graph';
 import { Finding, registry, rule } from '../../rules/engine/rule';
 import { parseCidr } from '../../platform/cidr';
-import { EKS_CLUSTER_POLICIES, EKS_LIMITS, EksIpFamily, NodeAccessEntryType, eksKubernetesVersionProblem, parseEksWindowsAmiType, sharedNodeRoleProblem } from '../../platform/eks';
+import { EKS_CLUSTER_POLICIES, EKS_KUBERNETES_VERSIONS, EKS_LIMITS, EksIpFamily, NodeAccessEntryType, eksKubernetesVersionProblem, parseEksWindowsAmiType, sharedNodeRoleProblem } from '../../platform/eks';
 import { TerraformBlock, TerraformGraph, TerraformRule, blockViolation, isExpression, list, single } from '../graph';
 import { KARPENTER_SOURCE, KARPENTER_WINDOWS_LIMITS } from '../../platform/karpenter';
 
@@ -39,8 +39,8 @@ const eksCluster = rule<TerraformGraph>({
     }
   }
   if (body.version !== undefined && !isExpression(body.version)) {
-    const p = eksKubernetesVersionProblem(body.version);
-    if (p) v(p, 'write a minor version EKS offers, e.g. "1.34"', 'version');
+    const p = eksKubernetesVersionProblem(body.version, graph.day);
+    if (p) v(p, `write a minor version EKS creates clusters of on ${graph.day}, e.g. "${EKS_KUBERNETES_VERSIONS.at(-1)!.version}"`, 'version');
   }
   const vpc = single(body.vpc_config);
   const subnetFix = 'give the private subnets of the network, in two availability zones or more (ClusterNetwork, or existingNetwork\'s privateSubnetIds)';
@@ -165,62 +165,57 @@ const accessEntries = rule<TerraformGraph>({
 }),
 });
 
-/** The vpc-cni add-on's configuration values, or {} when there are none or they are no JSON object. */
-function cniConfiguration(addon: TerraformBlock | undefined): Record<string, Json> {
+function windowsIpam(addon: TerraformBlock | undefined): unknown {
   const values = addon?.body.configuration_values;
-  if (typeof values !== 'string') return {};
+  if (typeof values !== 'string') return undefined;
   try {
-    const parsed = JSON.parse(values) as unknown;
-    return parsed !== null && typeof parsed === 'object' ? parsed as Record<string, Json> : {};
+    return (JSON.parse(values) as Record<string, Json>).enableWindowsIpam;
   } catch {
-    return {};
+    return undefined;
   }
 }
 
 /**
- * A cluster with Windows nodes (managed node groups of a Windows AMI type, or roles with an
- * `EC2_WINDOWS` access entry and no node group: the nodes Karpenter launches,
- * `KarpenterWindowsNodeRole`): a Linux node for CoreDNS, IPv4 (EKS Windows nodes have no IPv6),
- * Windows IPAM on in the vpc-cni add-on, no custom networking beside Karpenter's Windows nodes,
- * and an EC2_WINDOWS access entry for the node role of every Windows group, a role no Linux group
- * shares (`sharedNodeRoleProblem`).
+ * A cluster with Windows node groups: IPv4 (EKS Windows nodes have no
+ * IPv6), Windows IPAM on in the vpc-cni add-on, and an EC2_WINDOWS access entry for the node role
+ * of every Windows group, a role no Linux group shares (`sharedNodeRoleProblem`).
  */
 const windowsCluster = rule<TerraformGraph>({
   name: 'eks-windows-cluster',
   scope: 'graph',
-  description: 'A cluster with Windows nodes (node groups or Karpenter\'s EC2_WINDOWS role): a Linux node for CoreDNS, IPv4, Windows IPAM in vpc-cni, no VPC CNI custom networking beside Karpenter\'s, an EC2_WINDOWS access entry for a node role no Linux group shares',
+  description: 'A cluster with Windows nodes (node groups or Karpenter\'s EC2_WINDOWS roles): IPv4, Windows IPAM in vpc-cni, no VPC CNI custom networking beside Karpenter\'s, an EC2_WINDOWS access entry for a node role no Linux group shares',
   source: `Amazon EKS User Guide windows-support.adoc; aws/amazon-vpc-resource-controller-k8s; ${KARPENTER_SOURCE} website/content/en/docs (faq.md, concepts/nodeclasses.md)`,
   check: (graph) => graph.ofType('aws_eks_cluster').flatMap((cluster) => {
   const groups = ofCluster(graph, cluster, 'aws_eks_node_group');
   const windows = groups.filter((g) => parseEksWindowsAmiType(g.body.ami_type) !== undefined);
-  const entries = ofCluster(graph, cluster, 'aws_eks_access_entry');
-  const launched = entries.filter((e) => e.body.type === NodeAccessEntryType.EC2_WINDOWS && !groups.some((g) => g.body.node_role_arn === e.body.principal_arn));
+  const launched = karpenterWindowsRoles(graph, cluster, groups);
   if (windows.length === 0 && launched.length === 0) return [];
   const linux = groups.filter((g) => !windows.includes(g));
-  const names = (list: TerraformBlock[]): string => list.map((g) => g.body.node_group_name ?? g.body.node_group_name_prefix).join(', ');
-  const nodes = [windows.length > 0 ? `node groups ${names(windows)}` : '', launched.length > 0 ? `Karpenter node roles ${launched.map((e) => e.body.principal_arn).join(', ')}` : '']
-    .filter(Boolean).join('; ');
   const out: Finding[] = [];
   const v = (block: TerraformBlock, what: string, fix: string, field?: string) => out.push(blockViolation(block, what, fix, field));
-  if (!linux.some((g) => Number(single(g.body.scaling_config).min_size) >= 1)) {
-    v(cluster, `Windows nodes (${nodes}) need a Linux node for CoreDNS, and the cluster has no Linux node group with minSize >= 1`, 'add an EksLinuxNodeGroup with minSize >= 1');
-  }
+  const nodes = windowsNodes(windows, launched);
   const family = single(cluster.body.kubernetes_network_config).ip_family ?? EksIpFamily.IPV4;
   if (family !== EksIpFamily.IPV4) {
     v(cluster, `ipFamily is ${family}, and EKS Windows nodes support IPv4 only (${nodes}${launched.length > 0 ? `; ${KARPENTER_WINDOWS_LIMITS.ipv6}` : ''})`, 'use EksIpFamily.IPV4', 'kubernetes_network_config.ip_family');
   }
+  // Windows IPAM is judged only where the JSON shows it: the vpc-cni add-on's configuration values
+  // (OVERWRITE sets a hand-written amazon-vpc-cni ConfigMap back to them). Without the add-on, the
+  // EKS User Guide's own setup turns it on with a ConfigMap the JSON need not hold (`kubectl apply`,
+  // latest/ug/clusters/windows-support.adoc, "Enable Windows support"): nothing to refuse.
   const vpcCni = ofCluster(graph, cluster, 'aws_eks_addon').find((a) => a.body.addon_name === 'vpc-cni');
-  const cni = cniConfiguration(vpcCni);
-  if (cni.enableWindowsIpam !== 'true') {
-    v(vpcCni ?? cluster,
-      `Windows IPAM is off: the vpc-cni add-on ${vpcCni === undefined ? 'is missing' : `has configuration values ${JSON.stringify(vpcCni.body.configuration_values ?? null)}`}, so Windows pods get no IP address`,
+  const ipam = windowsIpam(vpcCni);
+  const overwrites = vpcCni !== undefined && [vpcCni.body.resolve_conflicts_on_update, vpcCni.body.resolve_conflicts_on_create, vpcCni.body.resolve_conflicts].includes('OVERWRITE');
+  if (vpcCni !== undefined && !isExpression(vpcCni.body.configuration_values) && ipam !== 'true' && (ipam !== undefined || overwrites)) {
+    v(vpcCni,
+      `Windows IPAM is off: the vpc-cni add-on has configuration values ${JSON.stringify(vpcCni.body.configuration_values ?? null)}${ipam === undefined ? ' and overwrites the amazon-vpc-cni ConfigMap with them' : ''}, so Windows pods get no IP address`,
       'keep the vpc-cni add-on with configuration values {"enableWindowsIpam":"true"} (not a hand-written amazon-vpc-cni ConfigMap, which the add-on overwrites)', 'configuration_values');
   }
   // The add-on's env block sets aws-node's variables (aws/amazon-vpc-cni-k8s README, AWS_VPC_K8S_CNI_CUSTOM_NETWORK_CFG).
-  if (launched.length > 0 && String(cni.env?.AWS_VPC_K8S_CNI_CUSTOM_NETWORK_CFG).toLowerCase() === 'true') {
-    v(vpcCni!, `the vpc-cni add-on turns on custom networking (env AWS_VPC_K8S_CNI_CUSTOM_NETWORK_CFG), and Karpenter cannot launch Windows nodes with it (${KARPENTER_WINDOWS_LIMITS.customNetworking})`,
+  if (launched.length > 0 && vpcCni !== undefined && customNetworking(vpcCni)) {
+    v(vpcCni, `the vpc-cni add-on turns on custom networking (env AWS_VPC_K8S_CNI_CUSTOM_NETWORK_CFG), and Karpenter cannot launch Windows nodes with it (${KARPENTER_WINDOWS_LIMITS.customNetworking})`,
       'turn custom networking off, or give Windows nodes managed node groups in the pod subnets', 'configuration_values');
   }
+  const entries = ofCluster(graph, cluster, 'aws_eks_access_entry');
   for (const role of new Set(windows.map((g) => g.body.node_role_arn))) {
     const sharing = linux.filter((g) => g.body.node_role_arn === role);
     if (sharing.length > 0) {
@@ -228,10 +223,16 @@ const windowsCluster = rule<TerraformGraph>({
       v(sharing[0], what, fix, 'node_role_arn');
     }
     const types = entries.filter((e) => e.body.principal_arn === role).map((e) => e.body.type);
+    // Without an access entry, a role is mapped by the aws-auth ConfigMap wherever the cluster
+    // reads it (authentication_mode CONFIG_MAP, the API's default, or API_AND_CONFIG_MAP: EKS User
+    // Guide latest/ug/manage-access/k8s-access/grant-k8s-access.adoc, the authentication modes), which the JSON need
+    // not hold; only a cluster of API mode shows the entry missing.
+    const mode = single(cluster.body.access_config).authentication_mode;
+    if (types.length === 0 && mode !== 'API') continue;
     if (!types.includes(NodeAccessEntryType.EC2_WINDOWS)) {
       const mine = windows.filter((g) => g.body.node_role_arn === role);
       v(mine[0],
-        `the node role ${role} of Windows node groups ${names(mine)} has ${types.length === 0 ? 'no access entry' : `a ${types.join(', ')} access entry`}, not EC2_WINDOWS; ` +
+        `the node role ${role} of Windows node groups ${groupNames(mine)} has ${types.length === 0 ? 'no access entry' : `a ${types.join(', ')} access entry`}, not EC2_WINDOWS; ` +
           'EKS may register it as EC2_LINUX (aws/containers-roadmap#2327), and then its Windows nodes lack the eks:kube-proxy-windows group that kube-proxy on Windows needs',
         'keep the EC2_WINDOWS access entry the Windows node group creates (drop the override that removed or changed it)', 'node_role_arn');
     }
@@ -240,7 +241,74 @@ const windowsCluster = rule<TerraformGraph>({
 }),
 });
 
+/** Node group names, a `replaceBeforeDestroy` group's by its prefix. */
+function groupNames(list: readonly TerraformBlock[]): string {
+  return list.map((g) => g.body.node_group_name ?? g.body.node_group_name_prefix).join(', ');
+}
+
+/**
+ * The `EC2_WINDOWS` access entries of roles no node group uses: the node roles of the Windows
+ * nodes Karpenter launches (`KarpenterWindowsNodeRole`).
+ */
+function karpenterWindowsRoles(graph: TerraformGraph, cluster: TerraformBlock, groups: readonly TerraformBlock[]): TerraformBlock[] {
+  return ofCluster(graph, cluster, 'aws_eks_access_entry')
+    .filter((e) => e.body.type === NodeAccessEntryType.EC2_WINDOWS && !groups.some((g) => g.body.node_role_arn === e.body.principal_arn));
+}
+
+/** Windows nodes for messages: the node groups and Karpenter's roles. */
+function windowsNodes(windows: readonly TerraformBlock[], launched: readonly TerraformBlock[]): string {
+  return [windows.length > 0 ? `node groups ${groupNames(windows)}` : '', launched.length > 0 ? `Karpenter node roles ${launched.map((e) => e.body.principal_arn).join(', ')}` : '']
+    .filter(Boolean).join('; ');
+}
+
+/** Whether the vpc-cni add-on's configuration values turn on custom networking. */
+function customNetworking(addon: TerraformBlock): boolean {
+  const values = addon.body.configuration_values;
+  if (typeof values !== 'string') return false;
+  try {
+    return String((JSON.parse(values) as { env?: Record<string, unknown> }).env?.AWS_VPC_K8S_CNI_CUSTOM_NETWORK_CFG).toLowerCase() === 'true';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A Linux node that cannot scale away, for CoreDNS: its pods select Linux nodes only, and the
+ * `coredns` add-on becomes ACTIVE only once they run, so Terraform waits for it until the create
+ * times out (hashicorp/terraform-provider-aws `internal/service/eks/addon.go`,
+ * `waitAddonCreated`, 20 minutes by default) when no Linux node exists. A node group of
+ * `min_size` 0 gives none: the cluster autoscaler may scale it to 0, and then DNS is gone for
+ * every pod, Windows ones included. The k0smotron path asks the same of its pools (`windows-cluster`).
+ */
+const coreDns = rule<TerraformGraph>({
+  name: 'eks-coredns',
+  scope: 'graph',
+  description: 'A cluster with the coredns add-on or Windows node groups has a Linux node group that cannot scale to 0',
+  source: 'hashicorp/terraform-provider-aws internal/service/eks/addon.go (Timeouts.Create 20 minutes, waitAddonCreated)',
+  check: (graph) => graph.ofType('aws_eks_cluster').flatMap((cluster) => {
+    const groups = ofCluster(graph, cluster, 'aws_eks_node_group');
+    const windows = groups.filter((g) => parseEksWindowsAmiType(g.body.ami_type) !== undefined);
+    const launched = karpenterWindowsRoles(graph, cluster, groups);
+    const addon = ofCluster(graph, cluster, 'aws_eks_addon').find((a) => a.body.addon_name === 'coredns');
+    if (windows.length === 0 && launched.length === 0 && addon === undefined) return [];
+    const linux = groups.filter((g) => !windows.includes(g));
+    const minSize = (g: TerraformBlock) => single(g.body.scaling_config).min_size;
+    if (linux.some((g) => isExpression(minSize(g)) || Number(minSize(g)) >= 1)) return [];
+    const names = groupNames;
+    const fix = 'add an EksLinuxNodeGroup with minSize >= 1';
+    if (windows.length > 0) {
+      return [blockViolation(cluster, `Windows node groups (${names(windows)}) need a Linux node for CoreDNS, and the cluster has no Linux node group with minSize >= 1`, fix)];
+    }
+    if (launched.length > 0) {
+      return [blockViolation(cluster, `Windows nodes (${windowsNodes(windows, launched)}) need a Linux node for CoreDNS, and the cluster has no Linux node group with minSize >= 1`, fix)];
+    }
+    const has = linux.length === 0 ? 'has no Linux node group' : `has only Linux node groups that can scale to 0 (${names(linux)}: minSize 0)`;
+    return [blockViolation(addon!, `the coredns add-on runs on Linux nodes only, and the cluster ${has}, so the add-on never becomes ACTIVE and the apply waits for it until it times out`,
+      `${fix} (a group of minSize 0 may be scaled to 0 by the autoscaler, taking DNS with it)`)];
+  }),
+});
+
 /** Every EKS rule, in the order messages are reported. */
 export const EKS_RULES: readonly TerraformRule[] = registry<TerraformRule>([
-  eksCluster, eksAddons, eksNodeGroups, launchTemplateNames, nodeGroupNames, clusterNames, clusterRole, accessEntries, windowsCluster, providerVersion,
+  eksCluster, eksAddons, eksNodeGroups, launchTemplateNames, nodeGroupNames, clusterNames, clusterRole, accessEntries, coreDns, windowsCluster, providerVersion,
 ]);
