@@ -103,12 +103,6 @@ export function capiDefaultReplicas(md: LooseObject): unknown {
   return min !== undefined && goAtoi(annotations[CAPI_AUTOSCALER_ANNOTATIONS.maxSize]) !== undefined ? min : 1;
 }
 
-/** The most machines a MachineDeployment may have: its max-size annotation when it parses, else its replicas. */
-export function capiMostReplicas(md: LooseObject): unknown {
-  const max = goAtoi(md.metadata?.annotations?.[CAPI_AUTOSCALER_ANNOTATIONS.maxSize]);
-  return max ?? capiDefaultReplicas(md);
-}
-
 /** `total` split over `parts`: each the same, the first ones one more until all are placed (5 over 3: 2, 2, 1). */
 export function splitOver(total: number, parts: number, i: number): number {
   return Math.floor(total / parts) + (i < total % parts ? 1 : 0);

@@ -94,6 +94,9 @@ describe('autoscaled EC2 pools', () => {
       .toMatch(/has no os=windows:NoSchedule in capacity.cluster-autoscaler.kubernetes.io\/taints, so cluster-autoscaler believes Linux pods fit/);
     expect(patched((md) => md.addJsonPatch(JsonPatch.replace(`/metadata/annotations/${KEYS.max.replace('/', '~1')}`, '9'))))
       .toMatch(/pool win's max sizes over its zones \(9, 2\) are uneven/);
+    // parseScalingBounds reads a missing bound as 0: a missing min is a valid 0, a missing max leaves the group out.
+    expect(patched((md) => md.addJsonPatch(JsonPatch.remove(`/metadata/annotations/${KEYS.max.replace('/', '~1')}`))))
+      .toMatch(/the autoscaler's min annotation is set without its max: cluster-autoscaler reads the max as 0 and leaves the node group out/);
     expect(patched((md) => md.addJsonPatch(JsonPatch.replace(`/metadata/annotations/${KEYS.cpu.replace('/', '~1')}`, 'four'))))
       .toMatch(/capacity.cluster-autoscaler.kubernetes.io\/cpu "four" is not a Kubernetes quantity/);
   });
@@ -120,7 +123,7 @@ describe('autoscaled remote pools', () => {
   });
 
   test('its max is capped at its hosts', () => {
-    expect(synthError(remote({ min: 0, max: 3 }))).toMatch(/3 replicas but pool "edge-win" lists 2 hosts/);
+    expect(synthError(remote({ min: 0, max: 3 }))).toMatch(/the cluster autoscaler may scale pool "edge-win" to 3 machines .* and it has 2 hosts/);
   });
 
   test('a patch that drops the capacity is refused on remote hosts, not on EC2, whose AWSMachineTemplate reports status.capacity (CAPA v2.11.1 controllers/awsmachinetemplate_controller.go)', () => {

@@ -45,8 +45,12 @@ function mdProblems(graph: ManifestGraph, md: ManifestSource): Finding[] {
   const v = (what: string, fix: string) => out.push(violation(md, `${what} (${CLUSTER_AUTOSCALER_SOURCE})`, fix, 'metadata.annotations'));
   const [minText, maxText] = [annotations[A.minSize], annotations[A.maxSize]];
   const [min, max] = [goAtoi(minText), goAtoi(maxText)];
-  if (minText === undefined || maxText === undefined) {
-    v(`only one of the autoscaler's min and max annotations is set: cluster-autoscaler reads the other as 0 (a max of 0 leaves the node group out), and CAPI does not default replicas from one`, 'set both, e.g. `autoscaling: { min, max }`');
+  if (maxText === undefined) {
+    // A missing min reads as 0, which is valid; a missing max reads as 0 too, which leaves the group out.
+    v(`the autoscaler's min annotation is set without its max: cluster-autoscaler reads the max as 0 and leaves the node group out`, 'set the max too, e.g. `autoscaling: { min, max }`');
+  } else if (minText === undefined) {
+    if (max === undefined) v(`the autoscaler's max ${JSON.stringify(maxText)} is not a whole number (strconv.Atoi), so cluster-autoscaler cannot read the node group`, 'write a whole number');
+    else if (max < 1) v('the autoscaler\'s max is below 1, so cluster-autoscaler leaves the node group out and never scales it', 'give max >= 1');
   } else if (min === undefined || max === undefined) {
     v(`the autoscaler's bounds ${JSON.stringify(minText)} and ${JSON.stringify(maxText)} are not both whole numbers (strconv.Atoi), so cluster-autoscaler cannot read the node group`, 'write whole numbers');
   } else if (min < 0 || max < min) {
