@@ -84,6 +84,12 @@ const GROUPS = {
   'cluster-api': 'Cluster API v1.14.0',
   k0smotron: 'k0smotron v2.1.0',
   'cluster-api-provider-aws': 'CAPA v2.11.1',
+  karpenter: 'Karpenter v1.14.1',
+};
+
+/** What writes a kind's objects in the ledger test: the default example, or the kind's `example`. */
+const EXAMPLES = {
+  karpenter: 'a `KarpenterWindowsNodePool` with its defaults',
 };
 
 function cell(text) {
@@ -103,14 +109,15 @@ function renderDoc(ledger) {
     'subtree entry covers every field beneath it, for a part upstream reads as one thing. The CRD',
     'default column is what the API server fills in on create. `test/fields-ledger.test.ts` fails on a',
     'CRD field the ledger does not list (so a CRD re-pin surfaces new fields), and checks that the',
-    'fields marked written are written by the default example (`examples/k0smotron-aws/main.ts`) and',
-    'the others are not.',
+    'fields marked written are written by the default example (`examples/k0smotron-aws/main.ts`), or',
+    'by the example a kind names, and the others are not.',
     '',
   ];
   for (const kind of ledger.kinds) {
     const schema = specSchema(kind);
     const written = kind.fields.filter((e) => e.written && !e.when).reduce((n, e) => n + entryFields(e).length, 0);
-    lines.push(`## ${kind.kind}`, '', `${kind.version}, consumed by ${GROUPS[kind.crd.split('/')[0]]}; ${kind.fields.length} entries, ${written} fields written by the default example.`, '');
+    const example = kind.example === undefined ? 'the default example' : EXAMPLES[kind.example];
+    lines.push(`## ${kind.kind}`, '', `${kind.version}, consumed by ${GROUPS[kind.crd.split('/')[0]]}; ${kind.fields.length} entries, ${written} fields written by ${example}.`, '');
     lines.push('| Field | Status | What | CRD default | Source |', '| --- | --- | --- | --- | --- |');
     for (const entry of kind.fields) {
       const names = entryFields(entry).map((f) => `\`${f}\``).join('<br>') + (entry.subtree ? ` and everything beneath (${entry.subtree})` : '');

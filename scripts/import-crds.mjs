@@ -1,5 +1,5 @@
 // Generates the typed L1 bindings in src/generated/ from the pinned upstream CRDs.
-// Only the served storage version (v1beta2) is kept, and every schema `description` is
+// Only the served storage version (v1beta2; Karpenter's v1) is kept, and every schema `description` is
 // stripped first, so no upstream prose enters the project. Also writes the CEL rules
 // (`x-kubernetes-validations`) of the same kinds to src/generated/crd-cel-rules.ts, read with
 // the library's own reader (so run it after `tsc -b`, as `npm run import` does).
@@ -14,7 +14,10 @@ const crdDir = resolve(process.env.CRD_DIR ?? join(import.meta.dirname, '..', '.
 const root = join(import.meta.dirname, '..');
 const outDir = join(root, 'src', 'generated');
 const cdk8sCli = join(root, 'node_modules', '.bin', 'cdk8s');
+/** The version kept of every module's CRDs, unless `VERSIONS` names another. */
 const VERSION = 'v1beta2';
+/** Modules whose served storage version is not `VERSION`. */
+const VERSIONS = { karpenter: 'v1' };
 
 /** Module name -> CRD files (relative to CRD_DIR) it is generated from. */
 const MODULES = {
@@ -35,6 +38,11 @@ const MODULES = {
   capa: [
     'cluster-api-provider-aws/infrastructure.cluster.x-k8s.io_awsclusters.yaml',
     'cluster-api-provider-aws/infrastructure.cluster.x-k8s.io_awsmachinetemplates.yaml',
+  ],
+  // Karpenter on EKS (KarpenterWindowsNodePool): karpenter.sh/v1 NodePool, karpenter.k8s.aws/v1 EC2NodeClass.
+  karpenter: [
+    'karpenter/karpenter.sh_nodepools.yaml',
+    'karpenter/karpenter.k8s.aws_ec2nodeclasses.yaml',
   ],
 };
 
@@ -72,11 +80,12 @@ const celRules = {};
 const work = mkdtempSync(join(tmpdir(), 'crd-import-'));
 try {
   for (const [module, files] of Object.entries(MODULES)) {
+    const wanted = VERSIONS[module] ?? VERSION;
     const docs = files.map((file) => {
       const [crd] = parseAllDocuments(readFileSync(join(crdDir, file), 'utf8')).map((d) => d.toJS());
-      const version = crd.spec.versions.find((v) => v.name === VERSION && v.served && v.storage);
-      if (!version) throw new Error(`${file}: no served storage version ${VERSION}`);
-      celRules[`${crd.spec.group}/${VERSION}/${crd.spec.names.kind}`] = celRulesOf(version.schema.openAPIV3Schema);
+      const version = crd.spec.versions.find((v) => v.name === wanted && v.served && v.storage);
+      if (!version) throw new Error(`${file}: no served storage version ${wanted}`);
+      celRules[`${crd.spec.group}/${wanted}/${crd.spec.names.kind}`] = celRulesOf(version.schema.openAPIV3Schema);
       stripDescriptions(version.schema.openAPIV3Schema);
       makeOpaque(version.schema.openAPIV3Schema);
       return stringify({

@@ -9,6 +9,7 @@ import { buildRemoteCluster } from '../examples/remote/main';
 import { WindowsAppChart } from '../examples/windows-app/main';
 import { ClusterInfra, HybridCluster, HybridClusterProps, LinuxWorkerPool } from '../src';
 import { describeWithCrds } from './support/crd-schemas';
+import { KarpenterWindowsNodePool, KarpenterWindowsNodePoolProps } from '../src/eks';
 import { DEPLOYED, writeJson } from './support/infra-outputs';
 import { K8sObject, synthObjects } from './support/synth';
 
@@ -21,7 +22,7 @@ interface Entry {
   readonly upstream?: string;
   readonly source?: string;
 }
-interface Kind { readonly kind: string; readonly crd: string; readonly version: string; readonly fields: Entry[] }
+interface Kind { readonly kind: string; readonly crd: string; readonly version: string; readonly example?: string; readonly fields: Entry[] }
 
 const ROOT = join(__dirname, '..');
 // The ledger's reader is a plain script, so that `node scripts/field-ledger.js` needs no build.
@@ -54,8 +55,24 @@ function variant(props: Partial<HybridClusterProps>): (app: App) => void {
   };
 }
 
-/** The props a ledger entry's `when` names, each set on an otherwise default cluster. */
+/** A Karpenter Windows pool with its defaults, and some props set. */
+function karpenter(props: Partial<KarpenterWindowsNodePoolProps> = {}): (app: App) => void {
+  return (app) => new KarpenterWindowsNodePool(new Chart(app, 'karpenter'), 'windows', { clusterName: 'eks-test', role: 'eks-test-karpenter-windows', limits: { cpu: 64 }, ...props });
+}
+
+/** The example a ledger kind's `example` names, for kinds the default example does not emit. */
+const EXAMPLES: Record<string, (app: App) => void> = {
+  karpenter: karpenter(),
+};
+
+/** The props a ledger entry's `when` names, each set on an otherwise default cluster (or the kind's example). */
 const VARIANTS: Record<string, (app: App) => void> = {
+  patchWindow: karpenter({ patchWindow: { weekday: 6, hour: 22, hours: 6 } }),
+  rolloutAfter: (app) => {
+    const chart = new Chart(app, 'k0smotron-aws', { namespace: 'default', disableResourceNameHashes: true });
+    const cluster = new HybridCluster(chart, 'aws-test', { region: 'eu-north-1', zones: ['eu-north-1a', 'eu-north-1b'], k0sVersion: 'v1.34.10+k0s.0', controlPlane: { replicas: 3, instanceType: 't3.large' } });
+    new LinuxWorkerPool(cluster, 'linux', { replicas: 2, instanceType: 't3.large', rolloutAfter: new Date('2026-12-01T02:00:00Z') });
+  },
   additionalTags: variant({ additionalTags: { team: 'platform' } }),
   infra: (app) => buildCluster(app, ClusterInfra.fromOutputsFile(writeJson(JSON.stringify(DEPLOYED)))),
   enableWorker: variant({ controlPlane: { replicas: 3, instanceType: 't3.large', enableWorker: true } }),
@@ -73,6 +90,7 @@ describeWithCrds('the field ledger (docs/fields.yaml)', () => {
     ['k0smotron-aws', objects((app) => buildCluster(app))],
     ['remote', objects((app) => { buildRemoteCluster(app); })],
     ['windows-app', objects((app) => { new WindowsAppChart(app, 'windows-app'); })],
+    ['karpenter', objects(EXAMPLES.karpenter)],
   ];
   const objectsOf = (kind: string) => examples.find(([, objs]) => objs.some((o) => o.kind === kind))?.[1] ?? [];
   const written = (objs: K8sObject[], kind: string, field: string) =>
@@ -115,7 +133,7 @@ describeWithCrds('the field ledger (docs/fields.yaml)', () => {
         }
         if (!entry.written || entry.when) {
           expect({ where, upstream: typeof entry.upstream, source: entry.source })
-            .toEqual({ where, upstream: 'string', source: expect.stringMatching(/^(kubernetes-sigs\/cluster-api-provider-aws@(v2\.11\.1|2cf09d78547d32975570a4b9ba5496bdfe26abeb)|kubernetes-sigs\/cluster-api@v1\.14\.0|k0sproject\/k0smotron@v2\.1\.0):\S+\.go \(\w[\w., ]*\)$/) });
+            .toEqual({ where, upstream: 'string', source: expect.stringMatching(/^(kubernetes-sigs\/cluster-api-provider-aws@(v2\.11\.1|2cf09d78547d32975570a4b9ba5496bdfe26abeb)|kubernetes-sigs\/cluster-api@v1\.14\.0|k0sproject\/k0smotron@v2\.1\.0|aws\/karpenter-provider-aws@v1\.14\.1|kubernetes-sigs\/karpenter@v1\.14\.1):\S+\.go \(\w[\w., ]*\)$/) });
         }
       }
     });

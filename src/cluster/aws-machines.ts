@@ -1,6 +1,6 @@
 import { ApiObject } from 'cdk8s';
 import { AvailabilityZone } from '../platform/aws';
-import { LABEL_REGION, LABEL_ZONE } from '../platform/windows';
+import { LABEL_ARCH, LABEL_REGION, LABEL_ZONE } from '../platform/windows';
 import { CLUSTERAWSADM_INSTANCE_PROFILES } from '../platform/conventions';
 import { fail } from '../core/errors';
 import { InstanceType, InstanceTypeInfo, instanceTypeInfoProblem } from '../platform/instance-type';
@@ -36,6 +36,8 @@ export class AwsMachines implements WorkerInfrastructure {
   public readonly instanceType: InstanceType;
   /** The pool's availability zones, as CAPI failure domains. */
   public readonly failureDomains: readonly FailureDomain[];
+  /** One machine's vCPUs, memory and architecture, from the instance type (or what `instanceTypeInfo` states). */
+  public readonly capacity: { readonly cpu?: number; readonly memoryGiB?: number; readonly labels?: Readonly<Record<string, string>> };
   public readonly propsOfFields = {
     'AWSMachineTemplate spec.template.spec.ami.id': 'ami',
     'AWSMachineTemplate spec.template.spec.instanceType': 'instanceType',
@@ -64,6 +66,7 @@ export class AwsMachines implements WorkerInfrastructure {
     const type = InstanceType.parse(props.instanceType, props.instanceTypeInfo);
     if (typeof type === 'string') fail(path, type, 'use a known type such as m7i.large, or state `instanceTypeInfo: { arch, memoryGiB }`');
     this.instanceType = type;
+    this.capacity = { cpu: type.vcpus, memoryGiB: type.memoryGiB, labels: type.arch ? { [LABEL_ARCH]: type.arch } : {} };
     this.failureDomains = poolZones(path, cluster, props.zones).map((zone) => ({
       name: zone.name,
       suffix: zone.suffix,

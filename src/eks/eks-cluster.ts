@@ -124,6 +124,8 @@ export const DEFAULT_CONTROL_PLANE_LOG_TYPES: readonly EksControlPlaneLogType[] 
 export class HybridEksCluster extends Construct {
   /** The EKS cluster name (`clusterName`). */
   public readonly clusterName: string;
+  /** The control plane's Kubernetes minor version (`kubernetesVersion`): node groups run it unless they say otherwise. */
+  public readonly kubernetesVersion: string;
   /** The AWS partition of the account (`aws`, `aws-cn`, ...), a reference to `data.aws_partition`; policy ARNs are built from it. */
   public readonly partition: string;
   /** The subnets node groups use unless they name their own. */
@@ -150,6 +152,7 @@ export class HybridEksCluster extends Construct {
     const at = (prop: string) => ({ path: this.node.path, prop });
     const publicCidrs = listOf<string>(at('publicAccessCidrs'), props.publicAccessCidrs) ?? [];
     this.clusterName = props.clusterName;
+    this.kubernetesVersion = props.kubernetesVersion;
     this.nodeSubnetIds = [...listOf<string>(at('subnetIds'), props.subnetIds) ?? []];
     this.partition = new DataAwsPartition(this, 'Partition').partition;
     const logTypes = [...(props.controlPlaneLogTypes ?? DEFAULT_CONTROL_PLANE_LOG_TYPES)];

@@ -10,6 +10,8 @@ export * from './linux-node-group';
 export * from './windows-node-group';
 export * from './node-group';
 export * from './node-role';
+export * from './karpenter-windows-node-pool';
+export * from './karpenter-node-role';
 export { EKS_CLUSTER_POLICIES, EKS_LINUX_AMI_TYPES, EKS_WINDOWS_AMI_TYPES, EKS_WINDOWS_TAINT, EksIpFamily, NodeAccessEntryType } from '../platform/eks';
 /** The Terraform rules the stacks run at synth, for a `cdk.tf.json` from anywhere (also in the package root). */
 export { formatTerraformViolation, validateTerraform } from '../terraform/index';

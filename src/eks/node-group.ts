@@ -68,10 +68,37 @@ export interface EksNodeGroupOptions {
    */
   readonly labels?: Record<string, string>;
   /**
-   * The EKS node group name.
+   * The EKS node group name (with `replaceBeforeDestroy`, the prefix of the names Terraform gives
+   * each replacement).
    * @default - the construct id
    */
   readonly nodeGroupName?: string;
+  /**
+   * The nodes' Kubernetes minor version: set it to upgrade node groups one at a time after the
+   * control plane (at most three minors older, never newer).
+   * @default - the cluster's `kubernetesVersion`, so raising it upgrades every node group on the same apply, after the control plane
+   */
+  readonly kubernetesVersion?: string;
+  /**
+   * The EKS-optimized AMI release (`release_version`), e.g. `1.34.4-20260120` on Amazon Linux or
+   * `1.34-2026.01.13` on Windows (EKS User Guide, eks-ami-versions-windows.adoc). Raise it to patch
+   * the nodes: EKS replaces them, `maxUnavailable` at a time. EKS keeps Windows AMIs about four months.
+   * @default - the newest release when the group is created or its version changes; later applies do not patch
+   */
+  readonly releaseVersion?: string;
+  /**
+   * How many nodes an update (a new version, release or launch template) may take down at once:
+   * `update_config.max_unavailable`. EKS surges new nodes first and drains the old ones.
+   * @default 1
+   */
+  readonly maxUnavailable?: number;
+  /**
+   * Create the replacement node group before destroying this one, when a change needs a new
+   * group (AMI type, instance types, subnets, disk): Terraform's `create_before_destroy`, with the
+   * group named from `nodeGroupName` as a prefix, since two groups cannot share a name.
+   * @default false - the group is destroyed first, and its pods wait for the new one
+   */
+  readonly replaceBeforeDestroy?: boolean;
 }
 
 /**
@@ -111,6 +138,9 @@ const PROPS_OF_FIELDS: PropsOfFields = {
   'aws_eks_node_group scaling_config': 'minSize, desiredSize and maxSize',
   'aws_eks_node_group subnet_ids': 'subnetIds',
   'aws_eks_node_group labels': 'labels',
+  'aws_eks_node_group version': 'kubernetesVersion',
+  'aws_eks_node_group release_version': 'releaseVersion',
+  'aws_eks_node_group update_config.max_unavailable': 'maxUnavailable',
   'aws_launch_template block_device_mappings.ebs.volume_size': 'diskSizeGiB',
 };
 
@@ -156,9 +186,14 @@ export function createNodeGroup(scope: Construct, cluster: HybridEksCluster, opt
     blockDeviceMappings: [{ deviceName: platform.rootDevice, ebs: { volumeSize: diskSizeGiB, volumeType: 'gp3', encrypted: 'true', deleteOnTermination: 'true' } }],
     userData: platform.userData,
   });
+  const replace = options.replaceBeforeDestroy ?? false;
   const nodeGroup = new EksNodeGroup(scope, 'NodeGroup', {
     clusterName: cluster.cluster.name,
-    nodeGroupName: name,
+    nodeGroupName: replace ? undefined : name,
+    nodeGroupNamePrefix: replace ? `${name}-` : undefined,
+    version: options.kubernetesVersion ?? cluster.kubernetesVersion,
+    releaseVersion: options.releaseVersion,
+    updateConfig: { maxUnavailable: options.maxUnavailable ?? 1 },
     nodeRoleArn: nodeRole.arn,
     subnetIds: [...(subnetIds ?? cluster.nodeSubnetIds)],
     amiType: platform.amiType,
@@ -171,7 +206,10 @@ export function createNodeGroup(scope: Construct, cluster: HybridEksCluster, opt
     dependsOn: [cluster.vpcCni, cluster.kubeProxy, ...nodeRole.attachments],
     // The cluster autoscaler (or a person) changes the desired size of an autoscaled group; the next
     // apply should not reset it (see manageDesiredSize for what that costs when minSize rises).
-    lifecycle: (options.manageDesiredSize ?? minSize === maxSize) ? undefined : { ignoreChanges: ['scaling_config[0].desired_size'] },
+    lifecycle: (options.manageDesiredSize ?? minSize === maxSize) && !replace ? undefined : {
+      ignoreChanges: (options.manageDesiredSize ?? minSize === maxSize) ? undefined : ['scaling_config[0].desired_size'],
+      createBeforeDestroy: replace || undefined,
+    },
   });
   nodeRole.addNodeGroup(scope, nodeGroup, name, parseEksWindowsAmiType(platform.amiType) !== undefined);
   judgeOwnResources(scope, [nodeGroup, launchTemplate], { ...PROPS_OF_FIELDS, ...platform.propsOfFields });

@@ -8,6 +8,11 @@ import type { EksAccessEntry, EksNodeGroup } from '../terraform/providers/aws';
 export interface EksNodeRoleProps {
   /** AWS partition (`aws`, `aws-cn`, `aws-us-gov`) of the managed policy ARNs. */
   readonly partition: string;
+  /**
+   * The role's name, where something outside Terraform names it (Karpenter's EC2NodeClass `role`).
+   * @default - a name Terraform makes unique
+   */
+  readonly roleName?: string;
 }
 
 /**
@@ -36,6 +41,7 @@ export class EksNodeRole extends Construct {
   public constructor(scope: Construct, id: string, props: EksNodeRoleProps) {
     super(scope, id);
     this.role = new IamRole(this, 'Role', {
+      name: props.roleName,
       assumeRolePolicy: JSON.stringify({
         Version: '2012-10-17',
         Statement: [{ Effect: 'Allow', Principal: { Service: ['ec2.amazonaws.com'] }, Action: ['sts:AssumeRole'] }],

@@ -2,9 +2,11 @@ import { Construct } from 'constructs';
 import { fail } from '../core/errors';
 import { EKS_WINDOWS_TAINT, NodeAccessEntryType, eksWindowsAmiType } from '../platform/eks';
 import { isUnresolvedToken } from '../core/tokens';
-import { WindowsEdition, WindowsVersion } from '../platform/windows';
+import { LABEL_OS, LABEL_WINDOWS_BUILD, WINDOWS_NODE_TAINT, WINDOWS_RELEASES, WindowsEdition, WindowsVersion } from '../platform/windows';
+import { asgNodeTemplateTags } from '../platform/cluster-autoscaler';
 import type { HybridEksCluster } from './eks-cluster';
 import { EksNodeGroupOptions, NodeGroupParts, createNodeGroup } from './node-group';
+import { AutoscalingGroupTag } from '../terraform/providers/aws';
 
 /** Props of `EksWindowsNodeGroup`: those of every managed node group, the Windows release and edition, and PowerShell to run before the bootstrap. */
 export interface EksWindowsNodeGroupProps extends EksNodeGroupOptions {
@@ -39,6 +41,11 @@ export interface EksWindowsNodeGroupProps extends EksNodeGroupOptions {
 export class EksWindowsNodeGroup extends Construct {
   /** The node group, its launch template and its role, for their attributes and for escape hatches. */
   public readonly parts: NodeGroupParts;
+  /**
+   * Tags on the group's Auto Scaling group that tell cluster-autoscaler its nodes' OS, build and
+   * taint, so that it scales the group up from zero for Windows pods and never for Linux ones.
+   */
+  public readonly autoscalerTags: readonly AutoscalingGroupTag[];
 
   public constructor(cluster: HybridEksCluster, id: string, props: EksWindowsNodeGroupProps) {
     super(cluster, id);
@@ -66,5 +73,16 @@ export class EksWindowsNodeGroup extends Construct {
     // (aws/containers-roadmap#2327, terraform-aws-eks#2994), so the entry is created here, before
     // the group, and EKS finds it; the same call covers a role shared with Linux groups.
     cluster.addNodeAccessEntry(`${id}AccessEntry`, this.parts.nodeRole, NodeAccessEntryType.EC2_WINDOWS);
+
+    // cluster-autoscaler builds the template node of an empty group from the ASG's tags, as Linux
+    // unless they say otherwise (kubernetes/autoscaler cluster-autoscaler-1.36.1
+    // cloudprovider/aws/aws_manager.go, buildNodeFromTemplate). EKS copies no node group tag to
+    // its ASG, so each is a tag of its own on the ASG EKS made.
+    const asgName = this.parts.nodeGroup.resources.get(0).autoscalingGroups.get(0).name;
+    const tags = asgNodeTemplateTags({ [LABEL_OS]: 'windows', [LABEL_WINDOWS_BUILD]: WINDOWS_RELEASES[version].build }, [WINDOWS_NODE_TAINT]);
+    this.autoscalerTags = Object.entries(tags).map(([key, value], i) => new AutoscalingGroupTag(this, `AutoscalerTag${i}`, {
+      autoscalingGroupName: asgName,
+      tag: { key, value, propagateAtLaunch: false },
+    }));
   }
 }

@@ -125,5 +125,827 @@ export const CRD_CEL_RULES: Readonly<Record<string, readonly CrdCelRule[]>> = {
       "message": "allowed values are 'none' and 'amazon-pool'",
       "transition": false
     }
+  ],
+  "karpenter.sh/v1/NodePool": [
+    {
+      "path": "spec",
+      "rule": "has(self.replicas) == has(oldSelf.replicas)",
+      "message": "Cannot transition NodePool between static (replicas set) and dynamic (replicas unset) provisioning modes",
+      "transition": true,
+      "integers": [
+        "replicas",
+        "template.spec.requirements[].minValues",
+        "weight"
+      ],
+      "defaults": {
+        "disruption": {
+          "consolidateAfter": "0s"
+        }
+      }
+    },
+    {
+      "path": "spec",
+      "rule": "!has(self.replicas) || (!has(self.limits) || size(self.limits) == 0 || (size(self.limits) == 1 && 'nodes' in self.limits))",
+      "message": "only 'limits.nodes' is supported on static NodePools",
+      "transition": false,
+      "integers": [
+        "replicas",
+        "template.spec.requirements[].minValues",
+        "weight"
+      ],
+      "defaults": {
+        "disruption": {
+          "consolidateAfter": "0s"
+        }
+      },
+      "reads": [
+        "limits",
+        "replicas"
+      ],
+      "whenAbsent": true
+    },
+    {
+      "path": "spec",
+      "rule": "!has(self.replicas) || !has(self.weight)",
+      "message": "'weight' is not supported on static NodePools",
+      "transition": false,
+      "integers": [
+        "replicas",
+        "template.spec.requirements[].minValues",
+        "weight"
+      ],
+      "defaults": {
+        "disruption": {
+          "consolidateAfter": "0s"
+        }
+      },
+      "reads": [
+        "replicas",
+        "weight"
+      ],
+      "whenAbsent": true
+    },
+    {
+      "path": "spec.disruption.budgets",
+      "rule": "self.all(x, has(x.schedule) == has(x.duration))",
+      "message": "'schedule' must be set with 'duration'",
+      "transition": false
+    },
+    {
+      "path": "spec.template.metadata.labels",
+      "rule": "self.all(x, x in [\"karpenter.sh/capacity-type\", \"karpenter.sh/nodepool\"] || !x.find(\"^([^/]+)\").endsWith(\"karpenter.sh\"))",
+      "message": "label domain \"karpenter.sh\" is restricted",
+      "transition": false
+    },
+    {
+      "path": "spec.template.metadata.labels",
+      "rule": "self.all(x, x != \"karpenter.sh/nodepool\")",
+      "message": "label \"karpenter.sh/nodepool\" is restricted",
+      "transition": false
+    },
+    {
+      "path": "spec.template.metadata.labels",
+      "rule": "self.all(x, x != \"kubernetes.io/hostname\")",
+      "message": "label \"kubernetes.io/hostname\" is restricted",
+      "transition": false
+    },
+    {
+      "path": "spec.template.metadata.labels",
+      "rule": "self.all(x, x in [\"karpenter.k8s.aws/instance-tenancy\", \"karpenter.k8s.aws/capacity-reservation-type\", \"karpenter.k8s.aws/capacity-reservation-id\", \"karpenter.k8s.aws/capacity-reservation-interruptible\", \"karpenter.k8s.aws/capacity-reservation-interruptible\", \"karpenter.k8s.aws/ec2nodeclass\", \"karpenter.k8s.aws/instance-encryption-in-transit-supported\", \"karpenter.k8s.aws/instance-category\", \"karpenter.k8s.aws/instance-hypervisor\", \"karpenter.k8s.aws/instance-family\", \"karpenter.k8s.aws/instance-generation\", \"karpenter.k8s.aws/instance-local-nvme\", \"karpenter.k8s.aws/instance-size\", \"karpenter.k8s.aws/instance-cpu\", \"karpenter.k8s.aws/instance-cpu-manufacturer\", \"karpenter.k8s.aws/instance-cpu-sustained-clock-speed-mhz\", \"karpenter.k8s.aws/instance-memory\", \"karpenter.k8s.aws/instance-ebs-bandwidth\", \"karpenter.k8s.aws/instance-network-bandwidth\", \"karpenter.k8s.aws/instance-gpu-name\", \"karpenter.k8s.aws/instance-gpu-manufacturer\", \"karpenter.k8s.aws/instance-gpu-count\", \"karpenter.k8s.aws/instance-gpu-memory\", \"karpenter.k8s.aws/instance-accelerator-name\", \"karpenter.k8s.aws/instance-accelerator-manufacturer\", \"karpenter.k8s.aws/instance-accelerator-count\", \"karpenter.k8s.aws/instance-capability-flex\", \"karpenter.k8s.aws/placement-group-id\", \"karpenter.k8s.aws/placement-group-partition\"] || !x.find(\"^([^/]+)\").endsWith(\"karpenter.k8s.aws\"))",
+      "message": "label domain \"karpenter.k8s.aws\" is restricted",
+      "transition": false
+    },
+    {
+      "path": "spec.template.spec.nodeClassRef",
+      "rule": "self.group == oldSelf.group",
+      "message": "nodeClassRef.group is immutable",
+      "transition": true
+    },
+    {
+      "path": "spec.template.spec.nodeClassRef",
+      "rule": "self.kind == oldSelf.kind",
+      "message": "nodeClassRef.kind is immutable",
+      "transition": true
+    },
+    {
+      "path": "spec.template.spec.nodeClassRef.group",
+      "rule": "self != ''",
+      "message": "group may not be empty",
+      "transition": false
+    },
+    {
+      "path": "spec.template.spec.nodeClassRef.kind",
+      "rule": "self != ''",
+      "message": "kind may not be empty",
+      "transition": false
+    },
+    {
+      "path": "spec.template.spec.nodeClassRef.name",
+      "rule": "self != ''",
+      "message": "name may not be empty",
+      "transition": false
+    },
+    {
+      "path": "spec.template.spec.requirements",
+      "rule": "self.all(x, x.operator == 'In' ? x.values.size() != 0 : true)",
+      "message": "requirements with operator 'In' must have a value defined",
+      "transition": false,
+      "integers": [
+        "[].minValues"
+      ]
+    },
+    {
+      "path": "spec.template.spec.requirements",
+      "rule": "self.all(x, (x.operator == 'Gt' || x.operator == 'Lt' || x.operator == 'Gte' || x.operator == 'Lte') ? (x.values.size() == 1 && int(x.values[0]) >= 0) : true)",
+      "message": "requirements operator 'Gt', 'Lt', 'Gte', or 'Lte' must have a single positive integer value",
+      "transition": false,
+      "integers": [
+        "[].minValues"
+      ]
+    },
+    {
+      "path": "spec.template.spec.requirements",
+      "rule": "self.all(x, (x.operator == 'In' && has(x.minValues)) ? x.values.size() >= x.minValues : true)",
+      "message": "requirements with 'minValues' must have at least that many values specified in the 'values' field",
+      "transition": false,
+      "integers": [
+        "[].minValues"
+      ]
+    },
+    {
+      "path": "spec.template.spec.requirements[].key",
+      "rule": "self in [\"karpenter.sh/capacity-type\", \"karpenter.sh/nodepool\"] || !self.find(\"^([^/]+)\").endsWith(\"karpenter.sh\")",
+      "message": "label domain \"karpenter.sh\" is restricted",
+      "transition": false
+    },
+    {
+      "path": "spec.template.spec.requirements[].key",
+      "rule": "self != \"karpenter.sh/nodepool\"",
+      "message": "label \"karpenter.sh/nodepool\" is restricted",
+      "transition": false
+    },
+    {
+      "path": "spec.template.spec.requirements[].key",
+      "rule": "self != \"kubernetes.io/hostname\"",
+      "message": "label \"kubernetes.io/hostname\" is restricted",
+      "transition": false
+    },
+    {
+      "path": "spec.template.spec.requirements[].key",
+      "rule": "self in [\"karpenter.k8s.aws/instance-tenancy\", \"karpenter.k8s.aws/capacity-reservation-type\", \"karpenter.k8s.aws/capacity-reservation-id\", \"karpenter.k8s.aws/capacity-reservation-interruptible\", \"karpenter.k8s.aws/ec2nodeclass\", \"karpenter.k8s.aws/instance-encryption-in-transit-supported\", \"karpenter.k8s.aws/instance-category\", \"karpenter.k8s.aws/instance-hypervisor\", \"karpenter.k8s.aws/instance-family\", \"karpenter.k8s.aws/instance-generation\", \"karpenter.k8s.aws/instance-local-nvme\", \"karpenter.k8s.aws/instance-size\", \"karpenter.k8s.aws/instance-cpu\", \"karpenter.k8s.aws/instance-cpu-manufacturer\", \"karpenter.k8s.aws/instance-cpu-sustained-clock-speed-mhz\", \"karpenter.k8s.aws/instance-memory\", \"karpenter.k8s.aws/instance-ebs-bandwidth\", \"karpenter.k8s.aws/instance-network-bandwidth\", \"karpenter.k8s.aws/instance-gpu-name\", \"karpenter.k8s.aws/instance-gpu-manufacturer\", \"karpenter.k8s.aws/instance-gpu-count\", \"karpenter.k8s.aws/instance-gpu-memory\", \"karpenter.k8s.aws/instance-accelerator-name\", \"karpenter.k8s.aws/instance-accelerator-manufacturer\", \"karpenter.k8s.aws/instance-accelerator-count\", \"karpenter.k8s.aws/instance-capability-flex\", \"karpenter.k8s.aws/placement-group-id\", \"karpenter.k8s.aws/placement-group-partition\"] || !self.find(\"^([^/]+)\").endsWith(\"karpenter.k8s.aws\")",
+      "message": "label domain \"karpenter.k8s.aws\" is restricted",
+      "transition": false
+    }
+  ],
+  "karpenter.k8s.aws/v1/EC2NodeClass": [
+    {
+      "path": "spec",
+      "rule": "(has(self.role) && !has(self.instanceProfile)) || (!has(self.role) && has(self.instanceProfile))",
+      "message": "must specify exactly one of ['role', 'instanceProfile']",
+      "transition": false,
+      "integers": [
+        "blockDeviceMappings[].ebs.iops",
+        "blockDeviceMappings[].ebs.throughput",
+        "blockDeviceMappings[].ebs.volumeInitializationRate",
+        "connectionTracking.tcpEstablishedTimeout",
+        "connectionTracking.udpStreamTimeout",
+        "connectionTracking.udpTimeout",
+        "ipPrefixCount",
+        "kubelet.evictionMaxPodGracePeriod",
+        "kubelet.imageGCHighThresholdPercent",
+        "kubelet.imageGCLowThresholdPercent",
+        "kubelet.maxPods",
+        "kubelet.podsPerCore",
+        "metadataOptions.httpPutResponseHopLimit",
+        "networkInterfaces[].deviceIndex",
+        "networkInterfaces[].networkCardIndex"
+      ],
+      "defaults": {
+        "metadataOptions": {
+          "httpEndpoint": "enabled",
+          "httpProtocolIPv6": "disabled",
+          "httpPutResponseHopLimit": 1,
+          "httpTokens": "required"
+        }
+      },
+      "reads": [
+        "instanceProfile",
+        "role"
+      ],
+      "whenAbsent": false
+    },
+    {
+      "path": "spec",
+      "rule": "!has(self.amiFamily) || (self.amiSelectorTerms.exists(x, has(x.alias) && x.alias.find('^[^@]+') == 'al2') ? (self.amiFamily == 'Custom' || self.amiFamily == 'AL2') : true)",
+      "message": "if set, amiFamily must be 'AL2' or 'Custom' when using an AL2 alias",
+      "transition": false,
+      "integers": [
+        "blockDeviceMappings[].ebs.iops",
+        "blockDeviceMappings[].ebs.throughput",
+        "blockDeviceMappings[].ebs.volumeInitializationRate",
+        "connectionTracking.tcpEstablishedTimeout",
+        "connectionTracking.udpStreamTimeout",
+        "connectionTracking.udpTimeout",
+        "ipPrefixCount",
+        "kubelet.evictionMaxPodGracePeriod",
+        "kubelet.imageGCHighThresholdPercent",
+        "kubelet.imageGCLowThresholdPercent",
+        "kubelet.maxPods",
+        "kubelet.podsPerCore",
+        "metadataOptions.httpPutResponseHopLimit",
+        "networkInterfaces[].deviceIndex",
+        "networkInterfaces[].networkCardIndex"
+      ],
+      "defaults": {
+        "metadataOptions": {
+          "httpEndpoint": "enabled",
+          "httpProtocolIPv6": "disabled",
+          "httpPutResponseHopLimit": 1,
+          "httpTokens": "required"
+        }
+      },
+      "reads": [
+        "amiFamily",
+        "amiSelectorTerms"
+      ],
+      "whenAbsent": true
+    },
+    {
+      "path": "spec",
+      "rule": "!has(self.amiFamily) || (self.amiSelectorTerms.exists(x, has(x.alias) && x.alias.find('^[^@]+') == 'al2023') ? (self.amiFamily == 'Custom' || self.amiFamily == 'AL2023') : true)",
+      "message": "if set, amiFamily must be 'AL2023' or 'Custom' when using an AL2023 alias",
+      "transition": false,
+      "integers": [
+        "blockDeviceMappings[].ebs.iops",
+        "blockDeviceMappings[].ebs.throughput",
+        "blockDeviceMappings[].ebs.volumeInitializationRate",
+        "connectionTracking.tcpEstablishedTimeout",
+        "connectionTracking.udpStreamTimeout",
+        "connectionTracking.udpTimeout",
+        "ipPrefixCount",
+        "kubelet.evictionMaxPodGracePeriod",
+        "kubelet.imageGCHighThresholdPercent",
+        "kubelet.imageGCLowThresholdPercent",
+        "kubelet.maxPods",
+        "kubelet.podsPerCore",
+        "metadataOptions.httpPutResponseHopLimit",
+        "networkInterfaces[].deviceIndex",
+        "networkInterfaces[].networkCardIndex"
+      ],
+      "defaults": {
+        "metadataOptions": {
+          "httpEndpoint": "enabled",
+          "httpProtocolIPv6": "disabled",
+          "httpPutResponseHopLimit": 1,
+          "httpTokens": "required"
+        }
+      },
+      "reads": [
+        "amiFamily",
+        "amiSelectorTerms"
+      ],
+      "whenAbsent": true
+    },
+    {
+      "path": "spec",
+      "rule": "!has(self.amiFamily) || (self.amiSelectorTerms.exists(x, has(x.alias) && x.alias.find('^[^@]+') == 'bottlerocket') ? (self.amiFamily == 'Custom' || self.amiFamily == 'Bottlerocket') : true)",
+      "message": "if set, amiFamily must be 'Bottlerocket' or 'Custom' when using a Bottlerocket alias",
+      "transition": false,
+      "integers": [
+        "blockDeviceMappings[].ebs.iops",
+        "blockDeviceMappings[].ebs.throughput",
+        "blockDeviceMappings[].ebs.volumeInitializationRate",
+        "connectionTracking.tcpEstablishedTimeout",
+        "connectionTracking.udpStreamTimeout",
+        "connectionTracking.udpTimeout",
+        "ipPrefixCount",
+        "kubelet.evictionMaxPodGracePeriod",
+        "kubelet.imageGCHighThresholdPercent",
+        "kubelet.imageGCLowThresholdPercent",
+        "kubelet.maxPods",
+        "kubelet.podsPerCore",
+        "metadataOptions.httpPutResponseHopLimit",
+        "networkInterfaces[].deviceIndex",
+        "networkInterfaces[].networkCardIndex"
+      ],
+      "defaults": {
+        "metadataOptions": {
+          "httpEndpoint": "enabled",
+          "httpProtocolIPv6": "disabled",
+          "httpPutResponseHopLimit": 1,
+          "httpTokens": "required"
+        }
+      },
+      "reads": [
+        "amiFamily",
+        "amiSelectorTerms"
+      ],
+      "whenAbsent": true
+    },
+    {
+      "path": "spec",
+      "rule": "!has(self.amiFamily) || (self.amiSelectorTerms.exists(x, has(x.alias) && x.alias.find('^[^@]+') == 'windows2019') ? (self.amiFamily == 'Custom' || self.amiFamily == 'Windows2019') : true)",
+      "message": "if set, amiFamily must be 'Windows2019' or 'Custom' when using a Windows2019 alias",
+      "transition": false,
+      "integers": [
+        "blockDeviceMappings[].ebs.iops",
+        "blockDeviceMappings[].ebs.throughput",
+        "blockDeviceMappings[].ebs.volumeInitializationRate",
+        "connectionTracking.tcpEstablishedTimeout",
+        "connectionTracking.udpStreamTimeout",
+        "connectionTracking.udpTimeout",
+        "ipPrefixCount",
+        "kubelet.evictionMaxPodGracePeriod",
+        "kubelet.imageGCHighThresholdPercent",
+        "kubelet.imageGCLowThresholdPercent",
+        "kubelet.maxPods",
+        "kubelet.podsPerCore",
+        "metadataOptions.httpPutResponseHopLimit",
+        "networkInterfaces[].deviceIndex",
+        "networkInterfaces[].networkCardIndex"
+      ],
+      "defaults": {
+        "metadataOptions": {
+          "httpEndpoint": "enabled",
+          "httpProtocolIPv6": "disabled",
+          "httpPutResponseHopLimit": 1,
+          "httpTokens": "required"
+        }
+      },
+      "reads": [
+        "amiFamily",
+        "amiSelectorTerms"
+      ],
+      "whenAbsent": true
+    },
+    {
+      "path": "spec",
+      "rule": "!has(self.amiFamily) || (self.amiSelectorTerms.exists(x, has(x.alias) && x.alias.find('^[^@]+') == 'windows2022') ? (self.amiFamily == 'Custom' || self.amiFamily == 'Windows2022') : true)",
+      "message": "if set, amiFamily must be 'Windows2022' or 'Custom' when using a Windows2022 alias",
+      "transition": false,
+      "integers": [
+        "blockDeviceMappings[].ebs.iops",
+        "blockDeviceMappings[].ebs.throughput",
+        "blockDeviceMappings[].ebs.volumeInitializationRate",
+        "connectionTracking.tcpEstablishedTimeout",
+        "connectionTracking.udpStreamTimeout",
+        "connectionTracking.udpTimeout",
+        "ipPrefixCount",
+        "kubelet.evictionMaxPodGracePeriod",
+        "kubelet.imageGCHighThresholdPercent",
+        "kubelet.imageGCLowThresholdPercent",
+        "kubelet.maxPods",
+        "kubelet.podsPerCore",
+        "metadataOptions.httpPutResponseHopLimit",
+        "networkInterfaces[].deviceIndex",
+        "networkInterfaces[].networkCardIndex"
+      ],
+      "defaults": {
+        "metadataOptions": {
+          "httpEndpoint": "enabled",
+          "httpProtocolIPv6": "disabled",
+          "httpPutResponseHopLimit": 1,
+          "httpTokens": "required"
+        }
+      },
+      "reads": [
+        "amiFamily",
+        "amiSelectorTerms"
+      ],
+      "whenAbsent": true
+    },
+    {
+      "path": "spec",
+      "rule": "!has(self.amiFamily) || (self.amiSelectorTerms.exists(x, has(x.alias) && x.alias.find('^[^@]+') == 'windows2025') ? (self.amiFamily == 'Custom' || self.amiFamily == 'Windows2025') : true)",
+      "message": "if set, amiFamily must be 'Windows2025' or 'Custom' when using a Windows2025 alias",
+      "transition": false,
+      "integers": [
+        "blockDeviceMappings[].ebs.iops",
+        "blockDeviceMappings[].ebs.throughput",
+        "blockDeviceMappings[].ebs.volumeInitializationRate",
+        "connectionTracking.tcpEstablishedTimeout",
+        "connectionTracking.udpStreamTimeout",
+        "connectionTracking.udpTimeout",
+        "ipPrefixCount",
+        "kubelet.evictionMaxPodGracePeriod",
+        "kubelet.imageGCHighThresholdPercent",
+        "kubelet.imageGCLowThresholdPercent",
+        "kubelet.maxPods",
+        "kubelet.podsPerCore",
+        "metadataOptions.httpPutResponseHopLimit",
+        "networkInterfaces[].deviceIndex",
+        "networkInterfaces[].networkCardIndex"
+      ],
+      "defaults": {
+        "metadataOptions": {
+          "httpEndpoint": "enabled",
+          "httpProtocolIPv6": "disabled",
+          "httpPutResponseHopLimit": 1,
+          "httpTokens": "required"
+        }
+      },
+      "reads": [
+        "amiFamily",
+        "amiSelectorTerms"
+      ],
+      "whenAbsent": true
+    },
+    {
+      "path": "spec",
+      "rule": "self.amiSelectorTerms.exists(x, has(x.alias)) ? true : has(self.amiFamily)",
+      "message": "must specify amiFamily if amiSelectorTerms does not contain an alias",
+      "transition": false,
+      "integers": [
+        "blockDeviceMappings[].ebs.iops",
+        "blockDeviceMappings[].ebs.throughput",
+        "blockDeviceMappings[].ebs.volumeInitializationRate",
+        "connectionTracking.tcpEstablishedTimeout",
+        "connectionTracking.udpStreamTimeout",
+        "connectionTracking.udpTimeout",
+        "ipPrefixCount",
+        "kubelet.evictionMaxPodGracePeriod",
+        "kubelet.imageGCHighThresholdPercent",
+        "kubelet.imageGCLowThresholdPercent",
+        "kubelet.maxPods",
+        "kubelet.podsPerCore",
+        "metadataOptions.httpPutResponseHopLimit",
+        "networkInterfaces[].deviceIndex",
+        "networkInterfaces[].networkCardIndex"
+      ],
+      "defaults": {
+        "metadataOptions": {
+          "httpEndpoint": "enabled",
+          "httpProtocolIPv6": "disabled",
+          "httpPutResponseHopLimit": 1,
+          "httpTokens": "required"
+        }
+      }
+    },
+    {
+      "path": "spec.amiSelectorTerms",
+      "rule": "self.all(x, has(x.tags) || has(x.id) || has(x.name) || has(x.alias) || has(x.ssmParameter))",
+      "message": "expected at least one, got none, ['tags', 'id', 'name', 'alias', 'ssmParameter']",
+      "transition": false
+    },
+    {
+      "path": "spec.amiSelectorTerms",
+      "rule": "!self.exists(x, has(x.id) && (has(x.alias) || has(x.tags) || has(x.name) || has(x.owner)))",
+      "message": "'id' is mutually exclusive, cannot be set with a combination of other fields in amiSelectorTerms",
+      "transition": false
+    },
+    {
+      "path": "spec.amiSelectorTerms",
+      "rule": "!self.exists(x, has(x.alias) && (has(x.id) || has(x.tags) || has(x.name) || has(x.owner)))",
+      "message": "'alias' is mutually exclusive, cannot be set with a combination of other fields in amiSelectorTerms",
+      "transition": false
+    },
+    {
+      "path": "spec.amiSelectorTerms",
+      "rule": "!(self.exists(x, has(x.alias)) && self.size() != 1)",
+      "message": "'alias' is mutually exclusive, cannot be set with a combination of other amiSelectorTerms",
+      "transition": false
+    },
+    {
+      "path": "spec.amiSelectorTerms[].alias",
+      "rule": "self.matches('^[a-zA-Z0-9]+@.+$')",
+      "message": "'alias' is improperly formatted, must match the format 'family@version'",
+      "transition": false
+    },
+    {
+      "path": "spec.amiSelectorTerms[].alias",
+      "rule": "self.split('@')[0] in ['al2','al2023','bottlerocket','windows2019','windows2022','windows2025']",
+      "message": "family is not supported, must be one of the following: 'al2', 'al2023', 'bottlerocket', 'windows2019', 'windows2022', 'windows2025'",
+      "transition": false
+    },
+    {
+      "path": "spec.amiSelectorTerms[].alias",
+      "rule": "self.split('@')[0] in ['windows2019','windows2022','windows2025'] ? self.split('@')[1] == 'latest' : true",
+      "message": "windows families may only specify version 'latest'",
+      "transition": false
+    },
+    {
+      "path": "spec.amiSelectorTerms[].tags",
+      "rule": "self.all(k, k != '' && self[k] != '')",
+      "message": "empty tag keys or values aren't supported",
+      "transition": false
+    },
+    {
+      "path": "spec.blockDeviceMappings",
+      "rule": "self.filter(x, has(x.rootVolume)?x.rootVolume==true:false).size() <= 1",
+      "message": "must have only one blockDeviceMappings with rootVolume",
+      "transition": false,
+      "integers": [
+        "[].ebs.iops",
+        "[].ebs.throughput",
+        "[].ebs.volumeInitializationRate"
+      ]
+    },
+    {
+      "path": "spec.blockDeviceMappings[].ebs",
+      "rule": "has(self.snapshotID) || has(self.volumeSize)",
+      "message": "snapshotID or volumeSize must be defined",
+      "transition": false,
+      "integers": [
+        "iops",
+        "throughput",
+        "volumeInitializationRate"
+      ],
+      "reads": [
+        "snapshotID",
+        "volumeSize"
+      ],
+      "whenAbsent": false
+    },
+    {
+      "path": "spec.blockDeviceMappings[].ebs",
+      "rule": "!has(self.volumeInitializationRate) || (has(self.snapshotID) && self.snapshotID != '')",
+      "message": "snapshotID must be set when volumeInitializationRate is set",
+      "transition": false,
+      "integers": [
+        "iops",
+        "throughput",
+        "volumeInitializationRate"
+      ],
+      "reads": [
+        "snapshotID",
+        "volumeInitializationRate"
+      ],
+      "whenAbsent": true
+    },
+    {
+      "path": "spec.capacityReservationSelectorTerms",
+      "rule": "self.all(x, has(x.tags) || has(x.id) || has(x.instanceMatchCriteria))",
+      "message": "expected at least one, got none, ['tags', 'id', 'instanceMatchCriteria']",
+      "transition": false
+    },
+    {
+      "path": "spec.capacityReservationSelectorTerms",
+      "rule": "!self.all(x, has(x.id) && (has(x.tags) || has(x.ownerID) || has(x.instanceMatchCriteria)))",
+      "message": "'id' is mutually exclusive, cannot be set along with other fields in a capacity reservation selector term",
+      "transition": false
+    },
+    {
+      "path": "spec.capacityReservationSelectorTerms[].tags",
+      "rule": "self.all(k, k != '' && self[k] != '')",
+      "message": "empty tag keys or values aren't supported",
+      "transition": false
+    },
+    {
+      "path": "spec.connectionTracking",
+      "rule": "has(self.tcpEstablishedTimeout) || has(self.udpStreamTimeout) || has(self.udpTimeout)",
+      "message": "at least one of tcpEstablishedTimeout, udpStreamTimeout, or udpTimeout must be set",
+      "transition": false,
+      "integers": [
+        "tcpEstablishedTimeout",
+        "udpStreamTimeout",
+        "udpTimeout"
+      ],
+      "reads": [
+        "tcpEstablishedTimeout",
+        "udpStreamTimeout",
+        "udpTimeout"
+      ],
+      "whenAbsent": false
+    },
+    {
+      "path": "spec.instanceProfile",
+      "rule": "self != ''",
+      "message": "instanceProfile cannot be empty",
+      "transition": false
+    },
+    {
+      "path": "spec.kubelet",
+      "rule": "has(self.imageGCHighThresholdPercent) && has(self.imageGCLowThresholdPercent) ?  self.imageGCHighThresholdPercent > self.imageGCLowThresholdPercent  : true",
+      "message": "imageGCHighThresholdPercent must be greater than imageGCLowThresholdPercent",
+      "transition": false,
+      "integers": [
+        "evictionMaxPodGracePeriod",
+        "imageGCHighThresholdPercent",
+        "imageGCLowThresholdPercent",
+        "maxPods",
+        "podsPerCore"
+      ],
+      "reads": [
+        "imageGCHighThresholdPercent",
+        "imageGCLowThresholdPercent"
+      ],
+      "whenAbsent": true
+    },
+    {
+      "path": "spec.kubelet",
+      "rule": "has(self.evictionSoft) ? self.evictionSoft.all(e, (e in self.evictionSoftGracePeriod)):true",
+      "message": "evictionSoft OwnerKey does not have a matching evictionSoftGracePeriod",
+      "transition": false,
+      "integers": [
+        "evictionMaxPodGracePeriod",
+        "imageGCHighThresholdPercent",
+        "imageGCLowThresholdPercent",
+        "maxPods",
+        "podsPerCore"
+      ],
+      "reads": [
+        "evictionSoft",
+        "evictionSoftGracePeriod"
+      ],
+      "whenAbsent": true
+    },
+    {
+      "path": "spec.kubelet",
+      "rule": "has(self.evictionSoftGracePeriod) ? self.evictionSoftGracePeriod.all(e, (e in self.evictionSoft)):true",
+      "message": "evictionSoftGracePeriod OwnerKey does not have a matching evictionSoft",
+      "transition": false,
+      "integers": [
+        "evictionMaxPodGracePeriod",
+        "imageGCHighThresholdPercent",
+        "imageGCLowThresholdPercent",
+        "maxPods",
+        "podsPerCore"
+      ],
+      "reads": [
+        "evictionSoft",
+        "evictionSoftGracePeriod"
+      ],
+      "whenAbsent": true
+    },
+    {
+      "path": "spec.kubelet.evictionHard",
+      "rule": "self.all(x, x in ['memory.available','nodefs.available','nodefs.inodesFree','imagefs.available','imagefs.inodesFree','pid.available'])",
+      "message": "valid keys for evictionHard are ['memory.available','nodefs.available','nodefs.inodesFree','imagefs.available','imagefs.inodesFree','pid.available']",
+      "transition": false
+    },
+    {
+      "path": "spec.kubelet.evictionSoft",
+      "rule": "self.all(x, x in ['memory.available','nodefs.available','nodefs.inodesFree','imagefs.available','imagefs.inodesFree','pid.available'])",
+      "message": "valid keys for evictionSoft are ['memory.available','nodefs.available','nodefs.inodesFree','imagefs.available','imagefs.inodesFree','pid.available']",
+      "transition": false
+    },
+    {
+      "path": "spec.kubelet.evictionSoftGracePeriod",
+      "rule": "self.all(x, x in ['memory.available','nodefs.available','nodefs.inodesFree','imagefs.available','imagefs.inodesFree','pid.available'])",
+      "message": "valid keys for evictionSoftGracePeriod are ['memory.available','nodefs.available','nodefs.inodesFree','imagefs.available','imagefs.inodesFree','pid.available']",
+      "transition": false
+    },
+    {
+      "path": "spec.kubelet.kubeReserved",
+      "rule": "self.all(x, x=='cpu' || x=='memory' || x=='ephemeral-storage' || x=='pid')",
+      "message": "valid keys for kubeReserved are ['cpu','memory','ephemeral-storage','pid']",
+      "transition": false
+    },
+    {
+      "path": "spec.kubelet.kubeReserved",
+      "rule": "self.all(x, !self[x].startsWith('-'))",
+      "message": "kubeReserved value cannot be a negative resource quantity",
+      "transition": false
+    },
+    {
+      "path": "spec.kubelet.systemReserved",
+      "rule": "self.all(x, x=='cpu' || x=='memory' || x=='ephemeral-storage' || x=='pid')",
+      "message": "valid keys for systemReserved are ['cpu','memory','ephemeral-storage','pid']",
+      "transition": false
+    },
+    {
+      "path": "spec.kubelet.systemReserved",
+      "rule": "self.all(x, !self[x].startsWith('-'))",
+      "message": "systemReserved value cannot be a negative resource quantity",
+      "transition": false
+    },
+    {
+      "path": "spec.networkInterfaces",
+      "rule": "self.size() == 0 || self.exists(x, x.deviceIndex == 0 && x.networkCardIndex == 0 && x.interfaceType == 'interface')",
+      "message": "networkInterfaces must include a primary interface with interfaceType='interface'",
+      "transition": false,
+      "integers": [
+        "[].deviceIndex",
+        "[].networkCardIndex"
+      ]
+    },
+    {
+      "path": "spec.networkInterfaces",
+      "rule": "self.all(x, self.filter(y, x.networkCardIndex == y.networkCardIndex && x.deviceIndex == y.deviceIndex).size() == 1 && (x.interfaceType != 'efa-only' || self.filter(y, x.networkCardIndex == y.networkCardIndex && y.interfaceType == 'efa-only').size() == 1))",
+      "message": "networkInterfaces must not have duplicate networkCardIndex and deviceIndex pairs, and can have at most one efa device per network card",
+      "transition": false,
+      "integers": [
+        "[].deviceIndex",
+        "[].networkCardIndex"
+      ]
+    },
+    {
+      "path": "spec.placementGroupSelector",
+      "rule": "has(self.name) || has(self.id)",
+      "message": "expected at least one, got none, ['name', 'id']",
+      "transition": false,
+      "reads": [
+        "id",
+        "name"
+      ],
+      "whenAbsent": false
+    },
+    {
+      "path": "spec.placementGroupSelector",
+      "rule": "!(has(self.name) && has(self.id))",
+      "message": "'name' and 'id' are mutually exclusive",
+      "transition": false,
+      "reads": [
+        "id",
+        "name"
+      ],
+      "whenAbsent": true
+    },
+    {
+      "path": "spec.role",
+      "rule": "self != ''",
+      "message": "role cannot be empty",
+      "transition": false
+    },
+    {
+      "path": "spec.securityGroupSelectorTerms",
+      "rule": "self.size() != 0",
+      "message": "securityGroupSelectorTerms cannot be empty",
+      "transition": false
+    },
+    {
+      "path": "spec.securityGroupSelectorTerms",
+      "rule": "self.all(x, has(x.tags) || has(x.id) || has(x.name))",
+      "message": "expected at least one, got none, ['tags', 'id', 'name']",
+      "transition": false
+    },
+    {
+      "path": "spec.securityGroupSelectorTerms",
+      "rule": "!self.all(x, has(x.id) && (has(x.tags) || has(x.name)))",
+      "message": "'id' is mutually exclusive, cannot be set with a combination of other fields in a security group selector term",
+      "transition": false
+    },
+    {
+      "path": "spec.securityGroupSelectorTerms",
+      "rule": "!self.all(x, has(x.name) && (has(x.tags) || has(x.id)))",
+      "message": "'name' is mutually exclusive, cannot be set with a combination of other fields in a security group selector term",
+      "transition": false
+    },
+    {
+      "path": "spec.securityGroupSelectorTerms[].tags",
+      "rule": "self.all(k, k != '' && self[k] != '')",
+      "message": "empty tag keys or values aren't supported",
+      "transition": false
+    },
+    {
+      "path": "spec.subnetSelectorTerms",
+      "rule": "self.size() != 0",
+      "message": "subnetSelectorTerms cannot be empty",
+      "transition": false
+    },
+    {
+      "path": "spec.subnetSelectorTerms",
+      "rule": "self.all(x, has(x.tags) || has(x.id))",
+      "message": "expected at least one, got none, ['tags', 'id']",
+      "transition": false
+    },
+    {
+      "path": "spec.subnetSelectorTerms",
+      "rule": "!self.all(x, has(x.id) && has(x.tags))",
+      "message": "'id' is mutually exclusive, cannot be set with a combination of other fields in a subnet selector term",
+      "transition": false
+    },
+    {
+      "path": "spec.subnetSelectorTerms[].tags",
+      "rule": "self.all(k, k != '' && self[k] != '')",
+      "message": "empty tag keys or values aren't supported",
+      "transition": false
+    },
+    {
+      "path": "spec.tags",
+      "rule": "self.all(k, k != '')",
+      "message": "empty tag keys aren't supported",
+      "transition": false
+    },
+    {
+      "path": "spec.tags",
+      "rule": "self.all(k, k !='eks:eks-cluster-name')",
+      "message": "tag contains a restricted tag matching eks:eks-cluster-name",
+      "transition": false
+    },
+    {
+      "path": "spec.tags",
+      "rule": "self.all(k, !k.startsWith('kubernetes.io/cluster') )",
+      "message": "tag contains a restricted tag matching kubernetes.io/cluster/",
+      "transition": false
+    },
+    {
+      "path": "spec.tags",
+      "rule": "self.all(k, k != 'karpenter.sh/nodepool')",
+      "message": "tag contains a restricted tag matching karpenter.sh/nodepool",
+      "transition": false
+    },
+    {
+      "path": "spec.tags",
+      "rule": "self.all(k, k !='karpenter.sh/nodeclaim')",
+      "message": "tag contains a restricted tag matching karpenter.sh/nodeclaim",
+      "transition": false
+    },
+    {
+      "path": "spec.tags",
+      "rule": "self.all(k, k !='karpenter.k8s.aws/ec2nodeclass')",
+      "message": "tag contains a restricted tag matching karpenter.k8s.aws/ec2nodeclass",
+      "transition": false
+    }
   ]
 };

@@ -1,4 +1,5 @@
 import { K0SWorkerConfigTemplateSpecTemplateSpecProvisionerPlatform as Platform, K0SWorkerConfigTemplateSpecTemplateSpecProvisionerType as ProvisionerType } from '../generated/k0smotron-bootstrap.cluster.x-k8s.io';
+import { LABEL_OS } from '../platform/windows';
 import type { WorkerPlatform } from './worker-pool';
 
 /**
@@ -11,4 +12,5 @@ export const LINUX_WORKER_PLATFORM: WorkerPlatform = {
   taints: [],
   nodeStartupTimeoutSeconds: 600,
   nodeReadyTimeoutSeconds: 300,
+  nodeLabels: { [LABEL_OS]: 'linux' },
 };

@@ -7,7 +7,7 @@ import { oneOf } from '../core/values';
 import { WINDOWS_K0S_INSTALL_DIR } from '../platform/conventions';
 import type { K0smotronInfrastructure } from '../platform/infrastructures';
 import { windowsSupport } from '../platform/support';
-import { LABEL_HYPERV, WINDOWS_KUBELET_FIREWALL_RULE, WINDOWS_NODE_TAINT, WINDOWS_NODE_TIMEOUTS, WINDOWS_RELEASES, WindowsVersion } from '../platform/windows';
+import { LABEL_ARCH, LABEL_HYPERV, LABEL_OS, LABEL_WINDOWS_BUILD, WINDOWS_KUBELET_FIREWALL_RULE, WINDOWS_NODE_TAINT, WINDOWS_NODE_TIMEOUTS, WINDOWS_RELEASES, WindowsVersion } from '../platform/windows';
 import type { WorkerPlatform, WorkerPoolProps } from './worker-pool';
 
 /** What every Windows pool's props have, whatever infrastructure its machines run on. */
@@ -79,6 +79,8 @@ export function windowsWorker<P extends WorkerPoolProps & WindowsWorkerProps>(pa
       taints: [WINDOWS_NODE_TAINT],
       nodeStartupTimeoutSeconds: WINDOWS_NODE_TIMEOUTS.startupSeconds,
       nodeReadyTimeoutSeconds: WINDOWS_NODE_TIMEOUTS.readySeconds,
+      // Windows Server runs on amd64 only.
+      nodeLabels: { [LABEL_OS]: 'windows', [LABEL_ARCH]: 'amd64', [LABEL_WINDOWS_BUILD]: WINDOWS_RELEASES[windowsVersion].build },
       windowsBuild: WINDOWS_RELEASES[windowsVersion].build,
     },
   };

@@ -20,6 +20,8 @@ import { apiGroupOf } from '../platform/conventions';
 import { judgeOwnObjects, manifestProblems, markContentNamed, participate, PropsOfFields } from '../rules/engine/judge';
 import { contentHash } from '../core/hash';
 import { MAX_MACHINE_DEPLOYMENT_NAME } from '../platform/names';
+import { K0S_LINUX_KUBELET_ROOT, WINDOWS_KUBELET_ROOT } from '../platform/csi';
+import { CAPI_AUTOSCALER_ANNOTATIONS, capacityAnnotations, DEFAULT_MAX_PODS, splitOver } from '../platform/cluster-autoscaler';
 import { typedApiObject } from './typed-api-object';
 import type { K0smotronInfrastructure } from '../platform/infrastructures';
 import { registerInfrastructure } from '../rules/engine/infrastructure';
@@ -82,6 +84,49 @@ export interface WorkerPoolProps {
    * @default Duration.minutes(15)
    */
   readonly nodeDrainTimeout?: Duration;
+  /**
+   * Let cluster-autoscaler size the pool between `min` and `max` machines (split over the pool's
+   * zones like `replicas`): its MachineDeployments carry CAPI's min/max annotations and no
+   * `replicas`, so an apply never resets what the autoscaler chose, and the capacity annotations
+   * that describe a node of a pool at zero (labels with the OS, build and zone, taints, cpu, memory,
+   * maxPods). Instead of `replicas`.
+   * @default - a fixed `replicas`
+   */
+  readonly autoscaling?: WorkerPoolAutoscaling;
+  /**
+   * Replace every machine created before this time, once it has passed (`spec.rollout.after`):
+   * the rollout trigger of an image lookup (`MachineImage.windowsServer`, `.lookup`), whose
+   * template does not change when a newer AMI appears. Each replacement boots the newest AMI. A
+   * later date triggers the next rollout (docs/day2.md).
+   * @default - machines roll only when the templates change
+   */
+  readonly rolloutAfter?: Date;
+}
+
+/** The bounds of an autoscaled pool (`WorkerPoolProps.autoscaling`). */
+export interface WorkerPoolAutoscaling {
+  /** The fewest machines; 0 lets a Windows pool scale to zero (the Linux worker for CoreDNS never may). */
+  readonly min: number;
+  /** The most machines (a remote pool: at most its hosts). */
+  readonly max: number;
+  /**
+   * What one machine offers, where the pool cannot tell (an unknown instance family, hosts).
+   * @default - from the instance type
+   */
+  readonly capacity?: NodeCapacity;
+}
+
+/** What one node offers the scheduler, for cluster-autoscaler's template node of an empty pool. */
+export interface NodeCapacity {
+  /** vCPUs. */
+  readonly cpu: number;
+  /** Memory in GiB. */
+  readonly memoryGiB: number;
+  /**
+   * Pods per node.
+   * @default 110 (the kubelet's default, which k0s keeps)
+   */
+  readonly maxPods?: number;
 }
 
 /** What a concrete pool decides for its operating system. */
@@ -96,6 +141,11 @@ export interface WorkerPlatform {
   readonly nodeStartupTimeoutSeconds: number;
   /** How long a node may stay NotReady before CAPI replaces it, unless the props say otherwise. */
   readonly nodeReadyTimeoutSeconds: number;
+  /**
+   * Labels the kubelet gives every node itself (`kubernetes.io/os`, the Windows build), for the
+   * autoscaler's template node.
+   */
+  readonly nodeLabels: Readonly<Record<string, string>>;
   /** A Windows pool's build (`node.kubernetes.io/windows-build`), for the Cluster's fleet labels. */
   readonly windowsBuild?: string;
 }
@@ -140,6 +190,11 @@ export interface WorkerInfrastructure {
    * @default - CAPI's default, unwritten
    */
   rollout?(replicas: number): { readonly maxSurge: number; readonly maxUnavailable: number };
+  /**
+   * What one machine offers, when the infrastructure knows (the instance type's vCPUs and memory).
+   * @default - unknown: an autoscaled pool states `autoscaling.capacity`
+   */
+  readonly capacity?: { readonly cpu?: number; readonly memoryGiB?: number; readonly labels?: Readonly<Record<string, string>> };
 }
 
 /**
@@ -161,6 +216,12 @@ export abstract class WorkerPool extends Construct {
   public readonly k0sVersion: string;
   /** The machines' operating system. */
   public readonly os: 'linux' | 'windows';
+  /**
+   * The kubelet's root directory on the pool's nodes, k0s's (`C:\var\lib\k0s\kubelet`,
+   * `/var/lib/k0s/kubelet`), where CSI node plugins must register: `WindowsSmbCsi` and
+   * `WindowsEbsCsiNode` take it as `kubeletRootDir`.
+   */
+  public readonly kubeletRootDir: string;
   /** The build of a Windows pool's machines (`node.kubernetes.io/windows-build`); undefined for Linux. */
   public readonly windowsBuild?: string;
   /** The failure domains the pool spreads over, in the order of `machineDeployments`. */
@@ -173,15 +234,22 @@ export abstract class WorkerPool extends Construct {
   public readonly machineTemplate: ApiObject;
   /** The MachineHealthCheck over all the pool's machines, unless turned off. */
   public readonly machineHealthCheck?: ApiObject;
+  /** The autoscaler's bounds, when the pool is autoscaled. */
+  public readonly autoscaling?: WorkerPoolAutoscaling;
 
   protected constructor(cluster: IWorkerPoolCluster, id: string, props: WorkerPoolProps, platform: WorkerPlatform, infrastructure: WorkerInfrastructure) {
     super(cluster, id);
     this.cluster = cluster;
     this.poolName = props.name ?? id;
     this.baseName = `${cluster.clusterName}-${this.poolName}`;
-    this.replicas = props.replicas ?? 1;
+    const autoscaling = props.autoscaling;
+    if (autoscaling !== undefined && props.replicas !== undefined) fail(this, 'replicas and autoscaling are both set', 'give `autoscaling: { min, max }` for an autoscaled pool, or `replicas` for a fixed one');
+    // An autoscaled pool starts at min (CAPI defaults a new MachineDeployment's replicas to it).
+    this.replicas = autoscaling?.min ?? props.replicas ?? 1;
+    this.autoscaling = autoscaling;
     this.k0sVersion = props.k0sVersion ?? cluster.k0sVersion;
     this.os = platform.os;
+    this.kubeletRootDir = platform.os === 'windows' ? WINDOWS_KUBELET_ROOT.k0s : K0S_LINUX_KUBELET_ROOT;
     this.windowsBuild = platform.windowsBuild;
     checkInputs(this, props);
     registerInfrastructure(infrastructure.infrastructure);
@@ -220,17 +288,29 @@ export abstract class WorkerPool extends Construct {
       // Each MachineDeployment selects its own machines (CAPI's own label for it, which its webhook
       // adds only to a selector left empty); the health check selects the whole pool.
       const selectorLabels = { ...poolLabels, 'cluster.x-k8s.io/deployment-name': name };
-      // Replicas that are no whole number are written as given, for the rules to name.
-      const replicas = integerProblem(this.replicas, 0) ? this.replicas : Math.floor(this.replicas / domains.length) + (i < this.replicas % domains.length ? 1 : 0);
-      const rollout = infrastructure.rollout?.(replicas);
+      // Counts that are no whole number are written as given, for the rules to name.
+      const split = (total: number) => (integerProblem(total, 0) ? total : splitOver(total, domains.length, i));
+      const replicas = split(this.replicas);
+      const bounds = autoscaling && { min: split(autoscaling.min), max: split(autoscaling.max) };
+      const rollout = infrastructure.rollout?.(bounds?.max ?? replicas);
       return typedApiObject(this, domain ? `MachineDeployment-${domain.suffix}` : 'MachineDeployment', MachineDeployment, {
-        metadata: { name, labels: platform.windowsBuild ? { [FLEET_LABELS.poolBuild]: platform.windowsBuild } : undefined },
+        metadata: {
+          name,
+          labels: platform.windowsBuild ? { [FLEET_LABELS.poolBuild]: platform.windowsBuild } : undefined,
+          annotations: bounds && this.autoscalerAnnotations(bounds, labels, platform, infrastructure),
+        },
         spec: {
           clusterName: cluster.clusterName,
-          replicas,
-          rollout: rollout ? { strategy: { type: RolloutType.ROLLING_UPDATE, rollingUpdate: {
-            maxSurge: SurgeLimit.fromNumber(rollout.maxSurge), maxUnavailable: UnavailableLimit.fromNumber(rollout.maxUnavailable),
-          } } } : undefined,
+          // The autoscaler owns the count (CAPI defaults a new one to min).
+          replicas: bounds ? undefined : replicas,
+          // cluster-api v1.14.0 core/reconcilers/machinedeployment/mdutil/util.go (FindNewAndOldMachineSets):
+          // once rollout.after has passed, MachineSets created before it are outdated.
+          rollout: rollout || props.rolloutAfter ? {
+            after: props.rolloutAfter,
+            strategy: rollout ? { type: RolloutType.ROLLING_UPDATE, rollingUpdate: {
+              maxSurge: SurgeLimit.fromNumber(rollout.maxSurge), maxUnavailable: UnavailableLimit.fromNumber(rollout.maxUnavailable),
+            } } : undefined,
+          } : undefined,
           selector: { matchLabels: selectorLabels },
           template: {
             metadata: { labels: selectorLabels },
@@ -299,6 +379,30 @@ export abstract class WorkerPool extends Construct {
   /** Problems of the props that the objects cannot show; each names the offending value and the fix. */
   protected abstract platformProblems(): string[];
 
+  /**
+   * The autoscaler's annotations of one MachineDeployment: its bounds, and what a node of it
+   * would be when it has none (cluster-autoscaler's template node).
+   */
+  private autoscalerAnnotations(bounds: { min: number; max: number }, labels: Record<string, string>, platform: WorkerPlatform, infrastructure: WorkerInfrastructure): Record<string, string> {
+    const stated = this.autoscaling?.capacity;
+    const cpu = stated?.cpu ?? infrastructure.capacity?.cpu;
+    const memoryGiB = stated?.memoryGiB ?? infrastructure.capacity?.memoryGiB;
+    if ((cpu === undefined || memoryGiB === undefined) && this.autoscaling!.min === 0) {
+      fail(this, 'autoscaling.min is 0 and the pool cannot tell what one machine offers, so cluster-autoscaler could never scale it up from zero', 'state `autoscaling.capacity: { cpu, memoryGiB }`');
+    }
+    return {
+      [CAPI_AUTOSCALER_ANNOTATIONS.minSize]: String(bounds.min),
+      [CAPI_AUTOSCALER_ANNOTATIONS.maxSize]: String(bounds.max),
+      ...capacityAnnotations({
+        labels: { ...platform.nodeLabels, ...infrastructure.capacity?.labels, ...labels },
+        taints: platform.taints,
+        cpu,
+        memoryGiB,
+        maxPods: stated?.maxPods ?? DEFAULT_MAX_PODS,
+      }),
+    };
+  }
+
   private nameProblems(): string[] {
     return this.machineDeployments.flatMap((md) => {
       const nameProblem = dnsLabelProblem(md.name, MAX_MACHINE_DEPLOYMENT_NAME);
@@ -313,6 +417,7 @@ export abstract class WorkerPool extends Construct {
 const POOL_PROPS_OF_FIELDS: PropsOfFields = {
   'MachineDeployment metadata.name': 'name',
   'MachineDeployment spec.replicas': 'replicas',
+  'MachineDeployment metadata.annotations': 'autoscaling',
   'MachineDeployment spec.template.spec.version': 'k0sVersion',
   'K0sWorkerConfigTemplate spec.template.spec.args': 'labels',
   'MachineHealthCheck spec.checks.unhealthyNodeConditions.timeoutSeconds': 'nodeReadyTimeout',
@@ -325,6 +430,9 @@ function checkInputs(pool: WorkerPool, props: WorkerPoolProps): void {
   wholeSeconds(at('nodeReadyTimeout'), props.nodeReadyTimeout);
   wholeSeconds(at('nodeDrainTimeout'), props.nodeDrainTimeout, 1);
   const labels = stringMap(at('labels'), props.labels);
+  if (props.rolloutAfter !== undefined && !(props.rolloutAfter instanceof Date && Number.isFinite(props.rolloutAfter.getTime()))) {
+    fail(pool, `rolloutAfter ${String(props.rolloutAfter)} is not a valid Date`, 'pass a Date, e.g. new Date(\'2026-12-01T02:00:00Z\')');
+  }
   if (labels && Object.hasOwn(labels, POOL_LABEL)) fail(pool, `label ${POOL_LABEL} is the pool's own label (its name)`, 'remove it; the pool sets it');
   // The one thing the written object cannot show: once joined into k0s's `--labels=k=v,k=v`, a
   // value such as "web,team=ops" reads as two valid pairs, the second one smuggled in (the

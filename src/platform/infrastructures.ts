@@ -32,6 +32,13 @@ export interface K0smotronInfrastructure {
    * or on listed hosts, one machine each (the kind of the objects that list them).
    */
   readonly placement: { readonly by: 'zones' } | { readonly by: 'hosts'; readonly hostKind: string };
+  /**
+   * Whether its machine template reports `status.capacity` (cpu, memory), which cluster-autoscaler
+   * falls back on for a node group at zero without capacity annotations
+   * (kubernetes/autoscaler cluster-autoscaler-1.36.1 clusterapi_unstructured.go, InstanceCapacity).
+   * @default false
+   */
+  readonly templateReportsCapacity?: boolean;
 }
 
 /**
@@ -49,6 +56,8 @@ export const AWS_INFRASTRUCTURE: K0smotronInfrastructure = {
   windowsProvisionerReason: 'EC2 runs Windows user data only as PowerShell inside <powershell> tags, and only k0smotron\'s powershell-xml writes them',
   kubeletPortOpenedBy: 'bootstrap',
   placement: { by: 'zones' },
+  // cluster-api-provider-aws v2.11.1 controllers/awsmachinetemplate_controller.go (Reconcile) queries the instance type.
+  templateReportsCapacity: true,
 };
 
 /**

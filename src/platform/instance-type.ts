@@ -17,6 +17,11 @@ export interface InstanceTypeInfo {
    * @default - unknown: checks that need it are skipped
    */
   readonly memoryGiB?: number;
+  /**
+   * vCPUs.
+   * @default - unknown: an autoscaled pool must state its capacity
+   */
+  readonly vcpus?: number;
 }
 
 // EC2 instance type names: https://docs.aws.amazon.com/ec2/latest/instancetypes/instance-type-names.html
@@ -29,6 +34,10 @@ const OPTIONS = /^[agi]?[bdenqz]*(-flex)?$/;
 // Burstable sizes do not follow the per-vCPU ratio of the other series.
 const BURSTABLE_GIB: Readonly<Record<string, number>> = {
   nano: 0.5, micro: 1, small: 2, medium: 4, large: 8, xlarge: 16, '2xlarge': 32,
+};
+// Burstable vCPUs (EC2 instance types, general purpose: t3, t3a, t4g).
+const BURSTABLE_VCPUS: Readonly<Record<string, number>> = {
+  nano: 2, micro: 2, small: 2, medium: 2, large: 2, xlarge: 4, '2xlarge': 8,
 };
 // GiB per vCPU of the series whose sizes are regular (c5n and the x series are not).
 const GIB_PER_VCPU: Readonly<Record<string, number>> = { a: 2, c: 2, m: 4, r: 8, z: 8 };
@@ -72,19 +81,22 @@ export class InstanceType {
     }
     const arch = series === 'a' || (series === 'mac' && generation !== '1') || options.startsWith('g') ? Architecture.ARM64 : Architecture.AMD64;
     let memoryGiB: number | undefined;
+    const cpuCount = series === 't' ? BURSTABLE_VCPUS[size] : vcpus(size);
     if (series === 't') memoryGiB = BURSTABLE_GIB[size];
     else if (!(series === 'c' && options.includes('n') && generation === '5')) {
       const ratio = GIB_PER_VCPU[series];
       const cpus = vcpus(size);
       memoryGiB = ratio !== undefined && cpus !== undefined ? ratio * cpus : undefined;
     }
-    return new InstanceType(name, { arch: stated?.arch ?? arch, memoryGiB: stated?.memoryGiB ?? memoryGiB }, series);
+    return new InstanceType(name, { arch: stated?.arch ?? arch, memoryGiB: stated?.memoryGiB ?? memoryGiB, vcpus: stated?.vcpus ?? cpuCount }, series);
   }
 
   /** The architecture, when known (always, except for deploy-time tokens without `stated`). */
   public readonly arch?: Architecture;
   /** Memory in GiB, when known. */
   public readonly memoryGiB?: number;
+  /** vCPUs, when known. */
+  public readonly vcpus?: number;
 
   /** The instance type's name, e.g. `m7i.large`. */
   public readonly name: string;
@@ -95,6 +107,7 @@ export class InstanceType {
     this.series = series;
     this.arch = info?.arch;
     this.memoryGiB = info?.memoryGiB;
+    this.vcpus = info?.vcpus;
   }
 
   /** Mac instances run macOS only (EC2 Mac AMIs). */
@@ -115,6 +128,8 @@ export function instanceTypeInfoProblem(info: unknown): string | undefined {
   const { arch, memoryGiB } = info as Record<string, unknown>;
   if (!Object.values(Architecture).includes(arch as Architecture)) return `arch is ${JSON.stringify(arch)}; it is required, Architecture.AMD64 or Architecture.ARM64`;
   if (memoryGiB !== undefined && (typeof memoryGiB !== 'number' || !Number.isFinite(memoryGiB) || memoryGiB <= 0)) return `memoryGiB is ${String(memoryGiB)}, not a positive number of GiB`;
+  const { vcpus: cpus } = info as Record<string, unknown>;
+  if (cpus !== undefined && (!Number.isInteger(cpus) || (cpus as number) < 1)) return `vcpus is ${String(cpus)}, not a whole number of at least 1`;
   return undefined;
 }
 

@@ -40,5 +40,6 @@ export class RemoteWorkerMachines implements WorkerInfrastructure {
 
 /** The pool props with replicas defaulted to the number of hosts. */
 export function withHostReplicas<P extends RemoteWorkerPoolProps>(props: P): P {
-  return { ...props, replicas: props.replicas ?? (Array.isArray(props.hosts) ? props.hosts.length : undefined) };
+  // An autoscaled pool has bounds instead (its max at most the hosts: the remote-pools rule).
+  return { ...props, replicas: props.replicas ?? (props.autoscaling !== undefined || !Array.isArray(props.hosts) ? undefined : props.hosts.length) };
 }

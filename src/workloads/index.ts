@@ -11,6 +11,7 @@ export * from './container-defaults';
 export * from './windows-pod';
 export * from './windows-workload';
 export * from './windows-exporter';
+export * from './windows-csi';
 export * from './aws-role-service-account';
 export * from './gmsa';
 export * from './windows-fluent-bit';

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ApiObject, JsonPatch } from 'cdk8s';
-import { celEnv, parse } from '@bufbuild/cel';
+import { parse, plan } from '@bufbuild/cel';
 import { parse as parseYaml } from 'yaml';
 import { validateManifests } from '../../src';
 import { CRD_CEL_RULES } from '../../src/generated/crd-cel-rules';
-import { CelSchemaNode, celRulesOf, celViolations } from '../../src/rules/cluster/crd-cel';
+import { CelSchemaNode, celRulesOf, celViolations, kubernetesEnv } from '../../src/rules/cluster/crd-cel';
 import { CRD_DIR, describeWithCrds } from '../support/crd-schemas';
 import { synthObjects } from '../support/synth';
 import { hybridCluster } from './fixture';
@@ -126,7 +126,7 @@ describeWithCrds('the generated CEL rules', () => {
   });
 
   test('every rule of an emitted kind compiles, and every function it calls is one the engine has', () => {
-    const env = celEnv();
+    const env = kubernetesEnv();
     // Operators the engine's planner evaluates itself rather than through its function table.
     const planned = new Set(['_&&_', '_||_', '_?_:_', '_[_]', '@not_strictly_false']);
     const rules = Object.values(CRD_CEL_RULES).flat().filter((r) => !r.transition);
@@ -136,6 +136,19 @@ describeWithCrds('the generated CEL rules', () => {
       expect({ rule, unbound: called }).toEqual({ rule, unbound: [] });
     }
   });
+});
+
+// Kubernetes' CEL libraries beyond the standard one (k8s.io/apiserver pkg/cel/library/regex.go, cel-go ext/strings.go),
+// as the Karpenter CRDs use them.
+test.each([
+  ['"karpenter.sh/nodepool".find("^([^/]+)")', 'karpenter.sh'],
+  ['"no-slash".find("^x")', ''],
+  ['"a1b22c333".findAll("[0-9]+")', ['1', '22', '333']],
+  ['"a1b22c333".findAll("[0-9]+", 2)', ['1', '22']],
+  ['"windows2022@latest".split("@")[1]', 'latest'],
+])('the CEL environment: %s', (expression, expected) => {
+  const value = plan(kubernetesEnv(), parse(expression))({});
+  expect(Array.isArray(expected) ? [...(value as Iterable<unknown>)] : value).toEqual(expected);
 });
 
 /** Every function name an expression calls (operators included, in CEL's `_op_` naming). */

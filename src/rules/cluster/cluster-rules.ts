@@ -10,6 +10,8 @@ import { k0smotronWebhooks } from './k0smotron-webhooks';
 import { healthChecks, machineDeployments, machineNaming, versionSkew } from './machines';
 import { clusterNetwork, clusterReferences, contentNames, controlPlane, uniqueNames } from './objects';
 import { windowsClusters, windowsPools } from './windows';
+import { KARPENTER_RULES } from '../karpenter/karpenter-rules';
+import { AUTOSCALING_RULES } from '../autoscaling/autoscaling-rules';
 import { fleetLabelRule } from './fleet';
 
 /**
@@ -23,5 +25,7 @@ import { fleetLabelRule } from './fleet';
 export const CLUSTER_RULES: readonly ManifestRule[] = registry<ManifestRule>(
   [uniqueNames, clusterReferences, clusterNetwork, controlPlane, k0smotronWebhooks, awsCluster, awsTags, awsNetwork, keyPairs, imageLookups, machineDeployments, failureDomains, machineNaming, versionSkew, windowsPools, windowsClusters, fleetLabelRule, healthChecks, contentNames],
   REMOTE_RULES,
+  KARPENTER_RULES,
+  AUTOSCALING_RULES,
   [handOff, CRD_CEL_RULE],
 );

@@ -22,6 +22,7 @@ type Program = (bindings: { self: CelInput }) => unknown;
 type Expr = ReturnType<Cel['parse']>['expr'];
 
 let engine: Cel | undefined;
+let env: ReturnType<Cel['celEnv']> | undefined;
 /**
  * The CEL engine, loaded on first use: loading it costs more than the rest of a synth (its protobuf
  * runtime), and most syntheses never need it (see `whenAbsent`).
@@ -32,6 +33,35 @@ function cel(): Cel {
   return engine;
 }
 
+/**
+ * The API server's CEL environment as far as the CRDs need it: the standard library, cel-go's
+ * strings extension (`split`, `lowerAscii`, `join`…) and Kubernetes' regex library (`find`,
+ * `findAll`), both of which Kubernetes enables for CRD rules (kubernetes/kubernetes
+ * staging/src/k8s.io/apiserver/pkg/cel/environment/base.go: `ext.Strings`, `library.Regex`;
+ * pkg/cel/library/regex.go). Karpenter's rules call `split` (EC2NodeClass aliases) and `find`
+ * (NodePool requirement keys).
+ * @internal
+ */
+export function kubernetesEnv(): ReturnType<Cel['celEnv']> {
+  if (!env) {
+    const { celEnv, celList, celMethod, CelScalar, listType } = cel();
+    const { STRING, INT } = CelScalar;
+    const all = (text: string, pattern: string, limit: number) =>
+      celList(limit === 0 ? [] : [...text.matchAll(new RegExp(pattern, 'g'))].map((m) => m[0]).slice(0, limit < 0 ? undefined : limit));
+    env = celEnv({
+      funcs: [
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        ...(require('@bufbuild/cel/ext') as typeof import('@bufbuild/cel/ext')).strings,
+        // regex.go: the first match, or '' when there is none; every match, or the first `limit` (negative: all).
+        celMethod('find', STRING, [STRING], STRING, function (pattern) { return new RegExp(pattern).exec(this)?.[0] ?? ''; }),
+        celMethod('findAll', STRING, [STRING], listType(STRING), function (pattern) { return all(this, pattern, -1); }),
+        celMethod('findAll', STRING, [STRING, INT], listType(STRING), function (pattern, limit) { return all(this, pattern, Number(limit)); }),
+      ],
+    });
+  }
+  return env;
+}
+
 /** Each expression compiled once per process, on first use; a compile error is kept and reported. */
 const programs = new Map<string, Program | Error>();
 
@@ -39,8 +69,8 @@ function programFor(expression: string): Program | Error {
   let program = programs.get(expression);
   if (!program) {
     try {
-      const { celEnv, parse, plan } = cel();
-      const compiled = plan(celEnv(), parse(expression));
+      const { parse, plan } = cel();
+      const compiled = plan(kubernetesEnv(), parse(expression));
       program = (bindings) => compiled(bindings);
     } catch (e) {
       program = e as Error;

@@ -1,6 +1,7 @@
 import { taintArgument, WINDOWS_NODE_TAINT } from '../../platform/windows';
 import { K0smotronInfrastructure } from '../../platform/infrastructures';
 import { infrastructureOfTemplate } from '../engine/infrastructure';
+import { capiDefaultReplicas } from '../../platform/cluster-autoscaler';
 import { isCapi, Json, list, ManifestGraph, ManifestSource } from '../engine/graph';
 
 /**
@@ -70,8 +71,8 @@ export function pools(graph: ManifestGraph): Pool[] {
       machine: infrastructure ? graph.resolve(md, template.infrastructureRef) : undefined,
       infrastructure,
       windows: isWindowsConfig(config),
-      // CAPI defaults an unset replicas to 1 (MachineDeployment defaulting webhook).
-      replicas: spec.replicas ?? 1,
+      // CAPI defaults an unset replicas to the autoscaler's min size, else 1 (MachineDeployment defaulting webhook).
+      replicas: capiDefaultReplicas(md.manifest) as number,
     };
   });
 }

@@ -36,8 +36,8 @@ interface Pass {
 }
 const PASSES = new WeakMap<IConstruct, Pass>();
 
-/** Cluster API, CAPA and k0smotron groups: the objects the cluster rules read. */
-const CAPI_GROUP = /(^|\.)cluster\.x-k8s\.io\//;
+/** Cluster API, CAPA, k0smotron and Karpenter groups: the objects the cluster rules read. */
+const CAPI_GROUP = /((^|\.)cluster\.x-k8s\.io|^karpenter\.sh|^karpenter\.k8s\.aws)\//;
 
 const INFRA = Symbol.for('cdk-hybrid-windows.infra');
 

@@ -5,6 +5,7 @@ import { podOsAdvice, podOsIssues } from './windows-pod-rules';
 import { Json, list, ManifestGraph, ManifestRule, ManifestSource, violation } from '../engine/graph';
 import { Finding, registry, rule } from '../engine/rule';
 import { eksPodIssues } from './eks-pod-rules';
+import { CSI_WINDOWS_NODE_RULE } from './csi-rules';
 import { OBJECT_META_RULE } from '../meta/object-meta';
 import { GMSA_RULE } from './gmsa-rules';
 import { LOAD_BALANCER_TARGETS_RULE } from './load-balancer-rules';
@@ -84,7 +85,7 @@ export const SERVICE_PORTS_RULE = rule<ManifestGraph>({
 });
 
 /** Every workload rule. */
-export const WORKLOAD_RULES: readonly ManifestRule[] = registry<ManifestRule>([POD_TEMPLATE_RULE, SERVICE_PORTS_RULE, WORKLOAD_SELECTOR_RULE, GMSA_RULE, OBJECT_META_RULE]);
+export const WORKLOAD_RULES: readonly ManifestRule[] = registry<ManifestRule>([POD_TEMPLATE_RULE, SERVICE_PORTS_RULE, WORKLOAD_SELECTOR_RULE, GMSA_RULE, OBJECT_META_RULE, CSI_WINDOWS_NODE_RULE]);
 
 /** Windows pods on Amazon EKS get an address only when their nodeSelector names Windows (`eksPodIssues`). */
 export const EKS_POD_ADDRESS_RULE = rule<ManifestGraph>({

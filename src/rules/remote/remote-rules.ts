@@ -1,5 +1,6 @@
 import { controlPlaneRolloutProblem, resolveRollout } from '../../platform/rollout';
 import { REMOTE_MACHINE_DEFAULTS, unusableAddressProblem } from '../../platform/remote';
+import { capiDefaultReplicas } from '../../platform/cluster-autoscaler';
 import { REMOTE_INFRASTRUCTURE } from '../../platform/infrastructures';
 import { describe, groupOf, Json, list, ManifestGraph, ManifestSource, namespaceOf, violation } from '../engine/graph';
 import { Finding, registry, Rule, rule } from '../engine/rule';
@@ -40,9 +41,10 @@ function owners(graph: ManifestGraph): RemoteOwner[] {
     const pool = template?.manifest.spec?.template?.spec?.pool;
     if (template && typeof pool === 'string') out.push({ owner, template, pool, hosts: hostsOf(graph, template, pool), replicas });
   };
-  // CAPI and k0smotron default an unset replicas to 1.
+  // CAPI defaults an unset replicas to the autoscaler's min size when both bounds are set, else 1
+  // (k0smotron's control plane to 1); the autoscaler's max is judged below.
   for (const md of graph.ofKind('MachineDeployment').filter((m) => groupOf(m.manifest.apiVersion) === CAPI)) {
-    add(md, md.manifest.spec?.template?.spec?.infrastructureRef, md.manifest.spec?.replicas ?? 1);
+    add(md, md.manifest.spec?.template?.spec?.infrastructureRef, capiDefaultReplicas(md.manifest) as number);
   }
   for (const kcp of graph.ofKind('K0sControlPlane')) {
     add(kcp, kcp.manifest.spec?.machineTemplate?.infrastructureRef, kcp.manifest.spec?.replicas ?? 1);

@@ -15,6 +15,7 @@ requireInstalled('@cdktn/provider-aws', 'in a CDK Terrain project, npm install @
 export * from '../cdktn';
 
 export { AwsProvider } from '@cdktn/provider-aws/lib/provider';
+export { AutoscalingGroupTagA as AutoscalingGroupTag } from '@cdktn/provider-aws/lib/autoscaling-group-tag';
 export { CloudwatchLogGroup } from '@cdktn/provider-aws/lib/cloudwatch-log-group';
 export { DataAwsAvailabilityZones } from '@cdktn/provider-aws/lib/data-aws-availability-zones';
 export { DataAwsPartition } from '@cdktn/provider-aws/lib/data-aws-partition';

@@ -139,6 +139,13 @@ export const eksNodeGroups = rule<TerraformGraph>({
     v(`min_size ${scaling.min_size}, desired_size ${scaling.desired_size} and max_size ${scaling.max_size} are out of order`, 'keep minSize <= desiredSize <= maxSize and maxSize >= 1, as EKS requires', 'scaling_config');
   }
 
+  // provider node_group.go update_config: max_unavailable 1 to 100 (EKS UpdateNodegroupConfig maxUnavailable).
+  const unavailable = single(body.update_config).max_unavailable;
+  if (unavailable !== undefined && !isExpression(unavailable)) {
+    const why = integerProblem(unavailable, 1);
+    if (why || unavailable > 100) v(`update_config.max_unavailable ${why ?? `${unavailable} is above 100`}`, 'use a whole number from 1 to 100', 'update_config.max_unavailable');
+  }
+
   const types = body.instance_types;
   if (Array.isArray(types) && types.length === 0) {
     v('instance_types is empty, which the provider sends as no instance types, so EKS launches its default t3.medium', "name at least one instance type, e.g. ['m6i.xlarge']", 'instance_types');

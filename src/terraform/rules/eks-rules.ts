@@ -3,6 +3,7 @@ import { Finding, registry, rule } from '../../rules/engine/rule';
 import { parseCidr } from '../../platform/cidr';
 import { EKS_CLUSTER_POLICIES, EKS_KUBERNETES_VERSIONS, EKS_LIMITS, EksIpFamily, NodeAccessEntryType, eksKubernetesVersionProblem, parseEksWindowsAmiType, sharedNodeRoleProblem } from '../../platform/eks';
 import { TerraformBlock, TerraformGraph, TerraformRule, blockViolation, isExpression, list, single } from '../graph';
+import { KARPENTER_SOURCE, KARPENTER_WINDOWS_LIMITS } from '../../platform/karpenter';
 
 import { subnetProblems } from './eks-common';
 import { eksNodeGroups, launchTemplateNames, nodeGroupNames, providerVersion } from './eks-node-group-rules';
@@ -182,19 +183,20 @@ function windowsIpam(addon: TerraformBlock | undefined): unknown {
 const windowsCluster = rule<TerraformGraph>({
   name: 'eks-windows-cluster',
   scope: 'graph',
-  description: 'A cluster with Windows node groups: a Linux node for CoreDNS, IPv4, Windows IPAM in vpc-cni, an EC2_WINDOWS access entry for a node role no Linux group shares',
-  source: 'Amazon EKS User Guide windows-support.adoc; aws/amazon-vpc-resource-controller-k8s',
+  description: 'A cluster with Windows nodes (node groups or Karpenter\'s EC2_WINDOWS roles): IPv4, Windows IPAM in vpc-cni, no VPC CNI custom networking beside Karpenter\'s, an EC2_WINDOWS access entry for a node role no Linux group shares',
+  source: `Amazon EKS User Guide windows-support.adoc; aws/amazon-vpc-resource-controller-k8s; ${KARPENTER_SOURCE} website/content/en/docs (faq.md, concepts/nodeclasses.md)`,
   check: (graph) => graph.ofType('aws_eks_cluster').flatMap((cluster) => {
   const groups = ofCluster(graph, cluster, 'aws_eks_node_group');
   const windows = groups.filter((g) => parseEksWindowsAmiType(g.body.ami_type) !== undefined);
-  if (windows.length === 0) return [];
+  const launched = karpenterWindowsRoles(graph, cluster, groups);
+  if (windows.length === 0 && launched.length === 0) return [];
   const linux = groups.filter((g) => !windows.includes(g));
-  const names = (list: TerraformBlock[]): string => list.map((g) => g.body.node_group_name).join(', ');
   const out: Finding[] = [];
   const v = (block: TerraformBlock, what: string, fix: string, field?: string) => out.push(blockViolation(block, what, fix, field));
+  const nodes = windowsNodes(windows, launched);
   const family = single(cluster.body.kubernetes_network_config).ip_family ?? EksIpFamily.IPV4;
   if (family !== EksIpFamily.IPV4) {
-    v(cluster, `ipFamily is ${family}, and EKS Windows nodes support IPv4 only (node groups ${names(windows)})`, 'use EksIpFamily.IPV4', 'kubernetes_network_config.ip_family');
+    v(cluster, `ipFamily is ${family}, and EKS Windows nodes support IPv4 only (${nodes}${launched.length > 0 ? `; ${KARPENTER_WINDOWS_LIMITS.ipv6}` : ''})`, 'use EksIpFamily.IPV4', 'kubernetes_network_config.ip_family');
   }
   // Windows IPAM is judged only where the JSON shows it: the vpc-cni add-on's configuration values
   // (OVERWRITE sets a hand-written amazon-vpc-cni ConfigMap back to them). Without the add-on, the
@@ -207,6 +209,11 @@ const windowsCluster = rule<TerraformGraph>({
     v(vpcCni,
       `Windows IPAM is off: the vpc-cni add-on has configuration values ${JSON.stringify(vpcCni.body.configuration_values ?? null)}${ipam === undefined ? ' and overwrites the amazon-vpc-cni ConfigMap with them' : ''}, so Windows pods get no IP address`,
       'keep the vpc-cni add-on with configuration values {"enableWindowsIpam":"true"} (not a hand-written amazon-vpc-cni ConfigMap, which the add-on overwrites)', 'configuration_values');
+  }
+  // The add-on's env block sets aws-node's variables (aws/amazon-vpc-cni-k8s README, AWS_VPC_K8S_CNI_CUSTOM_NETWORK_CFG).
+  if (launched.length > 0 && vpcCni !== undefined && customNetworking(vpcCni)) {
+    v(vpcCni, `the vpc-cni add-on turns on custom networking (env AWS_VPC_K8S_CNI_CUSTOM_NETWORK_CFG), and Karpenter cannot launch Windows nodes with it (${KARPENTER_WINDOWS_LIMITS.customNetworking})`,
+      'turn custom networking off, or give Windows nodes managed node groups in the pod subnets', 'configuration_values');
   }
   const entries = ofCluster(graph, cluster, 'aws_eks_access_entry');
   for (const role of new Set(windows.map((g) => g.body.node_role_arn))) {
@@ -225,7 +232,7 @@ const windowsCluster = rule<TerraformGraph>({
     if (!types.includes(NodeAccessEntryType.EC2_WINDOWS)) {
       const mine = windows.filter((g) => g.body.node_role_arn === role);
       v(mine[0],
-        `the node role ${role} of Windows node groups ${names(mine)} has ${types.length === 0 ? 'no access entry' : `a ${types.join(', ')} access entry`}, not EC2_WINDOWS; ` +
+        `the node role ${role} of Windows node groups ${groupNames(mine)} has ${types.length === 0 ? 'no access entry' : `a ${types.join(', ')} access entry`}, not EC2_WINDOWS; ` +
           'EKS may register it as EC2_LINUX (aws/containers-roadmap#2327), and then its Windows nodes lack the eks:kube-proxy-windows group that kube-proxy on Windows needs',
         'keep the EC2_WINDOWS access entry the Windows node group creates (drop the override that removed or changed it)', 'node_role_arn');
     }
@@ -233,6 +240,37 @@ const windowsCluster = rule<TerraformGraph>({
   return out;
 }),
 });
+
+/** Node group names, a `replaceBeforeDestroy` group's by its prefix. */
+function groupNames(list: readonly TerraformBlock[]): string {
+  return list.map((g) => g.body.node_group_name ?? g.body.node_group_name_prefix).join(', ');
+}
+
+/**
+ * The `EC2_WINDOWS` access entries of roles no node group uses: the node roles of the Windows
+ * nodes Karpenter launches (`KarpenterWindowsNodeRole`).
+ */
+function karpenterWindowsRoles(graph: TerraformGraph, cluster: TerraformBlock, groups: readonly TerraformBlock[]): TerraformBlock[] {
+  return ofCluster(graph, cluster, 'aws_eks_access_entry')
+    .filter((e) => e.body.type === NodeAccessEntryType.EC2_WINDOWS && !groups.some((g) => g.body.node_role_arn === e.body.principal_arn));
+}
+
+/** Windows nodes for messages: the node groups and Karpenter's roles. */
+function windowsNodes(windows: readonly TerraformBlock[], launched: readonly TerraformBlock[]): string {
+  return [windows.length > 0 ? `node groups ${groupNames(windows)}` : '', launched.length > 0 ? `Karpenter node roles ${launched.map((e) => e.body.principal_arn).join(', ')}` : '']
+    .filter(Boolean).join('; ');
+}
+
+/** Whether the vpc-cni add-on's configuration values turn on custom networking. */
+function customNetworking(addon: TerraformBlock): boolean {
+  const values = addon.body.configuration_values;
+  if (typeof values !== 'string') return false;
+  try {
+    return String((JSON.parse(values) as { env?: Record<string, unknown> }).env?.AWS_VPC_K8S_CNI_CUSTOM_NETWORK_CFG).toLowerCase() === 'true';
+  } catch {
+    return false;
+  }
+}
 
 /**
  * A Linux node that cannot scale away, for CoreDNS: its pods select Linux nodes only, and the
@@ -250,15 +288,19 @@ const coreDns = rule<TerraformGraph>({
   check: (graph) => graph.ofType('aws_eks_cluster').flatMap((cluster) => {
     const groups = ofCluster(graph, cluster, 'aws_eks_node_group');
     const windows = groups.filter((g) => parseEksWindowsAmiType(g.body.ami_type) !== undefined);
+    const launched = karpenterWindowsRoles(graph, cluster, groups);
     const addon = ofCluster(graph, cluster, 'aws_eks_addon').find((a) => a.body.addon_name === 'coredns');
-    if (windows.length === 0 && addon === undefined) return [];
+    if (windows.length === 0 && launched.length === 0 && addon === undefined) return [];
     const linux = groups.filter((g) => !windows.includes(g));
     const minSize = (g: TerraformBlock) => single(g.body.scaling_config).min_size;
     if (linux.some((g) => isExpression(minSize(g)) || Number(minSize(g)) >= 1)) return [];
-    const names = (list: TerraformBlock[]): string => list.map((g) => g.body.node_group_name).join(', ');
+    const names = groupNames;
     const fix = 'add an EksLinuxNodeGroup with minSize >= 1';
     if (windows.length > 0) {
       return [blockViolation(cluster, `Windows node groups (${names(windows)}) need a Linux node for CoreDNS, and the cluster has no Linux node group with minSize >= 1`, fix)];
+    }
+    if (launched.length > 0) {
+      return [blockViolation(cluster, `Windows nodes (${windowsNodes(windows, launched)}) need a Linux node for CoreDNS, and the cluster has no Linux node group with minSize >= 1`, fix)];
     }
     const has = linux.length === 0 ? 'has no Linux node group' : `has only Linux node groups that can scale to 0 (${names(linux)}: minSize 0)`;
     return [blockViolation(addon!, `the coredns add-on runs on Linux nodes only, and the cluster ${has}, so the add-on never becomes ACTIVE and the apply waits for it until it times out`,

@@ -1,0 +1,55 @@
+import { WindowsPlatform } from './support';
+
+/**
+ * Facts about CSI drivers on Windows nodes: where the kubelet keeps its plugin sockets on each
+ * platform, and the drivers' pinned releases.
+ */
+
+/**
+ * The kubelet's root directory on Windows nodes (`--root-dir`): k0s puts it under its data
+ * directory, `C:\var\lib\k0s\kubelet` (k0sproject/k0s v1.34.4+k0s.0 pkg/constant/constant_windows.go
+ * DataDirDefault, pkg/config/cfgvars.go KubeletRootDir = <data dir>\kubelet,
+ * pkg/component/worker/kubelet.go `--root-dir`); EKS, AKS and GKE keep the kubelet's default,
+ * `C:\var\lib\kubelet`, which the drivers' manifests assume. A CSI node plugin registers its socket
+ * under `<root>\plugins_registry` and serves it under `<root>\plugins\<driver>`: under another root
+ * the kubelet never finds it, and a pod with such a volume never starts.
+ */
+export const WINDOWS_KUBELET_ROOT = { k0s: 'C:\\var\\lib\\k0s\\kubelet', upstream: 'C:\\var\\lib\\kubelet' } as const;
+
+/** k0s's kubelet root on Linux (pkg/constant/constant_unix.go DataDirDefault /var/lib/k0s, + kubelet). */
+export const K0S_LINUX_KUBELET_ROOT = '/var/lib/k0s/kubelet';
+
+/** The Windows kubelet root on a platform. */
+export function windowsKubeletRoot(platform: WindowsPlatform): string {
+  return platform === WindowsPlatform.K0SMOTRON_AWS || platform === WindowsPlatform.K0SMOTRON_REMOTE ? WINDOWS_KUBELET_ROOT.k0s : WINDOWS_KUBELET_ROOT.upstream;
+}
+
+/** The SMB CSI driver (kubernetes-csi/csi-driver-smb v1.20.3, deploy/). */
+export const SMB_CSI = {
+  driver: 'smb.csi.k8s.io',
+  source: 'kubernetes-csi/csi-driver-smb@v1.20.3 deploy/csi-smb-node-windows-hostprocess.yaml, csi-smb-controller.yaml, csi-smb-driver.yaml',
+  images: {
+    plugin: 'registry.k8s.io/sig-storage/smbplugin:v1.20.3',
+    windowsPlugin: 'registry.k8s.io/sig-storage/smbplugin:v1.20.3-windows-hp',
+    provisioner: 'registry.k8s.io/sig-storage/csi-provisioner:v6.3.0',
+    registrar: 'registry.k8s.io/sig-storage/csi-node-driver-registrar:v2.17.0',
+  },
+} as const;
+
+/** The EBS CSI driver (kubernetes-sigs/aws-ebs-csi-driver, chart 2.63.1 of v1.64.0: templates/_node-windows.tpl). */
+export const EBS_CSI = {
+  driver: 'ebs.csi.aws.com',
+  source: 'kubernetes-sigs/aws-ebs-csi-driver@v1.64.0 charts/aws-ebs-csi-driver/templates/_node-windows.tpl',
+  images: {
+    plugin: 'public.ecr.aws/ebs-csi-driver/aws-ebs-csi-driver:v1.63.1',
+    registrar: 'public.ecr.aws/csi-components/csi-node-driver-registrar:v2.17.0-eksbuild.5',
+  },
+} as const;
+
+/**
+ * Whether a string names a CSI driver's kubelet plugin directory (`plugins/<driver>` or
+ * `plugins\<driver>`, under any kubelet root): how a node plugin's pod spec shows its driver.
+ */
+export function namesCsiPluginDir(text: unknown, driver: string): boolean {
+  return typeof text === 'string' && text.replace(/\\+/g, '/').includes(`plugins/${driver}`);
+}

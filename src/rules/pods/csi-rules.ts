@@ -1,0 +1,55 @@
+import { namesCsiPluginDir } from '../../platform/csi';
+import { LABEL_OS } from '../../platform/windows';
+import { Json, list, ManifestGraph, ManifestSource, namespaceOf, violation } from '../engine/graph';
+import { rule } from '../engine/rule';
+import { manifestPath, podTemplatesOf, targetsWindows } from './pod-template';
+
+/**
+ * A Windows pod whose volume needs a CSI driver whose node plugin, in these objects, runs on no
+ * Windows node: the kubelet finds no plugin registered for the driver, and the pod waits in
+ * ContainerCreating ("driver name … not found in the list of registered CSI drivers"). Judged only
+ * where the objects show the driver's node plugin (a DaemonSet whose pod spec names
+ * `plugins/<driver>` under a kubelet root): a driver installed elsewhere is not judged.
+ */
+
+/** Every string of a pod spec (args, env values, host paths), to find the plugin directory it names. */
+function stringsOf(value: Json, out: string[] = []): string[] {
+  if (typeof value === 'string') out.push(value);
+  else if (Array.isArray(value)) value.forEach((v) => stringsOf(v, out));
+  else if (value !== null && typeof value === 'object') Object.values(value).forEach((v) => stringsOf(v, out));
+  return out;
+}
+
+/** The CSI driver a pod volume needs, when the objects say: inline, or through its claim's volume or storage class. */
+function driverOf(graph: ManifestGraph, pod: ManifestSource, volume: Json): string | undefined {
+  const classDriver = (name: unknown) => graph.ofKind('StorageClass').find((c) => c.manifest.metadata?.name === name)?.manifest.provisioner;
+  if (typeof volume?.csi?.driver === 'string') return volume.csi.driver;
+  const template = volume?.ephemeral?.volumeClaimTemplate?.spec;
+  if (template) return classDriver(template.storageClassName);
+  const claimName = volume?.persistentVolumeClaim?.claimName;
+  if (claimName === undefined) return undefined;
+  const claim = graph.ofKind('PersistentVolumeClaim').find((c) => c.manifest.metadata?.name === claimName && namespaceOf(c.manifest) === namespaceOf(pod.manifest));
+  const bound = graph.ofKind('PersistentVolume').find((v) => v.manifest.metadata?.name === claim?.manifest.spec?.volumeName);
+  return bound?.manifest.spec?.csi?.driver ?? classDriver(claim?.manifest.spec?.storageClassName);
+}
+
+export const CSI_WINDOWS_NODE_RULE = rule<ManifestGraph>({
+  name: 'csi-windows-node',
+  scope: 'graph',
+  description: 'A Windows pod\'s volume needs a CSI driver whose node plugin, where the objects show it, runs on Windows nodes too',
+  source: 'kubernetes-csi/csi-driver-smb v1.20.3 deploy/csi-smb-node-windows-hostprocess.yaml; kubernetes-sigs/aws-ebs-csi-driver v1.64.0 charts/aws-ebs-csi-driver/templates/_node-windows.tpl',
+  check: (graph) => {
+  const plugins = graph.ofKind('DaemonSet').flatMap((ds) => podTemplatesOf(ds.manifest).map((t) => ({ spec: t.spec, text: stringsOf(t.spec) })));
+  return graph.sources.flatMap((source) => podTemplatesOf(source.manifest).filter((t) => targetsWindows(t.spec)).flatMap((location) =>
+    list(location.spec.volumes).flatMap((volume, i) => {
+      const driver = driverOf(graph, source, volume);
+      if (typeof driver !== 'string') return [];
+      const nodePlugins = plugins.filter((p) => p.text.some((s) => namesCsiPluginDir(s, driver)));
+      if (nodePlugins.length === 0 || nodePlugins.some((p) => p.spec.nodeSelector?.[LABEL_OS] === 'windows' || targetsWindows(p.spec))) return [];
+      const field = manifestPath(location, `spec.volumes[${i}]`);
+      return [violation(source,
+        `${field} (${volume?.name}) needs the CSI driver ${driver}, whose node plugin in these objects runs on Linux nodes only, so the kubelet of a Windows node never mounts it and the pod stays in ContainerCreating`,
+        `run the driver's Windows node plugin too (WindowsSmbCsi, WindowsEbsCsiNode, or the chart's Windows DaemonSet), under the Windows kubelet root of the cluster`, field)];
+    })));
+  },
+});

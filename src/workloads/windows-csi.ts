@@ -1,0 +1,215 @@
+import { ApiObject } from 'cdk8s';
+import { Construct } from 'constructs';
+import { EBS_CSI, SMB_CSI, windowsKubeletRoot } from '../platform/csi';
+import { windowsNodeTaint, WindowsPlatform } from '../platform/support';
+import { LABEL_OS, WINDOWS_SYSTEM_USER } from '../platform/windows';
+import { fail } from '../core/errors';
+
+/** What the CSI constructs share: where they run. */
+export interface WindowsCsiProps {
+  /**
+   * The platform of the cluster: it decides the kubelet root the node plugin registers under (k0s:
+   * `C:\var\lib\k0s\kubelet`; EKS, AKS, GKE: `C:\var\lib\kubelet`) and the Windows taint it tolerates.
+   */
+  readonly platform: WindowsPlatform;
+  /**
+   * The Windows kubelet root, where it differs from the platform's (a pool's `kubeletRootDir`).
+   * @default - the platform's: k0s's on K0SMOTRON_AWS and K0SMOTRON_REMOTE, `C:\var\lib\kubelet` elsewhere
+   */
+  readonly kubeletRootDir?: string;
+  /**
+   * Namespace of the driver's objects.
+   * @default 'kube-system'
+   */
+  readonly namespace?: string;
+}
+
+/** The kubelet paths of a node plugin on Windows: its socket, and the registration directory. */
+function pluginPaths(props: WindowsCsiProps, driver: string): { socket: string; registry: string } {
+  const root = (props.kubeletRootDir ?? windowsKubeletRoot(props.platform)).replace(/\\+$/, '');
+  return { socket: `${root}\\plugins\\${driver}\\csi.sock`, registry: `${root}\\plugins_registry\\` };
+}
+
+/**
+ * The pod spec every Windows node plugin shares: a HostProcess pod (no csi-proxy needed; the
+ * plugin works on the host's filesystem and SMB mappings as SYSTEM) on the host network, on
+ * Windows nodes only, tolerating the platform's Windows taint, with the node-driver-registrar
+ * telling the kubelet where the plugin's socket is under this platform's kubelet root.
+ */
+function windowsNodePodSpec(props: WindowsCsiProps, driver: string, registrarImage: string, serviceAccountName: string, plugin: object, extraTolerations: object[] = []): object {
+  const taint = windowsNodeTaint(props.platform);
+  const { socket, registry } = pluginPaths(props, driver);
+  return {
+    serviceAccountName,
+    nodeSelector: { [LABEL_OS]: 'windows' },
+    tolerations: [{ key: taint.key, operator: 'Equal', value: taint.value, effect: taint.effect }, ...extraTolerations],
+    priorityClassName: 'system-node-critical',
+    hostNetwork: true,
+    securityContext: { windowsOptions: { hostProcess: true, runAsUserName: WINDOWS_SYSTEM_USER } },
+    containers: [
+      {
+        name: 'node-driver-registrar',
+        image: registrarImage,
+        command: ['csi-node-driver-registrar.exe'],
+        args: ['--v=2', `--csi-address=unix://${socket}`, `--kubelet-registration-path=${socket}`, `--plugin-registration-path=${registry}`],
+        resources: { requests: { cpu: '10m', memory: '40Mi' }, limits: { memory: '150Mi' } },
+      },
+      plugin,
+    ],
+  };
+}
+
+function daemonSet(scope: Construct, name: string, namespace: string, spec: object): ApiObject {
+  return new ApiObject(scope, 'NodeDaemonSet', {
+    apiVersion: 'apps/v1',
+    kind: 'DaemonSet',
+    metadata: { name, namespace },
+    spec: {
+      selector: { matchLabels: { app: name } },
+      updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1 } },
+      template: { metadata: { labels: { app: name } }, spec },
+    },
+  });
+}
+
+/** Props of `WindowsSmbCsi`. */
+export interface WindowsSmbCsiProps extends WindowsCsiProps {
+  /**
+   * Replicas of the controller (it creates subdirectories of the share for dynamically provisioned volumes).
+   * @default 1
+   */
+  readonly controllerReplicas?: number;
+}
+
+/**
+ * The SMB CSI driver (`smb.csi.k8s.io`, kubernetes-csi/csi-driver-smb v1.20.3) for Windows pods:
+ * its CSIDriver, the controller (external-provisioner and the plugin, on Linux nodes only, as the
+ * upstream manifests pin it) with its RBAC, and the Windows node plugin as a HostProcess DaemonSet
+ * whose kubelet paths are the platform's (upstream assumes `C:\var\lib\kubelet`, which k0s does not
+ * use) and which tolerates the platform's Windows taint (upstream tolerates GKE's only). Linux
+ * pods with SMB volumes need the upstream Linux node DaemonSet beside it.
+ */
+export class WindowsSmbCsi extends Construct {
+  /** The Windows node plugin DaemonSet (`csi-smb-node-win`). */
+  public readonly nodeDaemonSet: ApiObject;
+  /** The controller Deployment (`csi-smb-controller`), on Linux nodes. */
+  public readonly controller: ApiObject;
+
+  public constructor(scope: Construct, id: string, props: WindowsSmbCsiProps) {
+    super(scope, id);
+    if (!Object.values(WindowsPlatform).includes(props.platform)) fail(this, `platform "${props.platform}" is not a WindowsPlatform`, `use one of ${Object.values(WindowsPlatform).join(', ')}`);
+    const namespace = props.namespace ?? 'kube-system';
+    const replicas = props.controllerReplicas ?? 1;
+    if (!Number.isInteger(replicas) || replicas < 1) fail(this, `controllerReplicas ${replicas} is not a whole number of at least 1`, 'give 1 or more');
+    const driver = SMB_CSI.driver;
+
+    new ApiObject(this, 'CSIDriver', {
+      apiVersion: 'storage.k8s.io/v1', kind: 'CSIDriver', metadata: { name: driver },
+      // No attach step; the pod's identity reaches the plugin; PVCs and inline volumes both work.
+      spec: { attachRequired: false, podInfoOnMount: true, volumeLifecycleModes: ['Persistent', 'Ephemeral'] },
+    });
+    const controllerSa = new ApiObject(this, 'ControllerServiceAccount', { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'csi-smb-controller-sa', namespace } });
+    const nodeSa = new ApiObject(this, 'NodeServiceAccount', { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'csi-smb-node-sa', namespace } });
+    // What external-provisioner reads and writes (kubernetes-csi/external-provisioner deploy/kubernetes/rbac.yaml).
+    const role = new ApiObject(this, 'ProvisionerRole', {
+      apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'smb-external-provisioner-role' },
+      rules: [
+        { apiGroups: [''], resources: ['persistentvolumes'], verbs: ['get', 'list', 'watch', 'create', 'patch', 'delete'] },
+        { apiGroups: [''], resources: ['persistentvolumeclaims'], verbs: ['get', 'list', 'watch', 'update'] },
+        { apiGroups: ['storage.k8s.io'], resources: ['storageclasses', 'csinodes'], verbs: ['get', 'list', 'watch'] },
+        { apiGroups: [''], resources: ['events'], verbs: ['get', 'list', 'watch', 'create', 'update', 'patch'] },
+        { apiGroups: [''], resources: ['nodes'], verbs: ['get', 'list', 'watch'] },
+        { apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['get', 'list', 'watch', 'create', 'update', 'patch'] },
+        { apiGroups: [''], resources: ['secrets'], verbs: ['get'] },
+      ],
+    });
+    new ApiObject(this, 'ProvisionerBinding', {
+      apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRoleBinding', metadata: { name: 'smb-csi-provisioner-binding' },
+      subjects: [{ kind: 'ServiceAccount', name: controllerSa.name, namespace }],
+      roleRef: { kind: 'ClusterRole', name: role.name, apiGroup: 'rbac.authorization.k8s.io' },
+    });
+
+    this.controller = new ApiObject(this, 'Controller', {
+      apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'csi-smb-controller', namespace },
+      spec: {
+        replicas,
+        selector: { matchLabels: { app: 'csi-smb-controller' } },
+        template: {
+          metadata: { labels: { app: 'csi-smb-controller' } },
+          spec: {
+            serviceAccountName: controllerSa.name,
+            // The controller image is Linux only.
+            nodeSelector: { [LABEL_OS]: 'linux' },
+            priorityClassName: 'system-cluster-critical',
+            containers: [
+              {
+                name: 'csi-provisioner',
+                image: SMB_CSI.images.provisioner,
+                args: ['-v=2', '--csi-address=/csi/csi.sock', '--leader-election', `--leader-election-namespace=${namespace}`, '--extra-create-metadata=true'],
+                volumeMounts: [{ name: 'socket-dir', mountPath: '/csi' }],
+                resources: { requests: { cpu: '10m', memory: '20Mi' }, limits: { memory: '400Mi' } },
+              },
+              {
+                name: 'smb',
+                image: SMB_CSI.images.plugin,
+                args: ['--v=5', '--endpoint=unix:///csi/csi.sock'],
+                // It mounts the share to create and delete volume directories.
+                securityContext: { privileged: true },
+                volumeMounts: [{ name: 'socket-dir', mountPath: '/csi' }],
+                resources: { requests: { cpu: '10m', memory: '20Mi' }, limits: { memory: '200Mi' } },
+              },
+            ],
+            volumes: [{ name: 'socket-dir', emptyDir: {} }],
+          },
+        },
+      },
+    });
+
+    const { socket } = pluginPaths(props, driver);
+    this.nodeDaemonSet = daemonSet(this, 'csi-smb-node-win', namespace, windowsNodePodSpec(props, driver, SMB_CSI.images.registrar, nodeSa.name, {
+      name: 'smb',
+      image: SMB_CSI.images.windowsPlugin,
+      command: ['smbplugin.exe'],
+      args: ['--v=5', `--endpoint=unix://${socket}`, '--nodeid=$(KUBE_NODE_NAME)', '--enable-windows-host-process=true', '--remove-smb-mapping-during-unmount=true'],
+      env: [{ name: 'KUBE_NODE_NAME', valueFrom: { fieldRef: { fieldPath: 'spec.nodeName' } } }],
+      resources: { requests: { cpu: '10m', memory: '40Mi' }, limits: { memory: '600Mi' } },
+    }));
+  }
+}
+
+/** Props of `WindowsEbsCsiNode`. */
+export interface WindowsEbsCsiNodeProps extends WindowsCsiProps {
+  /**
+   * The node service account the EBS CSI chart (or EKS add-on) created.
+   * @default 'ebs-csi-node-sa'
+   */
+  readonly serviceAccountName?: string;
+}
+
+/**
+ * The EBS CSI driver's Windows node plugin (`ebs.csi.aws.com`, kubernetes-sigs/aws-ebs-csi-driver
+ * chart 2.63.1) as a HostProcess DaemonSet under the platform's kubelet root, tolerating the
+ * platform's Windows taint: install the chart (or the EKS add-on) with `node.enableWindows=false`
+ * for the controller and the Linux nodes, and this beside it. On k0s the chart's Windows
+ * DaemonSet registers under `C:\var\lib\kubelet`, where the kubelet never looks.
+ */
+export class WindowsEbsCsiNode extends Construct {
+  /** The DaemonSet (`ebs-csi-node-windows`). */
+  public readonly nodeDaemonSet: ApiObject;
+
+  public constructor(scope: Construct, id: string, props: WindowsEbsCsiNodeProps) {
+    super(scope, id);
+    if (!Object.values(WindowsPlatform).includes(props.platform)) fail(this, `platform "${props.platform}" is not a WindowsPlatform`, `use one of ${Object.values(WindowsPlatform).join(', ')}`);
+    const driver = EBS_CSI.driver;
+    const { socket } = pluginPaths(props, driver);
+    this.nodeDaemonSet = daemonSet(this, 'ebs-csi-node-windows', props.namespace ?? 'kube-system', windowsNodePodSpec(props, driver, EBS_CSI.images.registrar, props.serviceAccountName ?? 'ebs-csi-node-sa', {
+      name: 'ebs-plugin',
+      image: EBS_CSI.images.plugin,
+      command: ['aws-ebs-csi-driver.exe'],
+      args: ['node', `--endpoint=unix://${socket}`, '--windows-host-process=true', '--v=2'],
+      env: [{ name: 'CSI_NODE_NAME', valueFrom: { fieldRef: { fieldPath: 'spec.nodeName' } } }],
+      resources: { requests: { cpu: '10m', memory: '40Mi' }, limits: { memory: '256Mi' } },
+    // The driver removes this taint once it reports the node's attach limit (chart _helpers.tpl, daemonset-tolerations).
+    }, [{ key: 'ebs.csi.aws.com/agent-not-ready', operator: 'Exists' }]));
+  }
+}

@@ -1,0 +1,126 @@
+import { ApiObject, App, Chart, JsonPatch } from 'cdk8s';
+import { validateManifests, WindowsVersion } from '../../src';
+import { KarpenterWindowsNodePool, KarpenterWindowsNodePoolProps } from '../../src/eks';
+import { crdViolations, describeWithCrds } from '../support/crd-schemas';
+import { K8sObject, only, synthObjects } from '../support/synth';
+
+function pool(props: Partial<KarpenterWindowsNodePoolProps> = {}, patch?: (p: KarpenterWindowsNodePool) => void): { app: App; pool: KarpenterWindowsNodePool } {
+  const app = new App();
+  const chart = new Chart(app, 'karpenter');
+  const p = new KarpenterWindowsNodePool(chart, 'windows', { clusterName: 'eks-test', role: 'eks-test-karpenter-windows', limits: { cpu: 64, memory: '256Gi' }, ...props });
+  patch?.(p);
+  return { app, pool: p };
+}
+const objects = (props: Partial<KarpenterWindowsNodePoolProps> = {}): K8sObject[] => synthObjects(pool(props).app);
+function synthError(patch: (p: KarpenterWindowsNodePool) => void): string {
+  try {
+    synthObjects(pool({}, patch).app);
+    return '';
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
+
+describe('KarpenterWindowsNodePool', () => {
+  test('a NodePool of Windows nodes: OS, build, amd64, our taint, limits, the EC2NodeClass by reference', () => {
+    const nodePool = only(objects(), 'NodePool');
+    expect(nodePool.apiVersion).toBe('karpenter.sh/v1');
+    expect(nodePool.spec.template.spec.requirements).toEqual([
+      { key: 'kubernetes.io/os', operator: 'In', values: ['windows'] },
+      { key: 'node.kubernetes.io/windows-build', operator: 'In', values: ['10.0.20348'] },
+      { key: 'kubernetes.io/arch', operator: 'In', values: ['amd64'] },
+      { key: 'karpenter.sh/capacity-type', operator: 'In', values: ['on-demand'] },
+    ]);
+    expect(nodePool.spec.template.spec.taints).toEqual([{ key: 'os', value: 'windows', effect: 'NoSchedule' }]);
+    expect(nodePool.spec.template.spec.nodeClassRef).toEqual({ group: 'karpenter.k8s.aws', kind: 'EC2NodeClass', name: 'windows' });
+    expect(nodePool.spec.limits).toEqual({ cpu: 64, memory: '256Gi' });
+    expect(nodePool.spec.disruption).toBeUndefined();
+  });
+
+  test('the EC2NodeClass: the release\'s @latest alias, the role, the cluster\'s private subnets and security group', () => {
+    const nodeClass = only(objects({ windowsVersion: WindowsVersion.SERVER_2019 }), 'EC2NodeClass');
+    expect(nodeClass.apiVersion).toBe('karpenter.k8s.aws/v1');
+    expect(nodeClass.spec).toEqual({
+      amiSelectorTerms: [{ alias: 'windows2019@latest' }],
+      role: 'eks-test-karpenter-windows',
+      subnetSelectorTerms: [{ tags: { 'kubernetes.io/cluster/eks-test': 'shared', 'kubernetes.io/role/internal-elb': '1' } }],
+      securityGroupSelectorTerms: [{ tags: { 'aws:eks:cluster-name': 'eks-test' } }],
+    });
+    expect(only(objects({ windowsVersion: WindowsVersion.SERVER_2019 }), 'NodePool').spec.template.spec.requirements[1].values).toEqual(['10.0.17763']);
+  });
+
+  test('instance types, capacity types and selector tags are written as given', () => {
+    const objs = objects({ instanceTypes: ['m6i.xlarge', 'm6i.2xlarge'], capacityTypes: ['spot', 'on-demand'], subnetTags: { tier: 'nodes' }, securityGroupTags: { sg: 'nodes' } });
+    const requirements = only(objs, 'NodePool').spec.template.spec.requirements;
+    expect(requirements).toContainEqual({ key: 'node.kubernetes.io/instance-type', operator: 'In', values: ['m6i.xlarge', 'm6i.2xlarge'] });
+    expect(requirements).toContainEqual({ key: 'karpenter.sh/capacity-type', operator: 'In', values: ['spot', 'on-demand'] });
+    expect(only(objs, 'EC2NodeClass').spec.subnetSelectorTerms).toEqual([{ tags: { tier: 'nodes' } }]);
+    expect(only(objs, 'EC2NodeClass').spec.securityGroupSelectorTerms).toEqual([{ tags: { sg: 'nodes' } }]);
+  });
+
+  test('a weekly patch window: drift held at 0 from the window\'s end to its next start, 1 node at a time inside', () => {
+    // Saturday 22:00 UTC for 6 hours: open until Sunday 04:00, closed for the other 162 hours.
+    const { budgets } = only(objects({ patchWindow: { weekday: 6, hour: 22, hours: 6 } }), 'NodePool').spec.disruption;
+    expect(budgets).toEqual([
+      { nodes: '10%' },
+      { nodes: '0', reasons: ['Drifted'], schedule: '0 4 * * 0', duration: '162h' },
+      { nodes: '1', reasons: ['Drifted'] },
+    ]);
+  });
+
+  test('a daily patch window', () => {
+    const { budgets } = only(objects({ patchWindow: { hour: 2, hours: 3, nodes: '20%' } }), 'NodePool').spec.disruption;
+    expect(budgets.slice(1)).toEqual([{ nodes: '0', reasons: ['Drifted'], schedule: '0 5 * * *', duration: '21h' }, { nodes: '20%', reasons: ['Drifted'] }]);
+  });
+
+  test('bad windows and limits are refused at construction, naming the prop', () => {
+    expect(() => pool({ patchWindow: { hour: 24, hours: 2 } })).toThrow(/\[karpenter\/windows\] patchWindow.hour 24 is not a whole hour 0-23/);
+    expect(() => pool({ patchWindow: { hour: 1, hours: 24 } })).toThrow(/patchWindow.hours 24 is not 1 to 23/);
+    expect(() => pool({ patchWindow: { weekday: 7, hour: 1, hours: 2 } })).toThrow(/patchWindow.weekday 7/);
+    expect(() => pool({ limits: { cpu: 0 } })).toThrow(/limits.cpu 0 is not a positive number/);
+  });
+});
+
+describeWithCrds('KarpenterWindowsNodePool against the pinned Karpenter v1.14.1 CRDs', () => {
+  test.each([
+    ['the defaults', {}],
+    ['every release, types, a weekly window', { windowsVersion: WindowsVersion.SERVER_2025, instanceTypes: ['m6i.xlarge'], capacityTypes: ['spot'], patchWindow: { weekday: 0, hour: 23, hours: 4 } }],
+    ['a daily window', { windowsVersion: WindowsVersion.SERVER_2019, patchWindow: { hour: 0, hours: 23 } }],
+  ] as Array<[string, Partial<KarpenterWindowsNodePoolProps>]>)('%s pass the schemas and CEL rules', (_, props) => {
+    for (const o of objects(props)) expect(crdViolations(o)).toEqual([]);
+  });
+
+  // The alias rule of the EC2NodeClass CRD (aws/karpenter-provider-aws v1.14.1 pkg/apis/v1/ec2nodeclass.go,
+  // Alias: "windows families may only specify version 'latest'"): Windows AMIs are found through the SSM
+  // parameter of the newest image (pkg/providers/amifamily/windows.go, DescribeImageQuery).
+  test('a pinned Windows alias version is refused at synth by the CRD\'s CEL rule, as the API server refuses it', () => {
+    const message = synthError((p) => ApiObject.of(p.nodeClass).addJsonPatch(JsonPatch.replace('/spec/amiSelectorTerms/0/alias', 'windows2022@v20260101')));
+    expect(message).toContain("EC2NodeClass windows: spec.amiSelectorTerms[0].alias: windows families may only specify version 'latest'");
+    const al2023 = synthError((p) => ApiObject.of(p.nodeClass).addJsonPatch(JsonPatch.replace('/spec/amiSelectorTerms/0/alias', 'al2023@v20260101')));
+    expect(al2023).not.toContain('windows families');
+  });
+});
+
+describe('the karpenter-windows rule', () => {
+  // aws/karpenter-provider-aws v1.14.1 website/content/en/docs/concepts/nodeclasses.md (Max Pods):
+  // "Windows worker nodes do not support using more than one ENI".
+  test('refuses a Windows EC2NodeClass with a second network interface', () => {
+    const message = synthError((p) => ApiObject.of(p.nodeClass).addJsonPatch(JsonPatch.add('/spec/networkInterfaces', [
+      { networkCardIndex: 0, deviceIndex: 0, interfaceType: 'interface' }, { networkCardIndex: 0, deviceIndex: 1, interfaceType: 'interface' }])));
+    expect(message).toContain('EC2NodeClass windows: EC2NodeClass windows launches Windows Server 2022 with 2 network interfaces, and Windows nodes use one ENI');
+    expect(message).toContain('nodeclasses.md');
+  });
+
+  test('refuses a Windows NodePool without a NoSchedule taint, and passes a Linux one', () => {
+    const message = synthError((p) => ApiObject.of(p.nodePool).addJsonPatch(JsonPatch.remove('/spec/template/spec/taints')));
+    expect(message).toContain('NodePool windows makes Windows nodes without a NoSchedule taint');
+    const linux = { apiVersion: 'karpenter.sh/v1', kind: 'NodePool', metadata: { name: 'linux' }, spec: { template: { spec: {
+      nodeClassRef: { group: 'karpenter.k8s.aws', kind: 'EC2NodeClass', name: 'al' }, requirements: [{ key: 'kubernetes.io/os', operator: 'In', values: ['linux'] }] } } } };
+    const al = { apiVersion: 'karpenter.k8s.aws/v1', kind: 'EC2NodeClass', metadata: { name: 'al' }, spec: { amiSelectorTerms: [{ alias: 'al2023@latest' }] } };
+    expect(validateManifests([linux, al]).filter((v) => v.rule === 'karpenter-windows')).toEqual([]);
+    // A Windows node class without an OS requirement is still a Windows pool.
+    const windowsClass = { ...al, spec: { amiSelectorTerms: [{ alias: 'windows2025@latest' }] } };
+    const untainted = { ...linux, spec: { template: { spec: { ...linux.spec.template.spec, requirements: [] } } } };
+    expect(validateManifests([untainted, windowsClass]).map((v) => v.rule)).toContain('karpenter-windows');
+  });
+});

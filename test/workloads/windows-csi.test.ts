@@ -1,0 +1,137 @@
+import { App, Chart } from 'cdk8s';
+import { validateManifests, WindowsPlatform } from '../../src';
+import { WindowsEbsCsiNode, WindowsSmbCsi } from '../../src/workloads';
+import { K8sObject, only, synthObjects } from '../support/synth';
+
+function objects(build: (chart: Chart) => void): K8sObject[] {
+  const app = new App();
+  build(new Chart(app, 'storage'));
+  return synthObjects(app);
+}
+const daemonSet = (objs: K8sObject[]) => only(objs, 'DaemonSet');
+const env = (c: K8sObject) => Object.fromEntries((c.env ?? []).map((e: { name: string; value?: string }) => [e.name, e.value]));
+
+// k0sproject/k0s v1.34.4+k0s.0: pkg/constant/constant_windows.go (DataDirDefault C:\var\lib\k0s),
+// pkg/config/cfgvars.go (KubeletRootDir = <data dir>\kubelet), pkg/component/worker/kubelet.go (--root-dir).
+// kubernetes-csi/csi-driver-smb v1.20.3 deploy/csi-smb-node-windows-hostprocess.yaml assumes C:\var\lib\kubelet
+// and tolerates GKE's node.kubernetes.io/os taint only.
+describe('WindowsSmbCsi', () => {
+  test('on k0s the Windows node plugin registers under k0s\'s kubelet root and tolerates our taint', () => {
+    const ds = daemonSet(objects((c) => new WindowsSmbCsi(c, 'smb', { platform: WindowsPlatform.K0SMOTRON_AWS })));
+    const spec = ds.spec.template.spec;
+    expect(spec.nodeSelector).toEqual({ 'kubernetes.io/os': 'windows' });
+    expect(spec.tolerations).toEqual([{ key: 'os', operator: 'Equal', value: 'windows', effect: 'NoSchedule' }]);
+    expect(spec.securityContext.windowsOptions).toEqual({ hostProcess: true, runAsUserName: 'NT AUTHORITY\\SYSTEM' });
+    const [registrar, plugin] = spec.containers;
+    expect(registrar.args).toEqual([
+      '--v=2',
+      '--csi-address=unix://C:\\var\\lib\\k0s\\kubelet\\plugins\\smb.csi.k8s.io\\csi.sock',
+      '--kubelet-registration-path=C:\\var\\lib\\k0s\\kubelet\\plugins\\smb.csi.k8s.io\\csi.sock',
+      '--plugin-registration-path=C:\\var\\lib\\k0s\\kubelet\\plugins_registry\\',
+    ]);
+    expect(plugin.args).toContain('--endpoint=unix://C:\\var\\lib\\k0s\\kubelet\\plugins\\smb.csi.k8s.io\\csi.sock');
+    expect(plugin.args).toContain('--enable-windows-host-process=true');
+    expect(JSON.stringify(spec)).not.toMatch(/C:\\\\var\\\\lib\\\\kubelet/);
+  });
+
+  test('on EKS the upstream kubelet root; on GKE GKE\'s taint', () => {
+    const eks = daemonSet(objects((c) => new WindowsSmbCsi(c, 'smb', { platform: WindowsPlatform.EKS })));
+    expect(eks.spec.template.spec.containers[0].args[2]).toBe('--kubelet-registration-path=C:\\var\\lib\\kubelet\\plugins\\smb.csi.k8s.io\\csi.sock');
+    const gke = daemonSet(objects((c) => new WindowsSmbCsi(c, 'smb', { platform: WindowsPlatform.GKE })));
+    expect(gke.spec.template.spec.tolerations).toEqual([{ key: 'node.kubernetes.io/os', operator: 'Equal', value: 'windows', effect: 'NoSchedule' }]);
+  });
+
+  test('the controller runs on Linux, the CSIDriver needs no attach, and the namespace and replicas are the props\'', () => {
+    const objs = objects((c) => new WindowsSmbCsi(c, 'smb', { platform: WindowsPlatform.K0SMOTRON_REMOTE, namespace: 'storage', controllerReplicas: 2 }));
+    const controller = only(objs, 'Deployment');
+    expect(controller.metadata.namespace).toBe('storage');
+    expect(controller.spec.replicas).toBe(2);
+    expect(controller.spec.template.spec.nodeSelector).toEqual({ 'kubernetes.io/os': 'linux' });
+    expect(controller.spec.template.spec.containers[0].args).toContain('--leader-election-namespace=storage');
+    expect(only(objs, 'CSIDriver').spec).toEqual({ attachRequired: false, podInfoOnMount: true, volumeLifecycleModes: ['Persistent', 'Ephemeral'] });
+    expect(only(objs, 'ClusterRoleBinding').subjects).toEqual([{ kind: 'ServiceAccount', name: 'csi-smb-controller-sa', namespace: 'storage' }]);
+    expect(daemonSet(objs).metadata.namespace).toBe('storage');
+    expect(() => objects((c) => new WindowsSmbCsi(c, 'smb', { platform: WindowsPlatform.EKS, controllerReplicas: 0 }))).toThrow(/controllerReplicas 0/);
+  });
+
+  test('its objects pass every rule', () => {
+    expect(validateManifests(objects((c) => new WindowsSmbCsi(c, 'smb', { platform: WindowsPlatform.K0SMOTRON_AWS })))).toEqual([]);
+  });
+});
+
+// kubernetes-sigs/aws-ebs-csi-driver v1.64.0 charts/aws-ebs-csi-driver/templates/_node-windows.tpl: C:\var\lib\kubelet throughout.
+describe('WindowsEbsCsiNode', () => {
+  test('the EBS node plugin under the platform\'s kubelet root, with the chart\'s service account and the agent-not-ready toleration', () => {
+    const ds = daemonSet(objects((c) => new WindowsEbsCsiNode(c, 'ebs', { platform: WindowsPlatform.K0SMOTRON_AWS })));
+    const spec = ds.spec.template.spec;
+    expect(spec.serviceAccountName).toBe('ebs-csi-node-sa');
+    expect(spec.tolerations).toEqual([
+      { key: 'os', operator: 'Equal', value: 'windows', effect: 'NoSchedule' },
+      { key: 'ebs.csi.aws.com/agent-not-ready', operator: 'Exists' },
+    ]);
+    expect(spec.containers[1].args).toContain('--endpoint=unix://C:\\var\\lib\\k0s\\kubelet\\plugins\\ebs.csi.aws.com\\csi.sock');
+    expect(spec.containers[0].args).toContain('--plugin-registration-path=C:\\var\\lib\\k0s\\kubelet\\plugins_registry\\');
+    const eks = daemonSet(objects((c) => new WindowsEbsCsiNode(c, 'ebs', { platform: WindowsPlatform.EKS, serviceAccountName: 'sa' })));
+    expect(eks.spec.template.spec.serviceAccountName).toBe('sa');
+    expect(eks.spec.template.spec.containers[1].args).toContain('--endpoint=unix://C:\\var\\lib\\kubelet\\plugins\\ebs.csi.aws.com\\csi.sock');
+    expect(env(eks.spec.template.spec.containers[1])).toEqual({ CSI_NODE_NAME: undefined });
+  });
+});
+
+describe('the csi-windows-node rule', () => {
+  const windowsPod = (volume: object) => ({
+    apiVersion: 'v1', kind: 'Pod', metadata: { name: 'app', namespace: 'default' },
+    spec: {
+      os: { name: 'windows' }, nodeSelector: { 'kubernetes.io/os': 'windows' },
+      tolerations: [{ key: 'os', operator: 'Equal', value: 'windows', effect: 'NoSchedule' }],
+      containers: [{ name: 'app', image: 'mcr.microsoft.com/windows/servercore:ltsc2022', volumeMounts: [{ name: 'share', mountPath: 'C:\\data' }] }],
+      volumes: [{ name: 'share', ...volume }],
+    },
+  });
+  // The shape of the upstream Linux node plugin (deploy/csi-smb-node.yaml): Linux nodes, hostPath under /var/lib/kubelet.
+  const linuxNode = {
+    apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'csi-smb-node', namespace: 'kube-system' },
+    spec: { selector: { matchLabels: { app: 'n' } }, template: { metadata: { labels: { app: 'n' } }, spec: {
+      nodeSelector: { 'kubernetes.io/os': 'linux' },
+      containers: [{ name: 'smb', image: 'registry.k8s.io/sig-storage/smbplugin:v1.20.3', args: ['--endpoint=unix:///csi/csi.sock'], volumeMounts: [{ name: 'socket-dir', mountPath: '/csi' }] }],
+      volumes: [{ name: 'socket-dir', hostPath: { path: '/var/lib/kubelet/plugins/smb.csi.k8s.io', type: 'DirectoryOrCreate' } }],
+    } } },
+  };
+  const storageClass = { apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 'smb' }, provisioner: 'smb.csi.k8s.io' };
+  const claim = { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'share', namespace: 'default' }, spec: { storageClassName: 'smb', accessModes: ['ReadWriteMany'], resources: { requests: { storage: '1Gi' } } } };
+  const rules = (objs: object[]) => validateManifests(objs).filter((v) => v.rule === 'csi-windows-node');
+
+  test('refuses a Windows pod whose claim\'s driver runs on Linux nodes only', () => {
+    const [v] = rules([linuxNode, storageClass, claim, windowsPod({ persistentVolumeClaim: { claimName: 'share' } })]);
+    expect(v).toMatchObject({ kind: 'Pod', name: 'app', field: 'spec.volumes[0]' });
+    expect(v.message).toMatch(/spec\.volumes\[0\] \(share\) needs the CSI driver smb\.csi\.k8s\.io, whose node plugin in these objects runs on Linux nodes only.*Fix: run the driver's Windows node plugin too/);
+    expect(rules([linuxNode, windowsPod({ csi: { driver: 'smb.csi.k8s.io', volumeAttributes: { source: '//srv/share' } } })])).toHaveLength(1);
+  });
+
+  test('passes with the Windows node plugin beside it, for Linux pods, and where the objects do not show the driver', () => {
+    const withWindows = objects((c) => new WindowsSmbCsi(c, 'smb', { platform: WindowsPlatform.K0SMOTRON_AWS }));
+    expect(rules([...withWindows, linuxNode, storageClass, claim, windowsPod({ persistentVolumeClaim: { claimName: 'share' } })])).toEqual([]);
+    const linuxPod = { ...windowsPod({ persistentVolumeClaim: { claimName: 'share' } }), spec: { containers: [{ name: 'a', image: 'nginx' }], volumes: [{ name: 'share', persistentVolumeClaim: { claimName: 'share' } }] } };
+    expect(rules([linuxNode, storageClass, claim, linuxPod])).toEqual([]);
+    expect(rules([storageClass, claim, windowsPod({ persistentVolumeClaim: { claimName: 'share' } })])).toEqual([]);
+  });
+
+  test('a Windows pod with an SMB volume on k0s passes beside WindowsSmbCsi, whose DaemonSet uses k0s\'s kubelet root', () => {
+    const objs = [...objects((c) => new WindowsSmbCsi(c, 'smb', { platform: WindowsPlatform.K0SMOTRON_AWS })), storageClass, claim, windowsPod({ persistentVolumeClaim: { claimName: 'share' } })];
+    expect(validateManifests(objs)).toEqual([]);
+    expect(JSON.stringify(daemonSet(objs as K8sObject[]).spec.template.spec)).toContain('C:\\\\var\\\\lib\\\\k0s\\\\kubelet\\\\plugins\\\\smb.csi.k8s.io');
+  });
+});
+
+describe('the pool states its kubelet root', () => {
+  test('k0s pools report k0s\'s root, and the CSI node plugin takes it from the pool', async () => {
+    const { hybridCluster } = await import('../cluster/fixture');
+    const { windows, linux, chart } = hybridCluster();
+    expect(windows!.kubeletRootDir).toBe('C:\\var\\lib\\k0s\\kubelet');
+    expect(linux!.kubeletRootDir).toBe('/var/lib/k0s/kubelet');
+    const smb = new WindowsSmbCsi(chart, 'smb', { platform: WindowsPlatform.EKS, kubeletRootDir: windows!.kubeletRootDir });
+    expect(smb.nodeDaemonSet.toJson().spec.template.spec.containers[0].args[2]).toBe('--kubelet-registration-path=C:\\var\\lib\\k0s\\kubelet\\plugins\\smb.csi.k8s.io\\csi.sock');
+    const custom = new WindowsEbsCsiNode(chart, 'ebs', { platform: WindowsPlatform.EKS, kubeletRootDir: 'D:\\kubelet\\' });
+    expect(custom.nodeDaemonSet.toJson().spec.template.spec.containers[0].args).toContain('--plugin-registration-path=D:\\kubelet\\plugins_registry\\');
+  });
+});
