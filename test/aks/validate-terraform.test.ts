@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { AKS_RULES, TerraformJson, formatTerraformViolation, validateTerraform } from '../../src';
 
 /**
@@ -56,4 +60,19 @@ test('graph rules on hand-written JSON: two pools of one name, no Linux node for
   expect(dns.map((v) => v.rule)).toEqual(['aks-system-pool', 'aks-coredns']);
   const w25 = validateTerraform(json(cluster(), { win: windowsPool({ os_sku: 'Windows2025', fips_enabled: true }) }));
   expect(w25.map((v) => `${v.rule}: ${v.what}`)).toEqual([expect.stringMatching(/^aks-provider-version: os_sku Windows2025 is unknown to hashicorp\/azurerm ~> 4\.73/)]);
+});
+
+test('npx cdk-hybrid-windows validate judges a hand-written AKS cdk.tf.json with the same rules, exit 1 and one line per violation naming its rule', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'aks-cli-'));
+  const file = join(dir, 'cdk.tf.json');
+  const bad = json(cluster({ network_profile: undefined }), { win: windowsPool({ name: 'windows' }) });
+  writeFileSync(file, JSON.stringify(bad, null, 2));
+  // The compiled command, as npx runs it (`npm test` runs `tsc -b` first).
+  const r = spawnSync(process.execPath, [join(__dirname, '..', '..', 'lib', 'src', 'cli', 'main.js'), 'validate', file], { encoding: 'utf8' });
+  expect(r.status).toBe(1);
+  const lines = r.stdout.split('\n').filter((l) => l !== '');
+  const expected = validateTerraform(bad).map((v) => v.rule).sort();
+  expect(expected).toEqual(['aks-node-pool', 'aks-windows-network']);
+  expect(lines.map((l) => /\[([a-z0-9-]+)\]$/.exec(l)?.[1]).sort()).toEqual(expected);
+  for (const l of lines) expect(l.startsWith(`${file}:`)).toBe(true);
 });
