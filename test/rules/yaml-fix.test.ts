@@ -99,6 +99,37 @@ const BROKEN: Record<string, () => { objects: K8sObject[]; platform?: WindowsPla
     return { objects: l };
   },
   'fleet-labels': () => { const l = objects(); find(l, 'Cluster').metadata.labels['windows.cdk-hybrid-windows.io/workers'] = 'false'; return { objects: l }; },
+  'autoscaler': () => {
+    const l = objects();
+    find(l, 'MachineDeployment', 'prod-linux').metadata.annotations = {
+      'cluster.x-k8s.io/cluster-api-autoscaler-node-group-min-size': '3', 'cluster.x-k8s.io/cluster-api-autoscaler-node-group-max-size': '1',
+    };
+    return { objects: l };
+  },
+  'csi-windows-node': () => {
+    const l = yamlFile('fixtures', 'helm-web.yaml');
+    find(l, 'Deployment').spec.template.spec.volumes = [{ name: 'share', csi: { driver: 'smb.csi.k8s.io' } }];
+    l.push({
+      apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'csi-smb-node', namespace: 'kube-system' },
+      spec: {
+        selector: { matchLabels: { app: 'csi-smb-node' } },
+        template: {
+          metadata: { labels: { app: 'csi-smb-node' } },
+          spec: {
+            nodeSelector: { 'kubernetes.io/os': 'linux' },
+            containers: [{ name: 'smb', image: 'registry.k8s.io/sig-storage/smbplugin:v1.20.3', args: ['--endpoint=unix:///var/lib/kubelet/plugins/smb.csi.k8s.io/csi.sock'] }],
+          },
+        },
+      },
+    } as K8sObject);
+    return { objects: l };
+  },
+  'karpenter-windows': () => ({
+    objects: [{
+      apiVersion: 'karpenter.sh/v1', kind: 'NodePool', metadata: { name: 'windows' },
+      spec: { template: { spec: { nodeClassRef: { group: 'karpenter.k8s.aws', kind: 'EC2NodeClass', name: 'windows' }, requirements: [{ key: 'kubernetes.io/os', operator: 'In', values: ['windows'] }] } } },
+    }] as K8sObject[],
+  }),
 };
 
 /**

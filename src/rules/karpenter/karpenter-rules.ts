@@ -49,7 +49,8 @@ function nodePoolProblems(all: readonly ManifestSource[], pool: ManifestSource):
   return [violation(pool,
     `${describe(pool)} makes Windows nodes without a NoSchedule taint, so Karpenter also launches them for Linux pods that name no OS, which never start there`,
     `add the taint ${WINDOWS_NODE_TAINT.key}=${WINDOWS_NODE_TAINT.value}:${WINDOWS_NODE_TAINT.effect} to spec.template.spec.taints (KarpenterWindowsNodePool sets it; the workload constructs tolerate it)`,
-    'spec.template.spec.taints')];
+    'spec.template.spec.taints',
+    `add { key: ${WINDOWS_NODE_TAINT.key}, value: ${WINDOWS_NODE_TAINT.value}, effect: ${WINDOWS_NODE_TAINT.effect} } to spec.template.spec.taints, and the matching toleration to the Windows pods' spec.tolerations`)];
 }
 
 const karpenterWindows = rule<ManifestGraph>({

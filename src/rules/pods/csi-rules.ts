@@ -1,4 +1,4 @@
-import { namesCsiPluginDir } from '../../platform/csi';
+import { WINDOWS_KUBELET_ROOT, namesCsiPluginDir } from '../../platform/csi';
 import { LABEL_OS } from '../../platform/windows';
 import { Json, list, ManifestGraph, ManifestSource, namespaceOf, violation } from '../engine/graph';
 import { rule } from '../engine/rule';
@@ -49,7 +49,8 @@ export const CSI_WINDOWS_NODE_RULE = rule<ManifestGraph>({
       const field = manifestPath(location, `spec.volumes[${i}]`);
       return [violation(source,
         `${field} (${volume?.name}) needs the CSI driver ${driver}, whose node plugin in these objects runs on Linux nodes only, so the kubelet of a Windows node never mounts it and the pod stays in ContainerCreating`,
-        `run the driver's Windows node plugin too (WindowsSmbCsi, WindowsEbsCsiNode, or the chart's Windows DaemonSet), under the Windows kubelet root of the cluster`, field)];
+        `run the driver's Windows node plugin too (WindowsSmbCsi, WindowsEbsCsiNode, or the chart's Windows DaemonSet), under the Windows kubelet root of the cluster`, field,
+        `add the driver's Windows node DaemonSet (spec.template.spec.nodeSelector kubernetes.io/os: windows, its plugin paths under the nodes' kubelet root, ${WINDOWS_KUBELET_ROOT.k0s} on k0s, ${WINDOWS_KUBELET_ROOT.upstream} elsewhere), or remove ${field}`)];
     })));
   },
 });
