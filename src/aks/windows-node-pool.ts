@@ -1,5 +1,5 @@
 import { Construct } from 'constructs';
-import { fail } from '../core/errors';
+import { oneOf } from '../core/values';
 import { AKS_WINDOWS_OS_SKUS } from '../platform/aks';
 import { WindowsPlatform, windowsNodeTaint } from '../platform/support';
 import { WindowsVersion, taintArgument } from '../platform/windows';
@@ -34,8 +34,7 @@ export class AksWindowsNodePool extends Construct {
 
   public constructor(cluster: HybridAksCluster, id: string, props: AksWindowsNodePoolProps) {
     super(cluster, id);
-    const version = props.windowsVersion ?? WindowsVersion.SERVER_2022;
-    if (!Object.values(WindowsVersion).includes(version)) fail(this, `windowsVersion "${version}" is not a WindowsVersion`, `use one of ${Object.values(WindowsVersion).join(', ')}`);
+    const version = oneOf({ path: this.node.path, prop: 'windowsVersion' }, props.windowsVersion, WindowsVersion, 'WindowsVersion') ?? WindowsVersion.SERVER_2022;
     this.pool = createNodePool(this, cluster, props, {
       osType: 'Windows',
       osSku: AKS_WINDOWS_OS_SKUS[version],

@@ -1,4 +1,5 @@
 import { ApiObject } from 'cdk8s';
+import { oneOf } from '../core/values';
 import { Construct } from 'constructs';
 import { Ec2NodeClass } from '../generated/karpenter-karpenter.k8s.aws';
 import { NodePool, NodePoolSpecDisruptionBudgets, NodePoolSpecDisruptionBudgetsReasons as Reason, NodePoolSpecLimits, NodePoolSpecTemplateSpecRequirementsOperator as Operator, NodePoolSpecTemplateSpecTaintsEffect as TaintEffect } from '../generated/karpenter-karpenter.sh';
@@ -142,8 +143,7 @@ export class KarpenterWindowsNodePool extends Construct {
 
   public constructor(scope: Construct, id: string, props: KarpenterWindowsNodePoolProps) {
     super(scope, id);
-    const version = props.windowsVersion ?? WindowsVersion.SERVER_2022;
-    if (!Object.values(WindowsVersion).includes(version)) fail(this, `windowsVersion "${version}" is not a WindowsVersion`, `use one of ${Object.values(WindowsVersion).join(', ')}`);
+    const version = oneOf({ path: this.node.path, prop: 'windowsVersion' }, props.windowsVersion, WindowsVersion, 'WindowsVersion') ?? WindowsVersion.SERVER_2022;
     if (!(typeof props.limits?.cpu === 'number' && props.limits.cpu > 0)) fail(this, `limits.cpu ${props.limits?.cpu} is not a positive number`, 'give the most vCPUs the pool may launch, e.g. 64');
     const name = props.name ?? id;
     const budgets = props.patchWindow === undefined ? undefined : patchBudgets(this, props.patchWindow);

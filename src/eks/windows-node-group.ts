@@ -1,4 +1,5 @@
 import { Construct } from 'constructs';
+import { oneOf } from '../core/values';
 import { fail } from '../core/errors';
 import { EKS_WINDOWS_TAINT, NodeAccessEntryType, eksWindowsAmiType } from '../platform/eks';
 import { isUnresolvedToken } from '../core/tokens';
@@ -49,10 +50,9 @@ export class EksWindowsNodeGroup extends Construct {
 
   public constructor(cluster: HybridEksCluster, id: string, props: EksWindowsNodeGroupProps) {
     super(cluster, id);
-    const version = props.windowsVersion ?? WindowsVersion.SERVER_2022;
-    const edition = props.edition ?? WindowsEdition.CORE;
-    if (!Object.values(WindowsVersion).includes(version)) fail(this, `windowsVersion "${version}" is not a WindowsVersion`, `use one of ${Object.values(WindowsVersion).join(', ')}`);
-    if (!Object.values(WindowsEdition).includes(edition)) fail(this, `edition "${edition}" is not a WindowsEdition`, `use one of ${Object.values(WindowsEdition).join(', ')}`);
+    const at = (prop: string) => ({ path: this.node.path, prop });
+    const version = oneOf(at('windowsVersion'), props.windowsVersion, WindowsVersion, 'WindowsVersion') ?? WindowsVersion.SERVER_2022;
+    const edition = oneOf(at('edition'), props.edition, WindowsEdition, 'WindowsEdition') ?? WindowsEdition.CORE;
     const script = props.preBootstrapPowerShell;
     if (script !== undefined && (isUnresolvedToken(script) || /<\/?powershell>/i.test(script))) {
       fail(this, 'preBootstrapPowerShell holds a deploy-time token or <powershell> tags', 'pass the plain script; the construct adds the tags');

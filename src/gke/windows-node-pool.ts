@@ -1,4 +1,5 @@
 import { Construct } from 'constructs';
+import { oneOf } from '../core/values';
 import { fail } from '../core/errors';
 import { GKE_WINDOWS_IMAGE_TYPE, GKE_WINDOWS_OS_VERSIONS } from '../platform/gke';
 import { WindowsPlatform, windowsSupport } from '../platform/support';
@@ -30,8 +31,7 @@ export class GkeWindowsNodePool extends Construct {
 
   public constructor(cluster: HybridGkeCluster, id: string, props: GkeWindowsNodePoolProps) {
     super(cluster, id);
-    const version = props.windowsVersion ?? WindowsVersion.SERVER_2022;
-    if (!Object.values(WindowsVersion).includes(version)) fail(this, `windowsVersion "${version}" is not a WindowsVersion`, `use one of ${Object.values(WindowsVersion).join(', ')}`);
+    const version = oneOf({ path: this.node.path, prop: 'windowsVersion' }, props.windowsVersion, WindowsVersion, 'WindowsVersion') ?? WindowsVersion.SERVER_2022;
     const osversion = GKE_WINDOWS_OS_VERSIONS[version];
     if (osversion === undefined) fail(this, `windowsVersion: GKE offers no ${version} node pools (${windowsSupport(WindowsPlatform.GKE, version).source})`, 'use WindowsVersion.SERVER_2022');
     this.parts = createNodePool(this, cluster, props, {

@@ -3,6 +3,7 @@ import { Construct } from 'constructs';
 import { stringify } from 'yaml';
 import { kplus } from './cdk8s-plus';
 import { fail } from '../core/errors';
+import { listOf, oneOf } from '../core/values';
 import { dropChartNamespace } from '../platform/cluster-scope';
 import { WindowsVersion } from '../platform/windows';
 import { WindowsWorkload, WindowsWorkloadKind } from './windows-workload';
@@ -90,10 +91,11 @@ export class WindowsFluentBit extends Construct {
 
   public constructor(scope: Construct, id: string, props: WindowsFluentBitProps) {
     super(scope, id);
-    const versions = [...new Set(props.versions)];
+    const at = { path: this.node.path, prop: 'versions' };
+    // One value parser for the list and its items: a string is not read character by character.
+    const versions = [...new Set((listOf<unknown>(at, props.versions) ?? []).map((v) => oneOf(at, v, WindowsVersion, 'WindowsVersion')!))];
     if (versions.length === 0) fail(this, 'versions is empty', 'list the Windows Server releases of your Windows nodes, e.g. [WindowsVersion.SERVER_2022]');
     for (const v of versions) {
-      if (!Object.values(WindowsVersion).includes(v)) fail(this, `versions: "${v}" is not a WindowsVersion`, `use ${Object.values(WindowsVersion).join(', ')}`);
       if (props.images?.[v] === undefined && fluentBitWindowsImage(v) === undefined) {
         fail(this, `versions: Fluent Bit publishes no Windows Server ${v} image (its release workflow builds windows-2022 and windows-2025 only)`, `give images: { '${v}': '<your image built from dockerfiles/Dockerfile.windows with WINDOWS_VERSION=ltsc${v}>' }`);
       }
