@@ -99,6 +99,19 @@ interface Stack {
   readonly text: string;
 }
 
+/** A JSON object that is no Kubernetes object, List or Terraform configuration. */
+function isOtherJson(text: string): boolean {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const object = value as Record<string, unknown>;
+  return object.apiVersion === undefined && object.kind === undefined && !isTerraform(object);
+}
+
 /** Top-level keys of Terraform's JSON configuration syntax (developer.hashicorp.com/terraform/language/syntax/json). */
 const TERRAFORM_KEYS = new Set(['terraform', 'provider', 'resource', 'data', 'locals', 'output', 'variable', 'module', 'moved', 'import', 'check', 'removed', '//']);
 const TERRAFORM_BLOCKS = ['terraform', 'provider', 'resource', 'data'];
@@ -128,7 +141,15 @@ function readInputs(paths: readonly string[], io: CliIo, config: ValidateConfig)
       // Hidden entries (.git, .github, the config file) are no manifests.
       return readdirSync(path).sort()
         .filter((entry) => !entry.startsWith('.') && (/\.(ya?ml|json)$/i.test(entry) || statSync(join(path, entry)).isDirectory()))
-        .flatMap((entry) => readInputs([join(path, entry)], io, config));
+        .flatMap((entry) => readInputs([join(path, entry)], io, config))
+        .filter((input) => {
+          // A JSON file found in a folder that is neither manifests nor Terraform is a tool's own
+          // file beside them (cdk8s writes dist/construct-metadata.json next to the YAML when validation plugins run):
+          // said and passed over, where a file named on the command line is refused.
+          if (!/\.json$/i.test(input.name) || /\.tf\.json$/i.test(input.name) || !isOtherJson(input.text)) return true;
+          io.err(`${input.name}: skipped, a JSON file without apiVersion and kind (not a Kubernetes object) and not Terraform JSON; name it to have it judged`);
+          return false;
+        });
     }
     try {
       return [{ name: path, text: decode(path, readFileSync(path)) }];

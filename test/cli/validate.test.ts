@@ -135,6 +135,19 @@ function repo(files: Record<string, string>): string {
   });
 
   describe('input as kubectl takes it', () => {
+    test('a folder cdk8s synth wrote: its construct-metadata.json is said and passed over, the same file named is refused', () => {
+      const dir = repo({
+        'app.k8s.yaml': readFileSync(VALID, 'utf8'),
+        // What cdk8s writes beside the manifests when cdk8s-cli asks it to record construct metadata (cdk8s 2.70 lib/app.js writeConstructMetadata; cdk8s-cli 2.207 lib/util.js CDK8S_RECORD_CONSTRUCT_METADATA).
+        'construct-metadata.json': JSON.stringify({ version: '1.0.0', resources: {} }),
+      });
+      const folder = run(['validate', dir]);
+      expect(folder.status).toBe(0);
+      expect(folder.stderr).toContain(`${join(dir, 'construct-metadata.json')}: skipped, a JSON file without apiVersion and kind`);
+      const named = run(['validate', join(dir, 'construct-metadata.json')]);
+      expect(named.status).toBe(2);
+    });
+
     test('YAML 1.1 scalars (sigs.k8s.io/yaml, goyaml.v2 resolve.go): hostNetwork: yes is true, port 010 is 8', () => {
       const { status, stdout } = run(['validate', join(INPUTS, 'kubectl-scalars.yaml')]);
       expect(status).toBe(1);

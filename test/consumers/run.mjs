@@ -172,7 +172,8 @@ async function cdk8s(log, dir, env) {
   r = await run('npx', ['cdk-hybrid-windows', 'validate', 'dist'], { cwd: dir, env });
   check(log, 'npx cdk-hybrid-windows validate dist: exit 0', r.status === 0, r);
   r = await run('npx', ['cdk-hybrid-windows', 'validate', '-'], { cwd: dir, env, input: readFileSync(join(ROOT, 'test', 'cli', 'fixtures', 'helm-web.yaml'), 'utf8') });
-  check(log, 'helm-template-style YAML piped into npx cdk-hybrid-windows validate -: exit 1, one line per violation', r.status === 1 && /^<stdin>:2 Deployment apps\/web: /m.test(r.out), r);
+  check(log, 'helm-template-style YAML piped into npx cdk-hybrid-windows validate -: exit 1, one line per violation with line, column, template and rule', r.status === 1
+    && /^<stdin>:\d+:\d+ Job apps\/migrate \(web\/templates\/job\.yaml\): .+\. Fix: .+\. \[pod-template\]$/m.test(r.out), r);
   r = await synth(['--app', 'npx ts-node plugin-violation.ts', '--output', 'dist-violation']);
   check(log, 'cdk8s synth with the plugin refuses a Windows pod that cannot schedule', r.status !== 0
     && r.out.includes('pod-template') && r.out.includes('must tolerate the Windows node taint'), r);

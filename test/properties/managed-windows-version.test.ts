@@ -26,6 +26,6 @@ test.each([
 
 test('WindowsFluentBit reads versions as a list: a string is refused, not read character by character', () => {
   const chart = new HybridChart(new App(), 'logs');
-  const message = thrownMessage(() => new WindowsFluentBit(chart, 'fb', { versions: '2022' as unknown as WindowsVersion[] }));
+  const message = thrownMessage(() => new WindowsFluentBit(chart, 'fb', { namespace: 'logging', versions: '2022' as unknown as WindowsVersion[] }));
   expect(message).toMatch(/^\[logs\/fb\] versions is "2022", not a list\. Fix: write \["2022"\]\.$/);
 });
