@@ -9,14 +9,15 @@ import { AWS_INFRASTRUCTURE, REMOTE_INFRASTRUCTURE } from '../src/platform/infra
  */
 const ROOT = resolve(__dirname, '..');
 const LAYERS: ReadonlyArray<readonly string[]> = [
-  ['generated', 'platform', 'core'],
+  ['generated', 'core'],
+  ['platform'],
   ['infra'],
   ['rules', 'terraform'],
   ['k0s'],
   ['cluster', 'workloads', 'aws', 'eks', 'aks', 'gke', 'remote'],
   ['index.ts', 'cli'],
 ];
-const CONSTRUCT_FOLDERS = [...LAYERS[3], ...LAYERS[4]];
+const CONSTRUCT_FOLDERS = [...LAYERS[4], ...LAYERS[5]];
 
 function tsFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];

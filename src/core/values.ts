@@ -1,6 +1,6 @@
 import { Duration, Size, SizeRoundingBehavior } from 'cdk8s';
 import { HybridConfigError } from './errors';
-import { INT32_MAX, integerProblem } from '../platform/numbers';
+import { INT32_MAX, integerProblem } from './numbers';
 import { isUnresolvedToken } from './tokens';
 
 /**

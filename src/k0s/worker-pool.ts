@@ -12,7 +12,7 @@ import { K0sWorkerConfigTemplate, K0SWorkerConfigTemplateSpecTemplateSpec } from
 import { dnsLabelProblem } from '../platform/dns';
 import { fail, problem } from '../core/errors';
 import { labelKeyProblem, labelValueProblem, POOL_LABEL } from '../platform/labels';
-import { integerProblem } from '../platform/numbers';
+import { integerProblem } from '../core/numbers';
 import { NODE_DRAIN_TIMEOUT_SECONDS } from '../platform/rollout';
 import { stringMap, wholeSeconds } from '../core/values';
 import { taintArgument } from '../platform/windows';

@@ -7,7 +7,7 @@ import { REMOTE_INFRASTRUCTURE } from '../platform/infrastructures';
 import { markContentNamed, PropsOfFields } from '../rules/engine/judge';
 import { typedApiObject } from '../k0s/typed-api-object';
 import { fail } from '../core/errors';
-import { integerProblem } from '../platform/numbers';
+import { integerProblem } from '../core/numbers';
 import { REMOTE_MACHINE_DEFAULTS } from '../platform/remote';
 import { RemoteAccessProps, RemoteMachines } from './remote-machines';
 

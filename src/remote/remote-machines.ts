@@ -5,7 +5,7 @@ import { contentHash } from '../core/hash';
 import { typedApiObject } from '../k0s/typed-api-object';
 import { dnsLabelProblem } from '../platform/dns';
 import { fail } from '../core/errors';
-import { integerProblem } from '../platform/numbers';
+import { integerProblem } from '../core/numbers';
 import { REMOTE_MACHINE_DEFAULTS } from '../platform/remote';
 import { isUnresolvedToken } from '../core/tokens';
 

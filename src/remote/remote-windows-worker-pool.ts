@@ -4,7 +4,7 @@ import { REMOTE_INFRASTRUCTURE } from '../platform/infrastructures';
 import { WINDOWS_K0S_INSTALL_DIR } from '../platform/conventions';
 import { fail } from '../core/errors';
 import { K0sVersion } from '../platform/k0s-version';
-import { integerProblem } from '../platform/numbers';
+import { integerProblem } from '../core/numbers';
 import { encodedPowerShell } from '../platform/powershell';
 import { WindowsVersion } from '../platform/windows';
 import type { RemoteHybridCluster } from './remote-hybrid-cluster';

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { AWS_PARTITIONS } from '../../src/generated/aws-partitions';
 import { amiIdProblem, AvailabilityZone, AwsRegion } from '../../src/platform/aws';
 import { labelKeyProblem, nodeLabelProblem } from '../../src/platform/labels';
-import { integerProblem } from '../../src/platform/numbers';
+import { integerProblem } from '../../src/core/numbers';
 import { isUnresolvedToken } from '../../src/core/tokens';
 
 /** What a cdktf token looks like before deploy (cdktf lib/tokens/private/encoding.ts). */

@@ -4,7 +4,7 @@ import { parseCidr } from '../../platform/cidr';
 import { isUnresolvedToken } from '../../core/tokens';
 import { AWS_INFRASTRUCTURE } from '../../platform/infrastructures';
 import { KUBE_ROUTER_ON_EC2, NetworkProvider } from '../../platform/network';
-import { integerProblem } from '../../platform/numbers';
+import { integerProblem } from '../../core/numbers';
 import { describe, isCapi, Json, list, ManifestGraph, violation } from '../engine/graph';
 import { Finding, rule } from '../engine/rule';
 import { awsClusterOf, validRegion } from './aws-machines';

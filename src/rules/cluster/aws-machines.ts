@@ -1,6 +1,6 @@
 import { amiIdProblem, AvailabilityZone, AwsRegion, keyPairNameProblem } from '../../platform/aws';
 import { CAPA_MIN_ROOT_VOLUME_GIB, GP3_MAX_VOLUME_GIB, IMAGE_PUBLISHERS, ImagePublisher, WINDOWS_BASE_AMI_ROOT_GIB } from '../../platform/images';
-import { integerProblem } from '../../platform/numbers';
+import { integerProblem } from '../../core/numbers';
 import { AWS_INFRASTRUCTURE, K0smotronInfrastructure } from '../../platform/infrastructures';
 import { Architecture, InstanceType, windowsInstanceTypeProblem } from '../../platform/instance-type';
 import { POOL_LABEL } from '../../platform/labels';

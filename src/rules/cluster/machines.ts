@@ -2,7 +2,7 @@ import { K0sVersion } from '../../platform/k0s-version';
 import { dnsLabelProblem } from '../../platform/dns';
 import { MAX_KUBELET_MINOR_SKEW, MIN_NODE_CONDITION_TIMEOUT_SECONDS } from '../../platform/kubernetes';
 import { nodeLabelProblem } from '../../platform/labels';
-import { integerProblem } from '../../platform/numbers';
+import { integerProblem } from '../../core/numbers';
 import { describe, isCapi, list, ManifestGraph, ManifestSource, violation } from '../engine/graph';
 import { Finding, rule } from '../engine/rule';
 import { machineProblems } from './aws-machines';

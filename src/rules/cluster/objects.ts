@@ -6,7 +6,7 @@ import { dnsLabelProblem } from '../../platform/dns';
 import { AWS_INFRASTRUCTURE } from '../../platform/infrastructures';
 import { LARGEST_SERVICE_PREFIX, SMALLEST_SERVICE_PREFIX } from '../../platform/kubernetes';
 import { NetworkProvider } from '../../platform/network';
-import { integerProblem } from '../../platform/numbers';
+import { integerProblem } from '../../core/numbers';
 import { infrastructureOfCluster, infrastructureOfTemplate } from '../engine/infrastructure';
 import { describe, isCapi, list, ManifestGraph, ManifestSource, violation } from '../engine/graph';
 import { Finding, rule } from '../engine/rule';

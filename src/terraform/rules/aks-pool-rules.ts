@@ -2,7 +2,7 @@ import { Finding, rule } from '../../rules/engine/rule';
 import { AKS_LIMITS, AKS_TAINT, AksNetworkPlugin } from '../../platform/aks';
 import { blockSize, parseCidr } from '../../platform/cidr';
 import { labelKeyProblem, labelValueProblem, nodeLabelProblem } from '../../platform/labels';
-import { integerProblem } from '../../platform/numbers';
+import { integerProblem } from '../../core/numbers';
 import { WindowsPlatform, windowsNodeTaint } from '../../platform/support';
 import { taintArgument } from '../../platform/windows';
 import { TerraformBlock, TerraformGraph, blockViolation, isExpression, list, single } from '../graph';

@@ -3,7 +3,7 @@ import { EKS_LIMITS, EKS_ROOT_SNAPSHOT_GIB, EKS_TAINT_EFFECT, EKS_WINDOWS_TAINT,
 import { EC2_USER_DATA_MAX_BYTES } from '../../platform/aws';
 import { Architecture, InstanceType, windowsInstanceTypeProblem } from '../../platform/instance-type';
 import { labelKeyProblem, labelValueProblem, nodeLabelProblem } from '../../platform/labels';
-import { integerProblem } from '../../platform/numbers';
+import { integerProblem } from '../../core/numbers';
 import { EKS_WINDOWS_2025_PROVIDER, EKS_WINDOWS_2025_PROVIDER_ADVICE, admitsVersionAtLeast } from '../../platform/provider-version';
 import { WindowsPlatform, windowsSupport } from '../../platform/support';
 import { WindowsVersion } from '../../platform/windows';

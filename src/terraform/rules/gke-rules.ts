@@ -4,7 +4,7 @@ import {
   GKE_WINDOWS_OS_VERSIONS, GkeReleaseChannel, gceHyperdiskOnly, gceMachineTypeProblem, gkeVersionProblem, gkeWindowsMachineTypeProblem, gkeWindowsVersionOf,
 } from '../../platform/gke';
 import { labelKeyProblem, labelValueProblem, nodeLabelProblem } from '../../platform/labels';
-import { integerProblem } from '../../platform/numbers';
+import { integerProblem } from '../../core/numbers';
 import { WindowsPlatform, windowsSupport } from '../../platform/support';
 import { TerraformBlock, TerraformGraph, TerraformRule, blockViolation, isExpression, list, single } from '../graph';
 
