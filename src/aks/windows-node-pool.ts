@@ -1,8 +1,7 @@
 import { Construct } from 'constructs';
 import { oneOf } from '../core/values';
 import { AKS_WINDOWS_OS_SKUS } from '../platform/aks';
-import { WindowsPlatform, windowsNodeTaint } from '../platform/support';
-import { WindowsVersion, taintArgument } from '../platform/windows';
+import { WINDOWS_NODE_TAINT, WindowsVersion, taintArgument } from '../platform/windows';
 import type { HybridAksCluster } from './aks-cluster';
 import { AksNodePoolOptions, createNodePool } from './node-pool';
 import type { KubernetesClusterNodePool } from '../terraform/providers/azurerm';
@@ -38,7 +37,7 @@ export class AksWindowsNodePool extends Construct {
     this.pool = createNodePool(this, cluster, props, {
       osType: 'Windows',
       osSku: AKS_WINDOWS_OS_SKUS[version],
-      taints: [taintArgument(windowsNodeTaint(WindowsPlatform.AKS))],
+      taints: [taintArgument(WINDOWS_NODE_TAINT)],
       fipsEnabled: props.fipsEnabled ?? (version === WindowsVersion.SERVER_2025 ? true : undefined),
       propsOfFields: { 'azurerm_kubernetes_cluster_node_pool os_sku': 'windowsVersion' },
     });

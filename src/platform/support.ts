@@ -78,7 +78,10 @@ const AKS_WINDOWS_DOCS = 'AKS docs "Windows Server node pools FAQ" and "Upgrade 
 const GKE_WINDOWS_DOCS = 'GKE docs concepts/windows-server-gke and how-to/creating-a-cluster-windows: Windows Server LTSC node pools (image type WINDOWS_LTSC_CONTAINERD) in Standard clusters only, not Autopilot';
 const GKE_OS_VERSIONS = 'hashicorp/terraform-provider-google v7.45.0 google/services/container/node_config.go windows_node_config.osversion: OS_VERSION_UNSPECIFIED, OS_VERSION_LTSC2019, OS_VERSION_LTSC2022 (the API\'s WindowsNodeConfig.OSVersion)';
 const GKE_LTSC_ONLY = 'GKE docs deprecations/windows-server-sac: from GKE 1.23 WINDOWS_LTSC_CONTAINERD is the only Windows Server image type for new node pools';
-const K3S_NO_WINDOWS = 'k3s publishes no Windows agent: k3s-io/k3s#114 (Windows agent support) is open, and its releases build Linux binaries only';
+// k3s-io/k3s .github/workflows/release.yml (main, 051a497f) builds amd64, arm64 and arm binaries and
+// linux/* images only; scripts/validate-cross-compilation (4765e097) builds k3s.exe only to check that
+// downstream (RKE2's Windows agent) compiles, and deletes it.
+const K3S_NO_WINDOWS = 'k3s publishes no Windows agent: k3s-io/k3s#114 (Windows agent support) is open, and k3s-io/k3s .github/workflows/release.yml builds Linux binaries only';
 const RKE2_WINDOWS = 'RKE2 docs (docs.rke2.io install/quickstart, "Windows Agent (Worker) Node Installation"): Windows agents on Windows Server 2019 and 2022 (LTSC), with Calico or Flannel, joined to a Linux RKE2 server; not through Cluster API';
 
 /** Platform × Windows release support, the one table every check reads; each row says where upstream says so. */
@@ -144,19 +147,51 @@ export interface NodeTaint {
 export const GKE_WINDOWS_NODE_TAINT: NodeTaint = { key: 'node.kubernetes.io/os', value: 'windows', effect: 'NoSchedule' };
 
 /**
- * The taint Windows nodes carry on each platform, which Windows pods must tolerate: this library's
- * own (`WINDOWS_NODE_TAINT`) on the clusters and pools it makes (k0smotron, EKS and AKS pools; AKS
- * itself taints nothing), GKE's on GKE.
+ * The taint each platform's Windows nodes carry: this library's own (`WINDOWS_NODE_TAINT`) where
+ * its pools make them, GKE's on GKE, none where the platform sets none or has no Windows nodes.
  */
-export function windowsNodeTaint(platform: WindowsPlatform): NodeTaint {
-  return platform === WindowsPlatform.GKE ? GKE_WINDOWS_NODE_TAINT : WINDOWS_NODE_TAINT;
+const WINDOWS_NODE_TAINT_OF: Readonly<Record<WindowsPlatform, NodeTaint | undefined>> = {
+  [WindowsPlatform.K0SMOTRON_AWS]: WINDOWS_NODE_TAINT,
+  [WindowsPlatform.K0SMOTRON_REMOTE]: WINDOWS_NODE_TAINT,
+  [WindowsPlatform.EKS]: WINDOWS_NODE_TAINT,
+  // AKS itself taints nothing; the library's AKS Windows pools write this one.
+  [WindowsPlatform.AKS]: WINDOWS_NODE_TAINT,
+  [WindowsPlatform.GKE]: GKE_WINDOWS_NODE_TAINT,
+  // No Windows nodes to taint (WINDOWS_SUPPORT); the windows-nodes rule says so instead.
+  [WindowsPlatform.K3S]: undefined,
+  // An RKE2 Windows agent registers with the taints of its node-taint option and no other: rancher/rke2
+  // v1.35.7+rke2r1 pkg/cli/cmds/agent.go takes k3s's node-taint flag as is, k3s-io/k3s
+  // pkg/daemons/agent/agent_windows.go (kubeletArgs, at 02dc4e0d) sets register-with-taints from it alone, windows/rke2-install.ps1 passes on only the taints it is
+  // given, and tests/e2e/mixedos runs a Windows Deployment without tolerations
+  // (resource_files/windows_app_deployment.yaml) on a default Windows agent.
+  [WindowsPlatform.RKE2]: undefined,
+};
+
+/**
+ * The taint Windows nodes carry on a platform, which Windows pods must tolerate: this library's own
+ * (`WINDOWS_NODE_TAINT`) on the clusters and pools it makes (k0smotron, EKS and AKS pools; AKS
+ * itself taints nothing), GKE's on GKE, and `undefined` where Windows nodes carry none: RKE2's
+ * Windows agents register with only the taints given to them (`--node-taint`), and k3s has no
+ * Windows nodes (`WINDOWS_SUPPORT`).
+ */
+export function windowsNodeTaint(platform: WindowsPlatform): NodeTaint | undefined {
+  return WINDOWS_NODE_TAINT_OF[platform];
+}
+
+/**
+ * Whether a platform runs Windows nodes at all: a release of its row in `WINDOWS_SUPPORT` is
+ * supported (k3s has none).
+ * @internal
+ */
+export function runsWindowsNodes(platform: WindowsPlatform): boolean {
+  return Object.values(WINDOWS_SUPPORT[platform]).some((row) => row.supported);
 }
 
 /**
  * Every taint a platform puts on its Windows nodes: what a pod that tolerates one of them while
  * selecting no OS can land beside.
  */
-export const WINDOWS_NODE_TAINTS: readonly NodeTaint[] = [WINDOWS_NODE_TAINT, GKE_WINDOWS_NODE_TAINT];
+export const WINDOWS_NODE_TAINTS: readonly NodeTaint[] = [...new Set(Object.values(WINDOWS_NODE_TAINT_OF))].filter((t): t is NodeTaint => t !== undefined);
 
 /** The taint effects the API server accepts on a node (k8s.io/api/core/v1 TaintEffect). */
 const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];

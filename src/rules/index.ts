@@ -1,5 +1,5 @@
 import { CLUSTER_RULES } from './cluster/cluster-rules';
-import { Manifest, ManifestGraph, ManifestRule, ManifestSource, ManifestViolation, whatAndFix } from './engine/graph';
+import { Manifest, ManifestGraph, ManifestGraphContext, ManifestRule, ManifestSource, ManifestViolation, whatAndFix } from './engine/graph';
 import { NodeTaint, WindowsPlatform, windowsNodeTaint } from '../platform/support';
 import { EKS_WORKLOAD_RULES, LOAD_BALANCER_TARGETS_RULE, WORKLOAD_RULES } from './pods/workload-rules';
 
@@ -19,7 +19,8 @@ export interface ValidateManifestsOptions {
   /**
    * The platform the objects are for. Windows pods must tolerate the taint its Windows nodes carry
    * (`windowsNodeTaint`: this library's `os=windows:NoSchedule` on its k0smotron clusters and its
-   * EKS and AKS pools, GKE's `node.kubernetes.io/os=windows:NoSchedule` on GKE), and its own rules
+   * EKS and AKS pools, GKE's `node.kubernetes.io/os=windows:NoSchedule` on GKE, none on RKE2), on a
+   * platform without Windows nodes (k3s) a Windows pod is refused (`windows-nodes`), and its own rules
    * are added to the default ones (`platformRules`): `WindowsPlatform.EKS` adds
    * `EKS_WORKLOAD_RULES` (a Windows pod gets an address only when its nodeSelector names Windows;
    * load balancers stay off Windows nodes), `WindowsPlatform.K0SMOTRON_AWS` the load balancer rule.
@@ -43,6 +44,11 @@ export interface ValidateManifestsOptions {
 export function windowsTaintOf(options: Pick<ValidateManifestsOptions, 'platform' | 'windowsTaint'>): NodeTaint | undefined {
   if (options.windowsTaint !== undefined) return options.windowsTaint === 'none' ? undefined : options.windowsTaint;
   return options.platform === undefined ? undefined : windowsNodeTaint(options.platform);
+}
+
+/** Where the objects run, as the rules see it (`ManifestGraphContext`). */
+function contextOf(options: ValidateManifestsOptions): ManifestGraphContext {
+  return { platform: options.platform, windowsTaint: windowsTaintOf(options) };
 }
 
 /**
@@ -69,7 +75,7 @@ function isSource(item: Manifest | ManifestSource): item is ManifestSource {
  * @returns every violation, empty when the objects pass.
  */
 export function validateManifests(objects: ReadonlyArray<Manifest | ManifestSource>, options: ValidateManifestsOptions = {}): ManifestViolation[] {
-  const graph = new ManifestGraph(sourcesOf(objects), { windowsTaint: windowsTaintOf(options) });
+  const graph = new ManifestGraph(sourcesOf(objects), contextOf(options));
   const all = (options.rules ?? [...CLUSTER_RULES, ...WORKLOAD_RULES, ...platformRules(options.platform)]).flatMap((r) => {
     try {
       return r.check(graph);
@@ -99,7 +105,7 @@ export function validateManifests(objects: ReadonlyArray<Manifest | ManifestSour
  * `validateManifests` accepts them.
  */
 export function adviseManifests(objects: ReadonlyArray<Manifest | ManifestSource>, options: ValidateManifestsOptions = {}): ManifestViolation[] {
-  const graph = new ManifestGraph(sourcesOf(objects), { windowsTaint: windowsTaintOf(options) });
+  const graph = new ManifestGraph(sourcesOf(objects), contextOf(options));
   return (options.rules ?? [...CLUSTER_RULES, ...WORKLOAD_RULES, ...platformRules(options.platform)]).flatMap((r) => {
     try {
       return r.advise?.(graph) ?? [];

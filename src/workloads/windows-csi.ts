@@ -33,16 +33,17 @@ function pluginPaths(props: WindowsCsiProps, driver: string): { socket: string; 
 /**
  * The pod spec every Windows node plugin shares: a HostProcess pod (no csi-proxy needed; the
  * plugin works on the host's filesystem and SMB mappings as SYSTEM) on the host network, on
- * Windows nodes only, tolerating the platform's Windows taint, with the node-driver-registrar
+ * Windows nodes only, tolerating the platform's Windows taint (RKE2's carry none), with the node-driver-registrar
  * telling the kubelet where the plugin's socket is under this platform's kubelet root.
  */
 function windowsNodePodSpec(props: WindowsCsiProps, driver: string, registrarImage: string, serviceAccountName: string, plugin: object, extraTolerations: object[] = []): object {
   const taint = windowsNodeTaint(props.platform);
   const { socket, registry } = pluginPaths(props, driver);
+  const tolerations = [...(taint === undefined ? [] : [{ key: taint.key, operator: 'Equal', value: taint.value, effect: taint.effect }]), ...extraTolerations];
   return {
     serviceAccountName,
     nodeSelector: { [LABEL_OS]: 'windows' },
-    tolerations: [{ key: taint.key, operator: 'Equal', value: taint.value, effect: taint.effect }, ...extraTolerations],
+    ...(tolerations.length > 0 ? { tolerations } : {}),
     priorityClassName: 'system-node-critical',
     hostNetwork: true,
     securityContext: { windowsOptions: { hostProcess: true, runAsUserName: WINDOWS_SYSTEM_USER } },

@@ -186,11 +186,13 @@ export class WindowsPod<W extends PodOwner = Cdk8sPlusPodOwner> extends Construc
     if (this.options.hyperV) nodeSelector[LABEL_HYPERV] = 'true';
     this.patch(JsonPatch.add(`${this.pointer}/os`, { name: 'windows' }));
     this.patch(JsonPatch.add(`${this.pointer}/nodeSelector`, nodeSelector));
-    // This library's taint, and on GKE also GKE's own (node.kubernetes.io/os=windows:NoSchedule, on
-    // every Windows Server node GKE makes): tolerating a taint a node lacks changes nothing, and the
-    // pod then passes the platform-neutral checks too.
+    // This library's taint on every platform, and the platform's own where it differs (GKE's
+    // node.kubernetes.io/os=windows:NoSchedule): tolerating a taint a node lacks changes nothing, so
+    // the pod also runs where Windows nodes carry none (AKS's own pools, RKE2's agents) or were
+    // tainted by hand the usual way.
     const platform = PodTemplatePolicy.of(this.workload).targetPlatform;
-    const taints = platform === undefined || windowsNodeTaint(platform) === WINDOWS_NODE_TAINT ? [WINDOWS_NODE_TAINT] : [WINDOWS_NODE_TAINT, windowsNodeTaint(platform)];
+    const own = platform === undefined ? undefined : windowsNodeTaint(platform);
+    const taints = own === undefined || own === WINDOWS_NODE_TAINT ? [WINDOWS_NODE_TAINT] : [WINDOWS_NODE_TAINT, own];
     for (const taint of taints) {
       this.owner.scheduling.tolerate(this.plus.Node.tainted(this.plus.NodeTaintQuery.is(taint.key, taint.value, { effect: this.plus.TaintEffect.NO_SCHEDULE })));
     }

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import Ajv from 'ajv-draft-04';
 import { parseAllDocuments } from 'yaml';
 import { WindowsPlatform, adviseManifests, validateManifests } from '../../src';
-import { GKE_WINDOWS_NODE_TAINT, windowsNodeTaint } from '../../src/platform/support';
-import { taintArgument } from '../../src/platform/windows';
+import { GKE_WINDOWS_NODE_TAINT, WINDOWS_SUPPORT, windowsNodeTaint } from '../../src/platform/support';
+import { WindowsVersion, taintArgument } from '../../src/platform/windows';
 
 // The compiled command, as `npx cdk-hybrid-windows` runs it (`npm test` runs `tsc -b` first).
 const ROOT = join(__dirname, '..', '..');
@@ -86,18 +86,46 @@ function repo(files: Record<string, string>): string {
       expect(run(['validate', '--platform', 'k0smotron-aws', '--windows-taint', 'none', NO_TOLERATION])).toMatchObject({ status: 0, stdout: [] });
     });
 
-    test.each([
+    /**
+     * The taint each platform's Windows nodes carry. RKE2's carry none: a Windows agent registers
+     * with the taints of its node-taint option only (rancher/rke2 v1.35.7+rke2r1
+     * pkg/cli/cmds/agent.go takes k3s's node-taint flag; k3s-io/k3s pkg/daemons/agent/agent_windows.go
+     * kubeletArgs sets register-with-taints from it alone), and RKE2's own mixed-OS test
+     * (tests/e2e/mixedos, resource_files/windows_app_deployment.yaml, v1.35.7+rke2r1) runs a Windows
+     * Deployment that tolerates nothing. k3s has no Windows nodes at all (the next test).
+     */
+    const TAINTS: Array<[string, string]> = [
       ['k0smotron-aws', 'os=windows:NoSchedule'],
       ['k0smotron-remote', 'os=windows:NoSchedule'],
       ['eks', 'os=windows:NoSchedule'],
       ['aks', 'os=windows:NoSchedule'],
       ['gke', 'node.kubernetes.io/os=windows:NoSchedule'],
-    ])('it fails with --platform %s, naming the taint %s', (platform, taint) => {
-      expect(taintArgument(windowsNodeTaint(platform as WindowsPlatform))).toBe(taint);
-      const key = windowsNodeTaint(platform as WindowsPlatform).key;
+      ['rke2', 'none'],
+    ];
+
+    test.each(TAINTS)('with --platform %s the Windows nodes carry %s: the command names it, or passes the pod', (platform, taint) => {
+      const own = windowsNodeTaint(platform as WindowsPlatform);
+      expect(own ? taintArgument(own) : 'none').toBe(taint);
       const { status, stdout } = run(['validate', '--platform', platform, NO_TOLERATION]);
+      if (own === undefined) {
+        expect({ status, stdout }).toEqual({ status: 0, stdout: [] });
+        return;
+      }
       expect(status).toBe(1);
-      expect(stdout).toEqual([`${NO_TOLERATION}:14:5 Deployment apps/iis: spec.template.spec.tolerations: must tolerate the Windows node taint ${taint}, or the pod stays Pending. Fix: add {key: ${key}, operator: Equal, value: windows, effect: NoSchedule} to spec.template.spec.tolerations. [pod-template]`]);
+      expect(stdout).toEqual([`${NO_TOLERATION}:14:5 Deployment apps/iis: spec.template.spec.tolerations: must tolerate the Windows node taint ${taint}, or the pod stays Pending. Fix: add {key: ${own.key}, operator: Equal, value: windows, effect: NoSchedule} to spec.template.spec.tolerations. [pod-template]`]);
+    });
+
+    test('with --platform k3s the Windows Deployment gets one finding, that k3s runs no Windows nodes (k3s-io/k3s#114), and a Linux one passes', () => {
+      const { status, stdout } = run(['validate', '--platform', 'k3s', NO_TOLERATION]);
+      expect(status).toBe(1);
+      // At the nodeSelector (line 17), citing the support matrix's k3s row; the fix names the fields.
+      expect(stdout).toEqual([`${NO_TOLERATION}:17:9 Deployment apps/iis: spec.template.spec.nodeSelector.kubernetes.io/os: aims the pod at Windows nodes, and k3s runs none, so it is never scheduled; ${WINDOWS_SUPPORT.k3s[WindowsVersion.SERVER_2022].source}. Fix: deploy it to a platform that runs Windows nodes (k0smotron-aws, eks, k0smotron-remote, aks, gke, rke2), or run it on Linux: set spec.template.spec.nodeSelector.kubernetes.io/os: linux and remove spec.template.spec.os. [windows-nodes]`]);
+      expect(stdout[0]).toContain('k3s-io/k3s#114');
+      // Tolerating every taint changes nothing: there is no Windows node.
+      const tolerant = readFileSync(NO_TOLERATION, 'utf8').replace('      nodeSelector:', '      tolerations: [{operator: Exists}]\n      nodeSelector:');
+      expect(run(['validate', '--platform', 'k3s', '-'], tolerant).stdout).toEqual([expect.stringContaining('[windows-nodes]')]);
+      const linux = readFileSync(NO_TOLERATION, 'utf8').replace('      os: {name: windows}\n', '').replace('kubernetes.io/os: windows', 'kubernetes.io/os: linux').replace(/image: .*/, 'image: nginx:1.27');
+      expect(run(['validate', '--platform', 'k3s', '-'], linux)).toMatchObject({ status: 0, stdout: [] });
     });
 
     test('--windows-taint names another taint; a malformed one exits 2', () => {
@@ -117,7 +145,8 @@ function repo(files: Record<string, string>): string {
       const help = run(['validate', '--help']).stdout.join('\n');
       const listed = /--platform <name>\s+where the workloads run: ([\w\s,-]+)\./.exec(help)![1].split(',').map((p) => p.trim());
       expect(listed.sort()).toEqual(Object.values(WindowsPlatform).sort());
-      for (const platform of listed) expect(run(['validate', '--platform', platform, NO_TOLERATION]).status).toBe(1);
+      // Each is judged (0 or 1 by the tables above), never refused as input (2).
+      for (const platform of listed) expect(run(['validate', '--platform', platform, NO_TOLERATION]).status).toBe(TAINTS.some(([p, t]) => p === platform && t === 'none') ? 0 : 1);
     });
   });
 

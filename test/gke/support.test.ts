@@ -1,6 +1,6 @@
-import { GKE_WINDOWS_NODE_TAINT, WindowsPlatform, windowsNodeTaint } from '../../src';
+import { GKE_WINDOWS_NODE_TAINT, WINDOWS_NODE_TAINTS, WindowsPlatform, windowsNodeTaint } from '../../src';
 import { GKE_WINDOWS_OS_VERSIONS } from '../../src/gke';
-import { WINDOWS_SUPPORT, windowsSupport } from '../../src/platform/support';
+import { WINDOWS_SUPPORT, runsWindowsNodes, windowsSupport } from '../../src/platform/support';
 import { WINDOWS_NODE_TAINT, WindowsVersion } from '../../src/platform/windows';
 
 describe('the support matrix for GKE, k3s and RKE2', () => {
@@ -20,11 +20,16 @@ describe('the support matrix for GKE, k3s and RKE2', () => {
     }
   });
 
-  test('every platform has a row for every release, and GKE nodes carry GKE\'s taint, the others ours', () => {
+  test('every platform has a row for every release; GKE nodes carry GKE\'s taint, RKE2\'s and k3s\'s none, the others ours', () => {
+    // RKE2: rancher/rke2 v1.35.7+rke2r1 registers Windows agents with the node-taint option's taints only
+    // (pkg/cli/cmds/agent.go; k3s-io/k3s pkg/daemons/agent/agent_windows.go); k3s has no Windows nodes.
+    const none: WindowsPlatform[] = [WindowsPlatform.RKE2, WindowsPlatform.K3S];
     for (const platform of Object.values(WindowsPlatform)) {
       expect(Object.keys(WINDOWS_SUPPORT[platform]).sort()).toEqual(Object.values(WindowsVersion).sort());
-      expect(windowsNodeTaint(platform)).toEqual(platform === WindowsPlatform.GKE ? GKE_WINDOWS_NODE_TAINT : WINDOWS_NODE_TAINT);
+      expect(windowsNodeTaint(platform)).toEqual(platform === WindowsPlatform.GKE ? GKE_WINDOWS_NODE_TAINT : none.includes(platform) ? undefined : WINDOWS_NODE_TAINT);
+      expect(runsWindowsNodes(platform)).toBe(platform !== WindowsPlatform.K3S);
     }
     expect(GKE_WINDOWS_NODE_TAINT).toEqual({ key: 'node.kubernetes.io/os', value: 'windows', effect: 'NoSchedule' });
+    expect(WINDOWS_NODE_TAINTS).toEqual([WINDOWS_NODE_TAINT, GKE_WINDOWS_NODE_TAINT]);
   });
 });

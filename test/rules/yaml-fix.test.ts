@@ -66,6 +66,7 @@ const BROKEN: Record<string, () => { objects: K8sObject[]; platform?: WindowsPla
   'pod-template': () => ({ objects: yamlFile('fixtures', 'helm-web.yaml'), platform: WindowsPlatform.K0SMOTRON_AWS }),
   'service-ports': () => ({ objects: yamlFile('inputs', 'kubectl-scalars.yaml') }),
   'eks-pod-address': () => ({ objects: yamlFile('eks-affinity.yaml'), platform: WindowsPlatform.EKS }),
+  'windows-nodes': () => ({ objects: [...yamlFile('inputs', 'windows-no-toleration.yaml'), ...yamlFile('eks-affinity.yaml')], platform: WindowsPlatform.K3S }),
   'workload-selector': () => {
     const l = yamlFile('fixtures', 'helm-web.yaml');
     find(l, 'Deployment').spec.selector.matchLabels = { app: 'api' };

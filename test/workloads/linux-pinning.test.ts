@@ -3,7 +3,8 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { ApiObject, App, Chart, Cron, Include, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-33';
-import { LABEL_OS, WindowsPlatform, windowsNodeTaint } from '../../src';
+import { GKE_WINDOWS_NODE_TAINT, LABEL_OS, WindowsPlatform, windowsNodeTaint } from '../../src';
+import { WINDOWS_NODE_TAINT } from '../../src/platform/windows';
 import { HybridChart, PodTemplatePolicy, WindowsWorkload, podTemplateOf } from '../../src/workloads';
 import { K8sObject, only, synthObjects } from '../support/synth';
 
@@ -77,12 +78,26 @@ describe('HybridChart Linux pinning', () => {
     expect(spec.nodeSelector[LABEL_OS]).toBe('windows');
   });
 
-  test.each(Object.values(WindowsPlatform))('on %s, a WindowsWorkload tolerates the taint of the chart\'s platform and passes', (platform) => {
+  const toleration = (t: { key: string; value: string; effect: string }) => ({ key: t.key, operator: 'Equal', value: t.value, effect: t.effect });
+  const iisOn = (platform: WindowsPlatform) => {
     const app = new App();
     const chart = new HybridChart(app, 'hybrid', { platform });
     new WindowsWorkload(chart, 'iis', { image: 'mcr.microsoft.com/windows/servercore/iis:windowsservercore-ltsc2022' });
+    return app;
+  };
+
+  // Every platform but k3s, which runs no Windows nodes (below). The library's own taint always: a
+  // toleration of a taint a node lacks changes nothing (RKE2's Windows agents carry none unless
+  // given one, and os=windows:NoSchedule is the usual hand-made one); GKE's beside it on GKE.
+  test.each(Object.values(WindowsPlatform).filter((p) => p !== WindowsPlatform.K3S))('on %s, a WindowsWorkload tolerates the taint of the chart\'s platform and no other, and passes', (platform) => {
+    const expected = platform === WindowsPlatform.GKE ? [WINDOWS_NODE_TAINT, GKE_WINDOWS_NODE_TAINT] : [WINDOWS_NODE_TAINT];
+    expect(only(synthObjects(iisOn(platform)), 'Deployment').spec.template.spec.tolerations).toEqual(expected.map(toleration));
     const taint = windowsNodeTaint(platform);
-    expect(only(synthObjects(app), 'Deployment').spec.template.spec.tolerations).toContainEqual({ key: taint.key, operator: 'Equal', value: taint.value, effect: taint.effect });
+    if (taint !== undefined) expect(expected).toContainEqual(taint);
+  });
+
+  test('on k3s, a WindowsWorkload is refused at synth: k3s runs no Windows nodes (windows-nodes), whatever it tolerates', () => {
+    expect(() => synthObjects(iisOn(WindowsPlatform.K3S))).toThrow(/\(Deployment hybrid-iis-\w+\) spec\.template\.spec\.nodeSelector\.kubernetes\.io\/os: aims the pod at Windows nodes, and k3s runs none, so it is never scheduled; k3s publishes no Windows agent: k3s-io\/k3s#114/);
   });
 
   test('the chart\'s platform decides whether a Windows pod without a toleration is refused', () => {
@@ -95,6 +110,9 @@ describe('HybridChart Linux pinning', () => {
     expect(() => synthObjects(build())).not.toThrow();
     expect(() => synthObjects(build(WindowsPlatform.AKS))).toThrow(/spec\.tolerations: must tolerate the Windows node taint os=windows:NoSchedule/);
     expect(() => synthObjects(build(WindowsPlatform.GKE))).toThrow(/spec\.tolerations: must tolerate the Windows node taint node\.kubernetes\.io\/os=windows:NoSchedule/);
+    // RKE2's Windows agents carry no taint; k3s has no Windows node to tolerate.
+    expect(() => synthObjects(build(WindowsPlatform.RKE2))).not.toThrow();
+    expect(() => synthObjects(build(WindowsPlatform.K3S))).toThrow(/spec\.nodeSelector\.kubernetes\.io\/os: aims the pod at Windows nodes, and k3s runs none/);
   });
 
   test('a template that selects Windows without being Windows-safe is reported, not re-pinned', () => {

@@ -41,6 +41,17 @@ describe('WindowsSmbCsi', () => {
     expect(gke.spec.template.spec.tolerations).toEqual([{ key: 'node.kubernetes.io/os', operator: 'Equal', value: 'windows', effect: 'NoSchedule' }]);
   });
 
+  // rancher/rke2 v1.35.7+rke2r1: a Windows agent registers with the taints of its node-taint option only
+  // (pkg/cli/cmds/agent.go; k3s-io/k3s pkg/daemons/agent/agent_windows.go register-with-taints).
+  test('on RKE2, whose Windows agents carry no taint, the node plugins tolerate none of the platform\'s and pass RKE2\'s rules', () => {
+    const smb = objects((c) => new WindowsSmbCsi(c, 'smb', { platform: WindowsPlatform.RKE2 }));
+    expect(daemonSet(smb).spec.template.spec.tolerations).toBeUndefined();
+    expect(daemonSet(smb).spec.template.spec.nodeSelector).toEqual({ 'kubernetes.io/os': 'windows' });
+    expect(validateManifests(smb, { platform: WindowsPlatform.RKE2 })).toEqual([]);
+    const ebs = daemonSet(objects((c) => new WindowsEbsCsiNode(c, 'ebs', { platform: WindowsPlatform.RKE2 })));
+    expect(ebs.spec.template.spec.tolerations).toEqual([{ key: 'ebs.csi.aws.com/agent-not-ready', operator: 'Exists' }]);
+  });
+
   test('the controller runs on Linux, the CSIDriver needs no attach, and the namespace and replicas are the props\'', () => {
     const objs = objects((c) => new WindowsSmbCsi(c, 'smb', { platform: WindowsPlatform.K0SMOTRON_REMOTE, namespace: 'storage', controllerReplicas: 2 }));
     const controller = only(objs, 'Deployment');

@@ -1,6 +1,6 @@
 import type { ClusterInfra } from '../../infra/cluster-infra';
 import { trimPeriod } from '../../core/errors';
-import type { NodeTaint } from '../../platform/support';
+import type { NodeTaint, WindowsPlatform } from '../../platform/support';
 import { Finding, Rule, whatAndFix } from './rule';
 
 export type { ManifestViolation, RuleScope } from './rule';
@@ -82,6 +82,12 @@ export interface ManifestGraphContext {
    * @default - not known: a Windows pod need tolerate no taint (it must still select Windows)
    */
   readonly windowsTaint?: NodeTaint;
+  /**
+   * The platform the objects are for: what it runs (`WINDOWS_SUPPORT`) decides whether Windows
+   * pods can be scheduled at all.
+   * @default - not known: Windows nodes are assumed
+   */
+  readonly platform?: WindowsPlatform;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { NodeTaint, WINDOWS_NODE_TAINTS } from '../../platform/support';
+import { NodeTaint, WINDOWS_NODE_TAINTS, WINDOWS_SUPPORT, WindowsPlatform, runsWindowsNodes } from '../../platform/support';
 import { HOST_PROCESS_USER_FIX, LABEL_OS, WINDOWS_ROOT_USER, hostProcessUserProblem, isWindowsRootUser, taintArgument } from '../../platform/windows';
 import { list } from '../engine/graph';
 import { OS_LABELS, osIntent, tolerates } from './pod-template';
@@ -191,6 +191,33 @@ export function podOsIssues(spec: Json, runtimeClassOs: (name: string) => string
     default:
       return [];
   }
+}
+
+/**
+ * A pod template aimed at Windows, for a platform that runs no Windows nodes (`runsWindowsNodes`:
+ * no supported release in `WINDOWS_SUPPORT`, as on k3s): no node can take it, so it stays Pending,
+ * whatever it tolerates. The finding sits on the field that aims it at Windows.
+ * @internal
+ */
+export function noWindowsNodesIssues(spec: Json, platform: WindowsPlatform | undefined, runtimeClassOs: (name: string) => string | undefined): PodSpecViolation[] {
+  if (platform === undefined || runsWindowsNodes(platform) || osIntent(spec, runtimeClassOs).os !== 'windows') return [];
+  const runtimeClass = typeof spec?.runtimeClassName === 'string' ? spec.runtimeClassName : undefined;
+  const terms = list(spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms);
+  // Where the pod is aimed at Windows, the node selector first (what the scheduler reads most often).
+  const aims = [
+    ...OS_LABELS.filter((label) => spec?.nodeSelector?.[label] === 'windows').map((label) => `spec.nodeSelector.${label}`),
+    ...(terms.some((t: Json) => list(t?.matchExpressions).some((e: Json) => OS_LABELS.includes(e?.key))) ? ['spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution'] : []),
+    ...(runtimeClass !== undefined && runtimeClassOs(runtimeClass) === 'windows' ? ['spec.runtimeClassName'] : []),
+    ...(spec?.os?.name === 'windows' ? ['spec.os'] : []),
+  ];
+  const sources = [...new Set(Object.values(WINDOWS_SUPPORT[platform]).map((row) => row.source))].join('; ');
+  const linux = `spec.nodeSelector.${LABEL_OS}`;
+  const remove = aims.filter((f) => f !== linux);
+  return [{
+    path: aims[0],
+    message: `aims the pod at Windows nodes, and ${platform} runs none, so it is never scheduled; ${sources}`,
+    fix: `deploy it to a platform that runs Windows nodes (${Object.values(WindowsPlatform).filter(runsWindowsNodes).join(', ')}), or run it on Linux: set ${linux}: linux${remove.length > 0 ? ` and remove ${remove.join(', ')}` : ''}`,
+  }];
 }
 
 /** What a pod template aimed at Windows should have but need not (`windowsPodAdvice`); nothing for other templates. */

@@ -1,7 +1,8 @@
 import { HYPERV_HANDLER, LABEL_HYPERV, LABEL_OS } from '../../platform/windows';
+import { WINDOWS_SUPPORT, WindowsPlatform, runsWindowsNodes } from '../../platform/support';
 import { PodTemplateLocation, manifestPath, podTemplatesOf } from './pod-template';
 import { PodSpecViolation, podSpecFix, validatePodSpec } from './validate-pod-spec';
-import { podOsAdvice, podOsIssues } from './windows-pod-rules';
+import { noWindowsNodesIssues, podOsAdvice, podOsIssues } from './windows-pod-rules';
 import { Json, list, ManifestGraph, ManifestRule, ManifestSource, violation } from '../engine/graph';
 import { Finding, registry, rule } from '../engine/rule';
 import { eksPodIssues } from './eks-pod-rules';
@@ -84,8 +85,28 @@ export const SERVICE_PORTS_RULE = rule<ManifestGraph>({
   }),
 });
 
+/** The platforms that run no Windows nodes (`runsWindowsNodes`). */
+const NO_WINDOWS = Object.values(WindowsPlatform).filter((p) => !runsWindowsNodes(p));
+
+/**
+ * Windows pod templates on a platform that runs no Windows nodes (`noWindowsNodesIssues`, read from
+ * the support matrix and the engine's `context.platform`): on k3s a Windows pod lacks no
+ * toleration, it has no node at all.
+ */
+export const WINDOWS_NODES_RULE = rule<ManifestGraph>({
+  name: 'windows-nodes',
+  scope: 'graph',
+  description: `A pod template aimed at Windows is for a platform that runs Windows nodes (${NO_WINDOWS.join(', ')} runs none)`,
+  source: `WINDOWS_SUPPORT (src/platform/support.ts): ${[...new Set(NO_WINDOWS.flatMap((p) => Object.values(WINDOWS_SUPPORT[p]).map((row) => row.source)))].join('; ')}`,
+  check: (graph) => {
+    const classes = runtimeClassesOf(graph);
+    return graph.sources.flatMap((source) => podTemplatesOf(source.manifest).flatMap((location) =>
+      noWindowsNodesIssues(location.spec, graph.context.platform, (name) => classes.get(name)?.os).map((v) => podViolation(source, location, v))));
+  },
+});
+
 /** Every workload rule. */
-export const WORKLOAD_RULES: readonly ManifestRule[] = registry<ManifestRule>([POD_TEMPLATE_RULE, SERVICE_PORTS_RULE, WORKLOAD_SELECTOR_RULE, GMSA_RULE, OBJECT_META_RULE, CSI_WINDOWS_NODE_RULE]);
+export const WORKLOAD_RULES: readonly ManifestRule[] = registry<ManifestRule>([POD_TEMPLATE_RULE, SERVICE_PORTS_RULE, WORKLOAD_SELECTOR_RULE, GMSA_RULE, OBJECT_META_RULE, CSI_WINDOWS_NODE_RULE, WINDOWS_NODES_RULE]);
 
 /** Windows pods on Amazon EKS get an address only when their nodeSelector names Windows (`eksPodIssues`). */
 export const EKS_POD_ADDRESS_RULE = rule<ManifestGraph>({

@@ -3,8 +3,7 @@ import { AKS_LIMITS, AKS_TAINT, AksNetworkPlugin } from '../../platform/aks';
 import { blockSize, parseCidr } from '../../platform/cidr';
 import { labelKeyProblem, labelValueProblem, nodeLabelProblem } from '../../platform/labels';
 import { integerProblem } from '../../core/numbers';
-import { WindowsPlatform, windowsNodeTaint } from '../../platform/support';
-import { taintArgument } from '../../platform/windows';
+import { WINDOWS_NODE_TAINT, taintArgument } from '../../platform/windows';
 import { TerraformBlock, TerraformGraph, blockViolation, isExpression, list, single } from '../graph';
 import { CLUSTER, Pool, maxNodes, poolName, pools, poolsOf } from './aks-common';
 
@@ -18,7 +17,7 @@ import { CLUSTER, Pool, maxNodes, poolName, pools, poolsOf } from './aks-common'
  * `KubernetesAgentPoolName`), at most 6 characters for Windows (AKS "Windows Server node pools
  * FAQ": Windows computer names are 15 characters, AKS appends the scale set's suffix). A Windows
  * pool carries the Windows taint, which AKS does not set (so Linux pods would land there) and the
- * workload constructs tolerate (`windowsNodeTaint(WindowsPlatform.AKS)`).
+ * workload constructs tolerate (`WINDOWS_NODE_TAINT`, `windowsNodeTaint(WindowsPlatform.AKS)`).
  */
 const nodePool = rule<TerraformGraph>({
   name: 'aks-node-pool',
@@ -53,7 +52,7 @@ const nodePool = rule<TerraformGraph>({
     if (bad.length > 0) v(`pool ${name} names zones ${bad.map((z) => JSON.stringify(z)).join(', ')}, and Azure's availability zones are "1", "2" and "3"`, 'list zones from "1", "2" and "3" (or none in a region without zones)', 'zones');
   }
   if (pool.windows && pool.at === '') {
-    const taint = taintArgument(windowsNodeTaint(WindowsPlatform.AKS));
+    const taint = taintArgument(WINDOWS_NODE_TAINT);
     const taints = list(pool.body.node_taints);
     if (!isExpression(pool.body.node_taints) && !taints.includes(taint)) {
       v(`Windows pool ${name} has no ${taint} taint; AKS taints no Windows node, so Linux pods would be scheduled there and fail`,
