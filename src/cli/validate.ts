@@ -44,7 +44,9 @@ Options:
   --platform <name>        where the workloads run: ${PLATFORMS.join(', ')}.
                            Windows pods must tolerate the taint its Windows nodes carry:
                            os=windows:NoSchedule on the library's k0smotron clusters and its EKS
-                           and AKS pools, node.kubernetes.io/os=windows:NoSchedule on GKE; eks
+                           and AKS pools, node.kubernetes.io/os=windows:NoSchedule on GKE, none
+                           on RKE2 (its Windows agents get only the taints given to them); k3s
+                           has no Windows nodes, so every Windows pod is refused there; eks
                            also requires a Windows nodeSelector (the VPC resource controller),
                            and eks and k0smotron-aws keep AWS load balancers of Linux pods off
                            Windows nodes.

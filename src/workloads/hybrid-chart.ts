@@ -10,7 +10,9 @@ export interface HybridChartProps extends ChartProps {
    * (`PodTemplatePolicy.checkFor`): Windows pods must tolerate the taint the platform's Windows
    * nodes carry (`windowsNodeTaint`), and on `WindowsPlatform.EKS` a Windows pod gets an address
    * only when its nodeSelector names Windows. `WindowsPlatform.GKE`: the chart's `WindowsPod`s and
-   * `WindowsWorkload`s tolerate GKE's taint `node.kubernetes.io/os=windows:NoSchedule`.
+   * `WindowsWorkload`s tolerate GKE's taint `node.kubernetes.io/os=windows:NoSchedule`. RKE2's
+   * Windows nodes carry no taint; `WindowsPlatform.K3S` has no Windows nodes, so every Windows pod
+   * is refused (`windows-nodes`).
    * @default - the checks that hold on every platform (a Windows pod must select Windows, and need
    * tolerate no taint)
    */
