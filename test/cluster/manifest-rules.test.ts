@@ -173,6 +173,16 @@ describe('validateManifests over YAML from anywhere', () => {
         'machine-deployment MachineDeployment/Prod_Linux: MachineDeployment name "Prod_Linux" must be lower-case letters, digits and "-", starting and ending with a letter or digit. Fix: name it with lower-case letters, digits and "-", at most 63 characters.',
       ]);
     });
+    test('a MachineDeployment name of 63 characters passes and one of 64 is reported (CAPI\'s webhook: a label value)', () => {
+      const named = (length: number) => {
+        const list = objects();
+        const md = find(list, 'MachineDeployment', 'prod-linux');
+        md.metadata.name = 'm'.repeat(length);
+        return rules(validateManifests(list, { rules: CLUSTER_RULES.filter((r) => r.name === 'machine-deployment') }));
+      };
+      expect(named(63)).toEqual([]);
+      expect(named(64)).toEqual([`machine-deployment MachineDeployment/${'m'.repeat(64)}: MachineDeployment name "${'m'.repeat(64)}" is 64 characters long; the limit is 63. Fix: name it with lower-case letters, digits and "-", at most 63 characters.`]);
+    });
     test('an AWSCluster without a region', () => {
       const list = objects();
       delete find(list, 'AWSCluster', 'prod').spec.region;
