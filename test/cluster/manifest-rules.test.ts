@@ -381,6 +381,19 @@ describe('validateManifests over YAML from anywhere', () => {
       rule.toPort = 9182;
       expect(rules(validateManifests(list, only('aws-cluster')))).toEqual([expect.stringContaining('ports 9200-9182 are reversed')]);
     });
+    test('a node ingress rule of port 0 alone admits nothing; a range from 0 is a range', () => {
+      const list = objects({ cluster: { nodeAgentPorts: [9182] } });
+      const [rule] = find(list, 'AWSCluster', 'prod').spec.network.additionalNodeIngressRules;
+      rule.fromPort = 0;
+      rule.toPort = 0;
+      expect(validateManifests(list, only('aws-cluster')).map((v) => [v.field, v.message])).toEqual([['spec.network.additionalNodeIngressRules[0].fromPort',
+        'network.additionalNodeIngressRules rule "node agent 9182 from cluster machines": port 0 alone admits nothing, as no process can listen on port 0. Fix: give the port the agent listens on, from 1 to 65535.']]);
+      rule.toPort = 65535;
+      expect(validateManifests(list, only('aws-cluster'))).toEqual([]);
+      // Protocol "-1" (all traffic) writes 0 for its ports, as EC2 ignores them.
+      Object.assign(rule, { protocol: '-1', fromPort: 0, toPort: 0 });
+      expect(validateManifests(list, only('aws-cluster'))).toEqual([]);
+    });
   });
 
   describe('templates are named after their final content', () => {

@@ -67,12 +67,18 @@ export const awsCluster = rule<ManifestGraph>({
   for (const [where, rules] of openRules) {
     for (const [i, r] of rules.entries()) {
       const at = `spec.${where}[${i}]`;
-      // The CRD leaves the ports unbounded; EC2 refuses a TCP/UDP range outside 0-65535 or
+      // The CRD leaves the ports unbounded (int64); EC2 refuses a TCP/UDP range outside 0-65535 or
       // reversed, and CAPA then retries the security groups forever.
       if (r?.protocol === 'tcp' || r?.protocol === 'udp') {
         const bad = (['fromPort', 'toPort'] as const).map((f) => [f, integerProblem(r[f], 0, 65535)] as const).find(([, p]) => p);
         if (bad || r.fromPort > r.toPort) {
-          out.push(violation(aws, `${where} rule "${r.description}": ports ${r.fromPort}-${r.toPort} ${bad?.[1] ?? 'are reversed'}`, 'use a port range from 0 to 65535, fromPort <= toPort (nodeAgentPorts take single ports)', `${at}.${bad?.[0] ?? 'toPort'}`));
+          out.push(violation(aws, `${where} rule "${r.description}": ports ${r.fromPort}-${r.toPort} ${bad?.[1] ?? 'are reversed'}`, 'use a port range from 0 to 65535, fromPort <= toPort (nodeAgentPorts take single ports from 1)', `${at}.${bad?.[0] ?? 'toPort'}`));
+        } else if (r.fromPort === 0 && r.toPort === 0) {
+          // Within EC2's range, but it admits nothing: binding port 0 gives a process an ephemeral port
+          // (Linux ip(7), ip_local_port_range; Winsock bind), so nothing listens there, and
+          // Kubernetes takes a host-network agent's port only from 1 (kubernetes/apimachinery
+          // v0.34.0 pkg/util/validation/validation.go, IsValidPortNum).
+          out.push(violation(aws, `${where} rule "${r.description}": port 0 alone admits nothing, as no process can listen on port 0`, 'give the port the agent listens on, from 1 to 65535', `${at}.fromPort`));
         }
       }
       const sources = [...list(r?.cidrBlocks), ...list(r?.ipv6CidrBlocks)].filter((c) => WORLD.has(c));
