@@ -1,33 +1,11 @@
-import { ApiObject, App, Chart } from 'cdk8s';
+import { App, Chart } from 'cdk8s';
 import { IConstruct } from 'constructs';
-import { CLUSTER_RULES, Manifest, ManifestViolation, validateManifests } from '../../src';
+import { Manifest } from '../../src';
 import { KarpenterWindowsNodePool } from '../../src/eks';
 import { WorkerPool } from '../../src/k0s/worker-pool';
-import { OBJECT_META_RULE } from '../../src/rules/meta/object-meta';
 import { hybridCluster } from '../cluster/fixture';
 import { remoteApp } from '../remote/fixture';
-
-/**
- * Issue 21 step 4: each construct that asks the rules at construction (`judgeOwnObjects`) writes
- * objects that stand on their own. Its own objects (not its pools', not the chart's) are fed to
- * the rules of object scope, the ones the constructs are judged by (the cluster rules and
- * `object-meta`), and none of them is reported. A pool's objects name their cluster: alone, they
- * are reported for that reference only; beside the cluster's own objects, for nothing. Each row
- * also breaks one of its objects, so that the test shows the rules see them.
- */
-const OBJECT_RULES = [...CLUSTER_RULES, OBJECT_META_RULE].filter((r) => r.scope === 'object');
-
-/** The objects `c` wrote itself: beneath it, and not beneath a pool of its own. */
-function ownObjects(c: IConstruct): ApiObject[] {
-  return c.node.findAll().filter((o): o is ApiObject => o instanceof ApiObject
-    && o.node.scopes.slice(c.node.scopes.length, -1).every((s) => !(s instanceof WorkerPool)));
-}
-
-/** What the object-scope rules report of `own`, judged beside `context`. */
-function judge(own: readonly Manifest[], ownPaths: readonly string[], context: readonly ApiObject[] = []): ManifestViolation[] {
-  const sources = [...own.map((manifest, i) => ({ manifest, path: ownPaths[i] })), ...context.map((o) => ({ manifest: o.toJson(), path: o.node.path }))];
-  return validateManifests(sources, { rules: OBJECT_RULES }).filter((v) => v.path !== undefined && ownPaths.includes(v.path));
-}
+import { judge, ownObjects, referenced } from '../support/own-objects';
 
 interface Row {
   /** The construct, from a valid build. */
@@ -49,6 +27,14 @@ const ROWS: ReadonlyArray<[string, Row]> = [
   ['KarpenterWindowsNodePool', { construct: karpenter, broken: ['karpenter-windows', 'NodePool', (m) => { m.spec.template.spec.taints = []; }] }],
 ];
 
+/**
+ * Issue 21 step 4: each construct that asks the rules at construction (`judgeOwnObjects`) writes
+ * objects that stand on their own. Its own objects (not its pools', not the chart's) are fed to
+ * the rules of object scope, the ones the constructs are judged by (the cluster rules and
+ * `object-meta`), and none of them is reported. A pool's objects name their cluster: alone, they
+ * are reported for that reference only; beside the cluster's own objects, for nothing. Each row
+ * also breaks one of its objects, so that the test shows the rules see them.
+ */
 describe('each construct\'s own objects stand on their own before the rules', () => {
   test.each(ROWS)('%s', (_, row) => {
     const construct = row.construct();
@@ -58,7 +44,7 @@ describe('each construct\'s own objects stand on their own before the rules', ()
     expect(own.length).toBeGreaterThan(1);
     const pool = construct instanceof WorkerPool;
     // The objects a pool references: its cluster's own (the Cluster, its control plane for the version skew).
-    const context = pool ? ownObjects(construct.node.scope!) : [];
+    const context = referenced(construct);
     expect(judge(manifests(), paths, context)).toEqual([]);
     // Alone, a pool's objects miss only the Cluster they name.
     const alone = judge(manifests(), paths);
