@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Measurement, median, measure, report } from './measure';
+import { Measurement, median, measure, report, NODE } from './measure';
 import { interleaved, medianRatios } from './plain-baseline-bench';
 
 const ROOT = resolve(__dirname, '..', '..');
@@ -23,8 +23,8 @@ export function benchAks(runs: number): Record<string, Measurement> {
   const options = { cwd: outdir, env: { CDKTF_OUTDIR: join(outdir, 'cdktf.out') } };
   try {
     return interleaved(runs, {
-      [AKS_BENCH_LABEL]: () => measure(['node', join(ROOT, 'lib/examples/aks/main.js')], 1, options),
-      [AKS_EKS_BENCH_LABEL]: () => measure(['node', join(ROOT, 'lib/examples/eks/main.js')], 1, options),
+      [AKS_BENCH_LABEL]: () => measure([NODE, join(ROOT, 'lib/examples/aks/main.js')], 1, options),
+      [AKS_EKS_BENCH_LABEL]: () => measure([NODE, join(ROOT, 'lib/examples/eks/main.js')], 1, options),
     });
   } finally {
     rmSync(outdir, { recursive: true, force: true });

@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Measurement, measure, report } from './measure';
+import { Measurement, measure, report, NODE } from './measure';
 
 const ROOT = resolve(__dirname, '..', '..');
 export const EKS_BENCH_LABEL = 'synth EKS stack (examples/eks/main.js)';
@@ -16,7 +16,7 @@ export function benchEks(runs: number): Record<string, Measurement> {
   const outdir = mkdtempSync(join(tmpdir(), 'eks-bench-'));
   try {
     return {
-      [EKS_BENCH_LABEL]: measure(['node', join(ROOT, 'lib/examples/eks/main.js')], runs, { cwd: outdir, env: { CDKTF_OUTDIR: join(outdir, 'cdktf.out') } }),
+      [EKS_BENCH_LABEL]: measure([NODE, join(ROOT, 'lib/examples/eks/main.js')], runs, { cwd: outdir, env: { CDKTF_OUTDIR: join(outdir, 'cdktf.out') } }),
     };
   } finally {
     rmSync(outdir, { recursive: true, force: true });

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { EKS_BENCH_LABEL } from './eks-bench';
-import { Measurement, median, measure, report } from './measure';
+import { Measurement, median, measure, report, NODE } from './measure';
 import { interleaved } from './plain-baseline-bench';
 
 const ROOT = resolve(__dirname, '..', '..');
@@ -21,7 +21,7 @@ export const GKE_OVER_EKS_MAX = 1.2;
 /** The two stacks, interleaved; labels `[interleaved] <EKS_BENCH_LABEL>` and `[interleaved] <GKE_BENCH_LABEL>`. */
 export function benchGke(runs: number): Record<string, Measurement> {
   const outdir = mkdtempSync(join(tmpdir(), 'gke-bench-'));
-  const once = (example: string) => () => measure(['node', join(ROOT, `lib/examples/${example}/main.js`)], 1, { cwd: outdir, env: { CDKTF_OUTDIR: join(outdir, 'cdktf.out') } });
+  const once = (example: string) => () => measure([NODE, join(ROOT, `lib/examples/${example}/main.js`)], 1, { cwd: outdir, env: { CDKTF_OUTDIR: join(outdir, 'cdktf.out') } });
   try {
     const results = interleaved(runs, { [EKS_BENCH_LABEL]: once('eks'), [GKE_BENCH_LABEL]: once('gke') });
     return Object.fromEntries(Object.entries(results).map(([label, m]) => [`[interleaved] ${label}`, m]));

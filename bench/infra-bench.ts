@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Measurement, measure, report } from './measure';
+import { Measurement, measure, report, NODE } from './measure';
 
 const ROOT = resolve(__dirname, '..', '..');
 
@@ -15,12 +15,12 @@ export function benchInfra(runs: number): Record<string, Measurement> {
   const outdir = mkdtempSync(join(tmpdir(), 'infra-bench-'));
   try {
     return {
-      'synth AWS stack (examples/k0smotron-aws/infra.js)': measure(['node', join(ROOT, 'lib/examples/k0smotron-aws/infra.js')], runs, {
+      'synth AWS stack (examples/k0smotron-aws/infra.js)': measure([NODE, join(ROOT, 'lib/examples/k0smotron-aws/infra.js')], runs, {
         cwd: outdir,
         env: { CDKTF_OUTDIR: join(outdir, 'cdktf.out') },
       }),
-      'load library index (lib/src/index.js)': measure(['node', '-e', `require(${JSON.stringify(join(ROOT, 'lib/src/index.js'))})`], runs),
-      'node baseline (node -e 0)': measure(['node', '-e', '0'], runs),
+      'load library index (lib/src/index.js)': measure([NODE, '-e', `require(${JSON.stringify(join(ROOT, 'lib/src/index.js'))})`], runs),
+      'node baseline (node -e 0)': measure([NODE, '-e', '0'], runs),
     };
   } finally {
     rmSync(outdir, { recursive: true, force: true });

@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Measurement, measure, median, report } from './measure';
+import { Measurement, measure, median, report, NODE } from './measure';
 import { mixedDeployments } from './mixed-deployments';
 
 const ROOT = resolve(__dirname, '..', '..');
@@ -40,8 +40,8 @@ export function benchValidate(runs: number): boolean {
     const small = file('4k.yaml', mixedDeployments(4000));
     const findings = file('4k-findings.yaml', mixedDeployments(4000, 20));
     const large = file('40k.yaml', mixedDeployments(40000));
-    const validate = (path: string, status = 0) => () => measure(['node', CLI, 'validate', '--platform', 'k0smotron-aws', path], 1, { status });
-    const baseline = (path: string) => () => measure(['node', BASELINE, path], 1);
+    const validate = (path: string, status = 0) => () => measure([NODE, CLI, 'validate', '--platform', 'k0smotron-aws', path], 1, { status });
+    const baseline = (path: string) => () => measure([NODE, BASELINE, path], 1);
     const mib = (path: string) => (statSync(path).size / 2 ** 20).toFixed(1);
     const labels = {
       base: `js-yaml loadAll, 4,000 Deployments (${mib(small)} MiB)`,
