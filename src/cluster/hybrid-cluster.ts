@@ -27,7 +27,6 @@ import { AWS_INFRASTRUCTURE } from '../platform/infrastructures';
 export { ControlPlaneUpdateStrategy } from '../k0s/k0s-cluster';
 import { networkWithDefaults } from '../k0s/kubernetes-network';
 import { cniIngressRules } from './aws-cni';
-import { parseCidr } from '../platform/cidr';
 import { CAPA_DEFAULT_VPC_CIDR, capaDefaultSubnets, CLUSTERAWSADM_INSTANCE_PROFILES, K0S_CLUSTER_PORTS, K0S_PORTS } from '../platform/conventions';
 import { MachineImage, machineImageProp } from './machine-image';
 import { hashedMachineTemplate, MachineProps, machineTemplateSpec } from './machine-template';
@@ -247,7 +246,7 @@ class AwsClusterPart implements ClusterInfrastructure {
     const parsedRegion = AwsRegion.parse(this.region);
     this.partition = typeof parsedRegion === 'string' ? 'aws' : parsedRegion.partition;
     checkInputs(path, props);
-    this.propsOfFields = { ...PROPS_OF_FIELDS, ...ingressRuleProps(props.apiServerLoadBalancer), ...nodeAgentPortProps(props.nodeAgentPorts) };
+    this.propsOfFields = { ...PROPS_OF_FIELDS, ...ingressRuleProps(props.apiServerLoadBalancer), ...nodeAgentPortProps(props.nodeAgentPorts), ...nodePortCidrProps(props.nodePortCidrs) };
     this.zones = clusterZones(path, props, typeof parsedRegion === 'string' ? undefined : parsedRegion);
     const scheme = props.apiServerLoadBalancer?.scheme ?? LoadBalancerScheme.INTERNET_FACING;
     if (props.infra && scheme === LoadBalancerScheme.INTERNET_FACING && props.infra.publicSubnetIds.length === 0) {
@@ -373,13 +372,8 @@ function checkInputs(path: string, props: HybridClusterProps): void {
   for (const [i, port] of (listOf<number>(at('nodeAgentPorts'), props.nodeAgentPorts, String) ?? []).entries()) {
     if (!Number.isInteger(port)) fail(path, `nodeAgentPorts[${i}] is ${show(port)}, not a whole number`, 'give TCP port numbers such as 9182');
   }
-  for (const [i, cidr] of (listOf<string>(at('nodePortCidrs'), props.nodePortCidrs, String) ?? []).entries()) {
-    try {
-      parseCidr(String(cidr));
-    } catch (e) {
-      fail(path, `nodePortCidrs[${i}]: ${(e as Error).message}`, 'give IPv4 networks such as 10.0.0.0/16');
-    }
-  }
+  // A list, each item once; whether each is a network is the aws-cluster rule's (`nodePortCidrProps`).
+  listOf<string>(at('nodePortCidrs'), props.nodePortCidrs, String);
   const lb = props.apiServerLoadBalancer;
   listOf<string>(at('apiServerLoadBalancer.allowedCidrs'), lb?.allowedCidrs, String);
   const rules = listOf<LoadBalancerIngressRule>(at('apiServerLoadBalancer.additionalIngressRules'), lb?.additionalIngressRules) ?? [];
@@ -450,6 +444,12 @@ function ingressRuleProps(lb: ApiServerLoadBalancerProps | undefined): PropsOfFi
 function nodeAgentPortProps(ports: readonly number[] | undefined): PropsOfFields {
   const field = (i: number) => `AWSCluster spec.network.additionalNodeIngressRules[${i}]`;
   return Object.fromEntries((ports ?? []).flatMap((_, i) => ['fromPort', 'toPort'].map((f) => [`${field(i)}.${f}`, `nodeAgentPorts[${i}]`])));
+}
+
+/** The props behind the NodePort sources (`nodePortIngressRuleCidrBlocks`): `nodePortCidrs` item by item, else the infra's VPC block. */
+function nodePortCidrProps(cidrs: readonly string[] | undefined): PropsOfFields {
+  const field = 'AWSCluster spec.network.nodePortIngressRuleCidrBlocks';
+  return cidrs === undefined ? { [field]: 'infra' } : Object.fromEntries(cidrs.map((_, i) => [`${field}[${i}]`, `nodePortCidrs[${i}]`]));
 }
 
 /**

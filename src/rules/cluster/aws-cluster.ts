@@ -18,7 +18,7 @@ const WORLD = new Set(['0.0.0.0/0', '::/0']);
 export const awsCluster = rule<ManifestGraph>({
   name: 'aws-cluster',
   scope: 'object',
-  description: 'The AWSCluster: a real region and zones, an NLB with k0s\'s listeners, the API reachable from outside, k0s ports closed to the world, valid ingress rules',
+  description: 'The AWSCluster: a real region and zones, an NLB with k0s\'s listeners, the API reachable from outside, k0s ports closed to the world, valid ingress rules and NodePort sources',
   source: 'cluster-api-provider-aws v2.11.1 pkg/cloud/services/securitygroup/securitygroups.go',
   check: (graph) => graph.ofKind(AWS_INFRASTRUCTURE.clusterKind).filter((a) => isCapi(a, INFRA)).flatMap((aws) => {
   const out: Finding[] = [];
@@ -94,6 +94,16 @@ export const awsCluster = rule<ManifestGraph>({
           out.push(violation(aws, `${where} rule "${r?.description}": ${(e as Error).message}`, 'use an IPv4 CIDR such as 203.0.113.0/24', `${at}.cidrBlocks`));
         }
       }
+    }
+  }
+  // CAPA's webhook refuses a block net.ParseCIDR cannot read (api/v1beta2/awscluster_webhook.go,
+  // validateNetwork), and CAPA puts the rest in the node security group's NodePort rule as IPv4 ranges.
+  for (const [i, cidr] of list(spec.network?.nodePortIngressRuleCidrBlocks).entries()) {
+    if (isUnresolvedToken(cidr)) continue;
+    try {
+      parseCidr(cidr);
+    } catch (e) {
+      out.push(violation(aws, `network.nodePortIngressRuleCidrBlocks[${i}]: ${(e as Error).message}`, 'give IPv4 networks such as 10.0.0.0/16', `spec.network.nodePortIngressRuleCidrBlocks[${i}]`));
     }
   }
   return out;
