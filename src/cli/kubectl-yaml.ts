@@ -80,12 +80,33 @@ const float = new Type('tag:yaml.org,2002:float', {
   predicate: (o: unknown) => typeof o === 'number',
 });
 
+/** Go's `base64.StdEncoding`, which skips line breaks: what goyaml.v2 decodes a `!!binary` scalar with. */
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+/** `!!binary`: goyaml.v2 `scalar` decodes the base64 and keeps the bytes as a string (JSON then replaces invalid UTF-8). */
+const binary = new Type('tag:yaml.org,2002:binary', {
+  kind: 'scalar',
+  resolve: (data: string | null) => BASE64.test((data ?? '').replace(/[\r\n]/g, '')),
+  construct: (data: string | null) => Buffer.from((data ?? '').replace(/[\r\n]/g, ''), 'base64').toString('utf8'),
+});
+/**
+ * Any other tag, local (`!foo`) or global (`!!timestamp`, `!<tag:example.com,2000:x>`): goyaml.v2
+ * `resolve` returns a scalar of a tag it cannot resolve as the text written (a `!!timestamp` too,
+ * which `scalar` keeps as its text), and `mapping` and `sequence` ignore the tag, so kubectl
+ * accepts such YAML and reads the plain value (go-yaml v2.4 resolve.go `resolvableTag`, decode.go).
+ */
+const anyTag = (prefix: string) => (['scalar', 'sequence', 'mapping'] as const).map((kind) => new Type(prefix, {
+  kind,
+  multi: true,
+  construct: (data: unknown) => (kind === 'scalar' ? data ?? '' : data ?? (kind === 'mapping' ? {} : [])),
+}));
+
 /**
  * The scalar resolution of sigs.k8s.io/yaml (goyaml.v2): null, YAML 1.1 booleans, Go integers and
- * floats, merge keys. Timestamps stay strings (kubectl turns them into RFC 3339 strings too).
+ * floats, merge keys, base64 `!!binary`, and the text of a scalar of any other tag. Timestamps stay
+ * the text written (goyaml.v2 decode.go `scalar` keeps them as strings when decoding into interface{}).
  * @internal
  */
-export const KUBECTL_SCHEMA = FAILSAFE_SCHEMA.extend({ implicit: [nil, bool, int, float, merge] });
+export const KUBECTL_SCHEMA = FAILSAFE_SCHEMA.extend({ implicit: [nil, bool, int, float, merge], explicit: [binary, ...anyTag('!'), ...anyTag('tag:')] });
 
 /** One document of a YAML stream, with where it starts. */
 export interface YamlDocument {

@@ -19,7 +19,7 @@ import {
 import { AvailabilityZone, AwsPartitionId, AwsRegion } from '../platform/aws';
 import { fail } from '../core/errors';
 import { InstanceType, InstanceTypeInfo, instanceTypeInfoProblem } from '../platform/instance-type';
-import { listOf, oneOf, stringMap, wholeNumber } from '../core/values';
+import { listOf, oneOf, show, stringMap } from '../core/values';
 import { CalicoMode, NetworkProvider } from '../platform/network';
 import { ClusterInfrastructure, ControlPlaneUpdateStrategy, K0sCluster, K0sClusterProps, K0sControlPlaneProps } from '../k0s/k0s-cluster';
 import { AWS_INFRASTRUCTURE } from '../platform/infrastructures';
@@ -27,7 +27,6 @@ import { AWS_INFRASTRUCTURE } from '../platform/infrastructures';
 export { ControlPlaneUpdateStrategy } from '../k0s/k0s-cluster';
 import { networkWithDefaults } from '../k0s/kubernetes-network';
 import { cniIngressRules } from './aws-cni';
-import { parseCidr } from '../platform/cidr';
 import { CAPA_DEFAULT_VPC_CIDR, capaDefaultSubnets, CLUSTERAWSADM_INSTANCE_PROFILES, K0S_CLUSTER_PORTS, K0S_PORTS } from '../platform/conventions';
 import { MachineImage, machineImageProp } from './machine-image';
 import { hashedMachineTemplate, MachineProps, machineTemplateSpec } from './machine-template';
@@ -160,7 +159,7 @@ export interface HybridClusterProps extends K0sClusterProps {
    */
   readonly additionalTags?: Record<string, string>;
   /**
-   * TCP ports of host-network agents on the nodes that the cluster's own machines may reach, such
+   * TCP ports (1 to 65535) of host-network agents on the nodes that the cluster's own machines may reach, such
    * as windows_exporter's 9182 (`WINDOWS_EXPORTER_PORT`) for a Prometheus on a Linux node. CAPA's
    * node security group otherwise admits only the kubelet, NodePorts and the CNI from other
    * machines; each port becomes a `network.additionalNodeIngressRules` rule from the control-plane
@@ -247,7 +246,7 @@ class AwsClusterPart implements ClusterInfrastructure {
     const parsedRegion = AwsRegion.parse(this.region);
     this.partition = typeof parsedRegion === 'string' ? 'aws' : parsedRegion.partition;
     checkInputs(path, props);
-    this.propsOfFields = { ...PROPS_OF_FIELDS, ...ingressRuleProps(props.apiServerLoadBalancer) };
+    this.propsOfFields = { ...PROPS_OF_FIELDS, ...ingressRuleProps(props.apiServerLoadBalancer), ...nodeAgentPortProps(props.nodeAgentPorts), ...nodePortCidrProps(props.nodePortCidrs) };
     this.zones = clusterZones(path, props, typeof parsedRegion === 'string' ? undefined : parsedRegion);
     const scheme = props.apiServerLoadBalancer?.scheme ?? LoadBalancerScheme.INTERNET_FACING;
     if (props.infra && scheme === LoadBalancerScheme.INTERNET_FACING && props.infra.publicSubnetIds.length === 0) {
@@ -368,15 +367,13 @@ function checkInputs(path: string, props: HybridClusterProps): void {
   const infoProblem = instanceTypeInfoProblem(cp.instanceTypeInfo);
   if (infoProblem) fail(path, `controlPlane.instanceTypeInfo of instance type ${JSON.stringify(props.controlPlane.instanceType)}: ${infoProblem}`, `state { arch: Architecture.AMD64, memoryGiB: 16 } for ${props.controlPlane.instanceType}, or leave it out for a known family`);
   oneOf(at('apiServerLoadBalancer.scheme'), props.apiServerLoadBalancer?.scheme, LoadBalancerScheme, 'LoadBalancerScheme');
-  // One security-group rule per port: EC2 refuses a duplicate, and CAPA then retries the whole batch on every reconcile.
-  for (const [i, port] of (listOf<number>(at('nodeAgentPorts'), props.nodeAgentPorts, String) ?? []).entries()) wholeNumber(at(`nodeAgentPorts[${i}]`), port, 1, 65535);
-  for (const [i, cidr] of (listOf<string>(at('nodePortCidrs'), props.nodePortCidrs, String) ?? []).entries()) {
-    try {
-      parseCidr(String(cidr));
-    } catch (e) {
-      fail(path, `nodePortCidrs[${i}]: ${(e as Error).message}`, 'give IPv4 networks such as 10.0.0.0/16');
-    }
+  // One security-group rule per port: EC2 refuses a duplicate, and CAPA then retries the whole batch
+  // on every reconcile. Each is a whole number here; its range is the aws-cluster rule's (`nodeAgentPortProps`).
+  for (const [i, port] of (listOf<number>(at('nodeAgentPorts'), props.nodeAgentPorts, String) ?? []).entries()) {
+    if (!Number.isInteger(port)) fail(path, `nodeAgentPorts[${i}] is ${show(port)}, not a whole number`, 'give TCP port numbers such as 9182');
   }
+  // A list, each item once; whether each is a network is the aws-cluster rule's (`nodePortCidrProps`).
+  listOf<string>(at('nodePortCidrs'), props.nodePortCidrs, String);
   const lb = props.apiServerLoadBalancer;
   listOf<string>(at('apiServerLoadBalancer.allowedCidrs'), lb?.allowedCidrs, String);
   const rules = listOf<LoadBalancerIngressRule>(at('apiServerLoadBalancer.additionalIngressRules'), lb?.additionalIngressRules) ?? [];
@@ -441,6 +438,18 @@ function ingressRuleProps(lb: ApiServerLoadBalancerProps | undefined): PropsOfFi
     ...(allowed.length > 0 ? [[`${field(0)}.cidrBlocks`, 'apiServerLoadBalancer.allowedCidrs']] : []),
     ...(lb?.additionalIngressRules ?? []).flatMap((_, i) => ['fromPort', 'toPort', 'cidrBlocks'].map((f) => [`${field(offset + i)}.${f}`, `apiServerLoadBalancer.additionalIngressRules[${i}].${f}`])),
   ]);
+}
+
+/** The props behind the written node rules, one per `nodeAgentPorts` entry in order (`awsNetwork`). */
+function nodeAgentPortProps(ports: readonly number[] | undefined): PropsOfFields {
+  const field = (i: number) => `AWSCluster spec.network.additionalNodeIngressRules[${i}]`;
+  return Object.fromEntries((ports ?? []).flatMap((_, i) => ['fromPort', 'toPort'].map((f) => [`${field(i)}.${f}`, `nodeAgentPorts[${i}]`])));
+}
+
+/** The props behind the NodePort sources (`nodePortIngressRuleCidrBlocks`): `nodePortCidrs` item by item, else the infra's VPC block. */
+function nodePortCidrProps(cidrs: readonly string[] | undefined): PropsOfFields {
+  const field = 'AWSCluster spec.network.nodePortIngressRuleCidrBlocks';
+  return cidrs === undefined ? { [field]: 'infra' } : Object.fromEntries(cidrs.map((_, i) => [`${field}[${i}]`, `nodePortCidrs[${i}]`]));
 }
 
 /**

@@ -9,8 +9,7 @@ import {
   MachineDeploymentSpecRolloutStrategyType as RolloutType,
 } from '../generated/cluster-api-cluster.x-k8s.io';
 import { K0sWorkerConfigTemplate, K0SWorkerConfigTemplateSpecTemplateSpec } from '../generated/k0smotron-bootstrap.cluster.x-k8s.io';
-import { dnsLabelProblem } from '../platform/dns';
-import { fail, problem } from '../core/errors';
+import { fail } from '../core/errors';
 import { labelKeyProblem, labelValueProblem, POOL_LABEL } from '../platform/labels';
 import { integerProblem } from '../core/numbers';
 import { NODE_DRAIN_TIMEOUT_SECONDS } from '../platform/rollout';
@@ -19,7 +18,6 @@ import { taintArgument } from '../platform/windows';
 import { apiGroupOf } from '../platform/conventions';
 import { judgeOwnObjects, manifestProblems, markContentNamed, participate, PropsOfFields } from '../rules/engine/judge';
 import { contentHash } from '../core/hash';
-import { MAX_MACHINE_DEPLOYMENT_NAME } from '../platform/names';
 import { K0S_LINUX_KUBELET_ROOT, WINDOWS_KUBELET_ROOT } from '../platform/csi';
 import { CAPI_AUTOSCALER_ANNOTATIONS, capacityAnnotations, DEFAULT_MAX_PODS, splitOver } from '../platform/cluster-autoscaler';
 import { typedApiObject } from './typed-api-object';
@@ -43,7 +41,9 @@ export interface IWorkerPoolCluster extends IConstruct {
 export interface WorkerPoolProps {
   /**
    * The pool's name: its objects are named `<cluster>-<name>`, and its MachineDeployments
-   * `<cluster>-<name>-<zone>` (`prod-linux-a` for eu-north-1a).
+   * `<cluster>-<name>-<zone>` (`prod-linux-a` for eu-north-1a), which must be DNS labels of at
+   * most 63 characters (CAPI's webhook takes only a label value; the Machine names made from them
+   * are cut to fit).
    * @default - the construct id
    */
   readonly name?: string;
@@ -372,7 +372,7 @@ export abstract class WorkerPool extends Construct {
     judgeOwnObjects(this, own, clusterObjects, { ...POOL_PROPS_OF_FIELDS, ...infrastructure.propsOfFields });
     participate(this);
     this.node.addValidation({
-      validate: () => [...this.nameProblems(), ...this.platformProblems(), ...manifestProblems(this)],
+      validate: () => [...this.platformProblems(), ...manifestProblems(this)],
     });
   }
 
@@ -401,15 +401,6 @@ export abstract class WorkerPool extends Construct {
         maxPods: stated?.maxPods ?? DEFAULT_MAX_PODS,
       }),
     };
-  }
-
-  private nameProblems(): string[] {
-    return this.machineDeployments.flatMap((md) => {
-      const nameProblem = dnsLabelProblem(md.name, MAX_MACHINE_DEPLOYMENT_NAME);
-      return nameProblem
-        ? [problem(`MachineDeployment name "${md.name}" (cluster name + pool name${this.failureDomains.length > 0 ? ' + zone' : ''}) ${nameProblem}`, 'give the pool a shorter lower-case `name` (or the cluster a shorter one)')]
-        : [];
-    });
   }
 }
 

@@ -10,7 +10,7 @@ export function dnsLabelProblem(name: string, max = 63): string | undefined {
 }
 
 /**
- * Longest cluster name, on both sides of the hand-off: it leaves room in the 45 characters of a
- * MachineDeployment name (`<cluster>-<pool>`) for the pool's own name.
+ * Longest cluster name, on both sides of the hand-off: it leaves room in the 63 characters of a
+ * MachineDeployment name (`<cluster>-<pool>-<zone>`, MAX_MACHINE_DEPLOYMENT_NAME) for the pool's name and zone.
  */
 export const MAX_CLUSTER_NAME = 40;

@@ -20,10 +20,24 @@ describe('YAML as kubectl reads it (sigs.k8s.io/yaml: kubernetes-sigs/yaml goyam
     ['0644', 420], ['010', 8], ['0x1F', 31], ['0o17', 15], ['0b101', 5], ['-0b11', -3], ['1_000', 1000], ['-12', -12], ['+7', 7], ['0', 0],
     // 08 is no octal: yamlStyleFloat takes it as a float, 8.
     ['08', 8], ['1.5', 1.5], ['.5', 0.5], ['1e3', 1000], ['-.inf', -Infinity],
-    // No base-60 numbers, no timestamp conversion here (kubectl's becomes an RFC 3339 string).
+    // No base-60 numbers; a timestamp stays the text written.
     ['190:20:30', '190:20:30'], ['2024-01-02', '2024-01-02'], ['0x', '0x'], ['1.2.3', '1.2.3'],
   ])('%s', (text, value) => {
     expect(scalar(text)).toEqual(value);
+  });
+
+  // go-yaml v2.4 (go.yaml.in/yaml/v2, which sigs.k8s.io/yaml v1.6 wraps) resolve.go `resolvableTag`:
+  // a scalar of any other tag is its text; decode.go `scalar`: !!binary is decoded, a timestamp kept
+  // as written; `mapping` and `sequence` ignore their tag.
+  test.each([
+    ['!foo bar', 'bar'], ['!foo 123', '123'], ['!foo', ''], ['!!timestamp 2001-12-14', '2001-12-14'], ['!<tag:example.com,2000:x> q', 'q'],
+    ['!!binary aGVsbG8=', 'hello'], ['!!str 12', '12'], ['!!int "12"', 12], ['!foo {a: yes}', { a: true }], ['!foo [on, 1]', [true, 1]],
+  ])('tag: %s', (text, value) => {
+    expect(scalar(text)).toEqual(value);
+  });
+
+  test('a !!binary scalar that is not base64 is an error, as for kubectl', () => {
+    expect(parseYamlStream('a: !!binary aGVsbG8\n').errors).toEqual([expect.objectContaining({ line: 1 })]);
   });
 
   test('keys resolve too (on: and y: are the key "true"), later keys replace earlier ones, merge keys merge', () => {

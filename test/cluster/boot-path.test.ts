@@ -4,7 +4,7 @@ import { KeyPairType } from '../../src/platform/aws';
 import { remediationLimit } from '../../src/k0s/worker-pool';
 import { buildCluster } from '../../examples/k0smotron-aws/main';
 import { K8sObject, only, synthObjects } from '../support/synth';
-import { FixtureOptions, hybridCluster } from './fixture';
+import { constructionError, FixtureOptions, hybridCluster } from './fixture';
 
 /** The fixture without AMIs: what a user gets who names none and has no infra. */
 const NO_AMIS: FixtureOptions = {
@@ -163,8 +163,17 @@ describe('node agent ports (windows_exporter, issue 8.1 cluster side)', () => {
   test('none by default', () => {
     expect(only(synthObjects(hybridCluster().app), 'AWSCluster').spec.network.additionalNodeIngressRules).toBeUndefined();
   });
-  test('a port out of range is refused', () => {
-    expect(() => hybridCluster({ cluster: { nodeAgentPorts: [70000] } })).toThrow(/\[mgmt\/prod\] nodeAgentPorts\[0\] 70000 is above 65535\. Fix: give a whole number from 1 to 65535/);
+  // The range is the aws-cluster rule's, judged on the written AWSCluster and named after the prop.
+  test.each([
+    [[9182, 70000], 1, 'ports 70000-70000 70000 is above 65535. Fix: use a port range from 0 to 65535, fromPort <= toPort (nodeAgentPorts take single ports from 1).'],
+    [[0], 0, 'port 0 alone admits nothing, as no process can listen on port 0. Fix: give the port the agent listens on, from 1 to 65535.'],
+  ])('ports %j are refused by the aws-cluster rule at construction, naming nodeAgentPorts[%i]', (nodeAgentPorts, i, message) => {
+    const error = constructionError({ cluster: { nodeAgentPorts } });
+    expect(error.rule).toBe('aws-cluster');
+    expect(error.message).toBe(`[mgmt/prod] nodeAgentPorts[${i}]: AWSCluster prod: network.additionalNodeIngressRules rule "node agent ${nodeAgentPorts[i]} from cluster machines": ${message}`);
+  });
+  test('a port that is no whole number is refused where it enters', () => {
+    expect(() => hybridCluster({ cluster: { nodeAgentPorts: [9182.5] } })).toThrow(/^\[mgmt\/prod\] nodeAgentPorts\[0\] is 9182\.5, not a whole number\. Fix: give TCP port numbers such as 9182\.$/);
   });
 });
 
@@ -329,9 +338,13 @@ describe('zones (issue 17.4)', () => {
     expect(() => synthObjects(moved.app)).toThrow(/MachineDeployment prod-linux-b: failureDomain eu-north-1c has no private subnet among AWSCluster prod's \(eu-north-1a, eu-north-1b\), so CAPA never creates its machines/);
   });
 
-  test('names keep room for the zone: <cluster>-<pool>-<zone> within 45 characters', () => {
-    expect(() => synthObjects(hybridCluster({ linux: { name: 'l'.repeat(38) } }).app)).not.toThrow();
-    expect(() => synthObjects(hybridCluster({ linux: { name: 'l'.repeat(39) } }).app)).toThrow(/MachineDeployment name "prod-l{39}-a" \(cluster name \+ pool name \+ zone\) is 46 characters long; the limit is 45/);
+  // CAPI's webhook takes a MachineDeployment name that is a label value (63 characters), and cuts
+  // the MachineSet and Machine names made from it to fit (src/platform/names.ts cites the code).
+  test('<cluster>-<pool>-<zone> may take the 63 characters of a label value, and no more', () => {
+    const longest = synthObjects(hybridCluster({ linux: { name: 'l'.repeat(56) } }).app).filter((o) => o.kind === 'MachineDeployment' && o.metadata.name.startsWith('prod-l'));
+    expect(longest.map((md) => md.metadata.name.length)).toEqual([63, 63]);
+    expect(longest.map((md) => md.spec.template.metadata.labels['cluster.x-k8s.io/deployment-name'])).toEqual(longest.map((md) => md.metadata.name));
+    expect(() => hybridCluster({ linux: { name: 'l'.repeat(57) } })).toThrow(/\[mgmt\/prod\/linux\] name: MachineDeployment prod-l{57}-a: MachineDeployment name "prod-l{57}-a" is 64 characters long; the limit is 63/);
   });
 });
 

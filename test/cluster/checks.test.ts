@@ -174,8 +174,10 @@ describe('the platform checks', () => {
     test('an upper-case cluster name', () => {
       expect(synthError({ cluster: { name: 'Prod' } })).toMatch(/\[mgmt\/prod\] name: Cluster Prod: Cluster name "Prod" must be lower-case/);
     });
-    test('a pool whose MachineDeployment name is too long', () => {
-      expect(synthError({ linux: { name: 'l'.repeat(41) } })).toMatch(/\[mgmt\/prod\/linux\] MachineDeployment name "prod-l{41}-a" \(cluster name \+ pool name \+ zone\) is 48 characters long; the limit is 45/);
+    test('a pool whose MachineDeployment name is too long is refused at construction, naming the pool\'s name', () => {
+      // One line per zone's MachineDeployment.
+      expect(synthError({ linux: { name: 'l'.repeat(57) } }).split('\n')).toEqual(['a', 'b'].map((zone) => expect.stringMatching(new RegExp(
+        `^\\[mgmt/prod/linux\\] name: MachineDeployment prod-l{57}-${zone}: MachineDeployment name "prod-l{57}-${zone}" is 64 characters long; the limit is 63\\. Fix: name it with lower-case letters, digits and "-", at most 63 characters\\.$`))));
     });
     test('a long Windows pool name is fine: the node name is the Machine name, not the 15-character computer name', () => {
       expect(synthError({ windows: { name: 'windows2022' } })).toBe('');

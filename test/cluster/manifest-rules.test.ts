@@ -173,6 +173,16 @@ describe('validateManifests over YAML from anywhere', () => {
         'machine-deployment MachineDeployment/Prod_Linux: MachineDeployment name "Prod_Linux" must be lower-case letters, digits and "-", starting and ending with a letter or digit. Fix: name it with lower-case letters, digits and "-", at most 63 characters.',
       ]);
     });
+    test('a MachineDeployment name of 63 characters passes and one of 64 is reported (CAPI\'s webhook: a label value)', () => {
+      const named = (length: number) => {
+        const list = objects();
+        const md = find(list, 'MachineDeployment', 'prod-linux');
+        md.metadata.name = 'm'.repeat(length);
+        return rules(validateManifests(list, { rules: CLUSTER_RULES.filter((r) => r.name === 'machine-deployment') }));
+      };
+      expect(named(63)).toEqual([]);
+      expect(named(64)).toEqual([`machine-deployment MachineDeployment/${'m'.repeat(64)}: MachineDeployment name "${'m'.repeat(64)}" is 64 characters long; the limit is 63. Fix: name it with lower-case letters, digits and "-", at most 63 characters.`]);
+    });
     test('an AWSCluster without a region', () => {
       const list = objects();
       delete find(list, 'AWSCluster', 'prod').spec.region;
@@ -370,6 +380,19 @@ describe('validateManifests over YAML from anywhere', () => {
       rule.fromPort = 9200;
       rule.toPort = 9182;
       expect(rules(validateManifests(list, only('aws-cluster')))).toEqual([expect.stringContaining('ports 9200-9182 are reversed')]);
+    });
+    test('a node ingress rule of port 0 alone admits nothing; a range from 0 is a range', () => {
+      const list = objects({ cluster: { nodeAgentPorts: [9182] } });
+      const [rule] = find(list, 'AWSCluster', 'prod').spec.network.additionalNodeIngressRules;
+      rule.fromPort = 0;
+      rule.toPort = 0;
+      expect(validateManifests(list, only('aws-cluster')).map((v) => [v.field, v.message])).toEqual([['spec.network.additionalNodeIngressRules[0].fromPort',
+        'network.additionalNodeIngressRules rule "node agent 9182 from cluster machines": port 0 alone admits nothing, as no process can listen on port 0. Fix: give the port the agent listens on, from 1 to 65535.']]);
+      rule.toPort = 65535;
+      expect(validateManifests(list, only('aws-cluster'))).toEqual([]);
+      // Protocol "-1" (all traffic) writes 0 for its ports, as EC2 ignores them.
+      Object.assign(rule, { protocol: '-1', fromPort: 0, toPort: 0 });
+      expect(validateManifests(list, only('aws-cluster'))).toEqual([]);
     });
   });
 

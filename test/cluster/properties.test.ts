@@ -5,7 +5,11 @@ import {
 } from '../../src';
 import { crdViolations, CRDS_AVAILABLE } from '../support/crd-schemas';
 import { expectOneShape } from '../support/message-shape';
+import { expectOwnJudgement } from '../support/own-objects';
 import { synthObjects } from '../support/synth';
+
+// The judge, recorded (and bypassed where a property asks): see test/support/judge-spy.ts.
+jest.mock('../../src/rules/engine/judge', () => jest.requireActual('../support/judge-spy').judgeModule());
 
 /** Mostly valid values with some invalid ones, so that both outcomes are common. */
 function mostly<T>(valid: fc.Arbitrary<T>, invalid: fc.Arbitrary<T>): fc.Arbitrary<T> {
@@ -47,9 +51,9 @@ function attempt(build: () => App): Outcome {
 
 describe('any cluster either synthesizes schema-valid objects or fails with explained errors', () => {
   test('property', () => {
-    const seen = { ok: 0, refused: 0 };
+    const seen = { ok: 0, refused: 0, built: 0, 'refused by a rule': 0 };
     fc.assert(fc.property(clusterProps, (p) => {
-      const outcome = attempt(() => {
+      const build = (escapeHatches = true) => {
         const app = new App();
         const chart = new Chart(app, 'mgmt');
         const cluster = new HybridCluster(chart, 'c', {
@@ -64,14 +68,18 @@ describe('any cluster either synthesizes schema-valid objects or fails with expl
         // Construct ids must be unique; names (which the checks judge) may not be.
         p.linuxPools.forEach((l, i) => new LinuxWorkerPool(cluster, `linux${i}`, { ...l, ami: MachineImage.id('ami-0123456789abcdef0') }));
         const pools = p.windowsPools.map((w, i) => new WindowsWorkerPool(cluster, `windows${i}`, { ...w, ami: MachineImage.id('ami-0fedcba9876543210') }));
-        const patch = (obj: ApiObject, ...ops: JsonPatch[]) => ApiObject.of(obj).addJsonPatch(...ops);
+        const patch = (obj: ApiObject, ...ops: JsonPatch[]) => escapeHatches && ApiObject.of(obj).addJsonPatch(...ops);
         if (p.patch === 'classic-lb') patch(cluster.awsCluster, JsonPatch.replace('/spec/controlPlaneLoadBalancer/loadBalancerType', 'classic'));
         if (p.patch === 'cp-version-ahead') patch(cluster.controlPlane, JsonPatch.replace('/spec/version', 'v1.30.0+k0s.0'));
         if (p.patch === 'renamed-cluster') patch(cluster.cluster, JsonPatch.replace('/metadata/name', 'renamed'));
         if (p.patch === 'selector' && pools[0]) patch(pools[0].machineDeployments[0], JsonPatch.replace('/spec/selector/matchLabels/node.cluster.x-k8s.io~1pool', 'other'));
         if (p.patch === 'patched-template') patch(cluster.controlPlaneMachineTemplate, JsonPatch.replace('/spec/template/spec/instanceType', 'm6i.xlarge'));
         return app;
-      });
+      };
+      // What the constructors judged, without the patches applied after them.
+      const construction = expectOwnJudgement(() => build(false));
+      if (construction !== 'refused') seen[construction]++;
+      const outcome = attempt(() => build());
       seen[outcome.ok ? 'ok' : 'refused']++;
       // These patches break the cluster whatever else it has: the rules over the final objects must refuse them.
       if (['classic-lb', 'patched-template'].includes(p.patch)) expect(outcome.ok).toBe(false);
@@ -87,5 +95,7 @@ describe('any cluster either synthesizes schema-valid objects or fails with expl
     // Both branches must be exercised, or the property proves little.
     expect(seen.ok).toBeGreaterThan(5);
     expect(seen.refused).toBeGreaterThan(5);
+    expect(seen.built).toBeGreaterThan(5);
+    expect(seen['refused by a rule']).toBeGreaterThan(5);
   });
 });

@@ -4,7 +4,7 @@ import {
   WindowsEdition, WindowsVersion,
 } from '../../src';
 import { synthObjects } from '../support/synth';
-import { FixtureOptions, hybridCluster, LINUX_AMI } from './fixture';
+import { constructionError, FixtureOptions, hybridCluster, LINUX_AMI } from './fixture';
 
 /** Synthesized YAML of the fixture with one change, or the error it raises. */
 function render(options: FixtureOptions): string {
@@ -207,6 +207,8 @@ describe('NodePorts open to the VPC only', () => {
     expect(cidrs({ cluster: { infra: infra() } as never })).toEqual(['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16']);
     expect(cidrs({ cluster: { nodePortCidrs: ['10.0.0.0/16', '198.51.100.0/24'] } as never })).toEqual(['10.0.0.0/16', '198.51.100.0/24']);
     expect(render({ cluster: { nodePortCidrs: ['10.0.0.1/16'] } as never })).toMatch(/^error: \[mgmt\/prod\] nodePortCidrs\[0\]: .*host bits set/);
+    // One home: the aws-cluster rule judges the written block (CAPA's webhook, net.ParseCIDR), naming the prop item.
+    expect(constructionError({ cluster: { nodePortCidrs: ['10.0.0.0/16', 'ten'] } as never })).toMatchObject({ rule: 'aws-cluster', message: expect.stringMatching(/^\[mgmt\/prod\] nodePortCidrs\[1\]: AWSCluster prod: network\.nodePortIngressRuleCidrBlocks\[1\]/) });
   });
 });
 

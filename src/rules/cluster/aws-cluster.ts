@@ -18,7 +18,7 @@ const WORLD = new Set(['0.0.0.0/0', '::/0']);
 export const awsCluster = rule<ManifestGraph>({
   name: 'aws-cluster',
   scope: 'object',
-  description: 'The AWSCluster: a real region and zones, an NLB with k0s\'s listeners, the API reachable from outside, k0s ports closed to the world, valid ingress rules',
+  description: 'The AWSCluster: a real region and zones, an NLB with k0s\'s listeners, the API reachable from outside, k0s ports closed to the world, valid ingress rules and NodePort sources',
   source: 'cluster-api-provider-aws v2.11.1 pkg/cloud/services/securitygroup/securitygroups.go',
   check: (graph) => graph.ofKind(AWS_INFRASTRUCTURE.clusterKind).filter((a) => isCapi(a, INFRA)).flatMap((aws) => {
   const out: Finding[] = [];
@@ -67,12 +67,18 @@ export const awsCluster = rule<ManifestGraph>({
   for (const [where, rules] of openRules) {
     for (const [i, r] of rules.entries()) {
       const at = `spec.${where}[${i}]`;
-      // The CRD leaves the ports unbounded; EC2 refuses a TCP/UDP range outside 0-65535 or
+      // The CRD leaves the ports unbounded (int64); EC2 refuses a TCP/UDP range outside 0-65535 or
       // reversed, and CAPA then retries the security groups forever.
       if (r?.protocol === 'tcp' || r?.protocol === 'udp') {
         const bad = (['fromPort', 'toPort'] as const).map((f) => [f, integerProblem(r[f], 0, 65535)] as const).find(([, p]) => p);
         if (bad || r.fromPort > r.toPort) {
-          out.push(violation(aws, `${where} rule "${r.description}": ports ${r.fromPort}-${r.toPort} ${bad?.[1] ?? 'are reversed'}`, 'use a port range from 0 to 65535, fromPort <= toPort (nodeAgentPorts take single ports)', `${at}.${bad?.[0] ?? 'toPort'}`));
+          out.push(violation(aws, `${where} rule "${r.description}": ports ${r.fromPort}-${r.toPort} ${bad?.[1] ?? 'are reversed'}`, 'use a port range from 0 to 65535, fromPort <= toPort (nodeAgentPorts take single ports from 1)', `${at}.${bad?.[0] ?? 'toPort'}`));
+        } else if (r.fromPort === 0 && r.toPort === 0) {
+          // Within EC2's range, but it admits nothing: binding port 0 gives a process an ephemeral port
+          // (Linux ip(7), ip_local_port_range; Winsock bind), so nothing listens there, and
+          // Kubernetes takes a host-network agent's port only from 1 (kubernetes/apimachinery
+          // v0.34.0 pkg/util/validation/validation.go, IsValidPortNum).
+          out.push(violation(aws, `${where} rule "${r.description}": port 0 alone admits nothing, as no process can listen on port 0`, 'give the port the agent listens on, from 1 to 65535', `${at}.fromPort`));
         }
       }
       const sources = [...list(r?.cidrBlocks), ...list(r?.ipv6CidrBlocks)].filter((c) => WORLD.has(c));
@@ -88,6 +94,16 @@ export const awsCluster = rule<ManifestGraph>({
           out.push(violation(aws, `${where} rule "${r?.description}": ${(e as Error).message}`, 'use an IPv4 CIDR such as 203.0.113.0/24', `${at}.cidrBlocks`));
         }
       }
+    }
+  }
+  // CAPA's webhook refuses a block net.ParseCIDR cannot read (api/v1beta2/awscluster_webhook.go,
+  // validateNetwork), and CAPA puts the rest in the node security group's NodePort rule as IPv4 ranges.
+  for (const [i, cidr] of list(spec.network?.nodePortIngressRuleCidrBlocks).entries()) {
+    if (isUnresolvedToken(cidr)) continue;
+    try {
+      parseCidr(cidr);
+    } catch (e) {
+      out.push(violation(aws, `network.nodePortIngressRuleCidrBlocks[${i}]: ${(e as Error).message}`, 'give IPv4 networks such as 10.0.0.0/16', `spec.network.nodePortIngressRuleCidrBlocks[${i}]`));
     }
   }
   return out;

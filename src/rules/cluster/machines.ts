@@ -1,5 +1,6 @@
 import { K0sVersion } from '../../platform/k0s-version';
 import { dnsLabelProblem } from '../../platform/dns';
+import { MAX_MACHINE_DEPLOYMENT_NAME } from '../../platform/names';
 import { MAX_KUBELET_MINOR_SKEW, MIN_NODE_CONDITION_TIMEOUT_SECONDS } from '../../platform/kubernetes';
 import { nodeLabelProblem } from '../../platform/labels';
 import { integerProblem } from '../../core/numbers';
@@ -18,7 +19,7 @@ export const machineDeployments = rule<ManifestGraph>({
   name: 'machine-deployment',
   scope: 'object',
   description: 'Each MachineDeployment: its cluster and templates resolve, its selector matches, whole replicas, a k0s version, valid node labels, a bootable machine template',
-  source: 'cluster-api v1.14 core/webhooks/admission/machinedeployment.go; kubernetes kubelet --node-labels validation',
+  source: 'cluster-api v1.14 core/webhooks/admission/machinedeployment.go (IsValidLabelValue of the name); kubernetes kubelet --node-labels validation',
   check: (graph) => pools(graph).flatMap((pool) => {
   const { md } = pool;
   const out: Finding[] = [];
@@ -26,8 +27,10 @@ export const machineDeployments = rule<ManifestGraph>({
   const template = spec.template?.spec ?? {};
   const v = (what: string, fix: string, field?: string) => out.push(violation(md, what, fix, field));
   if (!pool.cluster) v(`spec.clusterName "${spec.clusterName}" names no Cluster among the objects${clustersThere(graph, md)}`, 'use the name of the Cluster this pool belongs to', 'spec.clusterName');
-  const nameProblem = dnsLabelProblem(md.manifest.metadata?.name ?? '', 63);
-  if (nameProblem) v(`MachineDeployment name "${md.manifest.metadata?.name}" ${nameProblem}`, 'name it with lower-case letters, digits and "-", at most 63 characters', 'metadata.name');
+  // CAPI's webhook takes only a name that is a label value (MAX_MACHINE_DEPLOYMENT_NAME: 63); the
+  // MachineSet and Machine names made from it are cut to fit, so no shorter limit follows.
+  const nameProblem = dnsLabelProblem(md.manifest.metadata?.name ?? '', MAX_MACHINE_DEPLOYMENT_NAME);
+  if (nameProblem) v(`MachineDeployment name "${md.manifest.metadata?.name}" ${nameProblem}`, `name it with lower-case letters, digits and "-", at most ${MAX_MACHINE_DEPLOYMENT_NAME} characters`, 'metadata.name');
   if (!matches(spec.selector, spec.template?.metadata?.labels)) {
     v(`spec.selector ${JSON.stringify(spec.selector?.matchLabels ?? {})} does not match the machine template's labels ${JSON.stringify(spec.template?.metadata?.labels ?? {})}, so the MachineDeployment would not own its machines`, 'keep the selector and spec.template.metadata.labels in step', 'spec.selector');
   }
