@@ -188,8 +188,8 @@ export class WindowsPod<W extends PodOwner = Cdk8sPlusPodOwner> extends Construc
     this.patch(JsonPatch.add(`${this.pointer}/nodeSelector`, nodeSelector));
     // This library's taint on every platform, and the platform's own where it differs (GKE's
     // node.kubernetes.io/os=windows:NoSchedule): tolerating a taint a node lacks changes nothing, so
-    // the pod also runs where Windows nodes carry none (AKS's own pools, RKE2's agents) or were
-    // tainted by hand the usual way.
+    // the pod also runs where Windows nodes carry none (pools AKS made without this library, RKE2's
+    // agents) or were tainted by hand the usual way.
     const platform = PodTemplatePolicy.of(this.workload).targetPlatform;
     const own = platform === undefined ? undefined : windowsNodeTaint(platform);
     const taints = own === undefined || own === WINDOWS_NODE_TAINT ? [WINDOWS_NODE_TAINT] : [WINDOWS_NODE_TAINT, own];
