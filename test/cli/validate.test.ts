@@ -126,6 +126,8 @@ function repo(files: Record<string, string>): string {
       expect(run(['validate', '--platform', 'k3s', '-'], tolerant).stdout).toEqual([expect.stringContaining('[windows-nodes]')]);
       const linux = readFileSync(NO_TOLERATION, 'utf8').replace('      os: {name: windows}\n', '').replace('kubernetes.io/os: windows', 'kubernetes.io/os: linux').replace(/image: .*/, 'image: nginx:1.27');
       expect(run(['validate', '--platform', 'k3s', '-'], linux)).toMatchObject({ status: 0, stdout: [] });
+      // Aimed by node affinity: the finding is there, and only the affinity's OS expressions are to go.
+      expect(run(['validate', '--platform', 'k3s', AFFINITY]).stdout).toEqual([expect.stringMatching(/^\S+:13:11 Deployment apps\/iis: spec\.template\.spec\.affinity\.nodeAffinity\.requiredDuringSchedulingIgnoredDuringExecution: aims the pod at Windows nodes.+ and remove the OS expressions of spec\.template\.spec\.affinity\.nodeAffinity\.requiredDuringSchedulingIgnoredDuringExecution, spec\.template\.spec\.os\. \[windows-nodes\]$/)]);
     });
 
     test('--windows-taint names another taint; a malformed one exits 2', () => {

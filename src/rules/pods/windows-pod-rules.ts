@@ -212,7 +212,8 @@ export function noWindowsNodesIssues(spec: Json, platform: WindowsPlatform | und
   ];
   const sources = [...new Set(Object.values(WINDOWS_SUPPORT[platform]).map((row) => row.source))].join('; ');
   const linux = `spec.nodeSelector.${LABEL_OS}`;
-  const remove = aims.filter((f) => f !== linux);
+  // The affinity may hold other terms: only its OS expressions go.
+  const remove = aims.filter((f) => f !== linux).map((f) => (f.startsWith('spec.affinity') ? `the OS expressions of ${f}` : f));
   return [{
     path: aims[0],
     message: `aims the pod at Windows nodes, and ${platform} runs none, so it is never scheduled; ${sources}`,
