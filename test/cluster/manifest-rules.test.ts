@@ -382,7 +382,7 @@ describe('validateManifests over YAML from anywhere', () => {
       expect(validateManifests(list, only('aws-cluster'))).toEqual([]);
       rule.fromPort = 70000;
       rule.toPort = 70000;
-      expect(rules(validateManifests(list, only('aws-cluster')))).toEqual([expect.stringContaining('network.additionalNodeIngressRules rule "node agent 9182 from cluster machines": ports 70000-70000')]);
+      expect(rules(validateManifests(list, only('aws-cluster')))).toEqual([expect.stringContaining('network.additionalNodeIngressRules rule "node agent 9182 from cluster machines": fromPort 70000 is above 65535')]);
       rule.fromPort = 9200;
       rule.toPort = 9182;
       expect(rules(validateManifests(list, only('aws-cluster')))).toEqual([expect.stringContaining('ports 9200-9182 are reversed')]);
