@@ -19,7 +19,7 @@ import {
 import { AvailabilityZone, AwsPartitionId, AwsRegion } from '../platform/aws';
 import { fail } from '../core/errors';
 import { InstanceType, InstanceTypeInfo, instanceTypeInfoProblem } from '../platform/instance-type';
-import { listOf, oneOf, show, stringMap } from '../core/values';
+import { listOf, oneOf, stringMap } from '../core/values';
 import { CalicoMode, NetworkProvider } from '../platform/network';
 import { ClusterInfrastructure, ControlPlaneUpdateStrategy, K0sCluster, K0sClusterProps, K0sControlPlaneProps } from '../k0s/k0s-cluster';
 import { AWS_INFRASTRUCTURE } from '../platform/infrastructures';
@@ -368,10 +368,8 @@ function checkInputs(path: string, props: HybridClusterProps): void {
   if (infoProblem) fail(path, `controlPlane.instanceTypeInfo of instance type ${JSON.stringify(props.controlPlane.instanceType)}: ${infoProblem}`, `state { arch: Architecture.AMD64, memoryGiB: 16 } for ${props.controlPlane.instanceType}, or leave it out for a known family`);
   oneOf(at('apiServerLoadBalancer.scheme'), props.apiServerLoadBalancer?.scheme, LoadBalancerScheme, 'LoadBalancerScheme');
   // One security-group rule per port: EC2 refuses a duplicate, and CAPA then retries the whole batch
-  // on every reconcile. Each is a whole number here; its range is the aws-cluster rule's (`nodeAgentPortProps`).
-  for (const [i, port] of (listOf<number>(at('nodeAgentPorts'), props.nodeAgentPorts, String) ?? []).entries()) {
-    if (!Number.isInteger(port)) fail(path, `nodeAgentPorts[${i}] is ${show(port)}, not a whole number`, 'give TCP port numbers such as 9182');
-  }
+  // on every reconcile. Whether each is a port is the aws-cluster rule's (`nodeAgentPortProps`).
+  listOf<number>(at('nodeAgentPorts'), props.nodeAgentPorts, String);
   // A list, each item once; whether each is a network is the aws-cluster rule's (`nodePortCidrProps`).
   listOf<string>(at('nodePortCidrs'), props.nodePortCidrs, String);
   const lb = props.apiServerLoadBalancer;

@@ -177,7 +177,7 @@ describe('the platform checks', () => {
     test('a pool whose MachineDeployment name is too long is refused at construction, naming the pool\'s name', () => {
       // One line per zone's MachineDeployment.
       expect(synthError({ linux: { name: 'l'.repeat(57) } }).split('\n')).toEqual(['a', 'b'].map((zone) => expect.stringMatching(new RegExp(
-        `^\\[mgmt/prod/linux\\] name: MachineDeployment prod-l{57}-${zone}: MachineDeployment name "prod-l{57}-${zone}" is 64 characters long; the limit is 63\\. Fix: name it with lower-case letters, digits and "-", at most 63 characters\\.$`))));
+        `^\\[mgmt/prod/linux\\] name: MachineDeployment prod-l{57}-${zone}: MachineDeployment name "prod-l{57}-${zone}" is 64 characters long; the limit is 63 \\(a label value\\)\\. Fix: shorten it to at most 63 characters\\.$`))));
     });
     test('a long Windows pool name is fine: the node name is the Machine name, not the 15-character computer name', () => {
       expect(synthError({ windows: { name: 'windows2022' } })).toBe('');

@@ -145,7 +145,7 @@ describe('inputs are checked where they enter (HybridConfigError: path, value, f
     ['root volume', { linux: { rootVolumeSizeGiB: 4 } }, '[mgmt/prod/linux] rootVolumeSizeGiB: AWSMachineTemplate prod-linux-…: rootVolume.size 4 is below 8. Fix: give 8 to 16384 GiB.'],
     ['the pool label', { linux: { labels: { 'node.cluster.x-k8s.io/pool': 'x' } } }, '[mgmt/prod/linux] label node.cluster.x-k8s.io/pool is the pool\'s own label'],
     ['allowed CIDR', { cluster: { apiServerLoadBalancer: { allowedCidrs: ['10.0.0.1/8'] } } }, '[mgmt/prod] apiServerLoadBalancer.allowedCidrs: AWSCluster prod: controlPlaneLoadBalancer.ingressRules rule "Kubernetes API": "10.0.0.1/8" has host bits set: did you mean 10.0.0.0/8?'],
-    ['ingress port', { cluster: { apiServerLoadBalancer: { additionalIngressRules: [{ description: 'x', fromPort: 70000, cidrBlocks: ['10.0.0.0/8'] }] } } }, '[mgmt/prod] apiServerLoadBalancer.additionalIngressRules[0].fromPort: AWSCluster prod: controlPlaneLoadBalancer.ingressRules rule "x": ports 70000-70000 70000 is above 65535. Fix: use a port range from 0 to 65535'],
+    ['ingress port', { cluster: { apiServerLoadBalancer: { additionalIngressRules: [{ description: 'x', fromPort: 70000, cidrBlocks: ['10.0.0.0/8'] }] } } }, '[mgmt/prod] apiServerLoadBalancer.additionalIngressRules[0].fromPort: AWSCluster prod: controlPlaneLoadBalancer.ingressRules rule "x": fromPort 70000 is above 65535. Fix: use a port range from 0 to 65535'],
   ])('%s', (_, options, message) => {
     // Objects named after their content carry a hash: the message names it.
     expect(render(options).replace(/-[0-9a-f]{8}:/g, '-…:')).toContain(`error: ${message}`);

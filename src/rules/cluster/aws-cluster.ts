@@ -72,7 +72,7 @@ export const awsCluster = rule<ManifestGraph>({
       if (r?.protocol === 'tcp' || r?.protocol === 'udp') {
         const bad = (['fromPort', 'toPort'] as const).map((f) => [f, integerProblem(r[f], 0, 65535)] as const).find(([, p]) => p);
         if (bad || r.fromPort > r.toPort) {
-          out.push(violation(aws, `${where} rule "${r.description}": ports ${r.fromPort}-${r.toPort} ${bad?.[1] ?? 'are reversed'}`, 'use a port range from 0 to 65535, fromPort <= toPort (nodeAgentPorts take single ports from 1)', `${at}.${bad?.[0] ?? 'toPort'}`));
+          out.push(violation(aws, `${where} rule "${r.description}": ${bad ? `${bad[0]} ${bad[1]}` : `ports ${r.fromPort}-${r.toPort} are reversed`}`, 'use a port range from 0 to 65535, fromPort <= toPort (nodeAgentPorts take single ports from 1)', `${at}.${bad?.[0] ?? 'toPort'}`));
         } else if (r.fromPort === 0 && r.toPort === 0) {
           // Within EC2's range, but it admits nothing: binding port 0 gives a process an ephemeral port
           // (Linux ip(7), ip_local_port_range; Winsock bind), so nothing listens there, and

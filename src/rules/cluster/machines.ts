@@ -1,5 +1,4 @@
 import { K0sVersion } from '../../platform/k0s-version';
-import { dnsLabelProblem } from '../../platform/dns';
 import { MAX_MACHINE_DEPLOYMENT_NAME } from '../../platform/names';
 import { MAX_KUBELET_MINOR_SKEW, MIN_NODE_CONDITION_TIMEOUT_SECONDS } from '../../platform/kubernetes';
 import { nodeLabelProblem } from '../../platform/labels';
@@ -28,9 +27,13 @@ export const machineDeployments = rule<ManifestGraph>({
   const v = (what: string, fix: string, field?: string) => out.push(violation(md, what, fix, field));
   if (!pool.cluster) v(`spec.clusterName "${spec.clusterName}" names no Cluster among the objects${clustersThere(graph, md)}`, 'use the name of the Cluster this pool belongs to', 'spec.clusterName');
   // CAPI's webhook takes only a name that is a label value (MAX_MACHINE_DEPLOYMENT_NAME: 63); the
-  // MachineSet and Machine names made from it are cut to fit, so no shorter limit follows.
-  const nameProblem = dnsLabelProblem(md.manifest.metadata?.name ?? '', MAX_MACHINE_DEPLOYMENT_NAME);
-  if (nameProblem) v(`MachineDeployment name "${md.manifest.metadata?.name}" ${nameProblem}`, `name it with lower-case letters, digits and "-", at most ${MAX_MACHINE_DEPLOYMENT_NAME} characters`, 'metadata.name');
+  // MachineSet and Machine names made from it are cut to fit, so no shorter limit follows. Its
+  // characters are the API server's (a DNS-1123 subdomain, dots included: object-meta), which a
+  // label value of at most 63 characters then always is.
+  const name = md.manifest.metadata?.name;
+  if (typeof name === 'string' && name.length > MAX_MACHINE_DEPLOYMENT_NAME) {
+    v(`MachineDeployment name "${name}" is ${name.length} characters long; the limit is ${MAX_MACHINE_DEPLOYMENT_NAME} (a label value)`, `shorten it to at most ${MAX_MACHINE_DEPLOYMENT_NAME} characters`, 'metadata.name');
+  }
   if (!matches(spec.selector, spec.template?.metadata?.labels)) {
     v(`spec.selector ${JSON.stringify(spec.selector?.matchLabels ?? {})} does not match the machine template's labels ${JSON.stringify(spec.template?.metadata?.labels ?? {})}, so the MachineDeployment would not own its machines`, 'keep the selector and spec.template.metadata.labels in step', 'spec.selector');
   }
