@@ -3,6 +3,7 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
+  setupFiles: ['<rootDir>/test/support/calendar-day.ts'],
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
   transform: {
     '^.+\\.ts$': ['ts-jest', { diagnostics: false }],
