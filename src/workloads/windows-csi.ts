@@ -200,7 +200,10 @@ export interface WindowsEbsCsiNodeProps extends WindowsCsiProps {
  * chart 2.64.0) as a HostProcess DaemonSet under the platform's kubelet root, tolerating the
  * platform's Windows taint: install the chart (or the EKS add-on) with `node.enableWindows=false`
  * for the controller and the Linux nodes, and this beside it. On k0s the chart's Windows
- * DaemonSet registers under `C:\var\lib\kubelet`, where the kubelet never looks.
+ * DaemonSet registers under `C:\var\lib\kubelet`, where the kubelet never looks. The chart's
+ * default Windows node needs csi-proxy on each node; this one runs the driver's HostProcess mode
+ * (`--windows-host-process`, alpha in pkg/driver/options.go; the chart's `node.windowsHostProcess`,
+ * which upstream's `e2e/external-windows-hostprocess` tests), which needs none.
  */
 export class WindowsEbsCsiNode extends Construct {
   /** The DaemonSet (`ebs-csi-node-windows`). */
