@@ -8,7 +8,10 @@ import { dropChartNamespace } from '../platform/cluster-scope';
 import { WindowsVersion } from '../platform/windows';
 import { WindowsWorkload, WindowsWorkloadKind } from './windows-workload';
 
-/** The Fluent Bit release whose Windows images `WindowsFluentBit` pins by default. */
+/**
+ * The Fluent Bit release whose Windows images `WindowsFluentBit` pins by default (fluent/fluent-bit
+ * release v5.1.3, published with its Windows builds; the image tags below are read at v5.1.1).
+ */
 export const FLUENT_BIT_VERSION = '5.1.3';
 
 /**
