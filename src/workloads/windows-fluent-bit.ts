@@ -10,7 +10,7 @@ import { WindowsWorkload, WindowsWorkloadKind } from './windows-workload';
 
 /**
  * The Fluent Bit release whose Windows images `WindowsFluentBit` pins by default (fluent/fluent-bit
- * release v5.1.3, published with its Windows builds; the image tags below are read at v5.1.1).
+ * release v5.1.3; the Windows image tags below are as the release workflows build them at v5.1.1).
  */
 export const FLUENT_BIT_VERSION = '5.1.3';
 
