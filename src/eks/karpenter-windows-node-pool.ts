@@ -154,6 +154,9 @@ export class KarpenterWindowsNodePool extends Construct {
         amiSelectorTerms: [{ alias: karpenterWindowsAlias(version) }],
         role: props.role,
         subnetSelectorTerms: [{ tags: props.subnetTags ?? { [`kubernetes.io/cluster/${props.clusterName}`]: 'shared', 'kubernetes.io/role/internal-elb': '1' } }],
+        // The security group EKS creates for the cluster and tags itself, `aws:eks:cluster-name: <name>`
+        // (EKS User Guide, networking/sec-group-reqs.adoc): the one managed node groups' nodes get too,
+        // since HybridEksCluster adds none of its own. Nothing else can write an `aws:` key.
         securityGroupSelectorTerms: [{ tags: props.securityGroupTags ?? { 'aws:eks:cluster-name': props.clusterName } }],
       },
     });

@@ -36,12 +36,17 @@ export const SMB_CSI = {
   },
 } as const;
 
-/** The EBS CSI driver (kubernetes-sigs/aws-ebs-csi-driver, chart 2.63.1 of v1.64.0: templates/_node-windows.tpl). */
+/**
+ * The EBS CSI driver as its chart 2.64.0 installs it (kubernetes-sigs/aws-ebs-csi-driver tag
+ * helm-chart-aws-ebs-csi-driver-2.64.0: Chart.yaml appVersion 1.64.0, values.yaml
+ * sidecars.nodeDriverRegistrar, templates/_node-windows.tpl). The driver's tag v1.64.0 still
+ * carries chart 2.63.1 (appVersion 1.63.1), whose release pairs it with registrar eksbuild.4.
+ */
 export const EBS_CSI = {
   driver: 'ebs.csi.aws.com',
-  source: 'kubernetes-sigs/aws-ebs-csi-driver@v1.64.0 charts/aws-ebs-csi-driver/templates/_node-windows.tpl',
+  source: 'kubernetes-sigs/aws-ebs-csi-driver@helm-chart-aws-ebs-csi-driver-2.64.0 charts/aws-ebs-csi-driver/templates/_node-windows.tpl',
   images: {
-    plugin: 'public.ecr.aws/ebs-csi-driver/aws-ebs-csi-driver:v1.63.1',
+    plugin: 'public.ecr.aws/ebs-csi-driver/aws-ebs-csi-driver:v1.64.0',
     registrar: 'public.ecr.aws/csi-components/csi-node-driver-registrar:v2.17.0-eksbuild.5',
   },
 } as const;

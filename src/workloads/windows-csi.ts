@@ -24,10 +24,11 @@ export interface WindowsCsiProps {
   readonly namespace?: string;
 }
 
-/** The kubelet paths of a node plugin on Windows: its socket, and the registration directory. */
-function pluginPaths(props: WindowsCsiProps, driver: string): { socket: string; registry: string } {
+/** The kubelet paths of a node plugin on Windows: its directory and socket, and the registration directory. */
+function pluginPaths(props: WindowsCsiProps, driver: string): { dir: string; socket: string; registry: string } {
   const root = (props.kubeletRootDir ?? windowsKubeletRoot(props.platform)).replace(/\\+$/, '');
-  return { socket: `${root}\\plugins\\${driver}\\csi.sock`, registry: `${root}\\plugins_registry\\` };
+  const dir = `${root}\\plugins\\${driver}`;
+  return { dir, socket: `${dir}\\csi.sock`, registry: `${root}\\plugins_registry\\` };
 }
 
 /**
@@ -38,7 +39,7 @@ function pluginPaths(props: WindowsCsiProps, driver: string): { socket: string; 
  */
 function windowsNodePodSpec(props: WindowsCsiProps, driver: string, registrarImage: string, serviceAccountName: string, plugin: object, extraTolerations: object[] = []): object {
   const taint = windowsNodeTaint(props.platform);
-  const { socket, registry } = pluginPaths(props, driver);
+  const { dir, socket, registry } = pluginPaths(props, driver);
   const tolerations = [...(taint === undefined ? [] : [{ key: taint.key, operator: 'Equal', value: taint.value, effect: taint.effect }]), ...extraTolerations];
   return {
     serviceAccountName,
@@ -55,8 +56,15 @@ function windowsNodePodSpec(props: WindowsCsiProps, driver: string, registrarIma
         args: ['--v=2', `--csi-address=unix://${socket}`, `--kubelet-registration-path=${socket}`, `--plugin-registration-path=${registry}`],
         resources: { requests: { cpu: '10m', memory: '40Mi' }, limits: { memory: '150Mi' } },
       },
-      plugin,
+      { ...plugin, volumeMounts: [{ name: 'plugin-dir', mountPath: 'C:\\csi' }] },
     ],
+    // The plugins listen on the socket without creating its directory (csi-driver-smb v1.20.3
+    // pkg/csi-common/server.go serve; aws-ebs-csi-driver v1.64.0 pkg/driver/driver.go Run), and the
+    // kubelet creates only plugins\ and plugins_registry\ (kubernetes pkg/kubelet/kubelet.go
+    // setupDataDirs): without this volume, which the kubelet creates before the containers start
+    // (the EBS chart's plugin-dir; the SMB manifest's init container does the same), the plugin
+    // exits on a fresh node.
+    volumes: [{ name: 'plugin-dir', hostPath: { path: dir, type: 'DirectoryOrCreate' } }],
   };
 }
 
@@ -189,10 +197,13 @@ export interface WindowsEbsCsiNodeProps extends WindowsCsiProps {
 
 /**
  * The EBS CSI driver's Windows node plugin (`ebs.csi.aws.com`, kubernetes-sigs/aws-ebs-csi-driver
- * chart 2.63.1) as a HostProcess DaemonSet under the platform's kubelet root, tolerating the
+ * chart 2.64.0) as a HostProcess DaemonSet under the platform's kubelet root, tolerating the
  * platform's Windows taint: install the chart (or the EKS add-on) with `node.enableWindows=false`
  * for the controller and the Linux nodes, and this beside it. On k0s the chart's Windows
- * DaemonSet registers under `C:\var\lib\kubelet`, where the kubelet never looks.
+ * DaemonSet registers under `C:\var\lib\kubelet`, where the kubelet never looks. The chart's
+ * default Windows node needs csi-proxy on each node; this one runs the driver's HostProcess mode
+ * (`--windows-host-process`, alpha in pkg/driver/options.go; the chart's `node.windowsHostProcess`,
+ * which upstream's `e2e/external-windows-hostprocess` tests), which needs none.
  */
 export class WindowsEbsCsiNode extends Construct {
   /** The DaemonSet (`ebs-csi-node-windows`). */

@@ -8,14 +8,18 @@ import { dropChartNamespace } from '../platform/cluster-scope';
 import { WindowsVersion } from '../platform/windows';
 import { WindowsWorkload, WindowsWorkloadKind } from './windows-workload';
 
-/** The Fluent Bit release whose Windows images `WindowsFluentBit` pins by default. */
+/**
+ * The Fluent Bit release whose Windows images `WindowsFluentBit` pins by default (fluent/fluent-bit
+ * release v5.1.3; the Windows image tags below are as the release workflows build them at v5.1.1).
+ */
 export const FLUENT_BIT_VERSION = '5.1.3';
 
 /**
  * Fluent Bit's Windows images per Windows Server release: Server Core images built for one LTSC
- * release each, tagged `windows-<release>-<version>` (fluent/fluent-bit
+ * release each, tagged `windows-<release>-<version>` (fluent/fluent-bit v5.1.1
  * .github/workflows/call-build-images.yaml, job call-build-windows-container: windows-2022 and
- * windows-2025, from dockerfiles/Dockerfile.windows on servercore:ltsc<release>). Process isolation
+ * windows-2025, from dockerfiles/Dockerfile.windows on servercore:ltsc<release>; staging-release.yaml,
+ * job staging-release-images-windows, pushes them to docker.io/fluent/fluent-bit). Process isolation
  * runs an image only on its own release's hosts (from 2025 on, 2022 images too), so each build of
  * node gets its own DaemonSet. No Windows Server 2019 image is published any more.
  */
@@ -37,6 +41,11 @@ export const WINDOWS_LOG_DIR = 'C:\\var\\log';
 const CONTAINER_LOGS = `${WINDOWS_LOG_DIR}\\containers\\*.log`;
 /** Tail positions on the host, so that a restarted agent neither re-sends nor skips lines. */
 const STATE_DIR = 'C:\\var\\lib\\fluent-bit';
+/**
+ * The image keeps fluent-bit.exe in C:\fluent-bit\bin and its own configuration in
+ * C:\fluent-bit\etc (fluent/fluent-bit v5.1.1 dockerfiles/Dockerfile.windows); the pod's `command`
+ * replaces the image's ENTRYPOINT and CMD and reads ours from a directory of its own.
+ */
 const CONFIG_DIR = 'C:\\fluent-bit\\config';
 
 /**

@@ -3,6 +3,8 @@ import { validateManifests, WindowsVersion } from '../../src';
 import { KarpenterWindowsNodePool, KarpenterWindowsNodePoolProps } from '../../src/eks';
 import { crdViolations, describeWithCrds } from '../support/crd-schemas';
 import { K8sObject, only, synthObjects } from '../support/synth';
+import { all, synthTf } from '../support/tf';
+import { eksStack, withLinux } from './fixture';
 
 function pool(props: Partial<KarpenterWindowsNodePoolProps> = {}, patch?: (p: KarpenterWindowsNodePool) => void): { app: App; pool: KarpenterWindowsNodePool } {
   const app = new App();
@@ -47,6 +49,18 @@ describe('KarpenterWindowsNodePool', () => {
       securityGroupSelectorTerms: [{ tags: { 'aws:eks:cluster-name': 'eks-test' } }],
     });
     expect(only(objects({ windowsVersion: WindowsVersion.SERVER_2019 }), 'NodePool').spec.template.spec.requirements[1].values).toEqual(['10.0.17763']);
+  });
+
+  // EKS tags the cluster security group it creates `aws:eks:cluster-name: <name>` (EKS User Guide,
+  // networking/sec-group-reqs.adoc); the stack tags the subnets. The defaults must select what they write.
+  test('the default selectors find the EKS stack\'s private subnets and the cluster security group EKS tags', () => {
+    const tf = synthTf(withLinux(eksStack()));
+    const { subnetSelectorTerms: [subnets], securityGroupSelectorTerms: [groups] } = only(objects(), 'EC2NodeClass').spec;
+    const selected = all(tf, 'aws_subnet').filter((s) => Object.entries(subnets.tags).every(([k, v]) => s.tags?.[k] === v));
+    expect(selected.map((s) => s.map_public_ip_on_launch ?? false)).toEqual([false, false]);
+    // No security group of the stack's own on the cluster: the one EKS makes is the nodes' group.
+    expect(all(tf, 'aws_eks_cluster')[0].vpc_config.security_group_ids).toBeUndefined();
+    expect(groups).toEqual({ tags: { 'aws:eks:cluster-name': all(tf, 'aws_eks_cluster')[0].name } });
   });
 
   test('instance types, capacity types and selector tags are written as given', () => {

@@ -63,7 +63,15 @@ describe('versions (point 1)', () => {
   test('a Kubernetes version older than the calendar, or not a minor version, is refused; newer ones pass', () => {
     expect(thrownMessage(() => eksStack({ kubernetesVersion: '1.28' }))).toMatch(/kubernetesVersion: aws_eks_cluster\.\w+: Kubernetes 1\.28 is older than 1\.29/);
     expect(thrownMessage(() => eksStack({ kubernetesVersion: 'v1.34' }))).toMatch(/is not an EKS Kubernetes version/);
-    for (const v of ['1.31', '1.34', '1.36']) expect(thrownMessage(() => eksStack({ kubernetesVersion: v }))).toBe('');
+    // On a day 1.31 is still in extended support (its end is 2026-11-26), not on the clock's.
+    const saved = process.env.SOURCE_DATE_EPOCH;
+    try {
+      process.env.SOURCE_DATE_EPOCH = String(Date.parse('2026-11-25T12:00:00Z') / 1000);
+      for (const v of ['1.31', '1.34', '1.36']) expect(thrownMessage(() => eksStack({ kubernetesVersion: v }))).toBe('');
+    } finally {
+      if (saved === undefined) delete process.env.SOURCE_DATE_EPOCH;
+      else process.env.SOURCE_DATE_EPOCH = saved;
+    }
   });
 
   // Same document: "On the end of extended support date, you can no longer create new Amazon EKS

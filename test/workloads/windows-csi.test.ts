@@ -32,6 +32,16 @@ describe('WindowsSmbCsi', () => {
     expect(plugin.args).toContain('--endpoint=unix://C:\\var\\lib\\k0s\\kubelet\\plugins\\smb.csi.k8s.io\\csi.sock');
     expect(plugin.args).toContain('--enable-windows-host-process=true');
     expect(JSON.stringify(spec)).not.toMatch(/C:\\\\var\\\\lib\\\\kubelet/);
+    // deploy/csi-smb-node-windows-hostprocess.yaml's images.
+    expect([registrar.image, plugin.image]).toEqual(['registry.k8s.io/sig-storage/csi-node-driver-registrar:v2.17.0', 'registry.k8s.io/sig-storage/smbplugin:v1.20.3-windows-hp']);
+  });
+
+  // The plugin listens without creating the socket's directory (pkg/csi-common/server.go serve) and
+  // the kubelet makes only plugins\ and plugins_registry\; upstream's init container creates it.
+  test('the socket\'s directory under the platform\'s kubelet root exists before the plugin starts', () => {
+    const spec = daemonSet(objects((c) => new WindowsSmbCsi(c, 'smb', { platform: WindowsPlatform.K0SMOTRON_AWS }))).spec.template.spec;
+    expect(spec.volumes).toEqual([{ name: 'plugin-dir', hostPath: { path: 'C:\\var\\lib\\k0s\\kubelet\\plugins\\smb.csi.k8s.io', type: 'DirectoryOrCreate' } }]);
+    expect(spec.containers[1].volumeMounts).toEqual([{ name: 'plugin-dir', mountPath: 'C:\\csi' }]);
   });
 
   test('on EKS the upstream kubelet root; on GKE GKE\'s taint', () => {
@@ -86,6 +96,15 @@ describe('WindowsEbsCsiNode', () => {
     expect(eks.spec.template.spec.serviceAccountName).toBe('sa');
     expect(eks.spec.template.spec.containers[1].args).toContain('--endpoint=unix://C:\\var\\lib\\kubelet\\plugins\\ebs.csi.aws.com\\csi.sock');
     expect(env(eks.spec.template.spec.containers[1])).toEqual({ CSI_NODE_NAME: undefined });
+  });
+
+  // Chart 2.64.0 (tag helm-chart-aws-ebs-csi-driver-2.64.0): appVersion 1.64.0, registrar v2.17.0-eksbuild.5;
+  // its plugin-dir hostPath (DirectoryOrCreate) makes the socket's directory, which the driver does not (pkg/driver/driver.go Run).
+  test('the chart\'s images, and the socket\'s directory created under the platform\'s kubelet root', () => {
+    const spec = daemonSet(objects((c) => new WindowsEbsCsiNode(c, 'ebs', { platform: WindowsPlatform.K0SMOTRON_REMOTE }))).spec.template.spec;
+    expect(spec.containers.map((c: K8sObject) => c.image)).toEqual(['public.ecr.aws/csi-components/csi-node-driver-registrar:v2.17.0-eksbuild.5', 'public.ecr.aws/ebs-csi-driver/aws-ebs-csi-driver:v1.64.0']);
+    expect(spec.volumes).toEqual([{ name: 'plugin-dir', hostPath: { path: 'C:\\var\\lib\\k0s\\kubelet\\plugins\\ebs.csi.aws.com', type: 'DirectoryOrCreate' } }]);
+    expect(spec.containers[1].volumeMounts).toEqual([{ name: 'plugin-dir', mountPath: 'C:\\csi' }]);
   });
 });
 
