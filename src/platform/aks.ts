@@ -119,12 +119,15 @@ export const AKS_WINDOWS_2025_NEWEST_REFUSING: readonly [number, number, number]
 export const AKS_WINDOWS_2025_PROVIDER_ADVICE = '> 5.2.0';
 
 /**
- * A Kubernetes minor version on AKS's release calendar (AKS "Supported Kubernetes versions", the
- * AKS Kubernetes release calendar, as of 2026-11): 1.30 is the oldest with long-term support
- * (AKS "Long-term support": 1.27 and 1.30); 1.37 is in preview since 2026-09-04. Without a
- * version AKS creates its default, a GA version: 1.33 or newer since 1.32 left community support.
+ * A Kubernetes minor version on AKS's release calendar, as of 2026-11-25: 1.31 is the oldest AKS
+ * still offers, under long-term support until the end of November 2026; 1.30's long-term support
+ * ended in July 2026 (MicrosoftDocs/azure-aks-docs articles/aks/supported-kubernetes-versions.md at
+ * fb060abe, "AKS Kubernetes release calendar", LTS End of life: 1.30 Jul 2026, 1.31 Nov 2026, 1.32
+ * Mar 2027; Azure/AKS CHANGELOG.md, release 2026-07-17: "Kubernetes version 1.30 is now
+ * deprecated"). Without a version AKS creates its default, a GA version: 1.33 or newer since 1.32
+ * left community support.
  */
-export const AKS_KUBERNETES_VERSIONS = { oldest: 30, defaultAtLeast: 33 } as const;
+export const AKS_KUBERNETES_VERSIONS = { oldest: 31, defaultAtLeast: 33 } as const;
 
 // azurerm takes any non-empty string (kubernetes_cluster_resource.go `kubernetes_version`,
 // StringIsNotEmpty); AKS takes `1.NN` (latest patch) or `1.NN.P`.
