@@ -132,6 +132,21 @@ describe('aks-windows-os-sku', () => {
     expect(thrownMessage(windows({ windowsVersion: WindowsVersion.SERVER_2025 }, { kubernetesVersion: '1.32' }))).toBe('');
   });
 
+  test('Windows2025 without FIPS is refused naming fipsEnabled, at construction and at synth; FIPS stays optional on 2022', () => {
+    // AKS: Windows Server 2025 pools "don't support disabling FIPS" (azure-aks-docs enable-fips-nodes.md).
+    const message = thrownMessage(windows({ windowsVersion: WindowsVersion.SERVER_2025, fipsEnabled: false }, { kubernetesVersion: '1.35' }));
+    expect(message).toMatch(new RegExp(`^\\[aks-test/Cluster/win\\] fipsEnabled: ${POOL}: Windows2025 pools run FIPS, which AKS does not let them turn off, and the pool has fips_enabled false`));
+    expectOneShape(message);
+    expect(thrownMessage(windows({ fipsEnabled: false }))).toBe('');
+    const stack = aksStack({ kubernetesVersion: '1.35' });
+    stack.addOverride('terraform.required_providers.azurerm.version', '> 5.2.0');
+    const pool = new AksWindowsNodePool(stack.cluster, 'w25', { vmSize: 'Standard_D4ds_v5', windowsVersion: WindowsVersion.SERVER_2025 });
+    expect(synthError(stack)).toBe('');
+    // azurerm sends enableFIPS false for an absent fips_enabled (v4.73.0 kubernetes_cluster_node_pool_resource.go).
+    pool.pool.addOverride('fips_enabled', null);
+    expect(synthError(stack)).toMatch(new RegExp(`\\[aks-test/Cluster/w25/NodePool\\] ${POOL}: Windows2025 pools run FIPS, which AKS does not let them turn off, and the pool has fips_enabled unset \\(azurerm sends false\\)`));
+  });
+
   test('at synth: Windows2019 by an override, a Linux SKU on a Windows pool, 2019 without a version (AKS\'s default is newer)', () => {
     const { stack, windows: pool } = hybridAks();
     pool.pool.addOverride('os_sku', 'Windows2019');
