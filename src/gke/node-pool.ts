@@ -28,7 +28,7 @@ export interface GkeNodePoolOptions {
   readonly diskSizeGb?: number;
   /**
    * Boot disk type: `pd-balanced`, `pd-ssd`, `pd-standard` or `hyperdisk-balanced`.
-   * @default - 'pd-balanced'; 'hyperdisk-balanced' on the series that take Hyperdisk only (C4, C4A, C4D, N4, M4, X4)
+   * @default - 'pd-balanced'; 'hyperdisk-balanced' on the series that take Hyperdisk only (`GCE_HYPERDISK_ONLY_SERIES`: C4, C4D, N4A, N4D, M4, X4, H4D, G4, A4, A4X, and TPU v6e/7x)
    */
   readonly diskType?: string;
   /**

@@ -92,11 +92,13 @@ export const GKE_LIMITS = {
 } as const;
 
 /**
- * Compute Engine series whose machines take Hyperdisk only, no Persistent Disk (Compute Engine
- * "Machine series comparison", disk support: C4, C4A, C4D, N4, M4, X4): a `pd-*` boot disk fails at
- * apply, so the pools default to `hyperdisk-balanced` on them.
+ * Compute Engine series whose machines take Hyperdisk only, no Persistent Disk: those with no `pd-*`
+ * type in the machine/disk compatibility table of kubernetes-sigs/gcp-compute-persistent-disk-csi-driver
+ * (deploy/kubernetes/overlays/node-labeler/configmap.yaml `machine-pd-compatibility`, at 761f9706,
+ * 2026-02-03; also deploy/disk_type_labels.sh). N4 and C4A take `pd-balanced` and `pd-ssd` there.
+ * A `pd-*` boot disk fails at apply on these, so the pools default to `hyperdisk-balanced` on them.
  */
-export const GCE_HYPERDISK_ONLY_SERIES = ['c4', 'c4a', 'c4d', 'n4', 'm4', 'x4'] as const;
+export const GCE_HYPERDISK_ONLY_SERIES = ['a4', 'a4x', 'c4', 'c4d', 'ct6e', 'g4', 'h4d', 'm4', 'n4a', 'n4d', 'tpu7x', 'x4'] as const;
 
 /** The series of a machine type (`n2` of `n2-standard-4`). */
 export function gceSeriesOf(machineType: string): string {
