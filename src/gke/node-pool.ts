@@ -92,7 +92,9 @@ function accountId(cluster: string, pool: string): string {
 /**
  * The node pool and, unless given one, its own least-privilege service account: GKE's
  * Workload Identity metadata server on the nodes (pods get their own identities, never the
- * node's), the `cloud-platform` scope with IAM deciding, auto-repair and auto-upgrade (required
+ * node's), Windows nodes included (terraform-google-modules/terraform-google-kubernetes-engine
+ * test/integration/simple_windows_node_pool/testdata/TestSimpleWindowsNodePool.json: a
+ * WINDOWS_LTSC_CONTAINERD pool RUNNING with `workloadMetadataConfig.mode` GKE_METADATA), the `cloud-platform` scope with IAM deciding, auto-repair and auto-upgrade (required
  * on a release channel), and autoscaling per zone. Used by `GkeLinuxNodePool` and `GkeWindowsNodePool`.
  * @internal
  */

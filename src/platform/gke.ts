@@ -13,7 +13,11 @@ import { WindowsVersion } from './windows';
  * later", `windows_ltsc_containerd` is the only Windows Server image type for new node pools).
  */
 export const GKE_LINUX_IMAGE_TYPES = ['COS_CONTAINERD', 'UBUNTU_CONTAINERD'] as const;
-/** The one Windows image type: Windows Server LTSC with containerd (GKE "Node images", "Windows Server node images"). */
+/**
+ * The one Windows image type: Windows Server LTSC with containerd (GKE "Node images", "Windows Server
+ * node images"; hashicorp/terraform-provider-google v7.45.0 resource_container_node_pool_test.go
+ * `testAccContainerNodePool_withWindowsNodeConfig` creates its pools with it).
+ */
 export const GKE_WINDOWS_IMAGE_TYPE = 'WINDOWS_LTSC_CONTAINERD';
 /** Image types GKE removed; a pool naming one fails at apply. */
 export const GKE_RETIRED_IMAGE_TYPES = ['COS', 'UBUNTU', 'WINDOWS_LTSC', 'WINDOWS_SAC', 'WINDOWS_SAC_CONTAINERD'] as const;
@@ -22,7 +26,9 @@ export const GKE_RETIRED_IMAGE_TYPES = ['COS', 'UBUNTU', 'WINDOWS_LTSC', 'WINDOW
  * `windows_node_config.osversion` per Windows release: the provider takes `OS_VERSION_UNSPECIFIED`,
  * `OS_VERSION_LTSC2019` and `OS_VERSION_LTSC2022` only (hashicorp/terraform-provider-google
  * v7.45.0 google/services/container/node_config.go, `windows_node_config.osversion`
- * `validation.StringInSlice`; the API's `WindowsNodeConfig.OSVersion`). No 2025 on GKE.
+ * `validation.StringInSlice`), and the API knows no other (googleapis/googleapis
+ * google/container/v1/cluster_service.proto at 0054cdcb, `WindowsNodeConfig.OSVersion`:
+ * UNSPECIFIED, LTSC2019, LTSC2022). No 2025 on GKE.
  */
 export const GKE_WINDOWS_OS_VERSIONS: Readonly<Partial<Record<WindowsVersion, string>>> = {
   [WindowsVersion.SERVER_2019]: 'OS_VERSION_LTSC2019',
@@ -116,7 +122,10 @@ export const GKE_DISK_TYPES = ['pd-standard', 'pd-balanced', 'pd-ssd', 'hyperdis
 /** The provider's taint effects (node_config.go `taint.effect`), the GKE spelling of Kubernetes' effects. */
 export const GKE_TAINT_EFFECT: Readonly<Record<string, string>> = { NoSchedule: 'NO_SCHEDULE', PreferNoSchedule: 'PREFER_NO_SCHEDULE', NoExecute: 'NO_EXECUTE' };
 
-/** Release channels (resource_container_cluster.go `release_channel.channel`). */
+/**
+ * Release channels (hashicorp/terraform-provider-google v7.45.0 resource_container_cluster.go
+ * `release_channel.channel`: `StringInSlice` of UNSPECIFIED, RAPID, REGULAR, STABLE, EXTENDED).
+ */
 export enum GkeReleaseChannel {
   /** Newest versions, first. */
   RAPID = 'RAPID',

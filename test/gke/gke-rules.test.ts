@@ -44,6 +44,8 @@ describe('gke-cluster', () => {
     expect(thrownMessage(() => gkeStack({ kubernetesVersion: 'v1.33' }))).toMatch(/kubernetesVersion: google_container_cluster\.\w+: Kubernetes version "v1\.33" is not a GKE version/);
     for (const v of ['1.33', '1.33.5-gke.1080000', 'latest']) expect(thrownMessage(() => gkeStack({ kubernetesVersion: v }))).toBe('');
     expect(thrownMessage(() => gkeStack({ releaseChannel: 'FAST' as never }))).toMatch(/releaseChannel: .*release channel "FAST" is not one of RAPID, REGULAR, STABLE, EXTENDED/);
+    // The provider's channels (v7.45.0 resource_container_cluster.go StringInSlice), UNSPECIFIED aside.
+    for (const c of ['RAPID', 'REGULAR', 'STABLE', 'EXTENDED']) expect(thrownMessage(() => gkeStack({ releaseChannel: c as never }))).toBe('');
     expect(thrownMessage(() => gkeStack({ maintenanceWindow: { startTime: '02:00', endTime: '2026-01-03T08:00:00Z', recurrence: 'FREQ=WEEKLY;BYDAY=SA' } })))
       .toMatch(/maintenanceWindow: .*maintenance window start_time "02:00" is not an RFC 3339 date-time/);
     expect(thrownMessage(() => gkeStack({ maintenanceWindow: { startTime: '2026-01-03T02:00:00Z', endTime: '2026-01-03T08:00:00Z', recurrence: 'weekly' } })))
