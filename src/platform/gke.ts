@@ -145,8 +145,9 @@ export const GKE_NODE_SERVICE_ACCOUNT_ROLE = 'roles/container.defaultNodeService
 
 /**
  * The oldest GKE minor on which this library's Windows pools (`WINDOWS_LTSC_CONTAINERD` with an
- * `osversion`) are what GKE offers (GKE docs deprecations/windows-server-sac: from 1.23 the only
- * Windows Server image type for new node pools).
+ * `osversion`) are what GKE offers (GKE docs "Windows Server Semi-Annual Channel end of servicing",
+ * cloud.google.com/kubernetes-engine/docs/archive/windows-server-sac: "In GKE version 1.23 and later,
+ * this is the only supported Windows Server image type for new clusters and node pools").
  */
 export const GKE_WINDOWS_MINIMUM_MINOR = 23;
 
