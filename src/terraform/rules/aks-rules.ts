@@ -192,7 +192,7 @@ const windowsOsSku = rule<TerraformGraph>({
   }
   const fips = block.body.fips_enabled;
   if (AKS_FIPS_REQUIRED.includes(release) && fips !== true && !isExpression(fips)) {
-    return [blockViolation(block, `${sku} pools run FIPS, which AKS does not let them turn off, and the pool has fips_enabled ${fips == null ? 'unset (azurerm sends false)' : JSON.stringify(fips)}`,
+    return [blockViolation(block, `${sku} pools run FIPS, which AKS does not let them turn off, and the pool has fips_enabled ${fips === undefined || fips === null ? 'unset (azurerm sends false)' : JSON.stringify(fips)}`,
       'leave fipsEnabled unset (on for Windows Server 2025) or set it to true', 'fips_enabled')];
   }
   return [];
