@@ -1,6 +1,6 @@
 import { Construct } from 'constructs';
 import { oneOf } from '../core/values';
-import { AKS_WINDOWS_OS_SKUS } from '../platform/aks';
+import { AKS_FIPS_REQUIRED, AKS_WINDOWS_OS_SKUS } from '../platform/aks';
 import { WINDOWS_NODE_TAINT, WindowsVersion, taintArgument } from '../platform/windows';
 import type { HybridAksCluster } from './aks-cluster';
 import { AksNodePoolOptions, createNodePool } from './node-pool';
@@ -16,8 +16,8 @@ export interface AksWindowsNodePoolProps extends AksNodePoolOptions {
    */
   readonly windowsVersion?: WindowsVersion;
   /**
-   * FIPS 140-2 mode of the nodes.
-   * @default - on for Windows Server 2025 (AKS turns it on there), else off
+   * FIPS 140-2 mode of the nodes. Windows Server 2025 pools must run it: AKS refuses them without.
+   * @default - on for Windows Server 2025, else off
    */
   readonly fipsEnabled?: boolean;
 }
@@ -38,8 +38,8 @@ export class AksWindowsNodePool extends Construct {
       osType: 'Windows',
       osSku: AKS_WINDOWS_OS_SKUS[version],
       taints: [taintArgument(WINDOWS_NODE_TAINT)],
-      fipsEnabled: props.fipsEnabled ?? (version === WindowsVersion.SERVER_2025 ? true : undefined),
-      propsOfFields: { 'azurerm_kubernetes_cluster_node_pool os_sku': 'windowsVersion' },
+      fipsEnabled: props.fipsEnabled ?? (AKS_FIPS_REQUIRED.includes(version) ? true : undefined),
+      propsOfFields: { 'azurerm_kubernetes_cluster_node_pool os_sku': 'windowsVersion', 'azurerm_kubernetes_cluster_node_pool fips_enabled': 'fipsEnabled' },
     });
   }
 }

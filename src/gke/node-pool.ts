@@ -28,7 +28,7 @@ export interface GkeNodePoolOptions {
   readonly diskSizeGb?: number;
   /**
    * Boot disk type: `pd-balanced`, `pd-ssd`, `pd-standard` or `hyperdisk-balanced`.
-   * @default - 'pd-balanced'; 'hyperdisk-balanced' on the series that take Hyperdisk only (C4, C4A, C4D, N4, M4, X4)
+   * @default - 'pd-balanced'; 'hyperdisk-balanced' on the series that take Hyperdisk only (`GCE_HYPERDISK_ONLY_SERIES`: C4, C4D, N4A, N4D, M4, X4, H4D, G4, A4, A4X, and TPU v6e/7x)
    */
   readonly diskType?: string;
   /**
@@ -92,7 +92,9 @@ function accountId(cluster: string, pool: string): string {
 /**
  * The node pool and, unless given one, its own least-privilege service account: GKE's
  * Workload Identity metadata server on the nodes (pods get their own identities, never the
- * node's), the `cloud-platform` scope with IAM deciding, auto-repair and auto-upgrade (required
+ * node's), Windows nodes included (terraform-google-modules/terraform-google-kubernetes-engine
+ * test/integration/simple_windows_node_pool/testdata/TestSimpleWindowsNodePool.json: a
+ * WINDOWS_LTSC_CONTAINERD pool RUNNING with `workloadMetadataConfig.mode` GKE_METADATA), the `cloud-platform` scope with IAM deciding, auto-repair and auto-upgrade (required
  * on a release channel), and autoscaling per zone. Used by `GkeLinuxNodePool` and `GkeWindowsNodePool`.
  * @internal
  */

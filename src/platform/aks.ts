@@ -9,13 +9,24 @@ import { WindowsVersion } from './windows';
 
 /**
  * Node pool `os_sku` per Windows Server release (AKS API `OSSKU`; azurerm
- * internal/services/containers/kubernetes_cluster_node_pool_resource.go `os_sku`).
+ * internal/services/containers/kubernetes_cluster_node_pool_resource.go `os_sku`, whose
+ * `StringInSlice` takes Windows2019 and Windows2022 of the Windows SKUs in v4.73.0: see
+ * `AKS_WINDOWS_2025_NEWEST_REFUSING`).
  */
 export const AKS_WINDOWS_OS_SKUS: Readonly<Record<WindowsVersion, string>> = {
   [WindowsVersion.SERVER_2019]: 'Windows2019',
   [WindowsVersion.SERVER_2022]: 'Windows2022',
   [WindowsVersion.SERVER_2025]: 'Windows2025',
 };
+
+/**
+ * Windows releases whose AKS pools must run FIPS: Windows Server 2025 pools "require a FIPS-enabled
+ * image" and "don't support disabling FIPS" (MicrosoftDocs/azure-aks-docs at fb060abe,
+ * articles/aks/upgrade-windows-os.md, enable-fips-nodes.md). azurerm sends `enableFIPS: false` when
+ * `fips_enabled` is absent (v4.73.0 kubernetes_cluster_node_pool_resource.go, create:
+ * `EnableFIPS: pointer.To(d.Get("fips_enabled").(bool))`), so such a pool writes `fips_enabled = true`.
+ */
+export const AKS_FIPS_REQUIRED: readonly WindowsVersion[] = [WindowsVersion.SERVER_2025];
 
 /** The Windows release of an `os_sku`, or undefined when it is not a Windows SKU. */
 export function parseAksWindowsOsSku(osSku: unknown): WindowsVersion | undefined {
@@ -25,9 +36,9 @@ export function parseAksWindowsOsSku(osSku: unknown): WindowsVersion | undefined
 /**
  * Limits of what azurerm and AKS take.
  * - Pool names: azurerm validate/kubernetes.go `KubernetesAgentPoolName`, `^[a-z]{1}[a-z\d]{0,11}$`
- *   (1 to 12); AKS takes at most 6 for a Windows pool ("Windows Server node pools": "the name of a
- *   Windows node pool has a limit of six characters"), since Windows computer names are 15
- *   characters and AKS appends the scale set's suffix.
+ *   (1 to 12); AKS takes at most 6 for a Windows pool (MicrosoftDocs/azure-aks-docs fb060abe
+ *   articles/aks/create-node-pools.md: "For Windows node pools, the length must be between 1-6
+ *   characters"), since Windows computer names are 15 characters and AKS appends the scale set's suffix.
  * - The Windows admin password: azurerm's schema checks 8 to 123 characters
  *   (kubernetes_cluster_resource.go `windows_profile.admin_password`, `StringLenBetween(8, 123)`);
  *   AKS refuses fewer than 14 (`az aks create --windows-admin-password`: "length between 14 and 123").
@@ -111,20 +122,26 @@ export enum AksWindowsLicense {
 /**
  * Windows Server 2025 pools: no azurerm release accepts `os_sku = "Windows2025"` yet (the list in
  * kubernetes_cluster_node_pool_resource.go stops at Windows2022 in every release from v4.73.0 to
- * v5.2.0, the newest read on 2026-11-25; hashicorp/terraform-provider-azurerm#33451 and #33463 open, #32084 closed because
- * the API spec lacked the value). A constraint that admits nothing newer than this is refused.
+ * v5.2.0, the newest read on 2026-11-25: the resource builds on the vendored go-azure-sdk
+ * containerservice/2025-10-01/agentpools, whose `OSSKU` has no Windows2025; v5.2.0 vendors 2026-04-01
+ * with `OSSKUWindowsTwoZeroTwoFive` but does not use it there; hashicorp/terraform-provider-azurerm#33451
+ * and #33463 open, #32084 closed because the API spec lacked the value). A constraint that admits
+ * nothing newer than this is refused.
  */
 export const AKS_WINDOWS_2025_NEWEST_REFUSING: readonly [number, number, number] = [5, 2, 0];
 /** What to allow once a release accepts Windows2025, for messages and docs. */
 export const AKS_WINDOWS_2025_PROVIDER_ADVICE = '> 5.2.0';
 
 /**
- * A Kubernetes minor version on AKS's release calendar (AKS "Supported Kubernetes versions", the
- * AKS Kubernetes release calendar, as of 2026-11): 1.30 is the oldest with long-term support
- * (AKS "Long-term support": 1.27 and 1.30); 1.37 is in preview since 2026-09-04. Without a
- * version AKS creates its default, a GA version: 1.33 or newer since 1.32 left community support.
+ * A Kubernetes minor version on AKS's release calendar, as of 2026-11-25: 1.31 is the oldest AKS
+ * still offers, under long-term support until the end of November 2026; 1.30's long-term support
+ * ended in July 2026 (MicrosoftDocs/azure-aks-docs articles/aks/supported-kubernetes-versions.md at
+ * fb060abe, "AKS Kubernetes release calendar", LTS End of life: 1.30 Jul 2026, 1.31 Nov 2026, 1.32
+ * Mar 2027; Azure/AKS CHANGELOG.md, release 2026-07-17: "Kubernetes version 1.30 is now
+ * deprecated"). Without a version AKS creates its default, a GA version: 1.33 or newer since 1.32
+ * left community support.
  */
-export const AKS_KUBERNETES_VERSIONS = { oldest: 30, defaultAtLeast: 33 } as const;
+export const AKS_KUBERNETES_VERSIONS = { oldest: 31, defaultAtLeast: 33 } as const;
 
 // azurerm takes any non-empty string (kubernetes_cluster_resource.go `kubernetes_version`,
 // StringIsNotEmpty); AKS takes `1.NN` (latest patch) or `1.NN.P`.

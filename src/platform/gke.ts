@@ -13,7 +13,11 @@ import { WindowsVersion } from './windows';
  * later", `windows_ltsc_containerd` is the only Windows Server image type for new node pools).
  */
 export const GKE_LINUX_IMAGE_TYPES = ['COS_CONTAINERD', 'UBUNTU_CONTAINERD'] as const;
-/** The one Windows image type: Windows Server LTSC with containerd (GKE "Node images", "Windows Server node images"). */
+/**
+ * The one Windows image type: Windows Server LTSC with containerd (GKE "Node images", "Windows Server
+ * node images"; hashicorp/terraform-provider-google v7.45.0 resource_container_node_pool_test.go
+ * `testAccContainerNodePool_withWindowsNodeConfig` creates its pools with it).
+ */
 export const GKE_WINDOWS_IMAGE_TYPE = 'WINDOWS_LTSC_CONTAINERD';
 /** Image types GKE removed; a pool naming one fails at apply. */
 export const GKE_RETIRED_IMAGE_TYPES = ['COS', 'UBUNTU', 'WINDOWS_LTSC', 'WINDOWS_SAC', 'WINDOWS_SAC_CONTAINERD'] as const;
@@ -22,7 +26,9 @@ export const GKE_RETIRED_IMAGE_TYPES = ['COS', 'UBUNTU', 'WINDOWS_LTSC', 'WINDOW
  * `windows_node_config.osversion` per Windows release: the provider takes `OS_VERSION_UNSPECIFIED`,
  * `OS_VERSION_LTSC2019` and `OS_VERSION_LTSC2022` only (hashicorp/terraform-provider-google
  * v7.45.0 google/services/container/node_config.go, `windows_node_config.osversion`
- * `validation.StringInSlice`; the API's `WindowsNodeConfig.OSVersion`). No 2025 on GKE.
+ * `validation.StringInSlice`), and the API knows no other (googleapis/googleapis
+ * google/container/v1/cluster_service.proto at 0054cdcb, `WindowsNodeConfig.OSVersion`:
+ * UNSPECIFIED, LTSC2019, LTSC2022). No 2025 on GKE.
  */
 export const GKE_WINDOWS_OS_VERSIONS: Readonly<Partial<Record<WindowsVersion, string>>> = {
   [WindowsVersion.SERVER_2019]: 'OS_VERSION_LTSC2019',
@@ -92,11 +98,13 @@ export const GKE_LIMITS = {
 } as const;
 
 /**
- * Compute Engine series whose machines take Hyperdisk only, no Persistent Disk (Compute Engine
- * "Machine series comparison", disk support: C4, C4A, C4D, N4, M4, X4): a `pd-*` boot disk fails at
- * apply, so the pools default to `hyperdisk-balanced` on them.
+ * Compute Engine series whose machines take Hyperdisk only, no Persistent Disk: those with no `pd-*`
+ * type in the machine/disk compatibility table of kubernetes-sigs/gcp-compute-persistent-disk-csi-driver
+ * (deploy/kubernetes/overlays/node-labeler/configmap.yaml `machine-pd-compatibility`, at 761f9706,
+ * 2026-02-03; also deploy/disk_type_labels.sh). N4 and C4A take `pd-balanced` and `pd-ssd` there.
+ * A `pd-*` boot disk fails at apply on these, so the pools default to `hyperdisk-balanced` on them.
  */
-export const GCE_HYPERDISK_ONLY_SERIES = ['c4', 'c4a', 'c4d', 'n4', 'm4', 'x4'] as const;
+export const GCE_HYPERDISK_ONLY_SERIES = ['a4', 'a4x', 'c4', 'c4d', 'ct6e', 'g4', 'h4d', 'm4', 'n4a', 'n4d', 'tpu7x', 'x4'] as const;
 
 /** The series of a machine type (`n2` of `n2-standard-4`). */
 export function gceSeriesOf(machineType: string): string {
@@ -114,7 +122,10 @@ export const GKE_DISK_TYPES = ['pd-standard', 'pd-balanced', 'pd-ssd', 'hyperdis
 /** The provider's taint effects (node_config.go `taint.effect`), the GKE spelling of Kubernetes' effects. */
 export const GKE_TAINT_EFFECT: Readonly<Record<string, string>> = { NoSchedule: 'NO_SCHEDULE', PreferNoSchedule: 'PREFER_NO_SCHEDULE', NoExecute: 'NO_EXECUTE' };
 
-/** Release channels (resource_container_cluster.go `release_channel.channel`). */
+/**
+ * Release channels (hashicorp/terraform-provider-google v7.45.0 resource_container_cluster.go
+ * `release_channel.channel`: `StringInSlice` of UNSPECIFIED, RAPID, REGULAR, STABLE, EXTENDED).
+ */
 export enum GkeReleaseChannel {
   /** Newest versions, first. */
   RAPID = 'RAPID',
@@ -134,8 +145,9 @@ export const GKE_NODE_SERVICE_ACCOUNT_ROLE = 'roles/container.defaultNodeService
 
 /**
  * The oldest GKE minor on which this library's Windows pools (`WINDOWS_LTSC_CONTAINERD` with an
- * `osversion`) are what GKE offers (GKE docs deprecations/windows-server-sac: from 1.23 the only
- * Windows Server image type for new node pools).
+ * `osversion`) are what GKE offers (GKE docs "Windows Server Semi-Annual Channel end of servicing",
+ * cloud.google.com/kubernetes-engine/docs/archive/windows-server-sac: "In GKE version 1.23 and later,
+ * this is the only supported Windows Server image type for new clusters and node pools").
  */
 export const GKE_WINDOWS_MINIMUM_MINOR = 23;
 

@@ -104,12 +104,12 @@ export const WINDOWS_SUPPORT: Readonly<Record<WindowsPlatform, Readonly<Record<W
   // AKS, as the AKS documentation stood on 2026-11-25: "Windows Server node pools FAQ" and "Upgrade the
   // OS version of Windows workloads" (learn.microsoft.com/azure/aks), and Azure/AKS#5904 (2026-08-07).
   [WindowsPlatform.AKS]: {
-    [WindowsVersion.SERVER_2019]: { supported: true, maximumVersion: '1.32', source: `${AKS_WINDOWS_DOCS}: Windows2019 is refused for new node pools on Kubernetes 1.33 and newer (checked 2026-11-25)` },
-    [WindowsVersion.SERVER_2022]: { supported: true, maximumVersion: '1.36', source: `${AKS_WINDOWS_DOCS}: Windows2022 is not supported on Kubernetes 1.37 and newer, and retires on 2028-06-30 (checked 2026-11-25)` },
+    [WindowsVersion.SERVER_2019]: { supported: true, maximumVersion: '1.32', source: `${AKS_WINDOWS_DOCS}: Windows2019 is refused for new node pools on Kubernetes 1.33 and newer (MicrosoftDocs/azure-aks-docs fb060abe articles/aks/windows-faq.yml, includes/windows-server-2019-retirement.md; checked 2026-11-25)` },
+    [WindowsVersion.SERVER_2022]: { supported: true, maximumVersion: '1.36', source: `${AKS_WINDOWS_DOCS}: Windows2022 is not supported on Kubernetes 1.37 and newer, and retires on 2028-06-30 (MicrosoftDocs/azure-aks-docs fb060abe articles/aks/includes/windows-server-2022-retirement.md, upgrade-os-version.md: Windows2022 "1.23 to 1.36"; checked 2026-11-25)` },
     [WindowsVersion.SERVER_2025]: {
       supported: true,
-      minimumVersion: '1.33',
-      source: `${AKS_WINDOWS_DOCS}; Azure/AKS#5904 (2026-08-07): Windows2025 is the only Windows SKU on 1.37+; GA from Kubernetes 1.33 per hashicorp/terraform-provider-azurerm#32084 (2026-04-01, with FIPS on)`,
+      minimumVersion: '1.32',
+      source: `${AKS_WINDOWS_DOCS}; MicrosoftDocs/azure-aks-docs (fb060abe) articles/aks/upgrade-windows-os.md: "Windows Server 2025 is supported starting in Kubernetes version 1.32", upgrade-os-version.md: Windows2025 "1.32 and above", "Requires a FIPS-enabled image"; Azure/AKS#5904 (2026-08-07): Windows2025 is the only Windows SKU on 1.37+`,
       caveats: [`azurerm accepts no os_sku Windows2025 for node pools up to v${AKS_WINDOWS_2025_NEWEST_REFUSING.join('.')} (internal/services/containers/kubernetes_cluster_node_pool_resource.go; hashicorp/terraform-provider-azurerm#33451, #33463 open on 2026-11-25): the aks-provider-version rule`],
     },
   },

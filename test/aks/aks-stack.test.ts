@@ -87,19 +87,18 @@ describe('the AKS stack', () => {
     expect(all(out, 'azurerm_resource_group')[0].name).toBe('rg-aks');
     expect(all(out, 'azurerm_subnet')[0].address_prefixes).toEqual(['10.8.0.0/22']);
     const [pool] = all(out, 'azurerm_kubernetes_cluster_node_pool');
-    // Windows Server 2025: FIPS on by default (hashicorp/terraform-provider-azurerm#32084: AKS turns it on there).
+    // Windows Server 2025: FIPS on by default; AKS requires it there (azure-aks-docs upgrade-windows-os.md).
     expect(pool).toEqual(expect.objectContaining({ name: 'iis', os_sku: 'Windows2025', fips_enabled: true, vm_size: 'Standard_D8ds_v5', min_count: 0, max_count: 10, max_pods: 60, zones: ['1'], node_labels: { team: 'web' } }));
   });
 
-  test('a pool\'s own subnet, FIPS off on a 2025 pool, and a password reference of your own reach their fields', () => {
+  test('a pool\'s own subnet, FIPS on a 2022 pool, and a password reference of your own reach their fields', () => {
     const stack = aksStack({ windowsAdminPassword: '${data.azurerm_key_vault_secret.win.value}', kubernetesVersion: '1.35' });
     const subnetId = '/subscriptions/0/resourceGroups/net/providers/Microsoft.Network/virtualNetworks/v/subnets/win';
-    new AksWindowsNodePool(stack.cluster, 'w25', { vmSize: 'Standard_D4ds_v5', windowsVersion: WindowsVersion.SERVER_2025, fipsEnabled: false, subnetId });
-    stack.addOverride('terraform.required_providers.azurerm.version', '> 5.2.0');
+    new AksWindowsNodePool(stack.cluster, 'win', { vmSize: 'Standard_D4ds_v5', fipsEnabled: true, subnetId });
     const out = synthTf(stack);
     expect(all(out, 'azurerm_kubernetes_cluster')[0].windows_profile.admin_password).toBe('${data.azurerm_key_vault_secret.win.value}');
     expect(out.variable).toBeUndefined();
-    expect(all(out, 'azurerm_kubernetes_cluster_node_pool')[0]).toEqual(expect.objectContaining({ vnet_subnet_id: subnetId, fips_enabled: false }));
+    expect(all(out, 'azurerm_kubernetes_cluster_node_pool')[0]).toEqual(expect.objectContaining({ os_sku: 'Windows2022', vnet_subnet_id: subnetId, fips_enabled: true }));
   });
 
   test('an existing resource group and subnet: nothing else is created for the network', () => {

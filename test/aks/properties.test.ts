@@ -17,16 +17,17 @@ const scenario = fc.record({
 });
 
 // Expected facts, written from the AKS documents and azurerm's source (src/platform/aks.ts cites
-// them), not read from the code under test: the last and first minor each Windows SKU runs on.
+// them), not read from the code under test: the last and first minor each Windows SKU runs on, and
+// the oldest minor AKS offers (1.31; 1.30's long-term support ended in July 2026).
 const LAST: Record<WindowsVersion, number> = { [WindowsVersion.SERVER_2019]: 32, [WindowsVersion.SERVER_2022]: 36, [WindowsVersion.SERVER_2025]: Infinity };
-const FIRST: Record<WindowsVersion, number> = { [WindowsVersion.SERVER_2019]: 0, [WindowsVersion.SERVER_2022]: 0, [WindowsVersion.SERVER_2025]: 33 };
+const FIRST: Record<WindowsVersion, number> = { [WindowsVersion.SERVER_2019]: 0, [WindowsVersion.SERVER_2022]: 0, [WindowsVersion.SERVER_2025]: 32 };
 
 describe('property: the AKS checks refuse every broken combination and accept every working one', () => {
   test('over the Kubernetes version, the Windows release, the pool name\'s length, the network policy, a Linux user pool and the provider constraint', () => {
     const seen = { refused: 0, accepted: 0 };
     fc.assert(
       fc.property(scenario, (s) => {
-        const broken = s.kubernetesMinor < 30 || s.nameLength > 6 || s.networkPolicy === AksNetworkPolicy.CILIUM
+        const broken = s.kubernetesMinor < 31 || s.nameLength > 6 || s.networkPolicy === AksNetworkPolicy.CILIUM
           || s.kubernetesMinor > LAST[s.windowsVersion] || s.kubernetesMinor < FIRST[s.windowsVersion]
           || (s.windowsVersion === WindowsVersion.SERVER_2025 && s.provider !== '> 5.2.0');
         let message: string;

@@ -21,17 +21,18 @@ const CLUSTER = 'azurerm_kubernetes_cluster\\.\\w+';
 
 describe('aks-kubernetes-version', () => {
   test('at construction: a version older than the calendar or not 1.NN[.P] is refused naming kubernetesVersion; others pass', () => {
-    const message = thrownMessage(() => aksStack({ kubernetesVersion: '1.29' }));
-    expect(message).toMatch(new RegExp(`^\\[aks-test/Cluster\\] kubernetesVersion: ${CLUSTER}: Kubernetes 1\\.29 is older than 1\\.30`));
+    // 1.30's long-term support ended in July 2026 (azure-aks-docs supported-kubernetes-versions.md).
+    const message = thrownMessage(() => aksStack({ kubernetesVersion: '1.30' }));
+    expect(message).toMatch(new RegExp(`^\\[aks-test/Cluster\\] kubernetesVersion: ${CLUSTER}: Kubernetes 1\\.30 is older than 1\\.31`));
     expectOneShape(message);
     expect(thrownMessage(() => aksStack({ kubernetesVersion: 'v1.34' }))).toMatch(/is not an AKS Kubernetes version/);
-    for (const v of ['1.30', '1.34', '1.34.2', '1.38']) expect(thrownMessage(() => aksStack({ kubernetesVersion: v }))).toBe('');
+    for (const v of ['1.31', '1.34', '1.34.2', '1.38']) expect(thrownMessage(() => aksStack({ kubernetesVersion: v }))).toBe('');
   });
 
   test('at synth: the same version by an override, and a pool newer than its cluster', () => {
     const { stack, linux: pool } = hybridAks();
-    stack.cluster.cluster.addOverride('kubernetes_version', '1.29');
-    expect(synthError(stack)).toMatch(new RegExp(`\\[aks-test/Cluster/Cluster\\] ${CLUSTER}: Kubernetes 1\\.29 is older than 1\\.30`));
+    stack.cluster.cluster.addOverride('kubernetes_version', '1.30');
+    expect(synthError(stack)).toMatch(new RegExp(`\\[aks-test/Cluster/Cluster\\] ${CLUSTER}: Kubernetes 1\\.30 is older than 1\\.31`));
     stack.cluster.cluster.addOverride('kubernetes_version', '1.34');
     pool.pool.addOverride('orchestrator_version', '1.35');
     expect(synthError(stack)).toMatch(new RegExp(`\\[aks-test/Cluster/linux/NodePool\\] ${POOL}: the pool runs Kubernetes 1\\.35 and its cluster 1\\.34`));
@@ -119,14 +120,31 @@ describe('aks-windows-password', () => {
 });
 
 describe('aks-windows-os-sku', () => {
-  test('at construction: Windows2019 on 1.33+, Windows2022 on 1.37+, Windows2025 below 1.33 are refused naming windowsVersion', () => {
+  test('at construction: Windows2019 on 1.33+, Windows2022 on 1.37+, Windows2025 below 1.32 are refused naming windowsVersion', () => {
     const message = thrownMessage(windows({ windowsVersion: WindowsVersion.SERVER_2019 }));
     expect(message).toMatch(new RegExp(`^\\[aks-test/Cluster/win\\] windowsVersion: ${POOL}: Windows2019 runs on Kubernetes 1\\.32 at most, and the pool runs 1\\.34`));
     expectOneShape(message);
     expect(thrownMessage(windows({ windowsVersion: WindowsVersion.SERVER_2019 }, { kubernetesVersion: '1.32' }))).toBe('');
     expect(thrownMessage(windows({}, { kubernetesVersion: '1.37' }))).toMatch(/Windows2022 runs on Kubernetes 1\.36 at most, and the pool runs 1\.37/);
     expect(thrownMessage(windows({}, { kubernetesVersion: '1.36' }))).toBe('');
-    expect(thrownMessage(windows({ windowsVersion: WindowsVersion.SERVER_2025 }, { kubernetesVersion: '1.32' }))).toMatch(/Windows2025 needs Kubernetes 1\.33 or newer, and the pool runs 1\.32/);
+    // Windows2025 from 1.32 (azure-aks-docs upgrade-windows-os.md); the provider rule refuses it at synth, not here.
+    expect(thrownMessage(windows({ windowsVersion: WindowsVersion.SERVER_2025 }, { kubernetesVersion: '1.31' }))).toMatch(/Windows2025 needs Kubernetes 1\.32 or newer, and the pool runs 1\.31/);
+    expect(thrownMessage(windows({ windowsVersion: WindowsVersion.SERVER_2025 }, { kubernetesVersion: '1.32' }))).toBe('');
+  });
+
+  test('Windows2025 without FIPS is refused naming fipsEnabled, at construction and at synth; FIPS stays optional on 2022', () => {
+    // AKS: Windows Server 2025 pools "don't support disabling FIPS" (azure-aks-docs enable-fips-nodes.md).
+    const message = thrownMessage(windows({ windowsVersion: WindowsVersion.SERVER_2025, fipsEnabled: false }, { kubernetesVersion: '1.35' }));
+    expect(message).toMatch(new RegExp(`^\\[aks-test/Cluster/win\\] fipsEnabled: ${POOL}: Windows2025 pools run FIPS, which AKS does not let them turn off, and the pool has fips_enabled false`));
+    expectOneShape(message);
+    expect(thrownMessage(windows({ fipsEnabled: false }))).toBe('');
+    const stack = aksStack({ kubernetesVersion: '1.35' });
+    stack.addOverride('terraform.required_providers.azurerm.version', '> 5.2.0');
+    const pool = new AksWindowsNodePool(stack.cluster, 'w25', { vmSize: 'Standard_D4ds_v5', windowsVersion: WindowsVersion.SERVER_2025 });
+    expect(synthError(stack)).toBe('');
+    // azurerm sends enableFIPS false for an absent fips_enabled (v4.73.0 kubernetes_cluster_node_pool_resource.go).
+    pool.pool.addOverride('fips_enabled', null);
+    expect(synthError(stack)).toMatch(new RegExp(`\\[aks-test/Cluster/w25/NodePool\\] ${POOL}: Windows2025 pools run FIPS, which AKS does not let them turn off, and the pool has fips_enabled unset \\(azurerm sends false\\)`));
   });
 
   test('at synth: Windows2019 by an override, a Linux SKU on a Windows pool, 2019 without a version (AKS\'s default is newer)', () => {

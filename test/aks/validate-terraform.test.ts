@@ -60,6 +60,8 @@ test('graph rules on hand-written JSON: two pools of one name, no Linux node for
   expect(dns.map((v) => v.rule)).toEqual(['aks-system-pool', 'aks-coredns']);
   const w25 = validateTerraform(json(cluster(), { win: windowsPool({ os_sku: 'Windows2025', fips_enabled: true }) }));
   expect(w25.map((v) => `${v.rule}: ${v.what}`)).toEqual([expect.stringMatching(/^aks-provider-version: os_sku Windows2025 is unknown to hashicorp\/azurerm ~> 4\.73/)]);
+  const noFips = validateTerraform(json(cluster(), { win: windowsPool({ os_sku: 'Windows2025' }) }));
+  expect(noFips.map((v) => v.rule)).toEqual(['aks-windows-os-sku', 'aks-provider-version']);
 });
 
 test('npx cdk-hybrid-windows validate judges a hand-written AKS cdk.tf.json with the same rules, exit 1 and one line per violation naming its rule', () => {

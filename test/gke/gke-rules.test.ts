@@ -44,6 +44,8 @@ describe('gke-cluster', () => {
     expect(thrownMessage(() => gkeStack({ kubernetesVersion: 'v1.33' }))).toMatch(/kubernetesVersion: google_container_cluster\.\w+: Kubernetes version "v1\.33" is not a GKE version/);
     for (const v of ['1.33', '1.33.5-gke.1080000', 'latest']) expect(thrownMessage(() => gkeStack({ kubernetesVersion: v }))).toBe('');
     expect(thrownMessage(() => gkeStack({ releaseChannel: 'FAST' as never }))).toMatch(/releaseChannel: .*release channel "FAST" is not one of RAPID, REGULAR, STABLE, EXTENDED/);
+    // The provider's channels (v7.45.0 resource_container_cluster.go StringInSlice), UNSPECIFIED aside.
+    for (const c of ['RAPID', 'REGULAR', 'STABLE', 'EXTENDED']) expect(thrownMessage(() => gkeStack({ releaseChannel: c as never }))).toBe('');
     expect(thrownMessage(() => gkeStack({ maintenanceWindow: { startTime: '02:00', endTime: '2026-01-03T08:00:00Z', recurrence: 'FREQ=WEEKLY;BYDAY=SA' } })))
       .toMatch(/maintenanceWindow: .*maintenance window start_time "02:00" is not an RFC 3339 date-time/);
     expect(thrownMessage(() => gkeStack({ maintenanceWindow: { startTime: '2026-01-03T02:00:00Z', endTime: '2026-01-03T08:00:00Z', recurrence: 'weekly' } })))
@@ -99,9 +101,10 @@ describe('gke-node-pool', () => {
   test('boot disks, autoscaling sizes, labels and taints as the provider and the kubelet take them', () => {
     expect(thrownMessage(windows({ diskSizeGb: 9 }))).toMatch(/diskSizeGb: .*boot disk size 9 is below 10/);
     expect(thrownMessage(windows({ diskType: 'gp3' }))).toMatch(/diskType: .*boot disk type "gp3" is not one of pd-standard/);
-    // Compute Engine machine series comparison: C4, C4A, C4D, N4, M4, X4 take Hyperdisk only.
-    expect(thrownMessage(windows({ machineType: 'n4-standard-4', diskType: 'pd-balanced' }))).toMatch(/diskType: .*boot disk type pd-balanced on n4-standard-4: its series takes Hyperdisk only/);
-    expect(thrownMessage(windows({ machineType: 'n4-standard-4' }))).toBe('');
+    // gcp-compute-persistent-disk-csi-driver's machine-pd-compatibility table: C4D takes no Persistent Disk, N4 takes pd-balanced.
+    expect(thrownMessage(windows({ machineType: 'c4d-standard-4', diskType: 'pd-balanced' }))).toMatch(/diskType: .*boot disk type pd-balanced on c4d-standard-4: its series takes Hyperdisk only/);
+    expect(thrownMessage(windows({ machineType: 'c4d-standard-4' }))).toBe('');
+    expect(thrownMessage(windows({ machineType: 'n4-standard-4', diskType: 'pd-balanced' }))).toBe('');
     expect(synthError(overridden('node_config.machine_type', 'c4-standard-8'))).toMatch(/boot disk type pd-balanced on c4-standard-8/);
     expect(thrownMessage(windows({ minNodesPerZone: 3, maxNodesPerZone: 2 }))).toMatch(/minNodesPerZone and maxNodesPerZone: .*min_node_count 3 is above max_node_count 2/);
     expect(thrownMessage(windows({ minNodesPerZone: -1, maxNodesPerZone: 2 }))).toMatch(/minNodesPerZone: .*autoscaling\.min_node_count -1 is below 0/);

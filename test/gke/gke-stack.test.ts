@@ -98,12 +98,14 @@ describe('HybridGkeStack', () => {
     expect(all(out, 'google_container_cluster')[0]).toMatchObject({ network: 'shared', subnetwork: 'gke-eu', ip_allocation_policy: { cluster_secondary_range_name: 'gke-pods', services_secondary_range_name: 'gke-svc' } });
   });
 
-  test('the boot disk defaults to hyperdisk-balanced on a series that takes Hyperdisk only', () => {
+  test('the boot disk defaults to hyperdisk-balanced on a series that takes Hyperdisk only, pd-balanced on the others (N4 included)', () => {
     const stack = gkeStack();
     new GkeLinuxNodePool(stack.cluster, 'linux', { machineType: 'c4-standard-4' });
+    new GkeLinuxNodePool(stack.cluster, 'amd', { machineType: 'n4d-standard-4' });
     new GkeWindowsNodePool(stack.cluster, 'windows', { machineType: 'n2-standard-4' });
+    new GkeWindowsNodePool(stack.cluster, 'win4', { machineType: 'n4-standard-4' });
     const types = Object.fromEntries(all(synthTf(stack), 'google_container_node_pool').map((p) => [p.name, p.node_config.disk_type]));
-    expect(types).toEqual({ linux: 'hyperdisk-balanced', windows: 'pd-balanced' });
+    expect(types).toEqual({ linux: 'hyperdisk-balanced', amd: 'hyperdisk-balanced', windows: 'pd-balanced', win4: 'pd-balanced' });
   });
 
   test('long names get a service account id of at most 30 characters', () => {

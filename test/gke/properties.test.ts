@@ -10,14 +10,15 @@ const scenario = fc.record({
   linuxMin: fc.option(fc.constantFrom(0, 1, 2), { nil: undefined }), // undefined: no Linux pool
   linuxTainted: fc.boolean(),
   windowsVersion: fc.constantFrom(WindowsVersion.SERVER_2019, WindowsVersion.SERVER_2022),
-  windowsType: fc.constantFrom('n2-standard-4', 'e2-standard-2', 'c3-standard-4', 't2a-standard-4', 'c4a-standard-4', 'e2-medium', 'e2-small', 'n4-standard-4'),
+  windowsType: fc.constantFrom('n2-standard-4', 'e2-standard-2', 'c3-standard-4', 't2a-standard-4', 'c4a-standard-4', 'e2-medium', 'e2-small', 'n4-standard-4', 'c4d-standard-4'),
   diskType: fc.constantFrom(undefined, 'pd-balanced', 'pd-ssd', 'hyperdisk-balanced'),
 });
 
-// Expected facts, written from GKE's and Compute Engine's documents rather than read from the code under test.
+// Expected facts, written from GKE's and Compute Engine's documents (Hyperdisk: the PD CSI driver's
+// machine-pd-compatibility table) rather than read from the code under test.
 const ARM = new Set(['t2a-standard-4', 'c4a-standard-4']);
 const SHARED_CORE = new Set(['e2-medium', 'e2-small']);
-const HYPERDISK_ONLY = new Set(['c4a-standard-4', 'n4-standard-4']);
+const HYPERDISK_ONLY = new Set(['c4d-standard-4']);
 
 describe('property: the GKE checks refuse every broken pool combination and accept every working one', () => {
   test('over the cluster version, the Linux pool, and the Windows release, machine type and disk type', () => {

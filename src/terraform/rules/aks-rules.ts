@@ -1,7 +1,7 @@
 import type { Json } from '../../rules/engine/graph';
 import { Finding, registry, rule } from '../../rules/engine/rule';
 import {
-  AKS_CRITICAL_ADDONS_TAINT, AKS_KUBERNETES_VERSIONS, AKS_LIMITS, AKS_WINDOWS_2025_NEWEST_REFUSING, AKS_WINDOWS_2025_PROVIDER_ADVICE, AksNetworkPlugin, AksNetworkPolicy,
+  AKS_CRITICAL_ADDONS_TAINT, AKS_FIPS_REQUIRED, AKS_KUBERNETES_VERSIONS, AKS_LIMITS, AKS_WINDOWS_2025_NEWEST_REFUSING, AKS_WINDOWS_2025_PROVIDER_ADVICE, AksNetworkPlugin, AksNetworkPolicy,
   aksKubernetesVersionProblem, aksMinor, parseAksWindowsOsSku,
 } from '../../platform/aks';
 import { admitsVersionAtLeast } from '../../platform/provider-version';
@@ -161,13 +161,14 @@ const windowsPassword = rule<TerraformGraph>({
  * Windows `os_sku` against the Kubernetes version the pool runs, from the support rows
  * (`windowsSupport(WindowsPlatform.AKS, …)`): Windows2019 is refused for new pools on 1.33+,
  * Windows2022 on 1.37+, Windows2025 below its first version. Without a version AKS picks its
- * default, which is past 2019's last. A Linux SKU on a Windows pool is refused by AKS too.
+ * default, which is past 2019's last. A Linux SKU on a Windows pool is refused by AKS too, and so
+ * is a Windows2025 pool without FIPS (`AKS_FIPS_REQUIRED`).
  */
 const windowsOsSku = rule<TerraformGraph>({
   name: 'aks-windows-os-sku',
   scope: 'object',
-  description: "A Windows pool's os_sku is a Windows SKU AKS runs on the pool's Kubernetes version",
-  source: 'WINDOWS_SUPPORT[aks] (src/platform/support.ts): AKS docs "Windows Server node pools FAQ", "Upgrade the OS version of Windows workloads"; Azure/AKS#5904',
+  description: "A Windows pool's os_sku is a Windows SKU AKS runs on the pool's Kubernetes version, with FIPS where the SKU requires it",
+  source: 'WINDOWS_SUPPORT[aks] (src/platform/support.ts): AKS docs "Windows Server node pools FAQ", "Upgrade the OS version of Windows workloads"; Azure/AKS#5904; AKS_FIPS_REQUIRED (src/platform/aks.ts): AKS docs "Enable FIPS for AKS node pools"',
   check: (graph) => graph.ofType(POOL).flatMap((block) => {
   const pool = extraPool(graph, block);
   const sku = block.body.os_sku;
@@ -188,6 +189,11 @@ const windowsOsSku = rule<TerraformGraph>({
   }
   if (first !== undefined && minor !== undefined && minor < first) {
     return v(`${sku} needs Kubernetes ${support.minimumVersion} or newer, and the pool runs ${version}`, `use Kubernetes ${support.minimumVersion} or newer, or WindowsVersion.SERVER_2022`);
+  }
+  const fips = block.body.fips_enabled;
+  if (AKS_FIPS_REQUIRED.includes(release) && fips !== true && !isExpression(fips)) {
+    return [blockViolation(block, `${sku} pools run FIPS, which AKS does not let them turn off, and the pool has fips_enabled ${fips === undefined || fips === null ? 'unset (azurerm sends false)' : JSON.stringify(fips)}`,
+      'leave fipsEnabled unset (on for Windows Server 2025) or set it to true', 'fips_enabled')];
   }
   return [];
 }),
