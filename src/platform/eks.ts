@@ -1,4 +1,3 @@
-import { HybridConfigError } from '../core/errors';
 import { Architecture } from './instance-type';
 import { WINDOWS_NODE_TAINT, WindowsEdition, WindowsVersion } from './windows';
 
@@ -142,30 +141,6 @@ export const EKS_KUBERNETES_VERSIONS: readonly EksKubernetesVersion[] = [
 ];
 
 const MINOR = /^1\.(\d{1,3})$/;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/**
- * The day the EKS release calendar is read on, `YYYY-MM-DD` (UTC): `SOURCE_DATE_EPOCH` (seconds
- * since 1970, the reproducible-builds convention, https://reproducible-builds.org/specs/source-date-epoch/)
- * when set, so that a build can pin it, else today.
- * @internal
- */
-export function eksCalendarDay(env: Readonly<Record<string, string | undefined>> = process.env, now: () => Date = () => new Date()): string {
-  const epoch = env.SOURCE_DATE_EPOCH;
-  if (epoch !== undefined && epoch !== '') {
-    if (!/^\d+$/.test(epoch)) {
-      throw new HybridConfigError('SOURCE_DATE_EPOCH', `${JSON.stringify(epoch)} is not a number of seconds since 1970-01-01`,
-        'set it to whole seconds, e.g. $(date -d 2026-06-01 +%s), or unset it to judge EKS versions against today');
-    }
-    return new Date(Number(epoch) * 1000).toISOString().slice(0, 10);
-  }
-  return now().toISOString().slice(0, 10);
-}
-
-/** True for a `YYYY-MM-DD` day. @internal */
-export function isCalendarDay(day: unknown): day is string {
-  return typeof day === 'string' && DAY.test(day) && !Number.isNaN(Date.parse(day));
-}
 
 /**
  * Why `version` is not a Kubernetes version EKS creates clusters of on `day` (`YYYY-MM-DD`), or

@@ -1,4 +1,4 @@
-import { eksCalendarDay } from '../platform/eks';
+import { calendarDay } from '../platform/calendar';
 import type { Json } from '../rules/engine/graph';
 import { Finding, Rule, whatAndFix } from '../rules/engine/rule';
 
@@ -73,10 +73,10 @@ export class TerraformGraph {
   private readonly byType = new Map<string, TerraformBlock[]>();
   private readonly byAddress = new Map<string, TerraformBlock>();
 
-  /** The day (`YYYY-MM-DD`, UTC) the rules read dated facts on, such as the EKS release calendar. */
+  /** The day (`YYYY-MM-DD`, UTC) the rules read dated facts on: the EKS and AKS release calendars. */
   public readonly day: string;
 
-  public constructor(stacks: readonly TerraformJson[], day: string = eksCalendarDay()) {
+  public constructor(stacks: readonly TerraformJson[], day: string = calendarDay()) {
     this.day = day;
     const blocks: TerraformBlock[] = [];
     const named = new Map<string, TerraformJson>();

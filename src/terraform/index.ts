@@ -1,5 +1,5 @@
 import { HybridConfigError } from '../core/errors';
-import { isCalendarDay } from '../platform/eks';
+import { isCalendarDay } from '../platform/calendar';
 import { registry, whatAndFix } from '../rules/engine/rule';
 import type { ManifestViolation } from '../rules/engine/graph';
 import { AKS_RULES } from './rules/aks-rules';
@@ -27,8 +27,9 @@ export interface ValidateTerraformOptions {
   readonly rules?: readonly TerraformRule[];
   /**
    * The day (`YYYY-MM-DD`) the dated facts are read on: a Kubernetes version is refused from the
-   * day EKS stops creating clusters of it. Pin it for a build that must give the same answer on
-   * any day (or set `SOURCE_DATE_EPOCH`, which the stacks' own validation reads too).
+   * day EKS stops creating clusters of it, or AKS stops creating them without long-term support.
+   * Pin it for a build that must give the same answer on any day (or set `SOURCE_DATE_EPOCH`,
+   * which the stacks' own validation reads too).
    * @default - `SOURCE_DATE_EPOCH` when set, else today (UTC)
    */
   readonly day?: string;
