@@ -1,7 +1,7 @@
 import { Construct } from 'constructs';
 import { judgeOwnResources, judgeStackAtSynth } from '../terraform/judge';
 import { isUnresolvedToken } from '../core/tokens';
-import { AKS_LIMITS, AksNetworkPlugin, aksDnsPrefix, AksNetworkPolicy, AksNodeOsUpgradeChannel, AksWindowsLicense } from '../platform/aks';
+import { AKS_LIMITS, AksNetworkPlugin, aksDnsPrefix, AksNetworkPolicy, AksNodeOsUpgradeChannel, AksSkuTier, AksSupportPlan, AksWindowsLicense } from '../platform/aks';
 import { PropsOfFields } from '../rules/engine/refusal';
 import { KubernetesCluster, TerraformVariable } from '../terraform/providers/azurerm';
 
@@ -62,8 +62,25 @@ export interface AksMaintenanceWindow {
 export interface HybridAksClusterProps {
   /** The AKS cluster name; also the DNS prefix of its API server (with "-" for "_", at most 54 characters). */
   readonly clusterName: string;
-  /** Kubernetes version, `1.NN` (AKS's latest patch) or `1.NN.P`, e.g. `1.34`. */
+  /**
+   * Kubernetes version, `1.NN` (AKS's latest patch) or `1.NN.P`, e.g. `1.35`: one in AKS community
+   * support on the day of the synth, or in long-term support with `supportPlan`
+   * `AKS_LONG_TERM_SUPPORT` (AKS's release calendar; `SOURCE_DATE_EPOCH` pins the day).
+   */
   readonly kubernetesVersion: string;
+  /**
+   * The Kubernetes support plan. Long-term support (LTS) keeps a version creatable and patched one
+   * year after its community support ends, and needs the Premium tier (`az aks create --tier
+   * premium --k8s-support-plan AKSLongTermSupport`).
+   * @default AksSupportPlan.KUBERNETES_OFFICIAL (azurerm's default: community support only)
+   */
+  readonly supportPlan?: AksSupportPlan;
+  /**
+   * The cluster management tier: Free (no uptime SLA), Standard (uptime SLA) or Premium (Standard's
+   * SLA and long-term support).
+   * @default - AksSkuTier.PREMIUM with supportPlan AKS_LONG_TERM_SUPPORT, else AksSkuTier.FREE (azurerm's default)
+   */
+  readonly skuTier?: AksSkuTier;
   /** Azure region, e.g. `westeurope`. */
   readonly location: string;
   /** The resource group of the cluster. */
@@ -123,6 +140,8 @@ export interface HybridAksClusterProps {
 const PROPS_OF_FIELDS: PropsOfFields = {
   'azurerm_kubernetes_cluster name': 'clusterName',
   'azurerm_kubernetes_cluster kubernetes_version': 'kubernetesVersion',
+  'azurerm_kubernetes_cluster support_plan': 'supportPlan',
+  'azurerm_kubernetes_cluster sku_tier': 'skuTier',
   'azurerm_kubernetes_cluster network_profile.pod_cidr': 'podCidr',
   'azurerm_kubernetes_cluster default_node_pool.max_pods': 'systemPool.maxPods',
   'azurerm_kubernetes_cluster default_node_pool.min_count': 'systemPool.minCount',
@@ -183,6 +202,9 @@ export class HybridAksCluster extends Construct {
       resourceGroupName: props.resourceGroupName,
       dnsPrefix: isUnresolvedToken(props.clusterName) ? props.clusterName : aksDnsPrefix(props.clusterName),
       kubernetesVersion: props.kubernetesVersion,
+      supportPlan: props.supportPlan,
+      // AKS enables long-term support on the Premium tier only (azure-aks-docs long-term-support.md).
+      skuTier: props.skuTier ?? (props.supportPlan === AksSupportPlan.AKS_LONG_TERM_SUPPORT ? AksSkuTier.PREMIUM : undefined),
       identity: { type: 'SystemAssigned' },
       // Workload identity: pods get Entra tokens by federation, no secrets on the nodes.
       oidcIssuerEnabled: true,

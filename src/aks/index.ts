@@ -9,7 +9,7 @@ export * from './aks-cluster';
 export * from './linux-node-pool';
 export * from './windows-node-pool';
 export * from './node-pool';
-export { AKS_WINDOWS_OS_SKUS, AksNetworkPolicy, AksNodeOsUpgradeChannel, AksWindowsLicense } from '../platform/aks';
+export { AKS_WINDOWS_OS_SKUS, AksNetworkPolicy, AksNodeOsUpgradeChannel, AksSkuTier, AksSupportPlan, AksWindowsLicense } from '../platform/aks';
 /** The Terraform rules the stacks run at synth, for a `cdk.tf.json` from anywhere (also in the package root). */
 export { formatTerraformViolation, validateTerraform } from '../terraform/index';
 export type { TerraformJson, ValidateTerraformOptions } from '../terraform/index';

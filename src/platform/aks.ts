@@ -133,15 +133,103 @@ export const AKS_WINDOWS_2025_NEWEST_REFUSING: readonly [number, number, number]
 export const AKS_WINDOWS_2025_PROVIDER_ADVICE = '> 5.2.0';
 
 /**
- * A Kubernetes minor version on AKS's release calendar, as of 2026-11-25: 1.31 is the oldest AKS
- * still offers, under long-term support until the end of November 2026; 1.30's long-term support
- * ended in July 2026 (MicrosoftDocs/azure-aks-docs articles/aks/supported-kubernetes-versions.md at
- * fb060abe, "AKS Kubernetes release calendar", LTS End of life: 1.30 Jul 2026, 1.31 Nov 2026, 1.32
- * Mar 2027; Azure/AKS CHANGELOG.md, release 2026-07-17: "Kubernetes version 1.30 is now
- * deprecated"). Without a version AKS creates its default, a GA version: 1.33 or newer since 1.32
- * left community support.
+ * A Kubernetes minor version on AKS's release calendar. AKS gives each version one year of
+ * community support, then one year of long-term support (LTS) to clusters that enable it; "All
+ * supported Kubernetes versions are eligible for LTS" (MicrosoftDocs/azure-aks-docs at fb060abe,
+ * articles/aks/long-term-support.md).
  */
-export const AKS_KUBERNETES_VERSIONS = { oldest: 31, defaultAtLeast: 33 } as const;
+export interface AksKubernetesVersion {
+  /** The minor version: 31 for 1.31. */
+  readonly minor: number;
+  /** The month AKS made it generally available, `YYYY-MM` (the calendar gives months). */
+  readonly ga: string;
+  /** The last day of community support, `YYYY-MM-DD` (the calendar's "End of life"). */
+  readonly communitySupportEnd: string;
+  /** The last day of long-term support, `YYYY-MM-DD` (the calendar's "LTS End of life"). */
+  readonly longTermSupportEnd: string;
+}
+
+/**
+ * AKS's release calendar, oldest first: MicrosoftDocs/azure-aks-docs at fb060abe (2026-08-21),
+ * articles/aks/supported-kubernetes-versions.md, "AKS Kubernetes release calendar" and "LTS
+ * versions" ("Unless an explicit date is provided, the End of Life (EOL) date is the last day of
+ * the specified month"; 1.30 and 1.31 have explicit community dates). A version is in support
+ * through its end date. Older versions are refused; newer ones pass, since nothing here can know them.
+ */
+export const AKS_KUBERNETES_VERSIONS: readonly AksKubernetesVersion[] = [
+  { minor: 29, ga: '2024-03', communitySupportEnd: '2025-03-31', longTermSupportEnd: '2026-04-30' },
+  { minor: 30, ga: '2024-07', communitySupportEnd: '2025-08-22', longTermSupportEnd: '2026-07-31' },
+  { minor: 31, ga: '2024-11', communitySupportEnd: '2025-11-01', longTermSupportEnd: '2026-11-30' },
+  { minor: 32, ga: '2025-04', communitySupportEnd: '2026-03-31', longTermSupportEnd: '2027-03-31' },
+  { minor: 33, ga: '2025-06', communitySupportEnd: '2026-07-31', longTermSupportEnd: '2027-07-31' },
+  { minor: 34, ga: '2025-11', communitySupportEnd: '2026-11-30', longTermSupportEnd: '2027-11-30' },
+  { minor: 35, ga: '2026-03', communitySupportEnd: '2027-03-31', longTermSupportEnd: '2028-03-31' },
+  { minor: 36, ga: '2026-06', communitySupportEnd: '2027-06-30', longTermSupportEnd: '2028-06-30' },
+  { minor: 37, ga: '2026-10', communitySupportEnd: '2027-10-31', longTermSupportEnd: '2028-10-31' },
+];
+
+/** The support AKS gives a Kubernetes version on a day. */
+export enum AksSupport {
+  /** Community support: every cluster. */
+  COMMUNITY = 'community',
+  /** Past community support, in long-term support: clusters with the LTS plan on the Premium tier only. */
+  LONG_TERM = 'long-term',
+  /** Past long-term support, or older than the calendar: AKS creates no cluster of it. */
+  NONE = 'none',
+}
+
+/**
+ * The support AKS gives Kubernetes 1.`minor` on `day` (`YYYY-MM-DD`), with its calendar row
+ * (none for a version older or newer than the calendar; a newer one counts as in community support).
+ * "You can create a new AKS cluster using an LTS version after its community support period ends
+ * if you enable LTS" (long-term-support.md, FAQ); past community support without LTS, AKS's
+ * platform support allows no cluster creation (supported-kubernetes-versions.md, "Platform support policy").
+ */
+export function aksSupportOn(minor: number, day: string): { support: AksSupport; release?: AksKubernetesVersion } {
+  const release = AKS_KUBERNETES_VERSIONS.find((v) => v.minor === minor);
+  if (release === undefined) return { support: minor < AKS_KUBERNETES_VERSIONS[0].minor ? AksSupport.NONE : AksSupport.COMMUNITY };
+  if (day <= release.communitySupportEnd) return { support: AksSupport.COMMUNITY, release };
+  return { support: day <= release.longTermSupportEnd ? AksSupport.LONG_TERM : AksSupport.NONE, release };
+}
+
+/** The calendar's generally available versions with `support` on `day`, oldest first. */
+export function aksVersionsWith(support: AksSupport, day: string): AksKubernetesVersion[] {
+  return AKS_KUBERNETES_VERSIONS.filter((v) => v.ga <= day.slice(0, 7) && aksSupportOn(v.minor, day).support === support);
+}
+
+/**
+ * The oldest minor AKS's default version can be on `day`: the default is a version in community
+ * support (the Azure CLI and portal take N-1, supported-kubernetes-versions.md), so never older
+ * than the oldest one, nor than every calendar version once all have left community support.
+ */
+export function aksDefaultMinorAtLeast(day: string): number {
+  return AKS_KUBERNETES_VERSIONS.find((v) => day <= v.communitySupportEnd)?.minor ?? AKS_KUBERNETES_VERSIONS.at(-1)!.minor + 1;
+}
+
+/**
+ * The cluster's Kubernetes support plan (`support_plan`; azurerm v4.73.0
+ * kubernetes_cluster_resource.go: `KubernetesOfficial` or `AKSLongTermSupport`, default
+ * `KubernetesOfficial`, sent to AKS as `supportPlan`).
+ */
+export enum AksSupportPlan {
+  /** Community support only: a version is creatable until its community support ends. */
+  KUBERNETES_OFFICIAL = 'KubernetesOfficial',
+  /** Long-term support: a year more per version; needs the Premium tier (`az aks create --k8s-support-plan AKSLongTermSupport`). */
+  AKS_LONG_TERM_SUPPORT = 'AKSLongTermSupport',
+}
+
+/**
+ * The cluster management tier (`sku_tier`; azurerm v4.73.0 kubernetes_cluster_resource.go: `Free`,
+ * `Standard` or `Premium`, case-sensitive, default `Free`, sent to AKS as `sku.tier`).
+ */
+export enum AksSkuTier {
+  /** No uptime SLA: azurerm's default. */
+  FREE = 'Free',
+  /** The uptime SLA. */
+  STANDARD = 'Standard',
+  /** Standard's SLA and long-term support: "Enabling LTS requires moving your cluster to the Premium tier" (long-term-support.md). */
+  PREMIUM = 'Premium',
+}
 
 // azurerm takes any non-empty string (kubernetes_cluster_resource.go `kubernetes_version`,
 // StringIsNotEmpty); AKS takes `1.NN` (latest patch) or `1.NN.P`.
@@ -151,16 +239,6 @@ const AKS_VERSION = /^1\.(\d{1,3})(\.\d+)?$/;
 export function aksMinor(version: unknown): number | undefined {
   const m = typeof version === 'string' ? AKS_VERSION.exec(version) : null;
   return m ? Number(m[1]) : undefined;
-}
-
-/** Why `version` is not a Kubernetes version AKS offers, or undefined. */
-export function aksKubernetesVersionProblem(version: unknown): string | undefined {
-  const minor = aksMinor(version);
-  if (minor === undefined) return `Kubernetes version ${JSON.stringify(version)} is not an AKS Kubernetes version (1.NN or 1.NN.P, e.g. "1.34")`;
-  if (minor < AKS_KUBERNETES_VERSIONS.oldest) {
-    return `Kubernetes ${version} is older than 1.${AKS_KUBERNETES_VERSIONS.oldest}, the oldest version AKS's release calendar still offers (with long-term support)`;
-  }
-  return undefined;
 }
 
 /** A taint as AKS and azurerm take it in `node_taints`: `key=value:Effect`. */

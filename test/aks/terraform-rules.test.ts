@@ -1,8 +1,9 @@
 import { TerraformVariable } from 'cdktn';
 import { WindowsVersion } from '../../src';
-import { AksLinuxNodePool, AksLinuxNodePoolProps, AksNetworkPolicy, AksWindowsNodePool, AksWindowsNodePoolProps, HybridAksStackProps } from '../../src/aks';
+import { AksLinuxNodePool, AksLinuxNodePoolProps, AksNetworkPolicy, AksSkuTier, AksSupportPlan, AksWindowsNodePool, AksWindowsNodePoolProps, HybridAksStackProps } from '../../src/aks';
+import { onDay } from '../support/day';
 import { expectOneShape } from '../support/message-shape';
-import { thrownMessage } from '../support/tf';
+import { all, synthTf, thrownMessage } from '../support/tf';
 import { aksStack, hybridAks, synthError } from './fixture';
 
 /**
@@ -20,24 +21,65 @@ const POOL = 'azurerm_kubernetes_cluster_node_pool\\.\\w+';
 const CLUSTER = 'azurerm_kubernetes_cluster\\.\\w+';
 
 describe('aks-kubernetes-version', () => {
-  test('at construction: a version older than the calendar or not 1.NN[.P] is refused naming kubernetesVersion; others pass', () => {
-    // 1.30's long-term support ended in July 2026 (azure-aks-docs supported-kubernetes-versions.md).
-    const message = thrownMessage(() => aksStack({ kubernetesVersion: '1.30' }));
-    expect(message).toMatch(new RegExp(`^\\[aks-test/Cluster\\] kubernetesVersion: ${CLUSTER}: Kubernetes 1\\.30 is older than 1\\.31`));
+  // AKS's release calendar (MicrosoftDocs/azure-aks-docs fb060abe, articles/aks/supported-kubernetes-versions.md),
+  // written here from the document, not read from the code: community support ends ("End of life")
+  // 1.33: Jul 2026, 1.34: Nov 2026; long-term support ends ("LTS End of life") 1.30: Jul 2026,
+  // 1.31: Nov 2026, 1.33: Jul 2027; a month means its last day. Every test reads it on 2026-11-01.
+  const LTS = { supportPlan: AksSupportPlan.AKS_LONG_TERM_SUPPORT };
+
+  test('at construction: past community support without LTS, past LTS, older than the calendar or not 1.NN[.P] are refused naming kubernetesVersion; others pass', () => {
+    const message = thrownMessage(() => aksStack({ kubernetesVersion: '1.33' }));
+    expect(message).toMatch(new RegExp(`^\\[aks-test/Cluster\\] kubernetesVersion: ${CLUSTER}: Kubernetes 1\\.33 left AKS community support on 2026-07-31 \\(the calendar is read on 2026-11-01\\), and AKS creates clusters of it only with long-term support \\(until 2027-07-31\\), which needs support_plan "AKSLongTermSupport" on the Premium tier\\. `
+      + 'Fix: write a version in AKS community support on 2026-11-01 \\(1\\.34 to 1\\.37\\), or 1\\.31 to 1\\.33 with long-term support: support_plan = "AKSLongTermSupport" with sku_tier = "Premium" \\(supportPlan: AksSupportPlan\\.AKS_LONG_TERM_SUPPORT\\)\\.$'));
     expectOneShape(message);
+    expect(thrownMessage(() => aksStack({ kubernetesVersion: '1.33', ...LTS }))).toBe('');
+    // 1.30's long-term support ended in July 2026: no plan helps.
+    expect(thrownMessage(() => aksStack({ kubernetesVersion: '1.30', ...LTS }))).toMatch(/kubernetesVersion: azurerm_kubernetes_cluster\.\w+: Kubernetes 1\.30 left AKS long-term support on 2026-07-31 \(the calendar is read on 2026-11-01\), and AKS creates no cluster of it\. Fix: write a version in AKS community support on 2026-11-01/);
+    expect(thrownMessage(() => aksStack({ kubernetesVersion: '1.28', ...LTS }))).toMatch(/Kubernetes 1\.28 is older than 1\.29, the oldest version on AKS's release calendar/);
     expect(thrownMessage(() => aksStack({ kubernetesVersion: 'v1.34' }))).toMatch(/is not an AKS Kubernetes version/);
-    for (const v of ['1.31', '1.34', '1.34.2', '1.38']) expect(thrownMessage(() => aksStack({ kubernetesVersion: v }))).toBe('');
+    for (const v of ['1.34', '1.34.2', '1.37', '1.38']) expect(thrownMessage(() => aksStack({ kubernetesVersion: v }))).toBe('');
   });
 
-  test('at synth: the same version by an override, and a pool newer than its cluster', () => {
+  test('on both sides of each boundary: 1.34 leaves community support after 2026-11-30, 1.31 leaves LTS after 2026-11-30', () => {
+    onDay('2026-11-30', () => {
+      expect(thrownMessage(() => aksStack({ kubernetesVersion: '1.34' }))).toBe('');
+      expect(thrownMessage(() => aksStack({ kubernetesVersion: '1.31', ...LTS }))).toBe('');
+    });
+    onDay('2026-12-01', () => {
+      expect(thrownMessage(() => aksStack({ kubernetesVersion: '1.34' }))).toMatch(/kubernetesVersion: \S+: Kubernetes 1\.34 left AKS community support on 2026-11-30 \(the calendar is read on 2026-12-01\).*Fix: write a version in AKS community support on 2026-12-01 \(1\.35 to 1\.37\), or 1\.32 to 1\.34 with long-term support/);
+      expect(thrownMessage(() => aksStack({ kubernetesVersion: '1.34', ...LTS }))).toBe('');
+      expect(thrownMessage(() => aksStack({ kubernetesVersion: '1.31', ...LTS }))).toMatch(/Kubernetes 1\.31 left AKS long-term support on 2026-11-30 \(the calendar is read on 2026-12-01\), and AKS creates no cluster of it/);
+    });
+  });
+
+  test('supportPlan writes support_plan and the Premium tier it needs; skuTier writes sku_tier, and LTS on another tier is refused naming skuTier', () => {
+    const clusters = (props: Partial<HybridAksStackProps>) => all(synthTf(aksStack(props)), 'azurerm_kubernetes_cluster').map((c) => [c.support_plan, c.sku_tier]);
+    expect(clusters({ kubernetesVersion: '1.33', ...LTS })).toEqual([['AKSLongTermSupport', 'Premium']]);
+    // Unset: azurerm's defaults, KubernetesOfficial and Free.
+    expect(clusters({})).toEqual([[undefined, undefined]]);
+    expect(clusters({ skuTier: AksSkuTier.STANDARD })).toEqual([[undefined, 'Standard']]);
+    const message = thrownMessage(() => aksStack({ kubernetesVersion: '1.34', ...LTS, skuTier: AksSkuTier.STANDARD }));
+    expect(message).toMatch(new RegExp(`^\\[aks-test/Cluster\\] skuTier: ${CLUSTER}: the cluster has support_plan "AKSLongTermSupport" and sku_tier "Standard", and AKS enables long-term support on the Premium tier only\\. Fix: set sku_tier = "Premium"`));
+    expectOneShape(message);
+  });
+
+  test('at synth: the version, plan and tier by an override; a pool past LTS, or newer than its cluster', () => {
     const { stack, linux: pool } = hybridAks();
-    stack.cluster.cluster.addOverride('kubernetes_version', '1.30');
-    expect(synthError(stack)).toMatch(new RegExp(`\\[aks-test/Cluster/Cluster\\] ${CLUSTER}: Kubernetes 1\\.30 is older than 1\\.31`));
+    stack.cluster.cluster.addOverride('kubernetes_version', '1.33');
+    expect(synthError(stack)).toMatch(new RegExp(`\\[aks-test/Cluster/Cluster\\] ${CLUSTER}: Kubernetes 1\\.33 left AKS community support on 2026-07-31`));
+    stack.cluster.cluster.addOverride('support_plan', 'AKSLongTermSupport');
+    expect(synthError(stack)).toMatch(new RegExp(`\\[aks-test/Cluster/Cluster\\] ${CLUSTER}: the cluster has support_plan "AKSLongTermSupport" and sku_tier unset \\(azurerm sends Free\\)`));
+    stack.cluster.cluster.addOverride('sku_tier', 'Premium');
+    expect(synthError(stack)).toBe('');
+    onDay('2027-08-01', () => expect(synthError(stack)).toMatch(/Kubernetes 1\.33 left AKS long-term support on 2027-07-31 \(the calendar is read on 2027-08-01\)/));
     stack.cluster.cluster.addOverride('kubernetes_version', '1.34');
-    pool.pool.addOverride('orchestrator_version', '1.35');
-    expect(synthError(stack)).toMatch(new RegExp(`\\[aks-test/Cluster/linux/NodePool\\] ${POOL}: the pool runs Kubernetes 1\\.35 and its cluster 1\\.34`));
+    // AKS's platform support still creates pools of a version past community support: only past LTS is refused.
     pool.pool.addOverride('orchestrator_version', '1.33');
     expect(synthError(stack)).toBe('');
+    pool.pool.addOverride('orchestrator_version', '1.30');
+    expect(synthError(stack)).toMatch(new RegExp(`\\[aks-test/Cluster/linux/NodePool\\] ${POOL}: Kubernetes 1\\.30 left AKS long-term support on 2026-07-31 .*; or leave orchestrator_version unset for the cluster's`));
+    pool.pool.addOverride('orchestrator_version', '1.35');
+    expect(synthError(stack)).toMatch(new RegExp(`\\[aks-test/Cluster/linux/NodePool\\] ${POOL}: the pool runs Kubernetes 1\\.35 and its cluster 1\\.34`));
   });
 });
 
@@ -124,12 +166,14 @@ describe('aks-windows-os-sku', () => {
     const message = thrownMessage(windows({ windowsVersion: WindowsVersion.SERVER_2019 }));
     expect(message).toMatch(new RegExp(`^\\[aks-test/Cluster/win\\] windowsVersion: ${POOL}: Windows2019 runs on Kubernetes 1\\.32 at most, and the pool runs 1\\.34`));
     expectOneShape(message);
-    expect(thrownMessage(windows({ windowsVersion: WindowsVersion.SERVER_2019 }, { kubernetesVersion: '1.32' }))).toBe('');
+    // 1.31 and 1.32 left community support before the pinned day (2026-11-01): long-term support keeps them.
+    const lts = { supportPlan: AksSupportPlan.AKS_LONG_TERM_SUPPORT };
+    expect(thrownMessage(windows({ windowsVersion: WindowsVersion.SERVER_2019 }, { kubernetesVersion: '1.32', ...lts }))).toBe('');
     expect(thrownMessage(windows({}, { kubernetesVersion: '1.37' }))).toMatch(/Windows2022 runs on Kubernetes 1\.36 at most, and the pool runs 1\.37/);
     expect(thrownMessage(windows({}, { kubernetesVersion: '1.36' }))).toBe('');
     // Windows2025 from 1.32 (azure-aks-docs upgrade-windows-os.md); the provider rule refuses it at synth, not here.
-    expect(thrownMessage(windows({ windowsVersion: WindowsVersion.SERVER_2025 }, { kubernetesVersion: '1.31' }))).toMatch(/Windows2025 needs Kubernetes 1\.32 or newer, and the pool runs 1\.31/);
-    expect(thrownMessage(windows({ windowsVersion: WindowsVersion.SERVER_2025 }, { kubernetesVersion: '1.32' }))).toBe('');
+    expect(thrownMessage(windows({ windowsVersion: WindowsVersion.SERVER_2025 }, { kubernetesVersion: '1.31', ...lts }))).toMatch(/Windows2025 needs Kubernetes 1\.32 or newer, and the pool runs 1\.31/);
+    expect(thrownMessage(windows({ windowsVersion: WindowsVersion.SERVER_2025 }, { kubernetesVersion: '1.32', ...lts }))).toBe('');
   });
 
   test('Windows2025 without FIPS is refused naming fipsEnabled, at construction and at synth; FIPS stays optional on 2022', () => {
@@ -156,9 +200,11 @@ describe('aks-windows-os-sku', () => {
     pool.pool.addOverride('os_sku', 'Windows2019');
     stack.cluster.cluster.addOverride('kubernetes_version', undefined);
     expect(synthError(stack)).toContain('the pool runs AKS\'s default version, which is newer');
-    // Windows2022 runs on AKS's default version (1.33 or newer, below 1.37).
+    // Windows2022 runs on AKS's default version on 2026-11-01 (one in community support: 1.34 or newer, below 1.37)...
     pool.pool.addOverride('os_sku', 'Windows2022');
     expect(synthError(stack)).toBe('');
+    // ...and not once 1.36 has left community support (2027-06-30): the default is then 1.37 or newer.
+    onDay('2027-07-01', () => expect(synthError(stack)).toContain('Windows2022 runs on Kubernetes 1.36 at most, and the pool runs AKS\'s default version, which is newer'));
   });
 });
 

@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AKS_RULES, TerraformJson, formatTerraformViolation, validateTerraform } from '../../src';
+import { epochOf } from '../support/day';
 
 /**
  * `validateTerraform` on azurerm JSON written by hand (no cdktf metadata, as `terraform show -json`
@@ -77,4 +78,51 @@ test('npx cdk-hybrid-windows validate judges a hand-written AKS cdk.tf.json with
   expect(expected).toEqual(['aks-node-pool', 'aks-windows-network']);
   expect(lines.map((l) => /\[([a-z0-9-]+)\]$/.exec(l)?.[1]).sort()).toEqual(expected);
   for (const l of lines) expect(l.startsWith(`${file}:`)).toBe(true);
+});
+
+describe('the release calendar on hand-written JSON, the day given to validateTerraform', () => {
+  // azure-aks-docs fb060abe supported-kubernetes-versions.md: 1.34's community support ends Nov 2026,
+  // 1.31's long-term support Nov 2026 (the month's last day). Attributes: azurerm v4.73.0
+  // kubernetes_cluster_resource.go, support_plan (default KubernetesOfficial) and sku_tier (default Free).
+  const LTS = { support_plan: 'AKSLongTermSupport', sku_tier: 'Premium' };
+  const versions = (c: Record<string, unknown>, day: string) => validateTerraform(json(cluster(c), { win: windowsPool() }), { day }).filter((v) => v.rule === 'aks-kubernetes-version');
+
+  test('community support: 1.34 passes on 2026-11-30; from 2026-12-01 only with support_plan and sku_tier, which the fix names', () => {
+    expect(versions({}, '2026-11-30')).toEqual([]);
+    const [v, ...rest] = versions({}, '2026-12-01');
+    expect(rest).toEqual([]);
+    expect(formatTerraformViolation(v)).toBe('azurerm_kubernetes_cluster.shop: Kubernetes 1.34 left AKS community support on 2026-11-30 (the calendar is read on 2026-12-01), '
+      + 'and AKS creates clusters of it only with long-term support (until 2027-11-30), which needs support_plan "AKSLongTermSupport" on the Premium tier. '
+      + 'Fix: write a version in AKS community support on 2026-12-01 (1.35 to 1.37), or 1.32 to 1.34 with long-term support: support_plan = "AKSLongTermSupport" with sku_tier = "Premium" (supportPlan: AksSupportPlan.AKS_LONG_TERM_SUPPORT).');
+    expect(v.field).toBe('kubernetes_version');
+    expect(versions(LTS, '2026-12-01')).toEqual([]);
+    expect(versions({ support_plan: 'KubernetesOfficial', sku_tier: 'Premium' }, '2026-12-01').map((x) => x.field)).toEqual(['kubernetes_version']);
+  });
+
+  test('long-term support: 1.31 with LTS passes on 2026-11-30 and is refused from 2026-12-01; without LTS it was refused before', () => {
+    expect(versions({ kubernetes_version: '1.31', ...LTS }, '2026-11-30')).toEqual([]);
+    expect(versions({ kubernetes_version: '1.31', ...LTS }, '2026-12-01').map((v) => v.what)).toEqual(['Kubernetes 1.31 left AKS long-term support on 2026-11-30 (the calendar is read on 2026-12-01), and AKS creates no cluster of it']);
+    expect(versions({ kubernetes_version: '1.31.5' }, '2026-11-30').map((v) => v.what)).toEqual([expect.stringMatching(/^Kubernetes 1\.31\.5 left AKS community support on 2025-11-01 /)]);
+  });
+
+  test('the LTS plan without the Premium tier is refused on sku_tier; a plan or tier from a variable is not judged', () => {
+    const tiers = versions({ kubernetes_version: '1.33', support_plan: 'AKSLongTermSupport', sku_tier: 'Standard' }, '2026-11-01');
+    expect(tiers.map((v) => `${v.field}: ${v.message}`)).toEqual(['sku_tier: the cluster has support_plan "AKSLongTermSupport" and sku_tier "Standard", and AKS enables long-term support on the Premium tier only. '
+      + 'Fix: set sku_tier = "Premium" (skuTier: AksSkuTier.PREMIUM, the default with long-term support), or leave support_plan unset.']);
+    expect(versions({ kubernetes_version: '1.33', support_plan: '${var.plan}', sku_tier: '${var.tier}' }, '2026-11-01')).toEqual([]);
+    expect(versions({ kubernetes_version: '1.30', support_plan: '${var.plan}' }, '2026-11-01').map((v) => v.field)).toEqual(['kubernetes_version']);
+  });
+});
+
+test('npx cdk-hybrid-windows validate reads the day from SOURCE_DATE_EPOCH: 1.34 without LTS passes on 2026-11-30, fails from 2026-12-01 naming the attributes', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'aks-cli-day-'));
+  const file = join(dir, 'cdk.tf.json');
+  writeFileSync(file, JSON.stringify(json(cluster(), { win: windowsPool() }), null, 2));
+  const validate = (day: string) => spawnSync(process.execPath, [join(__dirname, '..', '..', 'lib', 'src', 'cli', 'main.js'), 'validate', file],
+    { encoding: 'utf8', env: { ...process.env, SOURCE_DATE_EPOCH: epochOf(day) } });
+  expect(validate('2026-11-30').status).toBe(0);
+  const r = validate('2026-12-01');
+  expect(r.status).toBe(1);
+  const lines = r.stdout.split('\n').filter((l) => l !== '');
+  expect(lines).toEqual([expect.stringMatching(/Kubernetes 1\.34 left AKS community support on 2026-11-30 \(the calendar is read on 2026-12-01\).*support_plan = "AKSLongTermSupport" with sku_tier = "Premium".*\[aks-kubernetes-version\]$/)]);
 });

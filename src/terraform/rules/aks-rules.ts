@@ -2,7 +2,7 @@ import type { Json } from '../../rules/engine/graph';
 import { Finding, registry, rule } from '../../rules/engine/rule';
 import {
   AKS_CRITICAL_ADDONS_TAINT, AKS_FIPS_REQUIRED, AKS_KUBERNETES_VERSIONS, AKS_LIMITS, AKS_WINDOWS_2025_NEWEST_REFUSING, AKS_WINDOWS_2025_PROVIDER_ADVICE, AksNetworkPlugin, AksNetworkPolicy,
-  aksKubernetesVersionProblem, aksMinor, parseAksWindowsOsSku,
+  AksSkuTier, AksSupport, AksSupportPlan, aksDefaultMinorAtLeast, aksMinor, aksSupportOn, aksVersionsWith, parseAksWindowsOsSku,
 } from '../../platform/aks';
 import { admitsVersionAtLeast } from '../../platform/provider-version';
 import { WindowsPlatform, windowsSupport } from '../../platform/support';
@@ -43,28 +43,86 @@ const clusterName = rule<TerraformGraph>({
   }),
 });
 
+const LTS = `support_plan = "${AksSupportPlan.AKS_LONG_TERM_SUPPORT}" with sku_tier = "${AksSkuTier.PREMIUM}" (supportPlan: AksSupportPlan.AKS_LONG_TERM_SUPPORT)`;
+
+/** `1.34 to 1.37`, or undefined for none. */
+function range(support: AksSupport, day: string): string | undefined {
+  const versions = aksVersionsWith(support, day).map((v) => `1.${v.minor}`);
+  return versions.length <= 1 ? versions[0] : `${versions[0]} to ${versions.at(-1)}`;
+}
+
+/** What to write instead of a version AKS does not create on `day`: a version in community support, or one in long-term support with LTS. */
+function versionFix(day: string): string {
+  const community = range(AksSupport.COMMUNITY, day);
+  const longTerm = range(AksSupport.LONG_TERM, day);
+  return [
+    community ? `write a version in AKS community support on ${day} (${community})` : `write a version newer than 1.${AKS_KUBERNETES_VERSIONS.at(-1)!.minor} (az aks get-versions --location <region>)`,
+    longTerm ? `or ${longTerm} with long-term support: ${LTS}` : undefined,
+  ].filter(Boolean).join(', ');
+}
+
 /**
- * The cluster's and the pools' Kubernetes versions: versions AKS offers (src/platform/aks.ts, the
- * AKS release calendar; azurerm itself takes any non-empty string), and a pool no newer than its
- * cluster (AKS "Upgrade a node pool": a node pool's version cannot exceed the control plane's).
+ * Why AKS does not create a cluster of `version` on `day`, or undefined. `lts`: the cluster has
+ * the LTS plan (undefined: unknown, a Terraform expression).
+ */
+function versionProblem(version: unknown, day: string, lts: boolean | undefined): { what: string; fix: string } | undefined {
+  const minor = aksMinor(version);
+  if (minor === undefined) {
+    return { what: `Kubernetes version ${JSON.stringify(version)} is not an AKS Kubernetes version (1.NN or 1.NN.P, e.g. "1.35")`, fix: versionFix(day) };
+  }
+  const { support, release } = aksSupportOn(minor, day);
+  if (support === AksSupport.NONE) {
+    const oldest = AKS_KUBERNETES_VERSIONS[0];
+    return {
+      what: release ? `Kubernetes ${version} left AKS long-term support on ${release.longTermSupportEnd} (the calendar is read on ${day}), and AKS creates no cluster of it`
+        : `Kubernetes ${version} is older than 1.${oldest.minor}, the oldest version on AKS's release calendar (its long-term support ended on ${oldest.longTermSupportEnd})`,
+      fix: versionFix(day),
+    };
+  }
+  if (support === AksSupport.LONG_TERM && lts === false) {
+    return {
+      what: `Kubernetes ${version} left AKS community support on ${release!.communitySupportEnd} (the calendar is read on ${day}), and AKS creates clusters of it only with long-term support (until ${release!.longTermSupportEnd}), which needs support_plan "${AksSupportPlan.AKS_LONG_TERM_SUPPORT}" on the ${AksSkuTier.PREMIUM} tier`,
+      fix: versionFix(day),
+    };
+  }
+  return undefined;
+}
+
+/**
+ * The cluster's and the pools' Kubernetes versions against AKS's release calendar on the graph's
+ * day (src/platform/aks.ts `AKS_KUBERNETES_VERSIONS`; azurerm itself takes any non-empty string):
+ * past community support only with long-term support, which AKS enables on the Premium tier only;
+ * past long-term support, never. A pool no newer than its cluster (AKS "Upgrade a node pool": a
+ * node pool's version cannot exceed the control plane's). A pool is refused only a version past
+ * long-term support: AKS's platform support still creates node pools of a version past community
+ * support (supported-kubernetes-versions.md, "Platform support policy"), and the cluster's own
+ * version is judged.
  */
 const kubernetesVersion = rule<TerraformGraph>({
   name: 'aks-kubernetes-version',
   scope: 'object',
-  description: "The cluster's and the pools' Kubernetes versions are versions AKS offers, no pool newer than its cluster",
-  source: 'AKS docs "Supported Kubernetes versions" (release calendar, 2026-11) and "Upgrade a node pool"; hashicorp/terraform-provider-azurerm v4.73.0 internal/services/containers/kubernetes_cluster_resource.go (kubernetes_version: StringIsNotEmpty)',
+  description: "The cluster's and the pools' Kubernetes versions are in AKS support on the day: community support, or long-term support with the LTS plan on the Premium tier; no pool newer than its cluster",
+  source: 'MicrosoftDocs/azure-aks-docs fb060abe articles/aks/supported-kubernetes-versions.md (release calendar, LTS versions, platform support), long-term-support.md; AKS docs "Upgrade a node pool"; hashicorp/terraform-provider-azurerm v4.73.0 internal/services/containers/kubernetes_cluster_resource.go (kubernetes_version StringIsNotEmpty; support_plan default KubernetesOfficial; sku_tier default Free)',
   check: (graph) => [
   ...graph.ofType(CLUSTER).flatMap((cluster) => {
-    const version = cluster.body.kubernetes_version;
-    const p = version === undefined || isExpression(version) ? undefined : aksKubernetesVersionProblem(version);
-    return p ? [blockViolation(cluster, p, 'write a version AKS offers, e.g. "1.34" (az aks get-versions --location <region>)', 'kubernetes_version')] : [];
+    const out: Finding[] = [];
+    const { kubernetes_version: version, support_plan: plan, sku_tier: tier } = cluster.body;
+    if (plan === AksSupportPlan.AKS_LONG_TERM_SUPPORT && tier !== AksSkuTier.PREMIUM && !isExpression(tier)) {
+      out.push(blockViolation(cluster, `the cluster has support_plan "${plan}" and sku_tier ${tier === undefined || tier === null ? 'unset (azurerm sends Free)' : JSON.stringify(tier)}, and AKS enables long-term support on the ${AksSkuTier.PREMIUM} tier only`,
+        `set sku_tier = "${AksSkuTier.PREMIUM}" (skuTier: AksSkuTier.PREMIUM, the default with long-term support), or leave support_plan unset`, 'sku_tier'));
+    }
+    if (version === undefined || isExpression(version)) return out;
+    // azurerm sends KubernetesOfficial for an absent support_plan.
+    const p = versionProblem(version, graph.day, isExpression(plan) ? undefined : plan === AksSupportPlan.AKS_LONG_TERM_SUPPORT);
+    if (p) out.push(blockViolation(cluster, p.what, p.fix, 'kubernetes_version'));
+    return out;
   }),
   ...graph.ofType(POOL).flatMap((block) => {
     const pool = extraPool(graph, block);
     const version = block.body.orchestrator_version;
     if (version === undefined || isExpression(version)) return [];
-    const p = aksKubernetesVersionProblem(version);
-    if (p) return [blockViolation(block, p, 'write a version AKS offers, or leave it unset for the cluster\'s', 'orchestrator_version')];
+    const p = versionProblem(version, graph.day, undefined);
+    if (p) return [blockViolation(block, p.what, `${p.fix}; or leave orchestrator_version unset for the cluster's`, 'orchestrator_version')];
     const [mine, theirs] = [aksMinor(version), aksMinor(pool.cluster?.body.kubernetes_version)];
     return mine !== undefined && theirs !== undefined && mine > theirs
       ? [blockViolation(block, `the pool runs Kubernetes ${version} and its cluster ${pool.cluster?.body.kubernetes_version}; AKS refuses a node pool newer than the control plane`,
@@ -181,8 +239,8 @@ const windowsOsSku = rule<TerraformGraph>({
   const minor = aksMinor(version);
   const last = aksMinor(support.maximumVersion);
   const first = aksMinor(support.minimumVersion);
-  // Without a version AKS picks its default, never older than AKS_KUBERNETES_VERSIONS.defaultAtLeast.
-  if (last !== undefined && (minor === undefined ? version === undefined && last < AKS_KUBERNETES_VERSIONS.defaultAtLeast : minor > last)) {
+  // Without a version AKS picks its default, a version in community support on the day.
+  if (last !== undefined && (minor === undefined ? version === undefined && last < aksDefaultMinorAtLeast(graph.day) : minor > last)) {
     return v(`${sku} runs on Kubernetes ${support.maximumVersion} at most, and the pool runs ${version ?? 'AKS\'s default version, which is newer'} (${support.source})`,
       release === WindowsVersion.SERVER_2019 ? `use WindowsVersion.SERVER_2022, or Kubernetes ${support.maximumVersion}`
         : `use Kubernetes ${support.maximumVersion}, or WindowsVersion.SERVER_2025 once azurerm accepts it (docs/aks.md)`);
