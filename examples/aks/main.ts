@@ -12,7 +12,7 @@ const app = new App();
 const stack = new HybridAksStack(app, 'aks-test', {
   location: 'westeurope',
   clusterName: 'aks-test',
-  kubernetesVersion: '1.34',
+  kubernetesVersion: '1.35',
 });
 new AksLinuxNodePool(stack.cluster, 'linux', { vmSize: 'Standard_D4ds_v5', minCount: 1 });
 new AksWindowsNodePool(stack.cluster, 'win', { vmSize: 'Standard_D4ds_v5', minCount: 1, windowsVersion: WindowsVersion.SERVER_2022 });
