@@ -103,6 +103,9 @@ describe('the release calendar on hand-written JSON, the day given to validateTe
     expect(versions({ kubernetes_version: '1.31', ...LTS }, '2026-11-30')).toEqual([]);
     expect(versions({ kubernetes_version: '1.31', ...LTS }, '2026-12-01').map((v) => v.what)).toEqual(['Kubernetes 1.31 left AKS long-term support on 2026-11-30 (the calendar is read on 2026-12-01), and AKS creates no cluster of it']);
     expect(versions({ kubernetes_version: '1.31.5' }, '2026-11-30').map((v) => v.what)).toEqual([expect.stringMatching(/^Kubernetes 1\.31\.5 left AKS community support on 2025-11-01 /)]);
+    // Once every calendar version has left community support, the fix points past the calendar.
+    expect(versions({ kubernetes_version: '1.33', ...LTS }, '2027-11-01').map((v) => v.fix)).toEqual([
+      'write a version newer than 1.37 (az aks get-versions --location <region>), or 1.34 to 1.37 with long-term support: support_plan = "AKSLongTermSupport" with sku_tier = "Premium" (supportPlan: AksSupportPlan.AKS_LONG_TERM_SUPPORT)']);
   });
 
   test('the LTS plan without the Premium tier is refused on sku_tier; a plan or tier from a variable is not judged', () => {
