@@ -75,7 +75,7 @@ function versionProblem(version: unknown, day: string, lts: boolean | undefined)
     const oldest = AKS_KUBERNETES_VERSIONS[0];
     return {
       what: release ? `Kubernetes ${version} left AKS long-term support on ${release.longTermSupportEnd} (the calendar is read on ${day}), and AKS creates no cluster of it`
-        : `Kubernetes ${version} is older than 1.${oldest.minor}, the oldest version on AKS's release calendar (its long-term support ended on ${oldest.longTermSupportEnd})`,
+        : `Kubernetes ${version} is older than 1.${oldest.minor}, the oldest version on AKS's release calendar, and AKS creates no cluster of it`,
       fix: versionFix(day),
     };
   }
@@ -93,7 +93,7 @@ function versionProblem(version: unknown, day: string, lts: boolean | undefined)
  * day (src/platform/aks.ts `AKS_KUBERNETES_VERSIONS`; azurerm itself takes any non-empty string):
  * past community support only with long-term support, which AKS enables on the Premium tier only;
  * past long-term support, never. A pool no newer than its cluster (AKS "Upgrade a node pool": a
- * node pool's version cannot exceed the control plane's). A pool is refused only a version past
+ * node pool's version cannot exceed the control plane's). A pool's version is refused only past
  * long-term support: AKS's platform support still creates node pools of a version past community
  * support (supported-kubernetes-versions.md, "Platform support policy"), and the cluster's own
  * version is judged.
