@@ -6,4 +6,6 @@
  * the one the version tests were written on; a test of "today" unsets it and restores it. Child
  * processes the tests start (the CLI) inherit it.
  */
-process.env.SOURCE_DATE_EPOCH = String(Date.parse('2026-11-01T12:00:00Z') / 1000);
+import { epochOf } from './day';
+
+process.env.SOURCE_DATE_EPOCH = epochOf('2026-11-01');
