@@ -165,6 +165,10 @@ describe('aks-windows-os-sku', () => {
   test('at construction: Windows2019 on 1.33+, Windows2022 on 1.37+, Windows2025 below 1.32 are refused naming windowsVersion', () => {
     const message = thrownMessage(windows({ windowsVersion: WindowsVersion.SERVER_2019 }));
     expect(message).toMatch(new RegExp(`^\\[aks-test/Cluster/win\\] windowsVersion: ${POOL}: Windows2019 runs on Kubernetes 1\\.32 at most, and the pool runs 1\\.34`));
+    // 1.32 is out of community support on the pinned day (2026-11-01): the fix offers it only with LTS, and not once LTS has ended.
+    expect(message).toMatch(/Fix: use WindowsVersion\.SERVER_2022, or Kubernetes 1\.32 with long-term support \(supportPlan AksSupportPlan\.AKS_LONG_TERM_SUPPORT\)\.$/);
+    expect(onDay('2027-05-01', () => thrownMessage(windows({ windowsVersion: WindowsVersion.SERVER_2019 }, { kubernetesVersion: '1.36' }))))
+      .toMatch(/Windows2019 runs on Kubernetes 1\.32 at most, and the pool runs 1\.36 .*Fix: use WindowsVersion\.SERVER_2022\.$/);
     expectOneShape(message);
     // 1.31 and 1.32 left community support before the pinned day (2026-11-01): long-term support keeps them.
     const lts = { supportPlan: AksSupportPlan.AKS_LONG_TERM_SUPPORT };

@@ -241,9 +241,13 @@ const windowsOsSku = rule<TerraformGraph>({
   const first = aksMinor(support.minimumVersion);
   // Without a version AKS picks its default, a version in community support on the day.
   if (last !== undefined && (minor === undefined ? version === undefined && last < aksDefaultMinorAtLeast(graph.day) : minor > last)) {
+    // The SKU's last version as AKS offers it on the day: in community support, only with LTS, or no more.
+    const lastSupport = aksSupportOn(last, graph.day).support;
+    const lastVersion = lastSupport === AksSupport.COMMUNITY ? `Kubernetes ${support.maximumVersion}`
+      : lastSupport === AksSupport.LONG_TERM ? `Kubernetes ${support.maximumVersion} with long-term support (supportPlan AksSupportPlan.AKS_LONG_TERM_SUPPORT)` : undefined;
     return v(`${sku} runs on Kubernetes ${support.maximumVersion} at most, and the pool runs ${version ?? 'AKS\'s default version, which is newer'} (${support.source})`,
-      release === WindowsVersion.SERVER_2019 ? `use WindowsVersion.SERVER_2022, or Kubernetes ${support.maximumVersion}`
-        : `use Kubernetes ${support.maximumVersion}, or WindowsVersion.SERVER_2025 once azurerm accepts it (docs/aks.md)`);
+      release === WindowsVersion.SERVER_2019 ? `use WindowsVersion.SERVER_2022${lastVersion ? `, or ${lastVersion}` : ''}`
+        : `use ${lastVersion ? `${lastVersion}, or ` : ''}WindowsVersion.SERVER_2025 once azurerm accepts it (docs/aks.md)`);
   }
   if (first !== undefined && minor !== undefined && minor < first) {
     return v(`${sku} needs Kubernetes ${support.minimumVersion} or newer, and the pool runs ${version}`, `use Kubernetes ${support.minimumVersion} or newer, or WindowsVersion.SERVER_2022`);
