@@ -29,6 +29,7 @@ export * as k0smotronInfrastructure from './generated/k0smotron-infrastructure.c
 
 export * from './capi/cluster';
 export * from './capi/machine-deployment-pool';
+export * from './capi/windows-os';
 export * from './k0s/k0s-cluster';
 export * from './k0s/windows-pool';
 export type { K0smotronInfrastructure } from './platform/infrastructures';

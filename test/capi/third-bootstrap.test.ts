@@ -2,7 +2,7 @@ import { ApiObject, App, Chart } from 'cdk8s';
 import { Construct } from 'constructs';
 import {
   BootstrapPart, BootstrapTemplate, CapiCluster, CapiClusterInfrastructure, CapiClusterProps, ControlPlanePart, HybridConfigError,
-  MachineDeploymentPool, MachineDeploymentPoolProps, validateManifests, WorkerOs,
+  MachineDeploymentPool, MachineDeploymentPoolProps, validateManifests, WindowsBootstrapFacts, windowsOs, WindowsPlatform, WindowsVersion, WindowsWorkerProps, WorkerOs, LABEL_HYPERV,
 } from '../../src';
 import { contentHash } from '../../src/core/hash';
 import { REMOTE_INFRASTRUCTURE } from '../../src/platform/infrastructures';
@@ -71,14 +71,13 @@ class FakeCluster extends CapiCluster {
 }
 
 const LINUX: WorkerOs = { os: 'linux', taints: [], nodeStartupTimeoutSeconds: 600, nodeReadyTimeoutSeconds: 300, nodeLabels: { 'kubernetes.io/os': 'linux' } };
-const WINDOWS: WorkerOs = {
-  os: 'windows',
-  taints: [{ key: 'fake.example.com/windows', value: 'true', effect: 'NoSchedule' }],
-  nodeStartupTimeoutSeconds: 2400,
-  nodeReadyTimeoutSeconds: 1200,
-  nodeLabels: { 'kubernetes.io/os': 'windows', 'node.kubernetes.io/windows-build': '10.0.20348' },
-  windowsBuild: '10.0.20348',
+/** The fake bootstrap's Windows facts: a taint and timeouts of its own, on the library's one Windows operating system part. */
+const FAKE_WINDOWS: WindowsBootstrapFacts = {
+  name: 'the fake bootstrap',
+  taint: { key: 'fake.example.com/windows', value: 'true', effect: 'NoSchedule' },
+  timeouts: { startupSeconds: 2400, readySeconds: 1200 },
 };
+const WINDOWS = windowsOs('fake/edge/win', WindowsPlatform.K0SMOTRON_REMOTE, {}, FAKE_WINDOWS).os;
 
 /** A bootstrap of a kind of its own: its config template carries the node labels and taints as one argument each. */
 class FakeBootstrap implements BootstrapPart {
@@ -206,5 +205,12 @@ describe('a third bootstrap and control plane, from their parts alone', () => {
       error = e as HybridConfigError;
     }
     expect(error?.message).toMatch(/^\[fake\/edge\] fake\.podCidr: Cluster edge: pod CIDR: /);
+  });
+
+  test('the Windows release check speaks of the bootstrap whose support it judges', () => {
+    expect(() => windowsOs('fake/edge/win', WindowsPlatform.K0SMOTRON_REMOTE, { windowsVersion: WindowsVersion.SERVER_2025 }, FAKE_WINDOWS))
+      .toThrow(/^\[fake\/edge\/win\] Windows Server 2025 is not supported by the fake bootstrap \(/);
+    const props: MachineDeploymentPoolProps & WindowsWorkerProps = { windowsVersion: WindowsVersion.SERVER_2025, acknowledgeUnsupportedWindowsVersion: true, hyperV: true };
+    expect(windowsOs('fake/edge/win', WindowsPlatform.K0SMOTRON_REMOTE, props, FAKE_WINDOWS).props.labels).toEqual({ [LABEL_HYPERV]: 'true' });
   });
 });
