@@ -96,12 +96,13 @@ export interface ClusterInfrastructure extends CapiClusterInfrastructure {
  * (`ClusterInfrastructure`).
  */
 export abstract class K0sCluster extends CapiCluster {
-  /** k0s version of the control plane, and the pools' default. */
-  public readonly k0sVersion: string;
-
   protected constructor(scope: Construct, id: string, props: K0sClusterProps, part: ClusterInfrastructure) {
     super(scope, id, props, new K0sControlPlanePart(scope.node.path ? `${scope.node.path}/${id}` : id, props, part), part);
-    this.k0sVersion = props.k0sVersion;
+  }
+
+  /** k0s version of the control plane, and the pools' default (`version`, known to the parts while the base builds). */
+  public get k0sVersion(): string {
+    return this.version;
   }
 
   /** The cluster's worker pools. */

@@ -41,15 +41,19 @@ export interface WorkerPlatform extends WorkerOs {
 export abstract class WorkerPool extends MachineDeploymentPool {
   /** The cluster the pool belongs to. */
   declare public readonly cluster: IWorkerPoolCluster;
-  /** k0s version of the pool's workers. */
-  public readonly k0sVersion: string;
-  /** The K0sWorkerConfigTemplates, one per failure domain (their node labels differ), named after their content. */
-  public readonly workerConfigTemplates: readonly ApiObject[];
 
   protected constructor(cluster: IWorkerPoolCluster, id: string, props: WorkerPoolProps, platform: WorkerPlatform, infrastructure: WorkerInfrastructure) {
     super(cluster, id, props, new K0sWorkerBootstrap(props.k0sVersion ?? cluster.k0sVersion, platform), infrastructure);
-    this.k0sVersion = this.version;
-    this.workerConfigTemplates = this.bootstrapConfigTemplates;
+  }
+
+  /** k0s version of the pool's workers (`version`, known to the infrastructure part while the base builds). */
+  public get k0sVersion(): string {
+    return this.version;
+  }
+
+  /** The K0sWorkerConfigTemplates, one per failure domain (their node labels differ), named after their content. */
+  public get workerConfigTemplates(): readonly ApiObject[] {
+    return this.bootstrapConfigTemplates;
   }
 }
 
