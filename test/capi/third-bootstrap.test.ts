@@ -19,10 +19,9 @@ import { K8sObject, only, synthObjects } from '../support/synth';
  */
 
 /**
- * The version both parts write, in the form the bootstrap's MachineDeployments carry. The rules
- * still read every MachineDeployment's version in k0s's form (the machine-deployment rule refuses
- * `v1.34.4`) until they compare versions by Kubernetes minor (issue 31, item 2); then this can be
- * upstream's `v1.34.4`.
+ * The version both parts write, in the form the bootstrap's MachineDeployments carry: k0s's, which
+ * the rules take on a pool of any bootstrap (upstream's `v1.34.4` is taken there once they compare
+ * versions by Kubernetes minor, issue 31 item 2).
  */
 const VERSION = 'v1.34.4+k0s.0';
 const ACCESS = { sshKeySecret: 'ssh' };
