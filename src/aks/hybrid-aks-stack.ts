@@ -1,5 +1,7 @@
 import { Construct } from 'constructs';
 import { fail } from '../core/errors';
+import { isUnresolvedToken } from '../core/tokens';
+import { AKS_LIMITS } from '../platform/aks';
 import { HybridAksCluster, HybridAksClusterProps } from './aks-cluster';
 import { AzurermProvider, ResourceGroup, Subnet, TerraformStack, VirtualNetwork } from '../terraform/providers/azurerm';
 
@@ -66,12 +68,27 @@ export class HybridAksStack extends TerraformStack {
   public readonly subnet?: Subnet;
   /** The AKS cluster; add node pools to it. */
   public readonly cluster: HybridAksCluster;
+  /** What another stack of the app must not make again. */
+  private readonly identity: { readonly subscription: string; readonly group: string; readonly cluster: string; readonly createsGroup: boolean };
 
   public constructor(scope: Construct, id: string, props: HybridAksStackProps) {
     super(scope, id);
     const { subscriptionId, resourceGroupName, network, existingNetwork, tags, ...cluster } = props;
     if (network !== undefined && existingNetwork !== undefined) fail(this, 'both network and existingNetwork are set', 'give network (to create one) or existingNetwork (to use yours), not both');
     if (resourceGroupName !== undefined && existingNetwork !== undefined) fail(this, 'both resourceGroupName and existingNetwork are set', 'name the resource group in existingNetwork.resourceGroupName');
+    const rg = existingNetwork?.resourceGroupName ?? resourceGroupName ?? `${props.clusterName}-rg`;
+    this.identity = { subscription: subscriptionId ?? '', group: rg, cluster: props.clusterName, createsGroup: existingNetwork === undefined };
+    // One app deploys its stacks to the same account: a second stack of the same cluster or resource
+    // group would try to create what the first one did (AKS clusters are named per resource group).
+    for (const other of this.node.root.node.findAll()) {
+      if (!(other instanceof HybridAksStack) || other === this || other.identity.subscription !== this.identity.subscription || other.identity.group !== rg) continue;
+      if (other.identity.cluster === props.clusterName) fail(this, `clusterName: stack ${other.node.path} already makes AKS cluster ${props.clusterName} in resource group ${rg}`, 'give each stack its own clusterName (or resourceGroupName)');
+      if (other.identity.createsGroup && this.identity.createsGroup) fail(this, `resourceGroupName: stack ${other.node.path} already creates resource group ${rg}`, 'give each stack its own resourceGroupName, or put this cluster in the other stack\'s group with existingNetwork');
+    }
+    const vnetName = `${props.clusterName}-vnet`;
+    if (existingNetwork === undefined && !isUnresolvedToken(props.clusterName) && vnetName.length > AKS_LIMITS.vnetName) {
+      fail(this, `clusterName: the VNet is named ${vnetName}, ${vnetName.length} characters, and Azure takes at most ${AKS_LIMITS.vnetName} for a virtual network`, `use a clusterName of at most ${AKS_LIMITS.vnetName - 5} characters, or give existingNetwork`);
+    }
     // features {} is required by azurerm even when empty.
     this.provider = new AzurermProvider(this, 'azurerm', { features: [{}], subscriptionId });
     let group: string;
@@ -83,7 +100,7 @@ export class HybridAksStack extends TerraformStack {
       this.resourceGroup = new ResourceGroup(this, 'ResourceGroup', { name: resourceGroupName ?? `${props.clusterName}-rg`, location: props.location, tags });
       group = this.resourceGroup.name;
       this.virtualNetwork = new VirtualNetwork(this, 'Network', {
-        name: `${props.clusterName}-vnet`,
+        name: vnetName,
         location: props.location,
         resourceGroupName: group,
         addressSpace: [network?.addressSpace ?? '10.224.0.0/16'],
