@@ -44,7 +44,8 @@ export function parseAksWindowsOsSku(osSku: unknown): WindowsVersion | undefined
  *   AKS refuses fewer than 14 (`az aks create --windows-admin-password`: "length between 14 and 123").
  * - The Windows admin user: azurerm takes any string (kubernetes_cluster_resource.go
  *   `windows_profile.admin_username` has no ValidateFunc); AKS takes 1 to 20 characters, not ending
- *   in ".", none of `AKS_DISALLOWED_WINDOWS_ADMIN_NAMES` (`AKS_WINDOWS_ADMIN_USERNAME_SOURCE`).
+ *   in ".", none of `AKS_DISALLOWED_WINDOWS_ADMIN_NAMES` (AKS API
+ *   ManagedClusterWindowsProfile.adminUsername, learn.microsoft.com @azure/arm-containerservice).
  * - Max pods: 10 to 250 per node; 30 or more on a System pool (AKS "Configure Azure CNI Overlay
  *   networking", "Maximum pods per node": Azure CNI Overlay defaults to 250, the minimum is 10, and
  *   system pools need at least 30 for the system pods).
@@ -78,9 +79,6 @@ export const AKS_LIMITS = {
   /** Pods per node AKS recommends on Windows nodes at most ("For Windows Server containers, the maximum recommended value is 110", concepts-network-azure-cni-overlay.md). */
   windowsMaxPods: 110,
 } as const;
-
-/** Where the Windows admin user name limits come from. */
-export const AKS_WINDOWS_ADMIN_USERNAME_SOURCE = 'AKS API ManagedClusterWindowsProfile.adminUsername (learn.microsoft.com @azure/arm-containerservice ManagedClusterWindowsProfile: "Cannot end in \".\"", the disallowed values, 1 to 20 characters)';
 
 /** Windows admin user names AKS refuses (ManagedClusterWindowsProfile.adminUsername, "Disallowed values"; Windows compares user names without case). */
 export const AKS_DISALLOWED_WINDOWS_ADMIN_NAMES: readonly string[] = [

@@ -1,4 +1,5 @@
 import { Testing } from 'cdktn';
+import type { Json } from '../../src/rules/engine/graph';
 import { WindowsVersion, validateTerraform } from '../../src';
 import { AksLinuxNodePool, AksWindowsNodePool, HybridAksStack } from '../../src/aks';
 import { aksRotationName } from '../../src/platform/aks';
@@ -120,7 +121,7 @@ describe('what AKS refuses at create, refused at synth (point 4)', () => {
     expect(thrownMessage(() => aksStack({ serviceCidr: '172.20.0.248/29' })))
       .toMatch(/^\[aks-test\/Cluster\] serviceCidr: .*dns_service_ip "172\.20\.1\.2" is not an address of service_cidr 172\.20\.0\.248\/29/);
     const json = JSON.parse(Testing.synth(aksStack()));
-    Object.values<any>(json.resource.azurerm_kubernetes_cluster)[0].network_profile.dns_service_ip = '10.1.0.10';
+    Object.values<Json>(json.resource.azurerm_kubernetes_cluster)[0].network_profile.dns_service_ip = '10.1.0.10';
     expect(validateTerraform(json).map((v) => v.message)).toEqual([expect.stringContaining('dns_service_ip "10.1.0.10" is not an address of service_cidr 10.0.0.0/16')]);
   });
 
@@ -140,9 +141,9 @@ describe('what AKS refuses at create, refused at synth (point 4)', () => {
 
   test('hand-written JSON: a license azurerm does not take, os_type in lower case, autoscaling without max_count, min/max without autoscaling (plan-time refusals)', () => {
     const base = () => JSON.parse(Testing.synth(hybridAks().stack));
-    const messages = (edit: (cluster: any, pools: any[]) => void) => {
+    const messages = (edit: (cluster: Json, pools: Json[]) => void) => {
       const json = base();
-      edit(Object.values<any>(json.resource.azurerm_kubernetes_cluster)[0], Object.values<any>(json.resource.azurerm_kubernetes_cluster_node_pool));
+      edit(Object.values<Json>(json.resource.azurerm_kubernetes_cluster)[0], Object.values<Json>(json.resource.azurerm_kubernetes_cluster_node_pool));
       return validateTerraform(json).map((v) => v.message).join('\n');
     };
     expect(messages(() => undefined)).toBe('');
@@ -169,7 +170,7 @@ describe('two stacks that cannot both exist (point 12)', () => {
 describe('props checked before anything is written (point 14)', () => {
   test('a null props object and counts that are not whole numbers name the prop', () => {
     const cluster = aksStack().cluster;
-    expect(thrownMessage(() => new AksWindowsNodePool(cluster, 'w1', null as any))).toMatch(/^\[aks-test\/Cluster\/w1\] the props are null, not an object/);
+    expect(thrownMessage(() => new AksWindowsNodePool(cluster, 'w1', null as unknown as { vmSize: string }))).toMatch(/^\[aks-test\/Cluster\/w1\] the props are null, not an object/);
     expect(thrownMessage(() => new AksLinuxNodePool(cluster, 'l1', { vmSize: 'Standard_D4ds_v5', minCount: 1.5 }))).toMatch(/^\[aks-test\/Cluster\/l1\] minCount 1\.5 is not a whole number/);
     expect(thrownMessage(() => new AksLinuxNodePool(cluster, 'l2', { vmSize: 'Standard_D4ds_v5', maxCount: NaN }))).toMatch(/maxCount NaN is not a whole number/);
     expect(thrownMessage(() => new AksLinuxNodePool(cluster, 'l3', { vmSize: 'Standard_D4ds_v5', maxPods: 30.5 }))).toMatch(/maxPods 30\.5 is not a whole number/);
