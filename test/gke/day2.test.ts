@@ -47,7 +47,7 @@ describe('what the provider refuses at plan, refused at synth (point 8)', () => 
     expect(thrownMessage(() => gkeStack({ clusterName: 'a' }))).toMatch(/^\[gke-test\] clusterName "a" is 1 character, and the Cloud NAT the stack names after it takes 2 or more/);
     expect(thrownMessage(() => gkeStack({ clusterName: 'ab' }))).toBe('');
     const json = synthTf(hybridGke().stack);
-    Object.values<Json>(json.resource.google_compute_router_nat)[0].name = 'a';
+    Object.values<Json>(json.resource!.google_compute_router_nat)[0].name = 'a';
     expect(validateTerraform(json).map((v) => v.rule)).toEqual(['gke-network-names']);
   });
 
@@ -62,7 +62,7 @@ describe('what the provider refuses at plan, refused at synth (point 8)', () => 
     expect(thrownMessage(() => gkeStack({ region: 'Europe North' }))).toMatch(/region "Europe North" is not a Google Cloud region/);
     expect(thrownMessage(() => gkeStack({ region: 'northamerica-northeast2', zone: 'northamerica-northeast2-b' }))).toBe('');
     const json = synthTf(hybridGke().stack);
-    Object.values<Json>(json.resource.google_container_cluster)[0].location = '42';
+    Object.values<Json>(json.resource!.google_container_cluster)[0].location = '42';
     expect(validateTerraform(json).map((v) => v.message)).toEqual([expect.stringContaining('location "42" is not a Google Cloud region or zone')]);
   });
 
@@ -79,7 +79,7 @@ describe('what the provider refuses at plan, refused at synth (point 8)', () => 
 describe('VPC-native unless routes-based (point 9: resource_container_cluster.go create defaults networking_mode to VPC_NATIVE)', () => {
   const windowsCluster = (edit: (cluster: Json) => void) => {
     const json = synthTf(hybridGke().stack);
-    edit(Object.values<Json>(json.resource.google_container_cluster)[0]);
+    edit(Object.values<Json>(json.resource!.google_container_cluster)[0]);
     return validateTerraform(json).map((v) => v.message).join('\n');
   };
 
