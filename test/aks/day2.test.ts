@@ -155,6 +155,22 @@ describe('what AKS refuses at create, refused at synth (point 4)', () => {
   });
 });
 
+describe('unsafe or stale defaults (point 6)', () => {
+  // "the cluster identity ... must have at least Network Contributor permissions on the subnet"
+  // (azure-aks-docs concepts-network-cni-overview.md); a system-assigned identity is granted after the
+  // cluster exists (managed-identity-overview.md).
+  test('the stack grants the cluster\'s identity Network Contributor on the subnet it creates; not with subnetRoleAssignment false or an existing network', () => {
+    const tf = synthTf(hybridAks().stack);
+    expect(all(tf, 'azurerm_role_assignment')).toEqual([{
+      scope: expect.stringMatching(/^\$\{azurerm_subnet\.\w+\.id\}$/), role_definition_name: 'Network Contributor',
+      principal_id: expect.stringMatching(/^\$\{azurerm_kubernetes_cluster\.\w+\.identity\[0\]\.principal_id\}$/),
+    }]);
+    expect(all(synthTf(aksStack({ subnetRoleAssignment: false })), 'azurerm_role_assignment')).toEqual([]);
+    const subnetId = '/subscriptions/0/resourceGroups/net/providers/Microsoft.Network/virtualNetworks/v/subnets/aks';
+    expect(all(synthTf(aksStack({ existingNetwork: { resourceGroupName: 'shared', subnetId } })), 'azurerm_role_assignment')).toEqual([]);
+  });
+});
+
 describe('two stacks that cannot both exist (point 12)', () => {
   test('two AKS stacks of one cluster in one resource group in one app are refused; other names or groups pass', () => {
     const app = Testing.app();
