@@ -22,8 +22,8 @@ import { CLUSTER, Pool, maxNodes, poolName, pools, poolsOf } from './aks-common'
 const nodePool = rule<TerraformGraph>({
   name: 'aks-node-pool',
   scope: 'object',
-  description: 'Pool names azurerm takes, Windows pool names of 6 characters at most, min_count at most max_count, zones 1 to 3, and the Windows taint on Windows pools',
-  source: 'hashicorp/terraform-provider-azurerm v4.73.0 internal/services/containers/validate/kubernetes.go (KubernetesAgentPoolName), kubernetes_nodepool.go and kubernetes_cluster_node_pool_resource.go (`max_count` must be >= `min_count`); AKS docs "Windows Server node pools FAQ" (6 characters), "Use availability zones" (zones 1, 2, 3)',
+  description: 'Pool names azurerm takes, Windows pool names of 6 characters at most, rotation names AKS takes for the pool, autoscaling counts azurerm takes, zones 1 to 3, os_type Linux or Windows, and the Windows taint on Windows pools',
+  source: 'hashicorp/terraform-provider-azurerm v4.73.0 internal/services/containers/validate/kubernetes.go (KubernetesAgentPoolName), kubernetes_nodepool.go and kubernetes_cluster_node_pool_resource.go (`max_count` must be >= `min_count`, min/max with and without autoscaling, os_type StringInSlice, temporary_name_for_rotation KubernetesAgentPoolName and the cycle in update); AKS docs "Windows Server node pools FAQ" (6 characters), "Use availability zones" (zones 1, 2, 3)',
   check: (graph) => pools(graph).flatMap((pool) => {
   const out: Finding[] = [];
   const v = (what: string, fix: string, field: string) => out.push(blockViolation(pool.block, what, fix, `${pool.at}${field}`));

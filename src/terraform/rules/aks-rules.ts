@@ -124,7 +124,7 @@ const kubernetesVersion = rule<TerraformGraph>({
   name: 'aks-kubernetes-version',
   scope: 'object',
   description: "The cluster's and the pools' Kubernetes versions are in AKS support on the day: community support, or long-term support with the LTS plan on the Premium tier; no pool newer than its cluster or more than 3 minors older",
-  source: 'MicrosoftDocs/azure-aks-docs fb060abe articles/aks/supported-kubernetes-versions.md (release calendar, LTS versions, platform support), long-term-support.md; AKS docs "Upgrade a node pool"; hashicorp/terraform-provider-azurerm v4.73.0 internal/services/containers/kubernetes_cluster_resource.go (kubernetes_version StringIsNotEmpty; support_plan default KubernetesOfficial; sku_tier default Free)',
+  source: 'MicrosoftDocs/azure-aks-docs fb060abe articles/aks/supported-kubernetes-versions.md (release calendar, LTS versions, platform support), long-term-support.md, supported-kubernetes-versions.md FAQ (node pools up to three minors behind the control plane); AKS docs "Upgrade a node pool"; hashicorp/terraform-provider-azurerm v4.73.0 internal/services/containers/kubernetes_cluster_resource.go (kubernetes_version StringIsNotEmpty; support_plan default KubernetesOfficial; sku_tier default Free)',
   check: (graph) => [
   ...graph.ofType(CLUSTER).flatMap((cluster) => {
     const out: Finding[] = [];

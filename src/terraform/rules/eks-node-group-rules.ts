@@ -104,8 +104,8 @@ function taintProblems(group: TerraformBlock): Finding[] {
 export const eksNodeGroups = rule<TerraformGraph>({
   name: 'eks-node-group',
   scope: 'object',
-  description: 'A managed node group as EKS and the provider take it: name, sizes, subnets, taints, instance types, version, root volume, user data; Windows groups a release EKS offers, the Windows taint, x86 with 8 GiB or more',
-  source: 'hashicorp/terraform-provider-aws v6.66 internal/service/eks/node_group.go; Amazon EKS User Guide windows-support.adoc',
+  description: 'A managed node group as EKS and the provider take it: name, sizes, subnets, taints, instance types, version, an AMI release of that version, root volume, user data; Windows groups a release EKS offers, the Windows taint, x86 with 8 GiB or more',
+  source: 'hashicorp/terraform-provider-aws v6.66 internal/service/eks/node_group.go; Amazon EKS User Guide windows-support.adoc, eks-ami-versions-windows.adoc (AMI releases k8s_major_version.k8s_minor_version-release_date)',
   check: (graph) => graph.ofType('aws_eks_node_group').flatMap((group) => {
   const out: Finding[] = [];
   const v = (what: string, fix: string, field: string) => out.push(blockViolation(group, what, fix, field));
