@@ -23,7 +23,10 @@ export interface AksNodePoolOptions {
    */
   readonly maxCount?: number;
   /**
-   * Pods per node, 10 to 250. Each node takes one subnet address with Azure CNI Overlay.
+   * Pods per node, 10 to 250. Each node takes one subnet address with Azure CNI Overlay. On Windows
+   * pools AKS recommends at most 110 ("For Windows Server containers, the maximum recommended value
+   * is 110 pods per node", azure-aks-docs concepts-network-azure-cni-overlay.md). Changing it on a
+   * pool that exists rotates the pool (docs/aks.md, "Day 2").
    * @default - AKS's: 250 with Azure CNI Overlay
    */
   readonly maxPods?: number;
