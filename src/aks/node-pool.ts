@@ -108,7 +108,8 @@ export function createNodePool(scope: Construct, cluster: HybridAksCluster, opti
     name,
     kubernetesClusterId: cluster.cluster.id,
     // The pool follows the control plane unless held back: azurerm upgrades a pool only when its
-    // orchestrator_version changes (kubernetes_cluster_node_pool_resource.go update).
+    // orchestrator_version changes (kubernetes_cluster_node_pool_resource.go update); `1.NN` takes the
+    // minor's latest patch and reads back as written (website/docs/r/kubernetes_cluster_node_pool.html.markdown).
     orchestratorVersion: options.kubernetesVersion ?? cluster.kubernetesVersion,
     temporaryNameForRotation: options.temporaryNameForRotation ?? (typeof name === 'string' && !isUnresolvedToken(name) ? aksRotationName(name, platform.osType === 'Windows') : undefined),
     vmSize: options.vmSize,
