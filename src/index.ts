@@ -30,6 +30,7 @@ export * as k0smotronInfrastructure from './generated/k0smotron-infrastructure.c
 export * from './k0s/k0s-cluster';
 export * from './k0s/windows-pool';
 export type { K0smotronInfrastructure } from './platform/infrastructures';
+export { BUILT_IN_INFRASTRUCTURES } from './platform/infrastructures';
 export * from './cluster/hybrid-cluster';
 export * from './k0s/worker-pool';
 
@@ -53,7 +54,7 @@ export type { InstanceTypeInfo } from './platform/instance-type';
 
 /** The rules over final manifests, for this library's objects and YAML from elsewhere. */
 export { validateManifests, adviseManifests, formatViolation, CLUSTER_RULES, WORKLOAD_RULES, EKS_WORKLOAD_RULES, ManifestGraph } from './rules/index';
-export type { Manifest, ManifestGraphContext, ManifestRule, ManifestSource, ManifestViolation, Reference, RuleScope, ValidateManifestsOptions } from './rules/index';
+export type { Infrastructures, Manifest, ManifestGraphContext, ManifestRule, ManifestSource, ManifestViolation, Reference, RuleScope, ValidateManifestsOptions } from './rules/index';
 export type { Rule } from './rules/engine/rule';
 export type { PropsOfFields } from './rules/engine/judge';
 /** The rules over the Terraform JSON of the AWS and EKS stacks, for a `cdk.tf.json` from anywhere (no cdktf loaded). */

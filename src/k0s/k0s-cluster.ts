@@ -10,8 +10,7 @@ import { dnsLabelProblem, MAX_CLUSTER_NAME } from '../platform/dns';
 import { fleetLabels } from '../platform/labels';
 import type { K0smotronInfrastructure } from '../platform/infrastructures';
 import { CalicoMode } from '../platform/network';
-import { judgeOwnObjects, manifestProblems, participate, PropsOfFields } from '../rules/engine/judge';
-import { registerInfrastructure } from '../rules/engine/infrastructure';
+import { declareInfrastructure, judgeOwnObjects, manifestProblems, participate, PropsOfFields } from '../rules/engine/judge';
 import { k0sNetworkConfig, KubernetesNetworkProps, networkWithDefaults } from './kubernetes-network';
 import { typedApiObject } from './typed-api-object';
 import { WorkerPool } from './worker-pool';
@@ -155,7 +154,7 @@ export abstract class K0sCluster extends Construct {
     this.machineHealthChecks = props.machineHealthChecks ?? true;
     const cp = props.controlPlane;
     checkInputs(this, props);
-    registerInfrastructure(part.infrastructure);
+    declareInfrastructure(this, part.infrastructure);
 
     const network = networkWithDefaults(props.network);
     this.infrastructureCluster = part.infrastructureCluster(this);

@@ -16,13 +16,12 @@ import { NODE_DRAIN_TIMEOUT_SECONDS } from '../platform/rollout';
 import { stringMap, wholeSeconds } from '../core/values';
 import { taintArgument } from '../platform/windows';
 import { apiGroupOf } from '../platform/conventions';
-import { judgeOwnObjects, manifestProblems, markContentNamed, participate, PropsOfFields } from '../rules/engine/judge';
+import { declareInfrastructure, judgeOwnObjects, manifestProblems, markContentNamed, participate, PropsOfFields } from '../rules/engine/judge';
 import { contentHash } from '../core/hash';
 import { K0S_LINUX_KUBELET_ROOT, WINDOWS_KUBELET_ROOT } from '../platform/csi';
 import { CAPI_AUTOSCALER_ANNOTATIONS, capacityAnnotations, DEFAULT_MAX_PODS, splitOver } from '../platform/cluster-autoscaler';
 import { typedApiObject } from './typed-api-object';
 import type { K0smotronInfrastructure } from '../platform/infrastructures';
-import { registerInfrastructure } from '../rules/engine/infrastructure';
 
 export { POOL_LABEL } from '../platform/labels';
 import { FLEET_LABELS, fleetLabels } from '../platform/labels';
@@ -252,7 +251,7 @@ export abstract class WorkerPool extends Construct {
     this.kubeletRootDir = platform.os === 'windows' ? WINDOWS_KUBELET_ROOT.k0s : K0S_LINUX_KUBELET_ROOT;
     this.windowsBuild = platform.windowsBuild;
     checkInputs(this, props);
-    registerInfrastructure(infrastructure.infrastructure);
+    declareInfrastructure(this, infrastructure.infrastructure);
 
     this.machineTemplate = infrastructure.machineTemplate(this);
     markContentNamed(this.machineTemplate);
@@ -371,13 +370,8 @@ export abstract class WorkerPool extends Construct {
     const own = this.node.findAll().filter(isObject);
     judgeOwnObjects(this, own, clusterObjects, { ...POOL_PROPS_OF_FIELDS, ...infrastructure.propsOfFields });
     participate(this);
-    this.node.addValidation({
-      validate: () => [...this.platformProblems(), ...manifestProblems(this)],
-    });
+    this.node.addValidation({ validate: () => manifestProblems(this) });
   }
-
-  /** Problems of the props that the objects cannot show; each names the offending value and the fix. */
-  protected abstract platformProblems(): string[];
 
   /**
    * The autoscaler's annotations of one MachineDeployment: its bounds, and what a node of it

@@ -3,7 +3,8 @@ import { WindowsPlatform } from './support';
 /**
  * What the rules need to know of a k0smotron infrastructure (where a cluster's machines come
  * from), stated as data by the infrastructure itself, so that no rule tells infrastructures
- * apart by hand and a new one needs no edited rule (`registerInfrastructure`).
+ * apart by hand and a new one needs no edited rule: its constructs pass it with the objects they
+ * build, and `validateManifests` / `validate --infrastructures` take it for YAML from elsewhere.
  */
 export interface K0smotronInfrastructure {
   /** A short name for messages, e.g. `AWS` or `remote hosts`. */
@@ -76,3 +77,6 @@ export const REMOTE_INFRASTRUCTURE: K0smotronInfrastructure = {
   kubeletPortOpenedBy: 'host',
   placement: { by: 'hosts', hostKind: 'PooledRemoteMachine' },
 };
+
+/** The infrastructures this library builds on, which every run of the rules knows unless told otherwise. */
+export const BUILT_IN_INFRASTRUCTURES: readonly K0smotronInfrastructure[] = Object.freeze([AWS_INFRASTRUCTURE, REMOTE_INFRASTRUCTURE]);

@@ -93,8 +93,4 @@ export class RemoteWindowsWorkerPool extends WorkerPool {
     const cleanup = this.cleanUpCommandsScript;
     return windowsHostPreparationScript({ ...options, previousNodeCleanup: options.resetPreviousNode ? cleanup : undefined });
   }
-
-  protected platformProblems(): string[] {
-    return [];
-  }
 }

@@ -1,5 +1,6 @@
 import { CLUSTER_RULES } from './cluster/cluster-rules';
 import { Manifest, ManifestGraph, ManifestGraphContext, ManifestRule, ManifestSource, ManifestViolation, whatAndFix } from './engine/graph';
+import type { K0smotronInfrastructure } from '../platform/infrastructures';
 import { NodeTaint, WindowsPlatform, windowsNodeTaint } from '../platform/support';
 import { EKS_WORKLOAD_RULES, LOAD_BALANCER_TARGETS_RULE, WORKLOAD_RULES } from './pods/workload-rules';
 
@@ -7,6 +8,7 @@ export { CLUSTER_RULES } from './cluster/cluster-rules';
 export { EKS_WORKLOAD_RULES, WORKLOAD_RULES } from './pods/workload-rules';
 export type { Manifest, ManifestGraphContext, ManifestRule, ManifestSource, ManifestViolation, Reference, RuleScope } from './engine/graph';
 export { ManifestGraph } from './engine/graph';
+export type { Infrastructures } from './engine/infrastructure';
 
 /** Options of `validateManifests`. */
 export interface ValidateManifestsOptions {
@@ -35,6 +37,15 @@ export interface ValidateManifestsOptions {
    * @default - the platform's (`windowsNodeTaint(platform)`), none without a platform
    */
   readonly windowsTaint?: NodeTaint | 'none';
+
+  /**
+   * The k0smotron infrastructures the rules know by their kinds, for objects of an infrastructure
+   * this library does not build (a construct's objects carry their own declaration,
+   * `ManifestSource.infrastructure`). Give the built-in ones too to keep judging them:
+   * `[...BUILT_IN_INFRASTRUCTURES, mine]`.
+   * @default - the built-in ones (`BUILT_IN_INFRASTRUCTURES`: AWS and remote hosts)
+   */
+  readonly infrastructures?: readonly K0smotronInfrastructure[];
 }
 
 /**
@@ -48,7 +59,7 @@ export function windowsTaintOf(options: Pick<ValidateManifestsOptions, 'platform
 
 /** Where the objects run, as the rules see it (`ManifestGraphContext`). */
 function contextOf(options: ValidateManifestsOptions): ManifestGraphContext {
-  return { platform: options.platform, windowsTaint: windowsTaintOf(options) };
+  return { platform: options.platform, windowsTaint: windowsTaintOf(options), infrastructures: options.infrastructures };
 }
 
 /**

@@ -5,7 +5,8 @@ import { oncePerSynth } from '../../core/synth-scope';
 import { CLUSTER_RULES } from '../cluster/cluster-rules';
 import { OBJECT_META_RULE } from '../meta/object-meta';
 import type { ClusterInfra } from '../../infra/cluster-infra';
-import { ManifestRule, ManifestViolation } from './graph';
+import type { K0smotronInfrastructure } from '../../platform/infrastructures';
+import { Manifest, ManifestRule, ManifestSource, ManifestViolation } from './graph';
 import { registry } from './rule';
 import { validateManifests } from '../index';
 import { PropsOfFields, refusal } from './refusal';
@@ -40,6 +41,7 @@ const PASSES = new WeakMap<IConstruct, Pass>();
 const CAPI_GROUP = /((^|\.)cluster\.x-k8s\.io|^karpenter\.sh|^karpenter\.k8s\.aws)\//;
 
 const INFRA = Symbol.for('cdk-hybrid-windows.infra');
+const INFRASTRUCTURE = Symbol.for('cdk-hybrid-windows.infrastructure');
 
 /**
  * The rules over the cluster constructs' objects: the cluster rules, and the API server's
@@ -58,13 +60,27 @@ export function participate(construct: IConstruct, infra?: ClusterInfra): void {
   if (infra) Object.defineProperty(construct, INFRA, { value: infra });
 }
 
-/** The infra of the nearest construct above `c` (or `c` itself) that was given one. */
-function infraOf(c: IConstruct): ClusterInfra | undefined {
+/**
+ * States the k0smotron infrastructure a construct's objects are of: the objects beneath it are
+ * judged with its declaration (`ManifestSource.infrastructure`), so the rules know its kinds in
+ * every run that judges them, and in no other.
+ */
+export function declareInfrastructure(construct: IConstruct, infrastructure: K0smotronInfrastructure): void {
+  Object.defineProperty(construct, INFRASTRUCTURE, { value: infrastructure });
+}
+
+/** The value under `key` of the nearest construct above `c` (or `c` itself) that was given one. */
+function nearest<T>(c: IConstruct, key: symbol): T | undefined {
   for (let at: IConstruct | undefined = c; at; at = at.node.scope) {
-    const infra = (at as unknown as Record<symbol, ClusterInfra | undefined>)[INFRA];
-    if (infra) return infra;
+    const value = (at as unknown as Record<symbol, T | undefined>)[key];
+    if (value) return value;
   }
   return undefined;
+}
+
+/** An object as the rules read it, with what the constructs above it state about it. */
+function sourceOf(o: ApiObject, manifest: Manifest): ManifestSource {
+  return { manifest, path: o.node.path, infra: nearest<ClusterInfra>(o, INFRA), infrastructure: nearest<K0smotronInfrastructure>(o, INFRASTRUCTURE) };
 }
 
 /** Marks a template whose name ends in a digest of its `spec.template.spec`. */
@@ -81,7 +97,7 @@ function run(root: IConstruct): Pass {
   const participants = all.filter(isParticipant);
   const objects = all.filter((c): c is ApiObject => c instanceof ApiObject && CAPI_GROUP.test(c.apiVersion));
   const violations = validateManifests(
-    objects.map((o) => ({ manifest: rendered(o), path: o.node.path, contentNamed: CONTENT_NAMED.has(o), infra: infraOf(o) })),
+    objects.map((o) => ({ ...sourceOf(o, rendered(o)), contentNamed: CONTENT_NAMED.has(o) })),
     { rules: JUDGED_RULES },
   );
   const byPath = new Map(participants.map((p) => [p.node.path, p]));
@@ -126,7 +142,7 @@ export function manifestProblems(construct: IConstruct, said: (v: ManifestViolat
  */
 export function judgeOwnObjects(construct: IConstruct, own: readonly ApiObject[], context: readonly ApiObject[], props: PropsOfFields): void {
   const mine = new Set(own.map((o) => o.node.path));
-  const sources = [...own, ...context].map((o) => ({ manifest: o.toJson(), path: o.node.path, infra: infraOf(o) }));
+  const sources = [...own, ...context].map((o) => sourceOf(o, o.toJson()));
   const violations = validateManifests(sources, { rules: JUDGED_RULES.filter((r) => r.scope === 'object') })
     .filter((v) => v.path !== undefined && mine.has(v.path));
   const error = refusal(construct.node.path, violations, props, (v) => `${v.kind} ${v.name}`);
