@@ -56,12 +56,12 @@ export type { InstanceTypeInfo } from './platform/instance-type';
 export { validateManifests, adviseManifests, formatViolation, CLUSTER_RULES, WORKLOAD_RULES, EKS_WORKLOAD_RULES, ManifestGraph } from './rules/index';
 export type { Infrastructures, Manifest, ManifestGraphContext, ManifestRule, ManifestSource, ManifestViolation, Reference, RuleScope, ValidateManifestsOptions } from './rules/index';
 export type { Rule } from './rules/engine/rule';
-export type { PropsOfFields } from './rules/engine/judge';
+export type { PropsOfFields } from './rules/run/judge';
 /** The rules over the Terraform JSON of the AWS and EKS stacks, for a `cdk.tf.json` from anywhere (no cdktf loaded). */
 export { validateTerraform, formatTerraformViolation, TERRAFORM_RULES, AWS_RULES, EKS_RULES, AKS_RULES, GKE_RULES, TerraformGraph } from './terraform/index';
 export type { TerraformBlock, TerraformJson, TerraformRule, ValidateTerraformOptions } from './terraform/index';
-export { HybridValidation } from './rules/engine/plugin';
-export type { HybridValidationProps, PluginValidationContext } from './rules/engine/plugin';
+export { HybridValidation } from './rules/run/plugin';
+export type { HybridValidationProps, PluginValidationContext } from './rules/run/plugin';
 
 /**
  * Linux pinning and the API server's OS-specific pod checks. The Windows workload constructs,

@@ -10,7 +10,7 @@ import { dnsLabelProblem, MAX_CLUSTER_NAME } from '../platform/dns';
 import { fleetLabels } from '../platform/labels';
 import type { K0smotronInfrastructure } from '../platform/infrastructures';
 import { CalicoMode } from '../platform/network';
-import { declareInfrastructure, judgeOwnObjects, manifestProblems, participate, PropsOfFields } from '../rules/engine/judge';
+import { declareInfrastructure, judgeOwnObjects, manifestProblems, participate, PropsOfFields } from '../rules/run/judge';
 import { k0sNetworkConfig, KubernetesNetworkProps, networkWithDefaults } from './kubernetes-network';
 import { typedApiObject } from './typed-api-object';
 import { WorkerPool } from './worker-pool';

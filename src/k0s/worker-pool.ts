@@ -16,7 +16,7 @@ import { NODE_DRAIN_TIMEOUT_SECONDS } from '../platform/rollout';
 import { stringMap, wholeSeconds } from '../core/values';
 import { taintArgument } from '../platform/windows';
 import { apiGroupOf } from '../platform/conventions';
-import { declareInfrastructure, judgeOwnObjects, manifestProblems, markContentNamed, participate, PropsOfFields } from '../rules/engine/judge';
+import { declareInfrastructure, judgeOwnObjects, manifestProblems, markContentNamed, participate, PropsOfFields } from '../rules/run/judge';
 import { contentHash } from '../core/hash';
 import { K0S_LINUX_KUBELET_ROOT, WINDOWS_KUBELET_ROOT } from '../platform/csi';
 import { CAPI_AUTOSCALER_ANNOTATIONS, capacityAnnotations, DEFAULT_MAX_PODS, splitOver } from '../platform/cluster-autoscaler';

@@ -4,7 +4,7 @@ import { RemoteCluster } from '../generated/k0smotron-infrastructure.cluster.x-k
 import { K0S_PORTS } from '../platform/conventions';
 import { ClusterInfrastructure, ControlPlaneUpdateStrategy, K0sCluster, K0sClusterProps, K0sControlPlaneProps } from '../k0s/k0s-cluster';
 import { REMOTE_INFRASTRUCTURE } from '../platform/infrastructures';
-import { markContentNamed, PropsOfFields } from '../rules/engine/judge';
+import { markContentNamed, PropsOfFields } from '../rules/run/judge';
 import { typedApiObject } from '../k0s/typed-api-object';
 import { fail } from '../core/errors';
 import { integerProblem } from '../core/numbers';

@@ -1,6 +1,6 @@
 import { ApiObject } from 'cdk8s';
 import { WorkerInfrastructure, WorkerPool, WorkerPoolProps } from '../k0s/worker-pool';
-import { PropsOfFields } from '../rules/engine/judge';
+import { PropsOfFields } from '../rules/run/judge';
 import { REMOTE_INFRASTRUCTURE } from '../platform/infrastructures';
 import { RemoteAccessProps, RemoteMachines, RemoteMachineSettings, Rollout } from './remote-machines';
 

@@ -6,12 +6,12 @@ import { CLUSTER_RULES } from '../cluster/cluster-rules';
 import { OBJECT_META_RULE } from '../meta/object-meta';
 import type { ClusterInfra } from '../../infra/cluster-infra';
 import type { K0smotronInfrastructure } from '../../platform/infrastructures';
-import { Manifest, ManifestRule, ManifestSource, ManifestViolation } from './graph';
-import { registry } from './rule';
+import { Manifest, ManifestRule, ManifestSource, ManifestViolation } from '../engine/graph';
+import { registry } from '../engine/rule';
 import { validateManifests } from '../index';
-import { PropsOfFields, refusal } from './refusal';
+import { PropsOfFields, refusal } from '../engine/refusal';
 
-export type { PropsOfFields } from './refusal';
+export type { PropsOfFields } from '../engine/refusal';
 
 /**
  * How constructs ask the rules (`src/rules`) to judge their objects, twice:
@@ -118,18 +118,15 @@ function parentPath(path: string | undefined): string | undefined {
   return path?.includes('/') ? path.slice(0, path.lastIndexOf('/')) : undefined;
 }
 
-/**
- * The rule violations `construct` reports, as validation messages. `said` drops the violations
- * the construct has already explained better from its props.
- */
-export function manifestProblems(construct: IConstruct, said: (v: ManifestViolation) => boolean = () => false): string[] {
+/** The rule violations `construct` reports, as validation messages. */
+export function manifestProblems(construct: IConstruct): string[] {
   const root = construct.node.root;
   // cdk8s validates in construct-tree pre-order, so the app's first participant runs the rules
   // afresh for each synth, and the others read its result. A construct added since is not in the
   // last pass, so it runs them too.
   const known = PASSES.get(root);
   const pass = !known || known.first === construct || !known.participants.has(construct) ? oncePerSynth(root, () => run(root)) : known;
-  const own = (pass.owned.get(construct) ?? []).filter((v) => !said(v)).map((v) => `${v.kind} ${v.name}: ${v.message}`);
+  const own = (pass.owned.get(construct) ?? []).map((v) => `${v.kind} ${v.name}: ${v.message}`);
   const orphans = pass.first === construct ? pass.orphans.map((v) => `${v.path ?? '(no construct)'} (${v.kind} ${v.name}): ${v.message}`) : [];
   return [...own, ...orphans];
 }

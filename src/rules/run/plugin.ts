@@ -2,7 +2,7 @@ import { adviseManifests, platformRules, validateManifests } from '../index';
 import { NodeTaint, WindowsPlatform, parseNodeTaint } from '../../platform/support';
 import { CLUSTER_RULES } from '../cluster/cluster-rules';
 import { EKS_WORKLOAD_RULES, WORKLOAD_RULES } from '../pods/workload-rules';
-import { Manifest, ManifestSource } from './graph';
+import { Manifest, ManifestSource } from '../engine/graph';
 
 /**
  * The parts of cdk8s-cli's validation plugin contract this plugin uses (cdk8s-cli
@@ -97,11 +97,11 @@ export class HybridValidation {
     const advice = adviseManifests(sources, { rules, platform, windowsTaint }).map((v) => ({ ...v, rule: `${v.rule} (advice)` }));
     for (const v of [...violations, ...advice]) {
       const file = sources.find((s) => s.manifest.kind === v.kind && s.manifest.metadata?.name === v.name)?.file ?? '';
-      const [what, fix] = v.message.split(' Fix: ');
       context.report.addViolation({
         ruleName: v.rule,
-        recommendation: `${v.kind} ${v.name}: ${what}`,
-        fix: fix ?? '',
+        // Each a sentence, as the printed message has them.
+        recommendation: `${v.kind} ${v.name}: ${v.what}.`,
+        fix: `${v.fix}.`,
         // cdk8s-cli adds the construct path by looking the resource name up in the app's construct
         // metadata, which is keyed by object name (cdk8s-cli lib/plugins/validation.js, addViolation).
         violatingResources: [{ resourceName: v.name, locations: v.field ? [v.field] : [], manifestPath: file }],
