@@ -61,6 +61,10 @@ export type { PropsOfFields } from './rules/run/judge';
 export { validateTerraform, formatTerraformViolation, TERRAFORM_RULES, AWS_RULES, EKS_RULES, AKS_RULES, GKE_RULES, TerraformGraph } from './terraform/index';
 export type { TerraformBlock, TerraformJson, TerraformRule, ValidateTerraformOptions } from './terraform/index';
 export { HybridValidation } from './rules/run/plugin';
+export { RULE_SETS } from './rule-sets';
+export { MANIFEST_RULE_SETS } from './rules/index';
+export { TERRAFORM_RULE_SETS } from './terraform/index';
+export type { RuleSet } from './rules/engine/rule';
 export type { HybridValidationProps, PluginValidationContext } from './rules/run/plugin';
 
 /**

@@ -15,7 +15,7 @@ const LAYERS: ReadonlyArray<readonly string[]> = [
   ['rules', 'terraform'],
   ['k0s'],
   ['cluster', 'workloads', 'aws', 'eks', 'aks', 'gke', 'remote'],
-  ['index.ts', 'cli'],
+  ['index.ts', 'rule-sets.ts', 'cli'],
 ];
 const CONSTRUCT_FOLDERS = [...LAYERS[4], ...LAYERS[5]];
 

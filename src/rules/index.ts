@@ -1,11 +1,11 @@
-import { CLUSTER_RULES } from './cluster/cluster-rules';
 import { Manifest, ManifestGraph, ManifestGraphContext, ManifestRule, ManifestSource, ManifestViolation, whatAndFix } from './engine/graph';
 import type { K0smotronInfrastructure } from '../platform/infrastructures';
 import { NodeTaint, WindowsPlatform, windowsNodeTaint } from '../platform/support';
-import { EKS_WORKLOAD_RULES, LOAD_BALANCER_TARGETS_RULE, WORKLOAD_RULES } from './pods/workload-rules';
+import { manifestRulesOf } from './sets';
 
 export { CLUSTER_RULES } from './cluster/cluster-rules';
 export { EKS_WORKLOAD_RULES, WORKLOAD_RULES } from './pods/workload-rules';
+export { MANIFEST_RULE_SETS, platformRules } from './sets';
 export type { Manifest, ManifestGraphContext, ManifestRule, ManifestSource, ManifestViolation, Reference, RuleScope } from './engine/graph';
 export { ManifestGraph } from './engine/graph';
 export type { Infrastructures } from './engine/infrastructure';
@@ -14,7 +14,7 @@ export type { Infrastructures } from './engine/infrastructure';
 export interface ValidateManifestsOptions {
   /**
    * The rules to apply.
-   * @default - every cluster and workload rule (`CLUSTER_RULES` and `WORKLOAD_RULES`), and those of `platform`
+   * @default - the rule sets applied by default (`MANIFEST_RULE_SETS`: `CLUSTER_RULES` and `WORKLOAD_RULES`), and those of `platform`
    */
   readonly rules?: readonly ManifestRule[];
 
@@ -62,18 +62,6 @@ function contextOf(options: ValidateManifestsOptions): ManifestGraphContext {
   return { platform: options.platform, windowsTaint: windowsTaintOf(options), infrastructures: options.infrastructures };
 }
 
-/**
- * The rules that hold only on a platform, beyond the cluster and workload rules: on EKS
- * `EKS_WORKLOAD_RULES`; on k0smotron's AWS clusters the load balancer rule, since their
- * LoadBalancer Services get AWS load balancers too (cloud-provider-aws or the AWS Load Balancer
- * Controller).
- */
-export function platformRules(platform: WindowsPlatform | undefined): readonly ManifestRule[] {
-  if (platform === WindowsPlatform.EKS) return EKS_WORKLOAD_RULES;
-  if (platform === WindowsPlatform.K0SMOTRON_AWS) return [LOAD_BALANCER_TARGETS_RULE];
-  return [];
-}
-
 function isSource(item: Manifest | ManifestSource): item is ManifestSource {
   return typeof (item as ManifestSource).manifest === 'object' && (item as Manifest).kind === undefined;
 }
@@ -87,7 +75,7 @@ function isSource(item: Manifest | ManifestSource): item is ManifestSource {
  */
 export function validateManifests(objects: ReadonlyArray<Manifest | ManifestSource>, options: ValidateManifestsOptions = {}): ManifestViolation[] {
   const graph = new ManifestGraph(sourcesOf(objects), contextOf(options));
-  const all = (options.rules ?? [...CLUSTER_RULES, ...WORKLOAD_RULES, ...platformRules(options.platform)]).flatMap((r) => {
+  const all = (options.rules ?? manifestRulesOf(undefined, options.platform)).flatMap((r) => {
     try {
       return r.check(graph);
     } catch (e) {
@@ -117,7 +105,7 @@ export function validateManifests(objects: ReadonlyArray<Manifest | ManifestSour
  */
 export function adviseManifests(objects: ReadonlyArray<Manifest | ManifestSource>, options: ValidateManifestsOptions = {}): ManifestViolation[] {
   const graph = new ManifestGraph(sourcesOf(objects), contextOf(options));
-  return (options.rules ?? [...CLUSTER_RULES, ...WORKLOAD_RULES, ...platformRules(options.platform)]).flatMap((r) => {
+  return (options.rules ?? manifestRulesOf(undefined, options.platform)).flatMap((r) => {
     try {
       return r.advise?.(graph) ?? [];
     } catch {

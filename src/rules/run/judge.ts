@@ -2,8 +2,7 @@ import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { rendered } from '../../core/render';
 import { oncePerSynth } from '../../core/synth-scope';
-import { CLUSTER_RULES } from '../cluster/cluster-rules';
-import { OBJECT_META_RULE } from '../meta/object-meta';
+import { MANIFEST_RULE_SETS } from '../sets';
 import type { ClusterInfra } from '../../infra/cluster-infra';
 import type { K0smotronInfrastructure } from '../../platform/infrastructures';
 import { Manifest, ManifestRule, ManifestSource, ManifestViolation } from '../engine/graph';
@@ -44,12 +43,13 @@ const INFRA = Symbol.for('cdk-hybrid-windows.infra');
 const INFRASTRUCTURE = Symbol.for('cdk-hybrid-windows.infrastructure');
 
 /**
- * The rules over the cluster constructs' objects: the cluster rules, and the API server's
- * OS-independent object validation (`object-meta`), which is registered among the workload rules
- * (so `validateManifests` and the plugin run it once) but holds for every object a cluster writes.
- * Composed through `registry`, so a second registration of either fails at load.
+ * The rules over the cluster constructs' objects, as the rule sets say (`judgesConstructs`): the
+ * cluster rules, and the API server's OS-independent object validation (`object-meta`), which is
+ * registered among the workload rules (so `validateManifests` and the plugin run it once) but
+ * holds for every object a cluster writes. Composed through `registry`, so a rule named twice
+ * fails at load.
  */
-const JUDGED_RULES = registry<ManifestRule>(CLUSTER_RULES, [OBJECT_META_RULE]);
+const JUDGED_RULES = registry<ManifestRule>(...MANIFEST_RULE_SETS.map((s) => s.judgesConstructs ?? []));
 
 /**
  * Marks a construct whose validation reports the rule violations of the objects beneath it;
