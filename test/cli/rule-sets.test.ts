@@ -118,6 +118,17 @@ describe('one rule-set table (RULE_SETS)', () => {
       expect(run(['validate', '--infrastructures', 'missing.json', 'fake.yaml'], dir)).toMatchObject({ status: 2, stderr: expect.stringContaining('--infrastructures missing.json: cannot be read (ENOENT)') });
       rmSync(dir, { recursive: true, force: true });
     });
+
+    test('docs/validate.md\'s declaration is one the command takes', () => {
+      const doc = readFileSync(join(ROOT, 'docs', 'validate.md'), 'utf8');
+      const example = /```yaml\n(# edge-infrastructure\.yaml\n[\s\S]*?)```/.exec(doc.slice(doc.indexOf('## Infrastructures')))![1];
+      const dir = mkdtempSync(join(tmpdir(), 'infrastructures-doc-'));
+      writeFileSync(join(dir, 'edge-infrastructure.yaml'), example);
+      expect(run(['validate', '--infrastructures', join(dir, 'edge-infrastructure.yaml'), AFFINITY])).toMatchObject({ status: 0, stderr: '0 violations in 1 object\n' });
+      writeFileSync(join(dir, 'edge-infrastructure.yaml'), example.replace('kubeletPortOpenedBy', 'kubeletPortOpenBy'));
+      expect(run(['validate', '--infrastructures', join(dir, 'edge-infrastructure.yaml'), AFFINITY]).stderr).toContain('has no field kubeletPortOpenBy');
+      rmSync(dir, { recursive: true, force: true });
+    });
   });
 });
 
