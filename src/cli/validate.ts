@@ -5,6 +5,7 @@ import { NodeTaint, WindowsPlatform, parseNodeTaint } from '../platform/support'
 import { ManifestSource, ManifestViolation, adviseManifests, validateManifests } from '../rules/index';
 import { MANIFEST_RULE_SETS, manifestRulesOf } from '../rules/sets';
 import type { RuleSet } from '../rules/engine/rule';
+import { Infrastructures } from '../rules/engine/infrastructure';
 import { BUILT_IN_INFRASTRUCTURES, K0smotronInfrastructure } from '../platform/infrastructures';
 import type { TerraformJson } from '../terraform/index';
 import { CONFIG_FILE, ValidateConfig, findConfig, isIgnored, readConfig } from './config';
@@ -284,13 +285,20 @@ function settle(values: Record<string, string | boolean | string[] | undefined>)
   const unknownSkips = config.skipRules.filter((s) => !names.has(s.rule));
   if (unknownSkips.length > 0) throw new InputError(`${config.file} skipRules: no rule is named ${unknownSkips.map((s) => s.rule).join(', ')}; docs/rules.md lists the rules`);
   const files = values.infrastructures as string[] | undefined;
+  const where = files ? '--' : `${config.file} `;
   let infrastructures: K0smotronInfrastructure[];
   try {
-    infrastructures = readInfrastructures(files ?? config.infrastructures);
+    infrastructures = [...BUILT_IN_INFRASTRUCTURES, ...readInfrastructures(files ?? config.infrastructures)];
   } catch (e) {
-    throw new InputError(`${files ? '--' : `${config.file} `}${(e as Error).message}`);
+    throw new InputError(`${where}${(e as Error).message}`);
   }
-  return { sets, infrastructures: [...BUILT_IN_INFRASTRUCTURES, ...infrastructures], platform: platform as WindowsPlatform | undefined, windowsTaint, format: format as Format, config };
+  try {
+    // Two declarations of one kind are refused here, as input, rather than in the run.
+    new Infrastructures(infrastructures);
+  } catch (e) {
+    throw new InputError(`${where}infrastructures: ${(e as Error).message}`);
+  }
+  return { sets, infrastructures, platform: platform as WindowsPlatform | undefined, windowsTaint, format: format as Format, config };
 }
 
 /**

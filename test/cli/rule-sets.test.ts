@@ -115,6 +115,11 @@ describe('one rule-set table (RULE_SETS)', () => {
       expect(run(['validate', '--infrastructures', 'bad.json', 'fake.yaml'], dir)).toMatchObject({
         status: 2, stderr: expect.stringMatching(/^--infrastructures bad\.json windowsProvisioner is "batch", not one of "powershell-xml", "powershell", "cloud-config"\. Fix: declare name, platform/),
       });
+      // One that takes a built-in infrastructure's kinds, too.
+      writeFileSync(join(dir, 'aws.json'), JSON.stringify({ ...FAKE, clusterKind: 'AWSCluster' }));
+      expect(run(['validate', '--infrastructures', 'aws.json', 'fake.yaml'], dir)).toMatchObject({
+        status: 2, stderr: '--infrastructures: AWSCluster is the kind of two infrastructures, "AWS" and "the fake cloud": give each its own kinds, or pass one of them\n',
+      });
       expect(run(['validate', '--infrastructures', 'missing.json', 'fake.yaml'], dir)).toMatchObject({ status: 2, stderr: expect.stringContaining('--infrastructures missing.json: cannot be read (ENOENT)') });
       rmSync(dir, { recursive: true, force: true });
     });
