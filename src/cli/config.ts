@@ -23,8 +23,9 @@ export interface ValidateConfig {
   /**
    * `--infrastructures`' files when the command line names none (relative to the config file's
    * folder), and declarations written out in the config itself.
+   * @default - none beyond the built-in ones
    */
-  readonly infrastructures: ReadonlyArray<string | object>;
+  readonly infrastructures?: ReadonlyArray<string | object>;
 }
 
 const KEYS = ['platform', 'windowsTaint', 'rules', 'skipRules', 'ignorePaths', 'infrastructures'];

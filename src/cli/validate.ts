@@ -252,7 +252,7 @@ interface Settings {
 function settle(values: Record<string, string | boolean | string[] | undefined>): Settings {
   const configFile = typeof values.config === 'string' ? values.config : findConfig(process.cwd());
   if (typeof values.config === 'string' && !existsSync(values.config)) throw new InputError(`--config ${values.config}: no such file`);
-  let config: ValidateConfig = { skipRules: [], ignorePaths: [], infrastructures: [] };
+  let config: ValidateConfig = { skipRules: [], ignorePaths: [] };
   if (configFile !== undefined) {
     try {
       config = readConfig(configFile);
@@ -288,7 +288,7 @@ function settle(values: Record<string, string | boolean | string[] | undefined>)
   const where = files ? '--' : `${config.file} `;
   let infrastructures: K0smotronInfrastructure[];
   try {
-    infrastructures = [...BUILT_IN_INFRASTRUCTURES, ...readInfrastructures(files ?? config.infrastructures)];
+    infrastructures = [...BUILT_IN_INFRASTRUCTURES, ...readInfrastructures(files ?? config.infrastructures ?? [])];
   } catch (e) {
     throw new InputError(`${where}${(e as Error).message}`);
   }
