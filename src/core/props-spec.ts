@@ -130,12 +130,28 @@ export function required<T>(kind: PropKind<T>, fix: string): PropEntry<T> {
   return { kind, whenMissing: fix };
 }
 
-/** A whole number in [min, max] (NaN, infinities, fractions, BigInt and strings refused). */
-export function whole(min = 0, max = INT32_MAX): PropKind<number> {
+/**
+ * A whole number in [min, max] (NaN, infinities, fractions, BigInt and strings refused). With
+ * `judgedBy`, that rule judges the platform's range, and [min, max] is only what is a number at all.
+ */
+export function whole(min = 0, max = INT32_MAX, judgedBy?: string): PropKind<number> {
   return {
     parse: (at, value) => wholeNumber(at, value, min, max)!,
-    constraint: max === INT32_MAX ? `a whole number, at least ${min}` : `a whole number from ${min} to ${max}`,
+    constraint: `${max === INT32_MAX ? `a whole number, at least ${min}` : `a whole number from ${min} to ${max}`}${judgedBy === undefined ? '' : `; the \`${judgedBy}\` rule judges its range`}`,
     edges: [min, max, min - 1, max + 1, min + 0.5],
+  };
+}
+
+/** A whole number of those listed (CloudWatch's retention days). */
+export function wholeIn(values: readonly number[]): PropKind<number> {
+  const fix = `give one of ${values.join(', ')}`;
+  return {
+    parse: (at, value) => {
+      if (typeof value !== 'number') refuse(at, `${brief(value)} is not a number`, fix);
+      return values.includes(value) ? value : refuse(at, `${value} is not one of the values the platform takes`, fix);
+    },
+    constraint: `one of ${values.join(', ')}`,
+    edges: [values[0], values[1] + 1, values[values.length - 1] + 1],
   };
 }
 
@@ -153,6 +169,11 @@ export interface TextOptions {
   readonly example?: string;
   /** Line breaks are allowed (scripts). @default false */
   readonly multiline?: boolean;
+  /**
+   * The rule that judges the text's form and length (one judgement, one home): `max` is then only
+   * a bound on what is worth judging, far above the platform's own.
+   */
+  readonly judgedBy?: string;
 }
 
 /**
@@ -160,7 +181,7 @@ export interface TextOptions {
  * line unless `multiline`, and of `pattern` when given. Deploy-time tokens pass.
  */
 export function text(options: TextOptions): PropKind<string> {
-  const { max, min = 1, pattern, form = 'text', example, multiline = false } = options;
+  const { max, min = 1, pattern, form = 'text', example, multiline = false, judgedBy } = options;
   const fix = `give ${form} of ${min} to ${max} characters${example === undefined ? '' : `, e.g. ${JSON.stringify(example)}`}`;
   return {
     parse: (at, value) => {
@@ -174,7 +195,7 @@ export function text(options: TextOptions): PropKind<string> {
       if (pattern !== undefined && !pattern.test(value)) refuse(at, `${brief(value)} is not ${form}`, fix);
       return value;
     },
-    constraint: `${form}, ${min} to ${max} characters${multiline ? '' : ', one line'}${pattern === undefined ? '' : ` (\`${pattern.source}\`)`}`,
+    constraint: `${form}, ${min} to ${max} characters${multiline ? '' : ', one line'}${pattern === undefined ? '' : ` (\`${pattern.source}\`)`}${judgedBy === undefined ? '' : `; the \`${judgedBy}\` rule judges its form`}`,
     edges: ['', ' ', 'x'.repeat(max + 1), ...(example === undefined ? [] : [example, `${example}\n`])],
   };
 }
@@ -234,16 +255,15 @@ export function stringRecord(): PropKind<Readonly<Record<string, string>>> {
 }
 
 /**
- * The entries of `spec`, for a construct that takes those props too and hands them on to the
- * construct `by`, which parses them: read once here, declared (and refused) there.
+ * `entries` of another construct's spec, for a construct that takes those props too and hands them
+ * on to the construct `by`, which parses them: read once here, declared (and refused) there.
  */
-export function handedOn<P>(spec: PropsSpec<P>, by: string): { readonly [K in keyof P]-?: PropEntry } {
-  const entries = Object.entries<PropEntry>(spec.entries).map(([key, entry]) => [key, {
+export function handedOn<E extends Record<string, PropEntry>>(entries: E, by: string): { readonly [K in keyof E]: PropEntry } {
+  return Object.fromEntries(Object.entries(entries).map(([key, entry]) => [key, {
     kind: { parse: (_at: PropAt, value: unknown) => value, constraint: entry.kind.constraint, edges: entry.kind.edges },
     whenMissing: entry.whenMissing,
     declared: { kind: entry.kind, by },
-  }]);
-  return Object.fromEntries(entries) as { readonly [K in keyof P]-?: PropEntry };
+  }])) as { readonly [K in keyof E]: PropEntry };
 }
 
 /**

@@ -130,7 +130,7 @@ const CONTAINER_PROPS = instance<kplus.ContainerProps>('an object of container p
  * @internal
  */
 export const WINDOWS_WORKLOAD_PROPS = propsSpec<WindowsWorkloadProps>('WindowsWorkload', {
-  ...handedOn(WINDOWS_POD_OPTIONS, 'WindowsPod'),
+  ...handedOn(WINDOWS_POD_OPTIONS.entries, 'WindowsPod'),
   kind: optional(choice(WindowsWorkloadKind, 'WindowsWorkloadKind')),
   // An image reference: a name of at most 255 characters, a tag of at most 128 and a digest
   // (distribution/reference v0.6.0 reference.go, NameTotalLengthMax, and regexp.go).
