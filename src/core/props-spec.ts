@@ -159,7 +159,7 @@ export function wholeIn(values: readonly number[]): PropKind<number> {
 export interface TextOptions {
   /** The most characters. */
   readonly max: number;
-  /** The fewest characters; 0 allows `''`. @default 1 */
+  /** The fewest characters; 0 allows `''`. @default 1, or 0 with `judgedBy` */
   readonly min?: number;
   /** The form the text must have (tokens resolved at deploy time pass unchecked). */
   readonly pattern?: RegExp;
@@ -174,6 +174,10 @@ export interface TextOptions {
    * a bound on what is worth judging, far above the platform's own.
    */
   readonly judgedBy?: string;
+  /** Why the text is not of its form (after the checks above), or undefined when it is; the fix is `fix`. */
+  readonly problem?: (value: string) => string | undefined;
+  /** The fix of every refusal. @default - "give <form> of <min> to <max> characters" */
+  readonly fix?: string;
 }
 
 /**
@@ -181,18 +185,21 @@ export interface TextOptions {
  * line unless `multiline`, and of `pattern` when given. Deploy-time tokens pass.
  */
 export function text(options: TextOptions): PropKind<string> {
-  const { max, min = 1, pattern, form = 'text', example, multiline = false, judgedBy } = options;
-  const fix = `give ${form} of ${min} to ${max} characters${example === undefined ? '' : `, e.g. ${JSON.stringify(example)}`}`;
+  // A rule that judges the form judges an empty or blank value too, naming the field it writes.
+  const { max, min = options.judgedBy === undefined ? 1 : 0, pattern, form = 'text', example, multiline = false, judgedBy, problem } = options;
+  const fix = options.fix ?? `give ${form} of ${min} to ${max} characters${example === undefined ? '' : `, e.g. ${JSON.stringify(example)}`}`;
   return {
     parse: (at, value) => {
       if (typeof value !== 'string') return refuse(at, `${brief(value)} is not a string`, fix);
       if (isUnresolvedToken(value)) return value;
       if (value.length > max) refuse(at, `${brief(value)} is longer than ${max} characters`, fix);
-      if (value === '' ? min > 0 : value.trim() === '') refuse(at, `${brief(value)} is ${value === '' ? 'empty' : 'blank'}`, fix);
+      if (value === '' ? min > 0 : value.trim() === '' && judgedBy === undefined) refuse(at, `${brief(value)} is ${value === '' ? 'empty' : 'blank'}`, fix);
       if (value.length < min) refuse(at, `${brief(value)} is shorter than ${min} characters`, fix);
       // eslint-disable-next-line no-control-regex
       if (!multiline && /[\u0000-\u001f\u007f]/.test(value)) refuse(at, `${brief(value)} holds a line break or control character`, fix);
       if (pattern !== undefined && !pattern.test(value)) refuse(at, `${brief(value)} is not ${form}`, fix);
+      const why = problem?.(value);
+      if (why !== undefined) refuse(at, `${brief(value)} ${why}`, fix);
       return value;
     },
     constraint: `${form}, ${min} to ${max} characters${multiline ? '' : ', one line'}${pattern === undefined ? '' : ` (\`${pattern.source}\`)`}${judgedBy === undefined ? '' : `; the \`${judgedBy}\` rule judges its form`}`,
@@ -266,6 +273,11 @@ export function handedOn<E extends Record<string, PropEntry>>(entries: E, by: st
   }])) as { readonly [K in keyof E]: PropEntry };
 }
 
+/** `entries` without `keys`: the props a construct takes of another's, less those it sets itself. */
+export function except<E extends Record<string, PropEntry>, K extends keyof E>(entries: E, ...keys: K[]): Omit<E, K> {
+  return Object.fromEntries(Object.entries(entries).filter(([key]) => !keys.includes(key as K))) as Omit<E, K>;
+}
+
 /**
  * A nested object checked by its spec and handed on as given, for an object a library writes
  * field by field, including fields beyond the spec (cdk8s writes any field of `metadata`).
@@ -281,13 +293,47 @@ export function checked<P>(spec: PropsSpec<P>): PropKind<P> {
   };
 }
 
-/** A nested props object, declared by its own spec (`network`, `metadata`). */
-export function record<P>(spec: PropsSpec<P>): PropKind<P> {
+/**
+ * A nested props object, declared by its own spec (`network`, `metadata`). With `child`, the id of
+ * the child construct the object is for, errors name that child's path, as the child would.
+ */
+export function record<P>(spec: PropsSpec<P>, child?: string): PropKind<P> {
   return {
-    parse: (at, value) => spec.parse(at.path, value, `${at.prop}.`),
+    parse: (at, value) => spec.parse(child === undefined ? at.path : `${at.path}/${child}`, value, `${at.prop}.`),
     constraint: `an object: ${spec.name}`,
     edges: [{}, null, 'x'],
   };
+}
+
+/**
+ * Plain data (objects, arrays, strings, numbers, booleans, null), copied with every read guarded,
+ * for a value the construct walks itself (a map of AMI ids): the copy has no getters, proxies or
+ * prototypes left to throw or to pollute, and keeps a `__proto__` key as a plain own key for the
+ * construct to refuse by name. `is` tells the top-level shape.
+ */
+export function data<T>(what: string, is: (value: unknown) => boolean, fix: string): PropKind<T> {
+  return {
+    parse: (at, value) => {
+      if (!is(value)) refuse(at, `${brief(value)} is not ${what}`, fix);
+      return copyData(at, value, 0) as T;
+    },
+    constraint: what,
+    edges: [{}, [], 'x'],
+  };
+}
+
+function copyData(at: PropAt, value: unknown, depth: number): unknown {
+  if (value === null || ['string', 'number', 'boolean', 'undefined'].includes(typeof value)) return value;
+  if (typeof value !== 'object' || depth > 32) return refuse(at, `holds ${brief(value)}, which is not plain data`, 'give plain objects, arrays, strings, numbers and booleans');
+  try {
+    if (Array.isArray(value)) return value.map((v) => copyData(at, v, depth + 1));
+    const copy: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) Object.defineProperty(copy, key, { value: copyData(at, (value as Record<string, unknown>)[key], depth + 1), enumerable: true, writable: true, configurable: true });
+    return copy;
+  } catch (e) {
+    if (e instanceof HybridConfigError) throw e;
+    return refuse(at, `could not be read: ${brief(e instanceof Error ? e.message : e)}`, 'pass plain data, not getters or proxies that throw');
+  }
 }
 
 /**
