@@ -132,7 +132,7 @@ export class ClusterImages extends Construct {
     const amis: WindowsAmi[] = [];
     for (const image of requested) {
       if (!Object.values(WindowsVersion).includes(image.version) || !Object.values(WindowsEdition).includes(image.edition)) {
-        fail(this, `Windows image ${JSON.stringify(image)} is not supported`,
+        fail(this, `images.${(props.windows ?? []).includes(image) ? 'windows' : 'windowsAmiIds'}: Windows image ${JSON.stringify(image)} is not supported`,
           `use a WindowsVersion (${Object.values(WindowsVersion).join(', ')}) and a WindowsEdition (${Object.values(WindowsEdition).join(', ')})`);
       }
       const key = `${image.version}-${image.edition}`;

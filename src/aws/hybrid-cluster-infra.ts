@@ -137,7 +137,7 @@ export class HybridClusterInfra extends Construct {
     }
     const keyType = props.sshPublicKey === undefined ? undefined : keyPairTypeOf(props.sshPublicKey);
     if (props.sshPublicKey !== undefined && keyType === undefined) {
-      fail(this, `sshPublicKey "${props.sshPublicKey.slice(0, 24)}..." is not an OpenSSH RSA or ED25519 public key`, 'paste the contents of e.g. ~/.ssh/id_rsa.pub');
+      fail(this, `sshPublicKey ${JSON.stringify(`${props.sshPublicKey.slice(0, 24)}...`)} is not an OpenSSH RSA or ED25519 public key`, 'paste the contents of e.g. ~/.ssh/id_rsa.pub');
     }
     // The Terraform rules judge the stack's final JSON at synth: a provider may be added to the
     // stack after this construct, and an override may change what is written.

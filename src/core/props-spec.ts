@@ -22,6 +22,8 @@ export interface PropKind<T = unknown> {
   readonly constraint: string;
   /** Values on and just past the constraint's edges: the generated property tests feed them beside the common odd ones. */
   readonly edges: readonly unknown[];
+  /** The spec of a nested props object (`record`, `checked`), whose props the reference and the tests walk too. */
+  readonly nested?: PropsSpec<unknown>;
 }
 
 /** A prop of a spec: its kind and whether it must be given. */
@@ -81,6 +83,16 @@ function read(at: PropAt, props: object, key: string): unknown {
   }
 }
 
+/** Runs `parse`; what a getter or proxy inside the value throws is reported by prop. */
+function guarded<T>(at: PropAt, parse: () => T): T {
+  try {
+    return parse();
+  } catch (e) {
+    if (e instanceof HybridConfigError) throw e;
+    return refuse(at, `could not be read: ${brief(e instanceof Error ? e.message : e)}`, 'pass plain values, not getters or proxies that throw');
+  }
+}
+
 /** Declares the props of a construct. */
 export function propsSpec<P>(name: string, entries: { readonly [K in keyof P]-?: PropEntry }, exclusions: readonly Exclusion<P>[] = []): PropsSpec<P> {
   const keys = Object.keys(entries) as Array<keyof P & string>;
@@ -113,7 +125,7 @@ export function propsSpec<P>(name: string, entries: { readonly [K in keyof P]-?:
           if (missing !== undefined) refuse(at, 'is missing', missing);
           continue;
         }
-        parsed[key] = entries[key].kind.parse(at, value);
+        parsed[key] = guarded(at, () => entries[key].kind.parse(at, value));
       }
       return parsed as P;
     },
@@ -267,7 +279,7 @@ export function stringRecord(): PropKind<Readonly<Record<string, string>>> {
  */
 export function handedOn<E extends Record<string, PropEntry>>(entries: E, by: string): { readonly [K in keyof E]: PropEntry } {
   return Object.fromEntries(Object.entries(entries).map(([key, entry]) => [key, {
-    kind: { parse: (_at: PropAt, value: unknown) => value, constraint: entry.kind.constraint, edges: entry.kind.edges },
+    kind: { parse: (_at: PropAt, value: unknown) => value, constraint: entry.kind.constraint, edges: entry.kind.edges, nested: entry.kind.nested },
     whenMissing: entry.whenMissing,
     declared: { kind: entry.kind, by },
   }])) as { readonly [K in keyof E]: PropEntry };
@@ -279,17 +291,19 @@ export function except<E extends Record<string, PropEntry>, K extends keyof E>(e
 }
 
 /**
- * A nested object checked by its spec and handed on as given, for an object a library writes
- * field by field, including fields beyond the spec (cdk8s writes any field of `metadata`).
+ * A nested object checked by its spec and handed on with every field it has (a shallow copy), for
+ * an object a library writes field by field, fields beyond the spec included (cdk8s writes any
+ * field of `metadata`).
  */
 export function checked<P>(spec: PropsSpec<P>): PropKind<P> {
   return {
     parse: (at, value) => {
       spec.parse(at.path, value, `${at.prop}.`);
-      return value as P;
+      return shallowCopy(at, value as object, 'which cdk8s cannot write') as P;
     },
     constraint: `an object: ${spec.name}`,
     edges: [{}, null, 'x'],
+    nested: spec as PropsSpec<unknown>,
   };
 }
 
@@ -302,6 +316,7 @@ export function record<P>(spec: PropsSpec<P>, child?: string): PropKind<P> {
     parse: (at, value) => spec.parse(child === undefined ? at.path : `${at.path}/${child}`, value, `${at.prop}.`),
     constraint: `an object: ${spec.name}`,
     edges: [{}, null, 'x'],
+    nested: spec as PropsSpec<unknown>,
   };
 }
 
@@ -337,12 +352,31 @@ function copyData(at: PropAt, value: unknown, depth: number): unknown {
 }
 
 /**
- * An object the construct hands on as it is (a cdk8s-plus volume, a service account, a schedule),
- * recognized by `is`: the library owning its class checks the rest.
+ * `value`'s own fields, read once each into a plain object: what the construct or cdk8s reads
+ * later meets no getter or proxy trap. `__proto__` and `constructor` are refused by name (cdk8s's
+ * resolver reads `constructor` to tell a map from a class instance: cdk8s lib/resolve.js).
  */
-export function instance<T>(what: string, is: (value: object) => boolean, fix: string): PropKind<T> {
+function shallowCopy(at: PropAt, value: object, why: string): Record<string, unknown> {
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    if (key === '__proto__' || key === 'constructor') refuse(at, `has the key "${key}", ${why}`, `remove the key "${key}"`);
+    copy[key] = (value as Record<string, unknown>)[key];
+  }
+  return copy;
+}
+
+/**
+ * An object the construct hands on as it is (a cdk8s-plus volume, a service account, a schedule),
+ * recognized by `is`: the library owning its class checks the rest. With `shallowCopy`, a plain
+ * object of such values (cdk8s-plus container props) is copied one level deep, each read guarded,
+ * so that the construct, spreading it, meets no getter or proxy trap.
+ */
+export function instance<T>(what: string, is: (value: object) => boolean, fix: string, copy = false): PropKind<T> {
   return {
-    parse: (at, value) => (value !== null && typeof value === 'object' && is(value)) ? value as T : refuse(at, `${brief(value)} is not ${what}`, fix),
+    parse: (at, value) => {
+      if (value === null || typeof value !== 'object' || !is(value)) return refuse(at, `${brief(value)} is not ${what}`, fix);
+      return (copy ? shallowCopy(at, value, `which is not a prop of ${what}`) : value) as T;
+    },
     constraint: what,
     edges: [{}, 'x'],
   };

@@ -34,7 +34,9 @@ export interface HybridEksStackProps extends Omit<HybridEksClusterProps, 'subnet
  * @internal
  */
 export const HYBRID_EKS_STACK_PROPS = propsSpec<HybridEksStackProps>('HybridEksStack', {
-  ...handedOn(except(HYBRID_EKS_CLUSTER_PROPS.entries, 'subnetIds'), 'HybridEksCluster'),
+  ...handedOn(except(HYBRID_EKS_CLUSTER_PROPS.entries, 'subnetIds', 'clusterName'), 'HybridEksCluster'),
+  // Read here too: the network's subnets are tagged with it before the cluster exists.
+  clusterName: HYBRID_EKS_CLUSTER_PROPS.entries.clusterName,
   region: required(text({ max: 64, form: 'an AWS region', example: 'eu-north-1', judgedBy: 'aws-provider-region' }), 'give region, e.g. "eu-north-1"'),
   network: optional(record(CLUSTER_NETWORK_OPTIONS, 'Network')),
   existingNetwork: optional(record(EXISTING_NETWORK, 'ExistingNetwork')),

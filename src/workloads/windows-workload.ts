@@ -1,10 +1,10 @@
-import { ApiObject, ApiObjectMetadata, Chart, Cron } from 'cdk8s';
+import { ApiObject, ApiObjectMetadata, Chart, Cron, OwnerReference } from 'cdk8s';
 import { Construct } from 'constructs';
 import { CDK8S_PLUS, kplus } from './cdk8s-plus';
 import { containerPort, windowsContainerDefaults, windowsSecurityProblems } from './container-defaults';
 import { dropChartNamespace } from '../platform/cluster-scope';
 import { fail, problem } from '../core/errors';
-import { checked, choice, flag, handedOn, instance, list, optional, propsSpec, stringRecord, text, whole } from '../core/props-spec';
+import { checked, choice, flag, handedOn, instance, list, optional, propsSpec, record, required, stringRecord, text, whole } from '../core/props-spec';
 import { listOf, wholeNumber } from '../core/values';
 import { WINDOWS_POD_OPTIONS, WindowsPod, WindowsPodOptions } from './windows-pod';
 
@@ -115,14 +115,21 @@ export const OBJECT_METADATA = propsSpec<ApiObjectMetadata>('ApiObjectMetadata',
   labels: optional(stringRecord()),
   annotations: optional(stringRecord()),
   finalizers: optional(list(text({ max: 316, form: 'a finalizer name', example: 'example.com/cleanup' }))),
-  ownerReferences: optional(list(instance('an owner reference', (v) => !Array.isArray(v), 'give { apiVersion, kind, name, uid }'))),
+  ownerReferences: optional(list(record(propsSpec<OwnerReference>('OwnerReference', {
+    apiVersion: required(text({ max: 317, form: 'an API version', example: 'apps/v1' }), 'give apiVersion'),
+    kind: required(text({ max: 63, form: 'a kind', example: 'Deployment' }), 'give kind'),
+    name: required(text({ max: 253, form: 'an object name', example: 'web' }), 'give name'),
+    uid: required(text({ max: 64, form: 'a uid', example: 'd9607e19-f88f-11e6-a518-42010a800195' }), 'give uid'),
+    blockOwnerDeletion: optional(flag()),
+    controller: optional(flag()),
+  })))),
 });
 
 /**
  * A container's props as cdk8s-plus takes them: an object, whose image and ports the workload
  * checks (`checkContainerInputs`) and cdk8s-plus reads.
  */
-const CONTAINER_PROPS = instance<kplus.ContainerProps>('an object of container props', (v) => !Array.isArray(v), 'give { image: ..., ... } as cdk8s-plus ContainerProps');
+const CONTAINER_PROPS = instance<kplus.ContainerProps>('an object of container props', (v) => !Array.isArray(v), 'give { image: ..., ... } as cdk8s-plus ContainerProps', true);
 
 /**
  * The spec of `WindowsWorkloadProps`. The Windows pod options are handed on to `WindowsPod`, which
