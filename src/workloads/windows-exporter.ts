@@ -48,10 +48,10 @@ export interface WindowsExporterProps {
  */
 export const WINDOWS_EXPORTER_PROPS = propsSpec<WindowsExporterProps>('WindowsExporter', {
   image: optional(text({ max: 512, form: 'an image reference', example: WINDOWS_EXPORTER_IMAGE })),
-  // Collector names and the `[defaults]` placeholder, comma-separated without spaces
-  // (windows_exporter v0.31.8 pkg/types/const.go, DefaultCollectors and
-  // DefaultCollectorsPlaceholder); the value is written between single quotes in config.yml.
-  collectors: optional(text({ max: 1024, pattern: /^(\[defaults\]|[a-z0-9_]+)(,(\[defaults\]|[a-z0-9_]+))*$/, form: 'collector names separated by commas', example: '[defaults],container,memory' })),
+  // Collector names and the `[defaults]` placeholder, comma-separated (windows_exporter v0.31.8
+  // pkg/types/const.go, DefaultCollectors and DefaultCollectorsPlaceholder); the value is written
+  // between single quotes in config.yml, where a quote or a line break would end it.
+  collectors: optional(text({ max: 1024, pattern: /^(\[defaults\]|[a-z0-9_]+)( *, *(\[defaults\]|[a-z0-9_]+))*$/, form: 'collector names separated by commas', example: '[defaults],container,memory' })),
   // '' for none; else a PriorityClass name, a DNS subdomain (kubernetes pkg/apis/scheduling/validation).
   priorityClassName: optional(text({ max: 253, min: 0, form: 'a PriorityClass name', example: 'system-node-critical' })),
   metadata: optional(checked(propsSpec<{ readonly namespace?: string }>('WindowsExporter metadata', {
