@@ -15,7 +15,7 @@ export enum NatGateways {
   SINGLE = 'Single',
 }
 
-/** The network the stack creates when you do not bring your own. */
+/** The network the stack creates when you do not bring your own. What each prop takes, as the construct checks it: docs/props.md. */
 export interface ClusterNetworkOptions {
   /**
    * The VPC's IPv4 block, /16 to /28.

@@ -4,7 +4,7 @@ import { fail } from '../core/errors';
 import { flag, list, optional, propsSpec, required, text } from '../core/props-spec';
 import { DataAwsSubnet, Ec2Tag, Token } from '../terraform/providers/aws';
 
-/** A VPC and subnets that already exist (bring your own network). */
+/** A VPC and subnets that already exist (bring your own network). What each prop takes, as the construct checks it: docs/props.md. */
 export interface ExistingNetwork {
   /** Id of the VPC, e.g. `vpc-0123456789abcdef0`. */
   readonly vpcId: string;

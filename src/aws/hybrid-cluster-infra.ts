@@ -12,7 +12,7 @@ import { judgeStackAtSynth } from '../terraform/judge';
 import { DataAwsPartition, DataAwsRegion, KeyPair, TerraformOutput, TerraformStack } from '../terraform/providers/aws';
 
 
-/** What `HybridClusterInfra` creates: every field is optional except the cluster name. */
+/** What `HybridClusterInfra` creates: every field is optional except the cluster name. What each prop takes, as the construct checks it: docs/props.md. */
 export interface HybridClusterInfraProps {
   /** The Cluster API cluster name (a DNS label), used in subnet tags and resource names. */
   readonly clusterName: string;

@@ -54,7 +54,7 @@ export interface PodCredentialsOptions {
   readonly podIdentityAgentVersion?: string;
 }
 
-/** Props of `HybridEksCluster`. */
+/** Props of `HybridEksCluster`. What each prop takes, as the construct checks it: docs/props.md. */
 export interface HybridEksClusterProps {
   /** The EKS cluster name; the subnets' `kubernetes.io/cluster/<name>` tags use it too. */
   readonly clusterName: string;

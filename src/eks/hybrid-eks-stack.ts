@@ -6,7 +6,7 @@ import { EXISTING_NETWORK, ExistingClusterNetwork, ExistingNetwork } from '../aw
 import { HYBRID_EKS_CLUSTER_PROPS, HybridEksCluster, HybridEksClusterProps } from './eks-cluster';
 import { AwsProvider, TerraformStack } from '../terraform/providers/aws';
 
-/** Props of `HybridEksStack`: the cluster's, the region, and the network the cluster gets its subnets from. */
+/** Props of `HybridEksStack`: the cluster's, the region, and the network the cluster gets its subnets from. What each prop takes, as the construct checks it: docs/props.md. */
 export interface HybridEksStackProps extends Omit<HybridEksClusterProps, 'subnetIds'> {
   /** AWS region, e.g. `eu-north-1`. */
   readonly region: string;

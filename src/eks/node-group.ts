@@ -8,7 +8,7 @@ import type { HybridEksCluster } from './eks-cluster';
 import { EksNodeRole } from './node-role';
 import { EksNodeGroup, EksNodeGroupTaint, LaunchTemplate, Token } from '../terraform/providers/aws';
 
-/** What Linux and Windows managed node groups share. */
+/** What Linux and Windows managed node groups share. What each prop takes, as the construct checks it: docs/props.md. */
 export interface EksNodeGroupOptions {
   /**
    * EC2 instance types, e.g. `['m6i.xlarge']`; several give the group more capacity to draw on.

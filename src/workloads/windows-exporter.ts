@@ -11,7 +11,7 @@ export const WINDOWS_EXPORTER_IMAGE = 'ghcr.io/prometheus-community/windows-expo
 /** The built-in priority class of node agents (kubernetes pkg/apis/scheduling/types.go). */
 const SYSTEM_NODE_CRITICAL = 'system-node-critical';
 
-/** Props of `WindowsExporter`. */
+/** Props of `WindowsExporter`. What each prop takes, as the construct checks it: docs/props.md. */
 export interface WindowsExporterProps {
   /**
    * windows_exporter image.

@@ -35,7 +35,7 @@ export interface PodOwner extends IConstruct {
 /** A cdk8s-plus-33 pod owner: the type `WindowsPod` takes when none is named. */
 export type Cdk8sPlusPodOwner = kplus.Pod | kplus.Workload;
 
-/** How a Windows pod runs and where it lands. */
+/** How a Windows pod runs and where it lands. What each prop takes, as the construct checks it: docs/props.md. */
 export interface WindowsPodOptions {
   /**
    * Windows Server release of the nodes to run on. Pins the pod with the

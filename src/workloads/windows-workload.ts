@@ -22,7 +22,7 @@ export enum WindowsWorkloadKind {
   CRON_JOB = 'CronJob',
 }
 
-/** Props of `WindowsWorkload`: the kind of workload, its containers, and the Windows pod options. */
+/** Props of `WindowsWorkload`: the kind of workload, its containers, and the Windows pod options. What each prop takes, as the construct checks it: docs/props.md. */
 export interface WindowsWorkloadProps extends WindowsPodOptions {
   /**
    * Which workload to create.
