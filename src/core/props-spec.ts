@@ -1,7 +1,8 @@
 import { HybridConfigError } from './errors';
 import { INT32_MAX } from './numbers';
 import { isUnresolvedToken } from './tokens';
-import { listOf, oneOf, PropAt, show, stringMap, wholeNumber } from './values';
+import { Size } from 'cdk8s';
+import { listOf, oneOf, PropAt, show, stringMap, wholeMebibytes, wholeNumber } from './values';
 
 /**
  * A construct's props, declared once (docs/architecture.md, "A construct's props"): each prop's
@@ -216,6 +217,18 @@ export function text(options: TextOptions): PropKind<string> {
     },
     constraint: `${form}, ${min} to ${max} characters${multiline ? '' : ', one line'}${pattern === undefined ? '' : ` (\`${pattern.source}\`)`}${judgedBy === undefined ? '' : `; the \`${judgedBy}\` rule judges its form`}`,
     edges: ['', ' ', 'x'.repeat(max + 1), ...(example === undefined ? [] : [example, `${example}\n`])],
+  };
+}
+
+/** A cdk8s `Size` of whole mebibytes, at least `min`. */
+export function mebibytes(min = 0): PropKind<Size> {
+  return {
+    parse: (at, value) => {
+      wholeMebibytes(at, value, min);
+      return value as Size;
+    },
+    constraint: `a cdk8s Size of whole mebibytes, at least ${min}`,
+    edges: [Size.mebibytes(min), Size.mebibytes(0.5), Size.kibibytes(1), 512],
   };
 }
 

@@ -17,6 +17,8 @@ import { HYBRID_EKS_STACK_PROPS, HybridEksStack } from '../../src/eks/hybrid-eks
 import { EKS_LINUX_NODE_GROUP_PROPS, EksLinuxNodeGroup } from '../../src/eks/linux-node-group';
 import { EKS_WINDOWS_NODE_GROUP_PROPS, EksWindowsNodeGroup } from '../../src/eks/windows-node-group';
 import { WINDOWS_EXPORTER_PROPS, WindowsExporter } from '../../src/workloads/windows-exporter';
+import { HYPERV_RUNTIME_CLASS_PROPS, HyperVRuntimeClass } from '../../src/workloads/hyperv-runtime-class';
+import { EKS_NODE_ROLE_PROPS, EksNodeRole } from '../../src/eks/node-role';
 import { WINDOWS_POD_OPTIONS, WindowsPod } from '../../src/workloads/windows-pod';
 import { WINDOWS_WORKLOAD_PROPS, WindowsWorkload } from '../../src/workloads/windows-workload';
 import { AwsProvider } from '../../src/terraform/providers/aws';
@@ -134,6 +136,11 @@ export const SUBJECTS: readonly SpecSubject[] = [
     build: (app, id, props) => new HybridClusterInfraStack(app as never, id, props as never),
     synth: (app) => tf(app.node.children.find((c) => c instanceof TerraformStack) as TerraformStack),
   }),
+  subject<Chart>({
+    name: 'HyperVRuntimeClass', spec: HYPERV_RUNTIME_CLASS_PROPS, base: {}, fixture: chart, pathOf: (id) => `apps/${id}`, synth: k8s,
+    build: (c, id, props) => new HyperVRuntimeClass(c, id, props as never),
+  }),
+  inAwsStack('EksNodeRole', EKS_NODE_ROLE_PROPS, { partition: 'aws' }, (stack, id, props) => new EksNodeRole(stack, id, props)),
   inAwsStack('HybridClusterInfra', HYBRID_CLUSTER_INFRA_PROPS, { clusterName: 'aws-test' }, (stack, id, props) => new HybridClusterInfra(stack, id, props)),
   inAwsStack('ClusterNetwork', CLUSTER_NETWORK_PROPS, { clusterName: 'c', region: 'eu-north-1' }, (stack, id, props) => new ClusterNetwork(stack, id, props as never), { partOfProps: true }),
   // The options of the same construct, named network.<prop>.
