@@ -171,3 +171,17 @@ export function awsTagProblems(tags: unknown): string[] {
  * base64-encoded" (EC2 User Guide, instancedata-add-user-data).
  */
 export const EC2_USER_DATA_MAX_BYTES = 16 * 1024;
+
+/**
+ * IAM role names: 1 to 64 of letters, digits and `+=,.@_-` (IAM API Reference, CreateRole
+ * `RoleName`, pattern `[\w+=,.@-]+`, length 1-64).
+ */
+export const IAM_ROLE_NAME = /^[\w+=,.@-]{1,64}$/;
+
+/** Why a value is no IAM role name, for a message after the value. */
+export function iamRoleNameProblem(value: unknown): string {
+  if (typeof value !== 'string') return 'is not a string';
+  if (value.length === 0) return 'is empty';
+  if (value.length > 64) return `has ${value.length} characters, and IAM role names have at most 64 (IAM CreateRole)`;
+  return 'is not an IAM role name: only letters, digits and +=,.@_- (IAM CreateRole)';
+}

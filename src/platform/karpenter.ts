@@ -75,3 +75,17 @@ export const KARPENTER_WINDOWS_LIMITS = {
 
 /** Karpenter's API groups: NodePool (`karpenter.sh`) and EC2NodeClass (`karpenter.k8s.aws`). */
 export const KARPENTER_GROUPS = { nodePool: 'karpenter.sh', nodeClass: 'karpenter.k8s.aws' } as const;
+
+/**
+ * Karpenter's controller as its getting-started guide installs it (v1.14.1
+ * website/content/en/docs/getting-started/getting-started-with-karpenter): the controller's IAM role
+ * is `<cluster>-karpenter` (scripts/step02-create-cluster.sh, eksctl `podIdentityAssociations`
+ * `roleName`), and its IAM integration policy passes the node role to EC2 only
+ * (cloudformation.yaml, `AllowPassingInstanceRole`: `iam:PassedToService` `ec2.amazonaws.com`,
+ * `ec2.amazonaws.com.cn`).
+ */
+export const KARPENTER_CONTROLLER = {
+  roleName: (clusterName: string) => `${clusterName}-karpenter`,
+  passedToServices: ['ec2.amazonaws.com', 'ec2.amazonaws.com.cn'],
+  source: `${KARPENTER_SOURCE} website/content/en/docs/getting-started/getting-started-with-karpenter/cloudformation.yaml (AllowPassingInstanceRole) and scripts/step02-create-cluster.sh (roleName \${CLUSTER_NAME}-karpenter)`,
+} as const;
