@@ -32,6 +32,7 @@ export const SMB_CSI = {
     plugin: 'registry.k8s.io/sig-storage/smbplugin:v1.20.3',
     windowsPlugin: 'registry.k8s.io/sig-storage/smbplugin:v1.20.3-windows-hp',
     provisioner: 'registry.k8s.io/sig-storage/csi-provisioner:v6.3.0',
+    resizer: 'registry.k8s.io/sig-storage/csi-resizer:v2.2.0',
     registrar: 'registry.k8s.io/sig-storage/csi-node-driver-registrar:v2.17.0',
   },
 } as const;

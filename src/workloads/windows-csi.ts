@@ -4,6 +4,7 @@ import { EBS_CSI, SMB_CSI, windowsKubeletRoot } from '../platform/csi';
 import { windowsNodeTaint, WindowsPlatform } from '../platform/support';
 import { LABEL_OS, WINDOWS_SYSTEM_USER } from '../platform/windows';
 import { fail } from '../core/errors';
+import { wholeNumber } from '../core/values';
 
 /** What the CSI constructs share: where they run. */
 export interface WindowsCsiProps {
@@ -84,7 +85,9 @@ function daemonSet(scope: Construct, name: string, namespace: string, spec: obje
 /** Props of `WindowsSmbCsi`. */
 export interface WindowsSmbCsiProps extends WindowsCsiProps {
   /**
-   * Replicas of the controller (it creates subdirectories of the share for dynamically provisioned volumes).
+   * Replicas of the controller (it creates subdirectories of the share for dynamically provisioned
+   * volumes and resizes them). 0 where only static volumes (a PersistentVolume naming the share)
+   * and inline volumes are used: the node plugin mounts those without it.
    * @default 1
    */
   readonly controllerReplicas?: number;
@@ -92,8 +95,9 @@ export interface WindowsSmbCsiProps extends WindowsCsiProps {
 
 /**
  * The SMB CSI driver (`smb.csi.k8s.io`, kubernetes-csi/csi-driver-smb v1.20.3) for Windows pods:
- * its CSIDriver, the controller (external-provisioner and the plugin, on Linux nodes only, as the
- * upstream manifests pin it) with its RBAC, and the Windows node plugin as a HostProcess DaemonSet
+ * its CSIDriver, the controller (external-provisioner, external-resizer and the plugin, on Linux
+ * nodes only, as the upstream manifests pin it) with its RBAC, the node plugin's right to read
+ * secrets (an inline volume's credentials), and the Windows node plugin as a HostProcess DaemonSet
  * whose kubelet paths are the platform's (upstream assumes `C:\var\lib\kubelet`, which k0s does not
  * use) and which tolerates the platform's Windows taint (upstream tolerates GKE's only). Linux
  * pods with SMB volumes need the upstream Linux node DaemonSet beside it.
@@ -108,8 +112,7 @@ export class WindowsSmbCsi extends Construct {
     super(scope, id);
     if (!Object.values(WindowsPlatform).includes(props.platform)) fail(this, `platform "${props.platform}" is not a WindowsPlatform`, `use one of ${Object.values(WindowsPlatform).join(', ')}`);
     const namespace = props.namespace ?? 'kube-system';
-    const replicas = props.controllerReplicas ?? 1;
-    if (!Number.isInteger(replicas) || replicas < 1) fail(this, `controllerReplicas ${replicas} is not a whole number of at least 1`, 'give 1 or more');
+    const replicas = wholeNumber({ path: this.node.path, prop: 'controllerReplicas' }, props.controllerReplicas, 0) ?? 1;
     const driver = SMB_CSI.driver;
 
     new ApiObject(this, 'CSIDriver', {
@@ -132,11 +135,35 @@ export class WindowsSmbCsi extends Construct {
         { apiGroups: [''], resources: ['secrets'], verbs: ['get'] },
       ],
     });
-    new ApiObject(this, 'ProvisionerBinding', {
-      apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRoleBinding', metadata: { name: 'smb-csi-provisioner-binding' },
-      subjects: [{ kind: 'ServiceAccount', name: controllerSa.name, namespace }],
-      roleRef: { kind: 'ClusterRole', name: role.name, apiGroup: 'rbac.authorization.k8s.io' },
+    const bind = (id: string, name: string, clusterRole: ApiObject, serviceAccount: ApiObject) => new ApiObject(this, id, {
+      apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRoleBinding', metadata: { name },
+      subjects: [{ kind: 'ServiceAccount', name: serviceAccount.name, namespace }],
+      roleRef: { kind: 'ClusterRole', name: clusterRole.name, apiGroup: 'rbac.authorization.k8s.io' },
     });
+    bind('ProvisionerBinding', 'smb-csi-provisioner-binding', role, controllerSa);
+    // What external-resizer reads and writes (csi-driver-smb v1.20.3 deploy/rbac-csi-smb.yaml,
+    // smb-external-resizer-role): the plugin answers ControllerExpandVolume (pkg/smb/controllerserver.go).
+    const resizerRole = new ApiObject(this, 'ResizerRole', {
+      apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'smb-external-resizer-role' },
+      rules: [
+        { apiGroups: [''], resources: ['persistentvolumes'], verbs: ['get', 'list', 'watch', 'update', 'patch'] },
+        { apiGroups: [''], resources: ['persistentvolumeclaims'], verbs: ['get', 'list', 'watch'] },
+        { apiGroups: [''], resources: ['persistentvolumeclaims/status'], verbs: ['update', 'patch'] },
+        { apiGroups: [''], resources: ['events'], verbs: ['list', 'watch', 'create', 'update', 'patch'] },
+        { apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['get', 'list', 'watch', 'create', 'update', 'patch'] },
+      ],
+    });
+    bind('ResizerBinding', 'smb-csi-resizer-role', resizerRole, controllerSa);
+    // The node plugin reads an inline (ephemeral) volume's credentials itself: the kubelet passes no
+    // stage secrets for it, so NodeStageVolume gets the secret named in its attributes through the
+    // plugin's own client (csi-driver-smb v1.20.3 pkg/smb/nodeserver.go, ephemeralVol →
+    // GetUserNamePasswordFromSecret; pkg/smb/smb.go, Secrets(ns).Get). Upstream binds the node's
+    // service account to this role (deploy/rbac-csi-smb.yaml, csi-smb-node-secret-role).
+    const nodeSecretRole = new ApiObject(this, 'NodeSecretRole', {
+      apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'csi-smb-node-secret-role' },
+      rules: [{ apiGroups: [''], resources: ['secrets'], verbs: ['get'] }],
+    });
+    bind('NodeSecretBinding', 'csi-smb-node-secret-binding', nodeSecretRole, nodeSa);
 
     this.controller = new ApiObject(this, 'Controller', {
       apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'csi-smb-controller', namespace },
@@ -155,6 +182,13 @@ export class WindowsSmbCsi extends Construct {
                 name: 'csi-provisioner',
                 image: SMB_CSI.images.provisioner,
                 args: ['-v=2', '--csi-address=/csi/csi.sock', '--leader-election', `--leader-election-namespace=${namespace}`, '--extra-create-metadata=true'],
+                volumeMounts: [{ name: 'socket-dir', mountPath: '/csi' }],
+                resources: { requests: { cpu: '10m', memory: '20Mi' }, limits: { memory: '400Mi' } },
+              },
+              {
+                name: 'csi-resizer',
+                image: SMB_CSI.images.resizer,
+                args: ['-v=2', '-csi-address=/csi/csi.sock', '-leader-election', `--leader-election-namespace=${namespace}`, '-handle-volume-inuse-error=false'],
                 volumeMounts: [{ name: 'socket-dir', mountPath: '/csi' }],
                 resources: { requests: { cpu: '10m', memory: '20Mi' }, limits: { memory: '400Mi' } },
               },

@@ -70,9 +70,51 @@ describe('WindowsSmbCsi', () => {
     expect(controller.spec.template.spec.nodeSelector).toEqual({ 'kubernetes.io/os': 'linux' });
     expect(controller.spec.template.spec.containers[0].args).toContain('--leader-election-namespace=storage');
     expect(only(objs, 'CSIDriver').spec).toEqual({ attachRequired: false, podInfoOnMount: true, volumeLifecycleModes: ['Persistent', 'Ephemeral'] });
-    expect(only(objs, 'ClusterRoleBinding').subjects).toEqual([{ kind: 'ServiceAccount', name: 'csi-smb-controller-sa', namespace: 'storage' }]);
+    expect(objs.filter((o) => o.kind === 'ClusterRoleBinding' && o.metadata.name === 'smb-csi-provisioner-binding')[0].subjects)
+      .toEqual([{ kind: 'ServiceAccount', name: 'csi-smb-controller-sa', namespace: 'storage' }]);
     expect(daemonSet(objs).metadata.namespace).toBe('storage');
-    expect(() => objects((c) => new WindowsSmbCsi(c, 'smb', { platform: WindowsPlatform.EKS, controllerReplicas: 0 }))).toThrow(/controllerReplicas 0/);
+  });
+
+  // Static volumes (a PersistentVolume naming the share) and inline volumes are mounted by the node
+  // plugin alone (csi-driver-smb v1.20.3 pkg/smb/nodeserver.go); the controller only provisions and resizes.
+  test('controllerReplicas 0 is accepted (static and inline volumes need no controller); a negative or fractional count is refused, naming it', () => {
+    const objs = objects((c) => new WindowsSmbCsi(c, 'smb', { platform: WindowsPlatform.EKS, controllerReplicas: 0 }));
+    expect(only(objs, 'Deployment').spec.replicas).toBe(0);
+    expect(validateManifests(objs)).toEqual([]);
+    expect(() => objects((c) => new WindowsSmbCsi(c, 'smb', { platform: WindowsPlatform.EKS, controllerReplicas: -1 }))).toThrow(/\[storage\/smb\] controllerReplicas -1 .*Fix: give a whole number from 0/);
+    expect(() => objects((c) => new WindowsSmbCsi(c, 'smb', { platform: WindowsPlatform.EKS, controllerReplicas: '2' as unknown as number }))).toThrow(/controllerReplicas is "2", not a number/);
+  });
+
+  /** Whether the RBAC objects let `serviceAccount` (namespace/name) `verb` `resource` of the core group in any namespace (a ClusterRoleBinding). */
+  function clusterMay(objs: K8sObject[], serviceAccount: string, verb: string, resource: string): boolean {
+    const [namespace, name] = serviceAccount.split('/');
+    const roles = new Map(objs.filter((o) => o.kind === 'ClusterRole').map((r) => [r.metadata.name, r]));
+    return objs.filter((o) => o.kind === 'ClusterRoleBinding')
+      .filter((b) => (b.subjects ?? []).some((s: K8sObject) => s.kind === 'ServiceAccount' && s.name === name && s.namespace === namespace))
+      .some((b) => (roles.get(b.roleRef.name)?.rules ?? []).some((r: K8sObject) => r.apiGroups.includes('') && r.resources.includes(resource) && r.verbs.includes(verb)));
+  }
+
+  // csi-driver-smb v1.20.3: for an inline volume the node plugin reads the secret itself
+  // (pkg/smb/nodeserver.go NodeStageVolume: ephemeralVol → GetUserNamePasswordFromSecret; pkg/smb/smb.go
+  // Secrets(secretNamespace).Get), so upstream binds csi-smb-node-sa to csi-smb-node-secret-role
+  // (deploy/rbac-csi-smb.yaml). Without it an inline SMB volume fails NodeStageVolume ("forbidden").
+  test('the node plugin\'s service account may read secrets, which inline (Ephemeral) volumes need', () => {
+    const objs = objects((c) => new WindowsSmbCsi(c, 'smb', { platform: WindowsPlatform.K0SMOTRON_AWS }));
+    expect(only(objs, 'CSIDriver').spec.volumeLifecycleModes).toContain('Ephemeral');
+    const nodeSa = `kube-system/${daemonSet(objs).spec.template.spec.serviceAccountName}`;
+    expect(clusterMay(objs, nodeSa, 'get', 'secrets')).toBe(true);
+    expect(clusterMay(objs, nodeSa, 'list', 'secrets')).toBe(false);
+    expect(clusterMay(objs, 'kube-system/csi-smb-controller-sa', 'get', 'secrets')).toBe(true);
+  });
+
+  // csi-driver-smb v1.20.3 deploy/csi-smb-controller.yaml (csi-resizer v2.2.0) and deploy/rbac-csi-smb.yaml
+  // (smb-external-resizer-role); the plugin advertises EXPAND_VOLUME (pkg/smb/smb.go).
+  test('the controller runs external-resizer, allowed to update claims\' status, so a PVC expansion is carried out', () => {
+    const objs = objects((c) => new WindowsSmbCsi(c, 'smb', { platform: WindowsPlatform.EKS }));
+    const resizer = only(objs, 'Deployment').spec.template.spec.containers.find((c: K8sObject) => c.name === 'csi-resizer');
+    expect(resizer.image).toBe('registry.k8s.io/sig-storage/csi-resizer:v2.2.0');
+    expect(resizer.args).toEqual(expect.arrayContaining(['-csi-address=/csi/csi.sock', '-leader-election', '--leader-election-namespace=kube-system']));
+    expect(clusterMay(objs, 'kube-system/csi-smb-controller-sa', 'patch', 'persistentvolumeclaims/status')).toBe(true);
   });
 
   test('its objects pass every rule', () => {
