@@ -21,8 +21,41 @@ export const K0S_LINUX_KUBELET_ROOT = '/var/lib/k0s/kubelet';
 
 /** The Windows kubelet root on a platform. */
 export function windowsKubeletRoot(platform: WindowsPlatform): string {
-  return platform === WindowsPlatform.K0SMOTRON_AWS || platform === WindowsPlatform.K0SMOTRON_REMOTE ? WINDOWS_KUBELET_ROOT.k0s : WINDOWS_KUBELET_ROOT.upstream;
+  return KNOWN_WINDOWS_KUBELET_ROOT[platform] ?? WINDOWS_KUBELET_ROOT.upstream;
 }
+
+/**
+ * The platforms whose Windows kubelet root is read from their source (above), which the
+ * `csi-windows-node` rule compares a node plugin's paths with. RKE2's is not read here, and k3s
+ * has no Windows nodes.
+ */
+export const KNOWN_WINDOWS_KUBELET_ROOT: Readonly<Partial<Record<WindowsPlatform, string>>> = {
+  [WindowsPlatform.K0SMOTRON_AWS]: WINDOWS_KUBELET_ROOT.k0s,
+  [WindowsPlatform.K0SMOTRON_REMOTE]: WINDOWS_KUBELET_ROOT.k0s,
+  [WindowsPlatform.EKS]: WINDOWS_KUBELET_ROOT.upstream,
+  [WindowsPlatform.AKS]: WINDOWS_KUBELET_ROOT.upstream,
+  [WindowsPlatform.GKE]: WINDOWS_KUBELET_ROOT.upstream,
+};
+
+/**
+ * The kubelet roots a string names as the parent of a CSI plugin's directory or of the plugin
+ * registry (`C:\var\lib\kubelet\plugins\smb.csi.k8s.io\csi.sock` → `C:\var\lib\kubelet`), with
+ * backslashes, as written: a Windows node plugin's paths (upstream writes them in args, env and
+ * host paths).
+ */
+export function kubeletRootsNamed(text: unknown): string[] {
+  if (typeof text !== 'string') return [];
+  return [...text.matchAll(/(?<![A-Za-z])([A-Za-z]:[\\/][^\s"';]*?)[\\/]+plugins(?:_registry)?(?=[\\/]|$)/g)].map((m) => m[1]);
+}
+
+/** Two Windows paths name the same directory: case-insensitive, either slash, no trailing slash. */
+export function sameWindowsPath(a: string, b: string): boolean {
+  const norm = (p: string) => p.replace(/[\\/]+/g, '\\').replace(/\\$/, '').toLowerCase();
+  return norm(a) === norm(b);
+}
+
+/** An absolute Windows path: a drive letter, a colon and a slash (`C:\var\lib\kubelet`). */
+export const ABSOLUTE_WINDOWS_PATH = /^[A-Za-z]:[\\/]/;
 
 /** The SMB CSI driver (kubernetes-csi/csi-driver-smb v1.20.3, deploy/). */
 export const SMB_CSI = {
@@ -45,6 +78,12 @@ export const SMB_CSI = {
  */
 export const EBS_CSI = {
   driver: 'ebs.csi.aws.com',
+  /**
+   * Where EBS volumes cannot attach: the driver attaches volumes to EC2 instances only (its node
+   * reads the instance id from EC2 instance metadata, pkg/cloud/metadata), and AKS and GKE nodes
+   * are Azure and Google VMs; k3s has no Windows nodes.
+   */
+  notOn: [WindowsPlatform.AKS, WindowsPlatform.GKE, WindowsPlatform.K3S] as readonly WindowsPlatform[],
   source: 'kubernetes-sigs/aws-ebs-csi-driver@helm-chart-aws-ebs-csi-driver-2.64.0 charts/aws-ebs-csi-driver/templates/_node-windows.tpl',
   images: {
     plugin: 'public.ecr.aws/ebs-csi-driver/aws-ebs-csi-driver:v1.64.0',

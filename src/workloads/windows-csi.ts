@@ -1,10 +1,11 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
-import { EBS_CSI, SMB_CSI, windowsKubeletRoot } from '../platform/csi';
-import { windowsNodeTaint, WindowsPlatform } from '../platform/support';
+import { ABSOLUTE_WINDOWS_PATH, EBS_CSI, SMB_CSI, windowsKubeletRoot } from '../platform/csi';
+import { dnsLabelProblem } from '../platform/dns';
+import { runsWindowsNodes, windowsNodeTaint, WindowsPlatform } from '../platform/support';
 import { LABEL_OS, WINDOWS_SYSTEM_USER } from '../platform/windows';
 import { fail } from '../core/errors';
-import { wholeNumber } from '../core/values';
+import { oneOf, show, wholeNumber } from '../core/values';
 
 /** What the CSI constructs share: where they run. */
 export interface WindowsCsiProps {
@@ -25,9 +26,27 @@ export interface WindowsCsiProps {
   readonly namespace?: string;
 }
 
+/**
+ * The props every CSI construct checks first: a platform with Windows nodes, an absolute Windows
+ * kubelet root (a relative one would be resolved against the plugin's working directory, never
+ * the kubelet's), a namespace name.
+ */
+function checkCsiProps(scope: Construct, props: WindowsCsiProps, notOn: readonly WindowsPlatform[], what: string): void {
+  const at = (prop: string) => ({ path: scope.node.path, prop });
+  const platform = oneOf(at('platform'), props?.platform, WindowsPlatform, 'WindowsPlatform');
+  if (platform === undefined) fail(scope, 'platform is undefined', 'give the platform of the cluster, e.g. WindowsPlatform.EKS');
+  if (!runsWindowsNodes(platform)) fail(scope, `platform ${platform}: ${platform} runs no Windows nodes (WINDOWS_SUPPORT), so the Windows node plugin would never be scheduled`, 'run it on a cluster with Windows nodes');
+  if (notOn.includes(platform)) fail(scope, `platform ${platform}: ${what}`, `use the CSI driver of ${platform}'s own disks, or run this on ${WindowsPlatform.EKS} or ${WindowsPlatform.K0SMOTRON_AWS}`);
+  if (props.kubeletRootDir !== undefined && (typeof props.kubeletRootDir !== 'string' || !ABSOLUTE_WINDOWS_PATH.test(props.kubeletRootDir))) {
+    fail(scope, `kubeletRootDir ${show(props.kubeletRootDir)} is not an absolute Windows path`, `give the kubelet's --root-dir on the Windows nodes, e.g. ${windowsKubeletRoot(platform)}, or leave it unset for the platform's`);
+  }
+  const namespaceProblem = props.namespace === undefined ? undefined : dnsLabelProblem(props.namespace);
+  if (namespaceProblem) fail(scope, `namespace ${show(props.namespace)} ${namespaceProblem} (a namespace name)`, 'give a namespace name such as kube-system');
+}
+
 /** The kubelet paths of a node plugin on Windows: its directory and socket, and the registration directory. */
 function pluginPaths(props: WindowsCsiProps, driver: string): { dir: string; socket: string; registry: string } {
-  const root = (props.kubeletRootDir ?? windowsKubeletRoot(props.platform)).replace(/\\+$/, '');
+  const root = (props.kubeletRootDir ?? windowsKubeletRoot(props.platform)).replace(/[\\/]+$/, '');
   const dir = `${root}\\plugins\\${driver}`;
   return { dir, socket: `${dir}\\csi.sock`, registry: `${root}\\plugins_registry\\` };
 }
@@ -110,7 +129,7 @@ export class WindowsSmbCsi extends Construct {
 
   public constructor(scope: Construct, id: string, props: WindowsSmbCsiProps) {
     super(scope, id);
-    if (!Object.values(WindowsPlatform).includes(props.platform)) fail(this, `platform "${props.platform}" is not a WindowsPlatform`, `use one of ${Object.values(WindowsPlatform).join(', ')}`);
+    checkCsiProps(this, props, [], '');
     const namespace = props.namespace ?? 'kube-system';
     const replicas = wholeNumber({ path: this.node.path, prop: 'controllerReplicas' }, props.controllerReplicas, 0) ?? 1;
     const driver = SMB_CSI.driver;
@@ -245,7 +264,7 @@ export class WindowsEbsCsiNode extends Construct {
 
   public constructor(scope: Construct, id: string, props: WindowsEbsCsiNodeProps) {
     super(scope, id);
-    if (!Object.values(WindowsPlatform).includes(props.platform)) fail(this, `platform "${props.platform}" is not a WindowsPlatform`, `use one of ${Object.values(WindowsPlatform).join(', ')}`);
+    checkCsiProps(this, props, EBS_CSI.notOn, 'EBS volumes attach to EC2 instances only, and this platform\'s Windows nodes are not EC2 instances');
     const driver = EBS_CSI.driver;
     const { socket } = pluginPaths(props, driver);
     this.nodeDaemonSet = daemonSet(this, 'ebs-csi-node-windows', props.namespace ?? 'kube-system', windowsNodePodSpec(props, driver, EBS_CSI.images.registrar, props.serviceAccountName ?? 'ebs-csi-node-sa', {

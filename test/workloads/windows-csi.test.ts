@@ -195,6 +195,89 @@ describe('the csi-windows-node rule', () => {
   });
 });
 
+// kubernetes-csi/csi-driver-smb v1.20.3 deploy/csi-smb-node-windows-hostprocess.yaml (its paths, in env as
+// upstream writes them), given the os=windows toleration: registered under C:\var\lib\kubelet, which the
+// kubelet of a k0s Windows node never watches (k0sproject/k0s v1.34.4+k0s.0 pkg/constant/constant_windows.go
+// DataDirDefault C:\var\lib\k0s, pkg/config/cfgvars.go KubeletRootDir = <data dir>\kubelet).
+describe('the csi-windows-node rule compares a Windows node plugin\'s kubelet root with the platform\'s', () => {
+  const upstreamSmbWindows = {
+    apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'csi-smb-node-win', namespace: 'kube-system' },
+    spec: { selector: { matchLabels: { app: 'csi-smb-node-win' } }, template: { metadata: { labels: { app: 'csi-smb-node-win' } }, spec: {
+      serviceAccountName: 'csi-smb-node-sa', nodeSelector: { 'kubernetes.io/os': 'windows' },
+      tolerations: [{ key: 'os', operator: 'Equal', value: 'windows', effect: 'NoSchedule' }],
+      securityContext: { windowsOptions: { hostProcess: true, runAsUserName: 'NT AUTHORITY\\SYSTEM' } }, hostNetwork: true,
+      initContainers: [{ name: 'init', image: 'registry.k8s.io/sig-storage/smbplugin:v1.20.3-windows-hp', command: ['powershell.exe', '-c', 'New-Item -ItemType Directory -Path C:\\var\\lib\\kubelet\\plugins\\smb.csi.k8s.io\\ -Force'] }],
+      containers: [
+        { name: 'node-driver-registrar', image: 'registry.k8s.io/sig-storage/csi-node-driver-registrar:v2.17.0', command: ['csi-node-driver-registrar.exe'],
+          args: ['--v=2', '--csi-address=$(CSI_ENDPOINT)', '--kubelet-registration-path=$(DRIVER_REG_SOCK_PATH)', '--plugin-registration-path=$(PLUGIN_REG_DIR)'],
+          env: [{ name: 'CSI_ENDPOINT', value: 'unix://C:\\var\\lib\\kubelet\\plugins\\smb.csi.k8s.io\\csi.sock' },
+            { name: 'DRIVER_REG_SOCK_PATH', value: 'C:\\var\\lib\\kubelet\\plugins\\smb.csi.k8s.io\\csi.sock' },
+            { name: 'PLUGIN_REG_DIR', value: 'C:\\var\\lib\\kubelet\\plugins_registry\\' }] },
+        { name: 'smb', image: 'registry.k8s.io/sig-storage/smbplugin:v1.20.3-windows-hp', command: ['smbplugin.exe'], args: ['--v=5', '--endpoint=$(CSI_ENDPOINT)'],
+          env: [{ name: 'CSI_ENDPOINT', value: 'unix://C:\\var\\lib\\kubelet\\plugins\\smb.csi.k8s.io\\csi.sock' }] },
+      ],
+    } } },
+  };
+  const inlinePod = {
+    apiVersion: 'v1', kind: 'Pod', metadata: { name: 'app', namespace: 'default' },
+    spec: { os: { name: 'windows' }, nodeSelector: { 'kubernetes.io/os': 'windows' }, tolerations: [{ key: 'os', operator: 'Equal', value: 'windows', effect: 'NoSchedule' }],
+      containers: [{ name: 'app', image: 'mcr.microsoft.com/windows/servercore:ltsc2022', volumeMounts: [{ name: 'share', mountPath: 'C:\\data' }] }],
+      volumes: [{ name: 'share', csi: { driver: 'smb.csi.k8s.io', volumeAttributes: { source: '//srv/share', secretName: 'smb-creds' } } }] },
+  };
+  const csiRule = (objs: object[], platform?: WindowsPlatform) => validateManifests(objs, platform === undefined ? {} : { platform }).filter((v) => v.rule === 'csi-windows-node');
+
+  test('upstream\'s SMB Windows DaemonSet is refused on k0smotron-aws and k0smotron-remote, naming both roots, and passes on EKS, AKS and GKE', () => {
+    for (const platform of [WindowsPlatform.K0SMOTRON_AWS, WindowsPlatform.K0SMOTRON_REMOTE]) {
+      const [v, ...rest] = csiRule([upstreamSmbWindows, inlinePod], platform);
+      expect(rest).toEqual([]);
+      expect(v).toMatchObject({ kind: 'DaemonSet', name: 'csi-smb-node-win', field: 'spec.template.spec' });
+      expect(v.message).toContain(`under C:\\var\\lib\\kubelet, and the kubelet of ${platform}'s Windows nodes keeps its root at C:\\var\\lib\\k0s\\kubelet`);
+    }
+    for (const platform of [WindowsPlatform.EKS, WindowsPlatform.AKS, WindowsPlatform.GKE]) expect(csiRule([upstreamSmbWindows, inlinePod], platform)).toEqual([]);
+    // Without a platform the root is not known: nothing to compare.
+    expect(csiRule([upstreamSmbWindows, inlinePod])).toEqual([]);
+  });
+
+  test('WindowsSmbCsi and WindowsEbsCsiNode pass on their own platform, and a plugin written for another is refused', () => {
+    for (const platform of [WindowsPlatform.K0SMOTRON_AWS, WindowsPlatform.EKS]) {
+      expect(csiRule([...objects((c) => new WindowsSmbCsi(c, 'smb', { platform })), inlinePod], platform)).toEqual([]);
+      expect(csiRule(objects((c) => new WindowsEbsCsiNode(c, 'ebs', { platform })), platform)).toEqual([]);
+    }
+    expect(csiRule(objects((c) => new WindowsEbsCsiNode(c, 'ebs', { platform: WindowsPlatform.EKS })), WindowsPlatform.K0SMOTRON_AWS)).toHaveLength(1);
+    // Paths differing in case or slashes only name the same directory on Windows.
+    const lower = JSON.parse(JSON.stringify(upstreamSmbWindows).replace(/C:\\\\var\\\\lib\\\\kubelet/g, 'c:/var/lib/k0s/kubelet'));
+    expect(csiRule([lower], WindowsPlatform.K0SMOTRON_AWS)).toEqual([]);
+  });
+});
+
+describe('the CSI constructs refuse platforms and roots where they cannot run', () => {
+  const build = (make: (c: Chart) => void) => () => objects(make);
+  // k3s publishes no Windows agent (src/platform/support.ts K3S_NO_WINDOWS: k3s-io/k3s#114).
+  test('no Windows node plugin on k3s, which has no Windows nodes', () => {
+    expect(build((c) => new WindowsSmbCsi(c, 'smb', { platform: WindowsPlatform.K3S }))).toThrow(/\[storage\/smb\] platform k3s: k3s runs no Windows nodes.*Fix: run it on a cluster with Windows nodes/);
+    expect(build((c) => new WindowsEbsCsiNode(c, 'ebs', { platform: WindowsPlatform.K3S }))).toThrow(/platform k3s: k3s runs no Windows nodes/);
+  });
+
+  // kubernetes-sigs/aws-ebs-csi-driver v1.64.0 pkg/cloud/metadata: the node takes its instance id from EC2
+  // instance metadata, and the controller attaches volumes to EC2 instances (pkg/cloud/cloud.go AttachDisk).
+  test('no EBS node plugin on AKS or GKE, whose nodes are not EC2 instances; RKE2 and SSH hosts may be', () => {
+    for (const platform of [WindowsPlatform.AKS, WindowsPlatform.GKE]) {
+      expect(build((c) => new WindowsEbsCsiNode(c, 'ebs', { platform }))).toThrow(new RegExp(`platform ${platform}: EBS volumes attach to EC2 instances only`));
+      expect(build((c) => new WindowsSmbCsi(c, 'smb', { platform }))).not.toThrow();
+    }
+    expect(build((c) => new WindowsEbsCsiNode(c, 'ebs', { platform: WindowsPlatform.RKE2 }))).not.toThrow();
+    expect(build((c) => new WindowsEbsCsiNode(c, 'ebs', { platform: WindowsPlatform.K0SMOTRON_REMOTE }))).not.toThrow();
+  });
+
+  test('a relative or Linux kubelet root, an unknown platform and a namespace the API server refuses are refused, naming the prop and the value', () => {
+    expect(build((c) => new WindowsSmbCsi(c, 'smb', { platform: WindowsPlatform.EKS, kubeletRootDir: 'var\\lib\\kubelet' }))).toThrow(/kubeletRootDir "var\\\\lib\\\\kubelet" is not an absolute Windows path.*Fix: give the kubelet's --root-dir on the Windows nodes, e\.g\. C:\\var\\lib\\kubelet/);
+    expect(build((c) => new WindowsEbsCsiNode(c, 'ebs', { platform: WindowsPlatform.EKS, kubeletRootDir: '/var/lib/kubelet' }))).toThrow(/kubeletRootDir "\/var\/lib\/kubelet" is not an absolute Windows path/);
+    expect(build((c) => new WindowsSmbCsi(c, 'smb', { platform: 'eks-anywhere' as WindowsPlatform }))).toThrow(/platform is "eks-anywhere", not a WindowsPlatform/);
+    expect(build((c) => new WindowsSmbCsi(c, 'smb', { platform: WindowsPlatform.EKS, namespace: 'Storage' }))).toThrow(/namespace "Storage" must be lower-case/);
+    expect(build((c) => new WindowsSmbCsi(c, 'smb', { platform: WindowsPlatform.EKS, kubeletRootDir: 'D:/kubelet/' }))).not.toThrow();
+  });
+});
+
 describe('the pool states its kubelet root', () => {
   test('k0s pools report k0s\'s root, and the CSI node plugin takes it from the pool', async () => {
     const { hybridCluster } = await import('../cluster/fixture');
