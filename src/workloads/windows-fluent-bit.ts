@@ -3,7 +3,7 @@ import { Construct } from 'constructs';
 import { stringify } from 'yaml';
 import { kplus } from './cdk8s-plus';
 import { fail } from '../core/errors';
-import { listOf, oneOf } from '../core/values';
+import { listOf, oneOf, show } from '../core/values';
 import { dropChartNamespace } from '../platform/cluster-scope';
 import { WindowsVersion } from '../platform/windows';
 import { WindowsWorkload, WindowsWorkloadKind } from './windows-workload';
@@ -85,6 +85,31 @@ export interface WindowsFluentBitProps {
 }
 
 /**
+ * The `outputs` as Fluent Bit's YAML configuration takes them: each a flat map of a plugin's
+ * properties with its `name` (Fluent Bit refuses an output without one and does not start),
+ * values that are strings, finite numbers or booleans (a property is one scalar; a nested map
+ * would be written as YAML that no output plugin reads), and keys that are plain own keys.
+ */
+function checkedOutputs(scope: Construct, value: unknown): Array<Record<string, string | number | boolean>> | undefined {
+  const outputs = listOf<unknown>({ path: scope.node.path, prop: 'outputs' }, value);
+  return outputs?.map((output, i) => {
+    const prop = `outputs[${i}]`;
+    if (output === null || typeof output !== 'object' || Array.isArray(output)) fail(scope, `${prop} is ${show(output)}, not a map of properties`, 'give e.g. { name: "stdout", match: "*" }');
+    const proto = Object.getPrototypeOf(output);
+    if (proto !== Object.prototype && proto !== null) fail(scope, `${prop} is not a plain object (it has a prototype of its own, e.g. a \`__proto__\` key in a literal)`, 'give a plain object of property names and values');
+    const entries = Object.entries(output as Record<string, unknown>);
+    for (const [key, v] of entries) {
+      if (key === '__proto__' || key === 'constructor' || key.trim() === '') fail(scope, `${prop} has the key ${show(key)}, which is no Fluent Bit property`, `rename the key ${show(key)}`);
+      const scalar = typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
+      if (!scalar) fail(scope, `${prop}.${key} is ${show(v)}, not a string, finite number or boolean: a Fluent Bit property is one value`, typeof v === 'object' && v !== null ? `write it as the plugin documents it, e.g. a string "${Object.entries(v).map(([k, x]) => `${k}=${String(x)}`).join(',')}"` : `give ${key} a string value`);
+    }
+    const name = (output as Record<string, unknown>).name;
+    if (typeof name !== 'string' || name.trim() === '') fail(scope, `${prop} has no name, and Fluent Bit refuses an output without one and does not start`, 'add name: the output plugin, e.g. "cloudwatch_logs" or "stdout"');
+    return Object.fromEntries(entries) as Record<string, string | number | boolean>;
+  });
+}
+
+/**
  * Ships Windows nodes' container logs: Fluent Bit as a DaemonSet per Windows Server release (its
  * images are Server Core, so process-isolated and per build), reading the containerd logs under
  * `C:\var\log` through a hostPath mount (an ordinary container, not HostProcess: it needs files,
@@ -110,6 +135,13 @@ export class WindowsFluentBit extends Construct {
       }
     }
     const metadata = { namespace: props.namespace };
+    const kubeUrl = props.kubeUrl ?? KUBE_URL_FQDN;
+    // The filter takes only http:// and https:// URLs, and fails to start on any other
+    // (fluent/fluent-bit plugins/filter_kubernetes/kube_conf.c, flb_kube_conf_create).
+    if (typeof kubeUrl !== 'string' || !/^https?:\/\/[^/:\s]+(:\d+)?\/?$/.test(kubeUrl)) {
+      fail(this, `kubeUrl ${show(kubeUrl)} is not http(s)://<host>[:<port>], which the Kubernetes filter requires`, `write it with its scheme, e.g. ${KUBE_URL_FQDN}`);
+    }
+    const outputs = checkedOutputs(this, props.outputs);
 
     this.config = new kplus.ConfigMap(this, 'Config', {
       metadata,
@@ -117,9 +149,11 @@ export class WindowsFluentBit extends Construct {
         'fluent-bit.yaml': stringify({
           service: { flush: 5, log_level: 'info', http_server: 'on', http_port: 2020 },
           parsers: [{
-            // Takes namespace, pod, container and container id back out of the tag composed below.
+            // Takes namespace, pod, container and container id back out of the tag composed below, under
+            // the names the Kubernetes filter reads (fluent/fluent-bit v5.1.1 plugins/filter_kubernetes/
+            // kube_meta.c reads pod_name, namespace_name, container_name, docker_id and container_hash).
             name: 'kube-tag', format: 'regex',
-            regex: '^(?<namespace_name>[^_]+)\\.(?<pod_name>[a-z0-9](?:[-a-z0-9]*[a-z0-9])?(?:\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*)\\.(?<container_name>.+)\\.(?<container_id>[a-z0-9]{64})$',
+            regex: '^(?<namespace_name>[^_]+)\\.(?<pod_name>[a-z0-9](?:[-a-z0-9]*[a-z0-9])?(?:\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*)\\.(?<container_name>.+)\\.(?<docker_id>[a-z0-9]{64})$',
           }],
           pipeline: {
             inputs: [{
@@ -131,8 +165,8 @@ export class WindowsFluentBit extends Construct {
               // The tag from the file name, not the path: a Windows path does not become the
               // kube.var.log.containers. prefix the filter expects (Fluent Bit docs,
               // pipeline/filters/kubernetes, "Custom tags for enhanced filtering").
-              tag: 'kube.<namespace_name>.<pod_name>.<container_name>.<container_id>',
-              tag_regex: '(?<pod_name>[a-z0-9](?:[-a-z0-9]*[a-z0-9])?(?:\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*)_(?<namespace_name>[^_]+)_(?<container_name>.+)-(?<container_id>[a-z0-9]{64})\\.log$',
+              tag: 'kube.<namespace_name>.<pod_name>.<container_name>.<docker_id>',
+              tag_regex: '(?<pod_name>[a-z0-9](?:[-a-z0-9]*[a-z0-9])?(?:\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*)_(?<namespace_name>[^_]+)_(?<container_name>.+)-(?<docker_id>[a-z0-9]{64})\\.log$',
               db: `${STATE_DIR}\\tail.db`,
               mem_buf_limit: '16MB',
               skip_long_lines: 'on',
@@ -141,7 +175,7 @@ export class WindowsFluentBit extends Construct {
             filters: [{
               name: 'kubernetes',
               match: 'kube.*',
-              kube_url: props.kubeUrl ?? KUBE_URL_FQDN,
+              kube_url: kubeUrl,
               kube_tag_prefix: 'kube.',
               regex_parser: 'kube-tag',
               merge_log: 'on',
@@ -150,7 +184,7 @@ export class WindowsFluentBit extends Construct {
               dns_retries: 10,
               dns_wait_time: 30,
             }],
-            outputs: props.outputs?.map((o) => ({ ...o })) ?? [{ name: 'stdout', match: '*' }],
+            outputs: outputs ?? [{ name: 'stdout', match: '*' }],
           },
         }),
       },
