@@ -73,7 +73,7 @@ export const SMB_CSI = {
 /**
  * The EBS CSI driver as its chart 2.64.0 installs it (kubernetes-sigs/aws-ebs-csi-driver tag
  * helm-chart-aws-ebs-csi-driver-2.64.0: Chart.yaml appVersion 1.64.0, values.yaml
- * sidecars.nodeDriverRegistrar, templates/_node-windows.tpl). The driver's tag v1.64.0 still
+ * sidecars.nodeDriverRegistrar and sidecars.livenessProbe, templates/_node-windows.tpl). The driver's tag v1.64.0 still
  * carries chart 2.63.1 (appVersion 1.63.1), whose release pairs it with registrar eksbuild.4.
  */
 export const EBS_CSI = {
@@ -88,6 +88,7 @@ export const EBS_CSI = {
   images: {
     plugin: 'public.ecr.aws/ebs-csi-driver/aws-ebs-csi-driver:v1.64.0',
     registrar: 'public.ecr.aws/csi-components/csi-node-driver-registrar:v2.17.0-eksbuild.5',
+    livenessProbe: 'public.ecr.aws/csi-components/livenessprobe:v2.19.0-eksbuild.5',
   },
 } as const;
 

@@ -57,7 +57,7 @@ function pluginPaths(props: WindowsCsiProps, driver: string): { dir: string; soc
  * Windows nodes only, tolerating the platform's Windows taint (RKE2's carry none), with the node-driver-registrar
  * telling the kubelet where the plugin's socket is under this platform's kubelet root.
  */
-function windowsNodePodSpec(props: WindowsCsiProps, driver: string, registrarImage: string, serviceAccountName: string, plugin: object, extraTolerations: object[] = []): object {
+function windowsNodePodSpec(props: WindowsCsiProps, driver: string, registrarImage: string, serviceAccountName: string, plugin: object, extraTolerations: object[] = [], extraContainers: object[] = []): object {
   const taint = windowsNodeTaint(props.platform);
   const { dir, socket, registry } = pluginPaths(props, driver);
   const tolerations = [...(taint === undefined ? [] : [{ key: taint.key, operator: 'Equal', value: taint.value, effect: taint.effect }]), ...extraTolerations];
@@ -77,6 +77,7 @@ function windowsNodePodSpec(props: WindowsCsiProps, driver: string, registrarIma
         resources: { requests: { cpu: '10m', memory: '40Mi' }, limits: { memory: '150Mi' } },
       },
       { ...plugin, volumeMounts: [{ name: 'plugin-dir', mountPath: 'C:\\csi' }] },
+      ...extraContainers,
     ],
     // The plugins listen on the socket without creating its directory (csi-driver-smb v1.20.3
     // pkg/csi-common/server.go serve; aws-ebs-csi-driver v1.64.0 pkg/driver/driver.go Run), and the
@@ -274,7 +275,26 @@ export class WindowsEbsCsiNode extends Construct {
       args: ['node', `--endpoint=unix://${socket}`, '--windows-host-process=true', '--v=2'],
       env: [{ name: 'CSI_NODE_NAME', valueFrom: { fieldRef: { fieldPath: 'spec.nodeName' } } }],
       resources: { requests: { cpu: '10m', memory: '40Mi' }, limits: { memory: '256Mi' } },
-    // The driver removes this taint once it reports the node's attach limit (chart _helpers.tpl, daemonset-tolerations).
-    }, [{ key: 'ebs.csi.aws.com/agent-not-ready', operator: 'Exists' }]));
+      // The chart's probes (_node-windows.tpl): the liveness-probe sidecar answers /healthz on 9808
+      // from the plugin's socket, so a hung plugin is restarted.
+      ports: [{ name: 'healthz', containerPort: 9808, protocol: 'TCP' }],
+      livenessProbe: { httpGet: { path: '/healthz', port: 'healthz' }, initialDelaySeconds: 10, timeoutSeconds: 3, periodSeconds: 10, failureThreshold: 5 },
+      readinessProbe: { httpGet: { path: '/healthz', port: 'healthz' }, timeoutSeconds: 3, periodSeconds: 5, failureThreshold: 3 },
+    }, [
+      // The driver removes this taint once it reports the node's attach limit; the others keep the
+      // plugin on a node that cluster-autoscaler or Karpenter is draining, so that the node's
+      // volumes can still be unmounted and detached (chart _helpers.tpl, daemonset-tolerations).
+      { key: 'ebs.csi.aws.com/agent-not-ready', operator: 'Exists' },
+      { key: 'ToBeDeletedByClusterAutoscaler', operator: 'Exists' },
+      { key: 'karpenter.sh/disrupted', operator: 'Exists' },
+      { key: 'karpenter.sh/disruption', operator: 'Exists' },
+    ], [{
+      name: 'liveness-probe',
+      image: EBS_CSI.images.livenessProbe,
+      command: ['livenessprobe.exe'],
+      args: [`--csi-address=unix://${socket}`],
+      volumeMounts: [{ name: 'plugin-dir', mountPath: 'C:\\csi' }],
+      resources: { requests: { cpu: '10m', memory: '150Mi' }, limits: { memory: '150Mi' } },
+    }]));
   }
 }

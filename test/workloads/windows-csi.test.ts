@@ -1,6 +1,6 @@
 import { App, Chart } from 'cdk8s';
 import { validateManifests, WindowsPlatform } from '../../src';
-import { WindowsEbsCsiNode, WindowsSmbCsi } from '../../src/workloads';
+import { WindowsEbsCsiNode, WindowsSmbCsi, validatePodSpec } from '../../src/workloads';
 import { K8sObject, only, synthObjects } from '../support/synth';
 
 function objects(build: (chart: Chart) => void): K8sObject[] {
@@ -59,7 +59,7 @@ describe('WindowsSmbCsi', () => {
     expect(daemonSet(smb).spec.template.spec.nodeSelector).toEqual({ 'kubernetes.io/os': 'windows' });
     expect(validateManifests(smb, { platform: WindowsPlatform.RKE2 })).toEqual([]);
     const ebs = daemonSet(objects((c) => new WindowsEbsCsiNode(c, 'ebs', { platform: WindowsPlatform.RKE2 })));
-    expect(ebs.spec.template.spec.tolerations).toEqual([{ key: 'ebs.csi.aws.com/agent-not-ready', operator: 'Exists' }]);
+    expect(ebs.spec.template.spec.tolerations).toEqual([{ key: 'ebs.csi.aws.com/agent-not-ready', operator: 'Exists' }, ...CHART_DISRUPTION_TOLERATIONS]);
   });
 
   test('the controller runs on Linux, the CSIDriver needs no attach, and the namespace and replicas are the props\'', () => {
@@ -122,8 +122,30 @@ describe('WindowsSmbCsi', () => {
   });
 });
 
+// kubernetes-sigs/aws-ebs-csi-driver helm-chart-aws-ebs-csi-driver-2.64.0 charts/aws-ebs-csi-driver/templates/_helpers.tpl
+// (daemonset-tolerations): the plugin stays on a node cluster-autoscaler or Karpenter is draining.
+const CHART_DISRUPTION_TOLERATIONS = [
+  { key: 'ToBeDeletedByClusterAutoscaler', operator: 'Exists' },
+  { key: 'karpenter.sh/disrupted', operator: 'Exists' },
+  { key: 'karpenter.sh/disruption', operator: 'Exists' },
+];
+
 // kubernetes-sigs/aws-ebs-csi-driver v1.64.0 charts/aws-ebs-csi-driver/templates/_node-windows.tpl: C:\var\lib\kubelet throughout.
 describe('WindowsEbsCsiNode', () => {
+  // Chart 2.64.0 _node-windows.tpl: the plugin's healthz port 9808 with liveness and readiness probes on /healthz,
+  // answered by the liveness-probe sidecar (livenessprobe.exe in HostProcess mode) from the plugin's socket.
+  test('the chart\'s probes and liveness-probe sidecar, so a hung plugin is restarted', () => {
+    const spec = daemonSet(objects((c) => new WindowsEbsCsiNode(c, 'ebs', { platform: WindowsPlatform.K0SMOTRON_AWS }))).spec.template.spec;
+    const plugin = spec.containers.find((c: K8sObject) => c.name === 'ebs-plugin');
+    expect(plugin.ports).toEqual([{ name: 'healthz', containerPort: 9808, protocol: 'TCP' }]);
+    expect(plugin.livenessProbe.httpGet).toEqual({ path: '/healthz', port: 'healthz' });
+    expect(plugin.readinessProbe.httpGet).toEqual({ path: '/healthz', port: 'healthz' });
+    const probe = spec.containers.find((c: K8sObject) => c.name === 'liveness-probe');
+    expect(probe.command).toEqual(['livenessprobe.exe']);
+    expect(probe.args).toEqual(['--csi-address=unix://C:\\var\\lib\\k0s\\kubelet\\plugins\\ebs.csi.aws.com\\csi.sock']);
+    expect(validatePodSpec(spec)).toEqual([]);
+  });
+
   test('the EBS node plugin under the platform\'s kubelet root, with the chart\'s service account and the agent-not-ready toleration', () => {
     const ds = daemonSet(objects((c) => new WindowsEbsCsiNode(c, 'ebs', { platform: WindowsPlatform.K0SMOTRON_AWS })));
     const spec = ds.spec.template.spec;
@@ -131,6 +153,7 @@ describe('WindowsEbsCsiNode', () => {
     expect(spec.tolerations).toEqual([
       { key: 'os', operator: 'Equal', value: 'windows', effect: 'NoSchedule' },
       { key: 'ebs.csi.aws.com/agent-not-ready', operator: 'Exists' },
+      ...CHART_DISRUPTION_TOLERATIONS,
     ]);
     expect(spec.containers[1].args).toContain('--endpoint=unix://C:\\var\\lib\\k0s\\kubelet\\plugins\\ebs.csi.aws.com\\csi.sock');
     expect(spec.containers[0].args).toContain('--plugin-registration-path=C:\\var\\lib\\k0s\\kubelet\\plugins_registry\\');
@@ -144,7 +167,7 @@ describe('WindowsEbsCsiNode', () => {
   // its plugin-dir hostPath (DirectoryOrCreate) makes the socket's directory, which the driver does not (pkg/driver/driver.go Run).
   test('the chart\'s images, and the socket\'s directory created under the platform\'s kubelet root', () => {
     const spec = daemonSet(objects((c) => new WindowsEbsCsiNode(c, 'ebs', { platform: WindowsPlatform.K0SMOTRON_REMOTE }))).spec.template.spec;
-    expect(spec.containers.map((c: K8sObject) => c.image)).toEqual(['public.ecr.aws/csi-components/csi-node-driver-registrar:v2.17.0-eksbuild.5', 'public.ecr.aws/ebs-csi-driver/aws-ebs-csi-driver:v1.64.0']);
+    expect(spec.containers.map((c: K8sObject) => c.image)).toEqual(['public.ecr.aws/csi-components/csi-node-driver-registrar:v2.17.0-eksbuild.5', 'public.ecr.aws/ebs-csi-driver/aws-ebs-csi-driver:v1.64.0', 'public.ecr.aws/csi-components/livenessprobe:v2.19.0-eksbuild.5']);
     expect(spec.volumes).toEqual([{ name: 'plugin-dir', hostPath: { path: 'C:\\var\\lib\\k0s\\kubelet\\plugins\\ebs.csi.aws.com', type: 'DirectoryOrCreate' } }]);
     expect(spec.containers[1].volumeMounts).toEqual([{ name: 'plugin-dir', mountPath: 'C:\\csi' }]);
   });
