@@ -87,7 +87,6 @@ export const KARPENTER_GROUPS = { nodePool: 'karpenter.sh', nodeClass: 'karpente
 export const KARPENTER_CONTROLLER = {
   roleName: (clusterName: string) => `${clusterName}-karpenter`,
   passedToServices: ['ec2.amazonaws.com', 'ec2.amazonaws.com.cn'],
-  source: `${KARPENTER_SOURCE} website/content/en/docs/getting-started/getting-started-with-karpenter/cloudformation.yaml (AllowPassingInstanceRole) and scripts/step02-create-cluster.sh (roleName \${CLUSTER_NAME}-karpenter)`,
 } as const;
 
 /**
