@@ -207,8 +207,11 @@ export class KarpenterWindowsNodePool extends Construct {
       fail(this, `clusterName ${show(clusterName)} is not an EKS cluster name (1 to ${EKS_LIMITS.clusterName.max} letters, digits, - and _), and the default selectors would look for the tag kubernetes.io/cluster/${String(clusterName)}`, 'give the EKS cluster\'s name, e.g. HybridEksStack clusterName');
     }
     const role = props.role as unknown;
-    if (typeof role !== 'string' || !IAM_ROLE_NAME.test(role)) {
-      fail(this, `role ${show(role)} ${iamRoleNameProblem(role)}`, 'give the node role\'s name (KarpenterWindowsNodeRole roleName), not its ARN');
+    // Karpenter takes the part after the last "/" as the role's name (a role with a path:
+    // pkg/providers/instanceprofile/instanceprofile.go, before AddRoleToInstanceProfile).
+    const roleName = typeof role === 'string' ? role.slice(role.lastIndexOf('/') + 1) : role;
+    if (typeof role !== 'string' || !IAM_ROLE_NAME.test(roleName as string)) {
+      fail(this, `role ${show(role)}: ${show(roleName)} ${iamRoleNameProblem(roleName)}`, 'give the node role\'s name (KarpenterWindowsNodeRole roleName)');
     }
     const limits = checkedLimits(this, props.limits);
     const instanceTypes = checkedInstanceTypes(this, props.instanceTypes);

@@ -55,6 +55,19 @@ const CONFIG_DIR = 'C:\\fluent-bit\\config';
  */
 export const KUBE_URL_FQDN = 'https://kubernetes.default.svc.cluster.local:443';
 
+/** A Fluent Bit property value: one scalar, or a list for a property the plugin takes more than once. */
+export type FluentBitValue = string | number | boolean | ReadonlyArray<string | number | boolean>;
+
+/**
+ * One entry of the YAML configuration's `pipeline.outputs`: the plugin's `name` and its properties,
+ * and optionally `processors` (per signal, `logs`, `metrics` or `traces`, a list of processors),
+ * the one nested key an output takes (Fluent Bit docs, administration/configuring-fluent-bit/yaml/pipeline-section).
+ */
+export type FluentBitOutput = Readonly<Record<string, FluentBitValue | FluentBitProcessors>>;
+
+/** An output's processors, per signal. */
+export type FluentBitProcessors = Readonly<Record<string, ReadonlyArray<Readonly<Record<string, unknown>>>>>;
+
 /** Props of `WindowsFluentBit`. */
 export interface WindowsFluentBitProps {
   /**
@@ -71,7 +84,7 @@ export interface WindowsFluentBitProps {
    * `[{ name: 'cloudwatch_logs', match: 'kube.*', region: 'eu-north-1', log_group_name: '/eks/windows', auto_create_group: 'true' }]`.
    * @default - stdout, for a first look with `kubectl logs`
    */
-  readonly outputs?: ReadonlyArray<Record<string, string | number | boolean>>;
+  readonly outputs?: ReadonlyArray<FluentBitOutput>;
   /**
    * An image per release instead of `fluentBitWindowsImage`'s (required for Windows Server 2019).
    * @default - fluent/fluent-bit:windows-<release>-FLUENT_BIT_VERSION
@@ -85,27 +98,43 @@ export interface WindowsFluentBitProps {
 }
 
 /**
- * The `outputs` as Fluent Bit's YAML configuration takes them: each a flat map of a plugin's
- * properties with its `name` (Fluent Bit refuses an output without one and does not start),
- * values that are strings, finite numbers or booleans (a property is one scalar; a nested map
- * would be written as YAML that no output plugin reads), and keys that are plain own keys.
+ * The `outputs` as Fluent Bit's YAML configuration takes them: each a map of a plugin's properties
+ * with its `name` (Fluent Bit refuses an output without one and does not start), whose values are
+ * strings, finite numbers, booleans or lists of them (a property given more than once); a nested
+ * map only under `processors`, the one nested key an output has: elsewhere no plugin reads it. Keys
+ * are plain own keys, never `__proto__` or `constructor`, at any depth.
  */
-function checkedOutputs(scope: Construct, value: unknown): Array<Record<string, string | number | boolean>> | undefined {
+function checkedOutputs(scope: Construct, value: unknown): FluentBitOutput[] | undefined {
   const outputs = listOf<unknown>({ path: scope.node.path, prop: 'outputs' }, value);
+  const scalar = (v: unknown) => typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
+  const plainMap = (prop: string, v: unknown): Record<string, unknown> => {
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) fail(scope, `${prop} is ${show(v)}, not a map`, 'give a map of property names and values');
+    const proto = Object.getPrototypeOf(v);
+    if (proto !== Object.prototype && proto !== null) fail(scope, `${prop} is not a plain object (it has a prototype of its own, e.g. a \`__proto__\` key in a literal)`, 'give a plain object of property names and values');
+    for (const key of Object.keys(v)) {
+      if (key === '__proto__' || key === 'constructor' || key.trim() === '') fail(scope, `${prop} has the key ${show(key)}, which is no Fluent Bit property`, `rename the key ${show(key)}`);
+    }
+    return v as Record<string, unknown>;
+  };
+  const nested = (prop: string, v: unknown): void => {
+    if (Array.isArray(v)) v.forEach((item, i) => nested(`${prop}[${i}]`, item));
+    else if (v !== null && typeof v === 'object') Object.entries(plainMap(prop, v)).forEach(([k, x]) => nested(`${prop}.${k}`, x));
+  };
   return outputs?.map((output, i) => {
     const prop = `outputs[${i}]`;
-    if (output === null || typeof output !== 'object' || Array.isArray(output)) fail(scope, `${prop} is ${show(output)}, not a map of properties`, 'give e.g. { name: "stdout", match: "*" }');
-    const proto = Object.getPrototypeOf(output);
-    if (proto !== Object.prototype && proto !== null) fail(scope, `${prop} is not a plain object (it has a prototype of its own, e.g. a \`__proto__\` key in a literal)`, 'give a plain object of property names and values');
-    const entries = Object.entries(output as Record<string, unknown>);
+    const entries = Object.entries(plainMap(prop, output));
     for (const [key, v] of entries) {
-      if (key === '__proto__' || key === 'constructor' || key.trim() === '') fail(scope, `${prop} has the key ${show(key)}, which is no Fluent Bit property`, `rename the key ${show(key)}`);
-      const scalar = typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
-      if (!scalar) fail(scope, `${prop}.${key} is ${show(v)}, not a string, finite number or boolean: a Fluent Bit property is one value`, typeof v === 'object' && v !== null ? `write it as the plugin documents it, e.g. a string "${Object.entries(v).map(([k, x]) => `${k}=${String(x)}`).join(',')}"` : `give ${key} a string value`);
+      if (key === 'processors') {
+        nested(`${prop}.processors`, v);
+        continue;
+      }
+      if (scalar(v) || (Array.isArray(v) && v.length > 0 && v.every(scalar))) continue;
+      fail(scope, `${prop}.${key} is ${show(v)}, not a string, finite number or boolean (or a list of them): no output plugin reads a nested map there`,
+        typeof v === 'object' && v !== null && !Array.isArray(v) ? `write it as the plugin documents it, e.g. a string "${Object.entries(v).map(([k, x]) => `${k}=${String(x)}`).join(',')}"` : `give ${key} a string value`);
     }
     const name = (output as Record<string, unknown>).name;
     if (typeof name !== 'string' || name.trim() === '') fail(scope, `${prop} has no name, and Fluent Bit refuses an output without one and does not start`, 'add name: the output plugin, e.g. "cloudwatch_logs" or "stdout"');
-    return Object.fromEntries(entries) as Record<string, string | number | boolean>;
+    return Object.fromEntries(entries) as FluentBitOutput;
   });
 }
 

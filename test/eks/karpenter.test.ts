@@ -139,9 +139,12 @@ describe('KarpenterWindowsNodePool refuses what Karpenter or its CRDs refuse', (
   });
 
   // IAM CreateRole RoleName [\w+=,.@-]{1,64}; EKS cluster names (terraform-provider-aws validClusterName).
-  test('a role IAM refuses (an ARN), and a cluster name left undefined (kubernetes.io/cluster/undefined)', () => {
-    expect(() => pool({ role: 'arn:aws:iam::111122223333:role/eks-test-karpenter-windows' })).toThrow(/role "arn:aws:iam::111122223333:role\/eks-test-karpenter-windows" is not an IAM role name.*Fix: give the node role's name/);
-    expect(() => pool({ role: '' })).toThrow(/role "" is empty/);
+  test('a role IAM refuses (a space, 65 characters; a role with a path passes), and a cluster name left undefined (kubernetes.io/cluster/undefined)', () => {
+    expect(() => pool({ role: 'Karpenter Windows' })).toThrow(/role "Karpenter Windows": "Karpenter Windows" is not an IAM role name.*Fix: give the node role's name/);
+    expect(() => pool({ role: 'x'.repeat(65) })).toThrow(/has 65 characters, and IAM role names have at most 64/);
+    expect(() => pool({ role: '' })).toThrow(/role "": "" is empty/);
+    // pkg/providers/instanceprofile/instanceprofile.go: a role with a path is passed by its last segment.
+    expect(() => pool({ role: '/karpenter/eks-test-karpenter-windows' })).not.toThrow();
     expect(() => pool({ clusterName: undefined as unknown as string })).toThrow(/clusterName undefined is not an EKS cluster name.*kubernetes\.io\/cluster\/undefined/);
     expect(() => pool({ subnetTags: { tier: 1 as unknown as string } })).toThrow(/subnetTags has tier: 1, not a string/);
   });

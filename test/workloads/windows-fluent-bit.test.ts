@@ -93,12 +93,21 @@ describe('WindowsFluentBit refuses a configuration Fluent Bit refuses or misread
   type Outputs = ConstructorParameters<typeof WindowsFluentBit>[2]['outputs'];
   test('an output without name, with a nested map, or with a prototype-named key', () => {
     expect(build({ outputs: [{ match: '*' }] })).toThrow(/\[logging\/fluent-bit\] outputs\[0\] has no name, and Fluent Bit refuses an output without one/);
-    expect(build({ outputs: [{ name: 'http', match: '*', header: { 'X-Key': 'v' } }] as unknown as Outputs })).toThrow(/outputs\[0\]\.header is \{"X-Key":"v"\}, not a string, finite number or boolean/);
+    expect(build({ outputs: [{ name: 'http', match: '*', header: { 'X-Key': 'v' } }] as unknown as Outputs })).toThrow(/outputs\[0\]\.header is \{"X-Key":"v"\}, not a string, finite number or boolean \(or a list of them\): no output plugin reads a nested map there/);
     expect(build({ outputs: JSON.parse('[{"name": "stdout", "__proto__": {"match": "*"}}]') })).toThrow(/outputs\[0\] has the key "__proto__"/);
     expect(build({ outputs: [{ name: 'stdout', __proto__: { match: '*' } }] as unknown as Outputs })).toThrow(/outputs\[0\] is not a plain object/);
+    expect(build({ outputs: JSON.parse('[{"name": "stdout", "processors": {"logs": [{"name": "content_modifier", "constructor": "x"}]}}]') })).toThrow(/outputs\[0\]\.processors\.logs\[0\] has the key "constructor"/);
     expect(build({ outputs: [{ name: 'stdout', retry_limit: Infinity }] })).toThrow(/outputs\[0\]\.retry_limit is/);
     expect(build({ outputs: { name: 'stdout' } as unknown as Outputs })).toThrow(/outputs is \{"name":"stdout"\}, not a list/);
-    expect(build({ outputs: [{ name: 'stdout', match: '*', json_date_key: false }] })).not.toThrow();
+  });
+
+  // Fluent Bit docs, administration/configuring-fluent-bit/yaml/pipeline-section: an output may carry
+  // `processors` per signal; a property the plugin takes more than once is a list in YAML.
+  test('valid outputs pass as written: booleans, a repeated property as a list, processors', () => {
+    const outputs: Outputs = [{ name: 'http', match: '*', json_date_key: false, header: ['X-A a', 'X-B b'],
+      processors: { logs: [{ name: 'content_modifier', action: 'insert', key: 'cluster', value: 'prod' }] } }];
+    const written = parse(only(fluentBit({ outputs }), 'ConfigMap').data['fluent-bit.yaml']);
+    expect(written.pipeline.outputs).toEqual(outputs);
   });
 
   test('a kube_url without a scheme', () => {
