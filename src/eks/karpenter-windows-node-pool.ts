@@ -1,3 +1,4 @@
+import { isIPv4 } from 'node:net';
 import { ApiObject } from 'cdk8s';
 import { listOf, oneOf, show, stringMap, wholeNumber } from '../core/values';
 import { Construct } from 'constructs';
@@ -8,7 +9,7 @@ import { fail } from '../core/errors';
 import { IAM_ROLE_NAME, iamRoleNameProblem } from '../platform/aws';
 import { EKS_LIMITS } from '../platform/eks';
 import { InstanceType, windowsInstanceTypeProblem } from '../platform/instance-type';
-import { KARPENTER_CAPACITY_TYPES, KARPENTER_GROUPS, KARPENTER_PATTERNS, karpenterWindowsAlias, karpenterWindowsBuild } from '../platform/karpenter';
+import { KARPENTER_CAPACITY_TYPES, KARPENTER_GROUPS, KARPENTER_PATTERNS, KARPENTER_WINDOWS_USER_DATA, karpenterWindowsAlias, karpenterWindowsBuild } from '../platform/karpenter';
 import { LABEL_ARCH, LABEL_OS, LABEL_WINDOWS_BUILD, WINDOWS_NODE_TAINT, WindowsVersion } from '../platform/windows';
 import { judgeOwnObjects, manifestProblems, participate } from '../rules/engine/judge';
 
@@ -88,6 +89,20 @@ export interface KarpenterWindowsNodePoolProps {
    * @default - the private subnets of `ClusterNetwork`: `kubernetes.io/cluster/<clusterName>: shared`, `kubernetes.io/role/internal-elb: 1`
    */
   readonly subnetTags?: Record<string, string>;
+  /**
+   * PowerShell the nodes run before the EKS bootstrap: Karpenter writes it inside the node's
+   * `<powershell>` block, ahead of `Start-EKSBootstrap.ps1` (pkg/providers/amifamily/bootstrap/windows.go),
+   * e.g. Karpenter's documented workaround for a service CIDR the bootstrap guesses wrong,
+   * `$global:EKSCluster = Get-EKSCluster -Name <cluster>` (concepts/nodeclasses.md, Windows Support Notice).
+   * @default - none
+   */
+  readonly userData?: string;
+  /**
+   * The cluster DNS address the nodes' kubelets use (`spec.kubelet.clusterDNS`, passed to the bootstrap
+   * as `-DNSClusterIP`); without it the bootstrap derives it from the service range it assumes.
+   * @default - the bootstrap's
+   */
+  readonly clusterDns?: string;
   /**
    * Tags that select the nodes' security groups.
    * @default - the EKS cluster security group: `aws:eks:cluster-name: <clusterName>`
@@ -178,6 +193,8 @@ const PROPS_OF_FIELDS = {
   'EC2NodeClass spec.role': 'role',
   'EC2NodeClass spec.subnetSelectorTerms.tags': 'subnetTags',
   'EC2NodeClass spec.securityGroupSelectorTerms.tags': 'securityGroupTags',
+  'EC2NodeClass spec.userData': 'userData',
+  'EC2NodeClass spec.kubelet.clusterDNS': 'clusterDns',
   'NodePool spec.limits': 'limits',
   'NodePool spec.disruption.budgets': 'patchWindow',
   'NodePool spec.template.spec.requirements': 'instanceTypes, capacityTypes',
@@ -218,6 +235,14 @@ export class KarpenterWindowsNodePool extends Construct {
     const capacityTypes = checkedCapacityTypes(this, props.capacityTypes);
     const subnetTags = stringMap(at('subnetTags'), props.subnetTags);
     const securityGroupTags = stringMap(at('securityGroupTags'), props.securityGroupTags);
+    const userData = props.userData;
+    if (userData !== undefined && (typeof userData !== 'string' || KARPENTER_WINDOWS_USER_DATA.notPowerShell.test(userData) || /<\/?powershell>/i.test(userData))) {
+      fail(this, `userData ${typeof userData === 'string' ? 'is a shell script, a MIME document or has <powershell> tags' : `is ${show(userData)}`}, and Karpenter writes it inside the node's <powershell> block`, 'give PowerShell commands only, without a #! line or <powershell> tags');
+    }
+    const clusterDns = props.clusterDns;
+    if (clusterDns !== undefined && (typeof clusterDns !== 'string' || !isIPv4(clusterDns))) {
+      fail(this, `clusterDns ${show(clusterDns)} is not an IPv4 address (Windows nodes are IPv4 only)`, 'give the kube-dns Service\'s cluster IP, e.g. 172.20.0.10');
+    }
     const name = props.name ?? id;
     const budgets = props.patchWindow === undefined ? undefined : patchBudgets(this, props.patchWindow);
 
@@ -231,6 +256,8 @@ export class KarpenterWindowsNodePool extends Construct {
         // (EKS User Guide, networking/sec-group-reqs.adoc): the one managed node groups' nodes get too,
         // since HybridEksCluster adds none of its own. Nothing else can write an `aws:` key.
         securityGroupSelectorTerms: [{ tags: securityGroupTags ?? { 'aws:eks:cluster-name': clusterName } }],
+        ...(userData === undefined ? {} : { userData }),
+        ...(clusterDns === undefined ? {} : { kubelet: { clusterDns: [clusterDns] } }),
       },
     });
     const requirement = (key: string, values: readonly string[]) => ({ key, operator: Operator.IN, values: [...values] });

@@ -138,6 +138,19 @@ describe('KarpenterWindowsNodePool refuses what Karpenter or its CRDs refuse', (
     expect(() => pool({ instanceTypes: ['m9x.large'] })).not.toThrow();
   });
 
+  // pkg/providers/amifamily/bootstrap/windows.go (Script): spec.userData inside <powershell>, before the
+  // bootstrap; spec.kubelet.clusterDNS[0] as -DNSClusterIP. concepts/nodeclasses.md (Windows Support Notice)
+  // documents the userData workaround for a wrong service CIDR.
+  test('userData (PowerShell) and clusterDns reach the EC2NodeClass; shell, tags and a non-IPv4 address are refused', () => {
+    const nodeClass = only(objects({ userData: '$global:EKSCluster = Get-EKSCluster -Name eks-test', clusterDns: '10.100.0.10' }), 'EC2NodeClass');
+    expect(nodeClass.spec.userData).toBe('$global:EKSCluster = Get-EKSCluster -Name eks-test');
+    expect(nodeClass.spec.kubelet).toEqual({ clusterDNS: ['10.100.0.10'] });
+    expect(only(objects(), 'EC2NodeClass').spec.kubelet).toBeUndefined();
+    expect(() => pool({ userData: '#!/bin/bash\necho hi' })).toThrow(/userData is a shell script, a MIME document or has <powershell> tags, and Karpenter writes it inside the node's <powershell> block/);
+    expect(() => pool({ userData: '<powershell>Write-Host hi</powershell>' })).toThrow(/has <powershell> tags/);
+    expect(() => pool({ clusterDns: 'fd00::a' })).toThrow(/clusterDns "fd00::a" is not an IPv4 address/);
+  });
+
   // IAM CreateRole RoleName [\w+=,.@-]{1,64}; EKS cluster names (terraform-provider-aws validClusterName).
   test('a role IAM refuses (a space, 65 characters; a role with a path passes), and a cluster name left undefined (kubernetes.io/cluster/undefined)', () => {
     expect(() => pool({ role: 'Karpenter Windows' })).toThrow(/role "Karpenter Windows": "Karpenter Windows" is not an IAM role name.*Fix: give the node role's name/);
@@ -155,6 +168,7 @@ describeWithCrds('KarpenterWindowsNodePool against the pinned Karpenter v1.14.1 
     ['the defaults', {}],
     ['every release, types, a weekly window', { windowsVersion: WindowsVersion.SERVER_2025, instanceTypes: ['m6i.xlarge'], capacityTypes: ['spot'], patchWindow: { weekday: 0, hour: 23, hours: 4 } }],
     ['a daily window', { windowsVersion: WindowsVersion.SERVER_2019, patchWindow: { hour: 0, hours: 23 } }],
+    ['user data and cluster DNS', { userData: 'Write-Host hi', clusterDns: '172.20.0.10' }],
   ] as Array<[string, Partial<KarpenterWindowsNodePoolProps>]>)('%s pass the schemas and CEL rules', (_, props) => {
     for (const o of objects(props)) expect(crdViolations(o)).toEqual([]);
   });
