@@ -4,7 +4,7 @@ import { listOf, oneOf, show, stringMap, wholeNumber } from '../core/values';
 import { Construct } from 'constructs';
 import { Ec2NodeClass } from '../generated/karpenter-karpenter.k8s.aws';
 import { NodePool, NodePoolSpecDisruptionBudgets, NodePoolSpecDisruptionBudgetsReasons as Reason, NodePoolSpecLimits, NodePoolSpecTemplateSpecRequirementsOperator as Operator, NodePoolSpecTemplateSpecTaintsEffect as TaintEffect } from '../generated/karpenter-karpenter.sh';
-import { typedApiObject } from '../k0s/typed-api-object';
+import { typedApiObject } from '../core/typed-api-object';
 import { fail } from '../core/errors';
 import { IAM_ROLE_NAME, iamRoleNameProblem } from '../platform/aws';
 import { EKS_LIMITS } from '../platform/eks';
