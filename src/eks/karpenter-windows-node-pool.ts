@@ -11,7 +11,7 @@ import { EKS_LIMITS } from '../platform/eks';
 import { InstanceType, windowsInstanceTypeProblem } from '../platform/instance-type';
 import { KARPENTER_CAPACITY_TYPES, KARPENTER_GROUPS, KARPENTER_PATTERNS, KARPENTER_WINDOWS_USER_DATA, karpenterWindowsAlias, karpenterWindowsBuild } from '../platform/karpenter';
 import { LABEL_ARCH, LABEL_OS, LABEL_WINDOWS_BUILD, WINDOWS_NODE_TAINT, WindowsVersion } from '../platform/windows';
-import { judgeOwnObjects, manifestProblems, participate } from '../rules/engine/judge';
+import { judgeOwnObjects, manifestProblems, participate } from '../rules/run/judge';
 
 /**
  * When Karpenter may replace drifted nodes (a new Windows AMI behind the `@latest` alias, a

@@ -1,6 +1,5 @@
 import { taintArgument, WINDOWS_NODE_TAINT } from '../../platform/windows';
 import { K0smotronInfrastructure } from '../../platform/infrastructures';
-import { infrastructureOfTemplate } from '../engine/infrastructure';
 import { capiDefaultReplicas } from '../../platform/cluster-autoscaler';
 import { isCapi, Json, list, ManifestGraph, ManifestSource } from '../engine/graph';
 
@@ -52,7 +51,7 @@ export interface Pool {
   readonly config?: ManifestSource;
   /** The machine template, when it is of a known infrastructure's kind and written. */
   readonly machine?: ManifestSource;
-  /** The infrastructure of the machine template's kind, when known (`registerInfrastructure`). */
+  /** The infrastructure of the machine template's kind, when the run knows it (`graph.infrastructures`). */
   readonly infrastructure?: K0smotronInfrastructure;
   readonly windows: boolean;
   readonly replicas: number;
@@ -63,7 +62,7 @@ export function pools(graph: ManifestGraph): Pool[] {
     const spec = md.manifest.spec ?? {};
     const template = spec.template?.spec ?? {};
     const config = template.bootstrap?.configRef?.kind === 'K0sWorkerConfigTemplate' ? graph.resolve(md, template.bootstrap.configRef) : undefined;
-    const infrastructure = infrastructureOfTemplate(template.infrastructureRef?.kind);
+    const infrastructure = graph.infrastructures.ofTemplate(template.infrastructureRef?.kind);
     return {
       md,
       cluster: graph.cluster(md, spec.clusterName),
