@@ -1,6 +1,7 @@
 import { Construct, IConstruct } from 'constructs';
 import { fail } from '../core/errors';
 import { optional, propsSpec, required, text } from '../core/props-spec';
+import { IAM_ROLE_NAME } from '../platform/aws';
 import { sharedNodeRoleProblem } from '../platform/eks';
 import { IamRole, IamRolePolicyAttachment, dependable } from '../terraform/providers/aws';
 import type { EksAccessEntry, EksNodeGroup } from '../terraform/providers/aws';
@@ -22,8 +23,7 @@ export interface EksNodeRoleProps {
  */
 export const EKS_NODE_ROLE_PROPS = propsSpec<EksNodeRoleProps>('EksNodeRole', {
   partition: required(text({ max: 64, form: 'an AWS partition', example: 'aws' }), 'give the partition, e.g. cluster.partition'),
-  // IAM role names: 1 to 64 of letters, digits and +=,.@_- (IAM API reference, CreateRole RoleName).
-  roleName: optional(text({ max: 64, pattern: /^[\w+=,.@-]+$/, form: 'an IAM role name', example: 'KarpenterNodeRole-shop' })),
+  roleName: optional(text({ max: 64, pattern: IAM_ROLE_NAME, form: 'an IAM role name', example: 'KarpenterNodeRole-shop' })),
 });
 
 /**
