@@ -2,9 +2,6 @@
 // bootstrap (CABPK), and the programs that consume what those objects say: cloudbase-init on the
 // machine, the kubelet service of the image (kubernetes-sigs/image-builder), kubeadm's join.
 
-/** The CAPZ release these facts were read from (its kinds serve infrastructure.cluster.x-k8s.io/v1beta1 only). */
-export const CAPZ_SOURCE = 'kubernetes-sigs/cluster-api-provider-azure@v1.26.0';
-
 /** CAPZ's machine templates, and the cluster object its Clusters reference. */
 export const CAPZ_KINDS = { cluster: 'AzureCluster', machineTemplate: 'AzureMachineTemplate', identity: 'AzureClusterIdentity' } as const;
 

@@ -15,10 +15,18 @@ const find = (list: K8sObject[], kind: string, name: string): K8sObject => list.
 const found = (list: K8sObject[], rule?: string) => validateManifests(list).filter((v) => rule === undefined || v.rule === rule).map((v) => `${v.rule} ${v.kind}/${v.name}: ${v.what}`);
 
 describe('a Windows kubeadm pool the rules cannot judge is reported, never passed in silence', () => {
-  test('CAPZ\'s Windows MachineDeployment alone in a file: `validate` exits 1 with a finding that names it', () => {
+  test('CAPZ\'s Windows MachineDeployment alone in a file: `validate` exits 1 with findings that name it', () => {
     const r = spawnSync(process.execPath, [BIN, 'validate', join(FIXTURES, 'machine-deployment-windows.yaml')], { encoding: 'utf8' });
     expect(r.status).toBe(1);
-    expect(r.stdout).toMatch(/MachineDeployment capz-win-md-win: the pool runs Windows \(osDisk\.osType "Windows" in AzureMachineTemplate capz-win-md-win\).*\[unjudged-pool\]/);
+    expect(r.stdout).toMatch(/MachineDeployment capz-win-md-win: spec\.clusterName "capz-win" names no Cluster among the objects.*\[machine-deployment\]/);
+  });
+
+  test('a Windows kubeadm pool on machines no rule reads: `validate` exits 1 with a finding that names it', () => {
+    const text = readFileSync(join(FIXTURES, 'cluster-template-windows.yaml'), 'utf8').replace(/kind: AzureMachineTemplate\n(\s+)name: capz-win-md-win/, 'kind: ExampleMachineTemplate\n$1name: capz-win-md-win')
+      .replace(/kind: AzureMachineTemplate\nmetadata:\n {2}annotations:\n {4}runtime: containerd\n {2}name: capz-win-md-win/, 'kind: ExampleMachineTemplate\nmetadata:\n  annotations:\n    runtime: containerd\n  name: capz-win-md-win');
+    const r = spawnSync(process.execPath, [BIN, 'validate', '-'], { encoding: 'utf8', input: text });
+    expect(r.status).toBe(1);
+    expect(r.stdout.split('\n').filter(Boolean)).toEqual([expect.stringMatching(/MachineDeployment default\/capz-win-md-win: the pool runs Windows \(osDisk\.osType "Windows" in ExampleMachineTemplate default\/capz-win-md-win\), and no rule judges a KubeadmConfigTemplate pool on ExampleMachineTemplate.*\[unjudged-pool\]$/)]);
   });
 
   test('each sign of Windows makes an unjudgeable pool an error; without one it is advice', () => {
@@ -46,9 +54,9 @@ describe('a Windows kubeadm pool the rules cannot judge is reported, never passe
     expect(adviseManifests(linux).filter((v) => v.rule === 'unjudged-pool').map((v) => v.what)).toEqual(['no rule judges a KubeadmConfigTemplate pool on ExampleMachineTemplate: only the MachineDeployment\'s own fields are checked']);
   });
 
-  test('CAPZ\'s whole Windows flavor: the Windows pool is the only finding, its Linux pool is advice', () => {
-    expect(found(flavor())).toEqual([expect.stringMatching(/^unjudged-pool MachineDeployment\/capz-win-md-win: /)]);
-    expect(adviseManifests(flavor()).filter((v) => v.rule === 'unjudged-pool').map((v) => v.name)).toEqual(['capz-win-md-0']);
+  test('CAPZ\'s whole Windows flavor is judged: no finding, and no pool left unjudged', () => {
+    expect(found(flavor())).toEqual([]);
+    expect(adviseManifests(flavor()).filter((v) => v.rule === 'unjudged-pool')).toEqual([]);
   });
 });
 

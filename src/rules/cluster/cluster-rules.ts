@@ -13,6 +13,7 @@ import { clusterNetwork, clusterReferences, contentNames, controlPlane, uniqueNa
 import { windowsClusters, windowsPools } from './windows';
 import { KARPENTER_RULES } from '../karpenter/karpenter-rules';
 import { AUTOSCALING_RULES } from '../autoscaling/autoscaling-rules';
+import { CAPZ_RULES } from '../capz/capz-rules';
 import { fleetLabelRule } from './fleet';
 
 /**
@@ -28,5 +29,6 @@ export const CLUSTER_RULES: readonly ManifestRule[] = registry<ManifestRule>(
   REMOTE_RULES,
   KARPENTER_RULES,
   AUTOSCALING_RULES,
+  CAPZ_RULES,
   [handOff, CRD_CEL_RULE],
 );

@@ -1,4 +1,5 @@
 import { LABEL_OS, taintArgument, WINDOWS_NODE_TAINT } from '../../platform/windows';
+import { CAPZ_KINDS } from '../../platform/capz';
 import { K0smotronInfrastructure } from '../../platform/infrastructures';
 import { infrastructureOfTemplate } from '../engine/infrastructure';
 import { CAPI_AUTOSCALER_ANNOTATIONS, capiDefaultReplicas } from '../../platform/cluster-autoscaler';
@@ -166,11 +167,11 @@ function findString(value: Json, test: (s: string) => boolean): string | undefin
 
 /**
  * The machine template kinds whose pools the rules judge, by bootstrap: a k0s pool on a declared
- * k0smotron infrastructure (`K0smotronInfrastructure`); a kubeadm pool on none yet.
+ * k0smotron infrastructure (`K0smotronInfrastructure`); a kubeadm pool on CAPZ's (src/rules/capz).
  */
 const JUDGED_MACHINES: Readonly<Record<Bootstrap, (pool: Pool) => boolean>> = {
   k0s: (pool) => pool.infrastructure !== undefined,
-  kubeadm: () => false,
+  kubeadm: (pool) => pool.md.manifest.spec?.template?.spec?.infrastructureRef?.kind === CAPZ_KINDS.machineTemplate,
 };
 
 /** Whether rules judge a pool's bootstrap and machines, beyond the MachineDeployment's own fields. */
