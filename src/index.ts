@@ -27,6 +27,9 @@ export * as k0smotronControlPlane from './generated/k0smotron-controlplane.clust
 /** k0smotron infrastructure (`infrastructure.cluster.x-k8s.io`: `RemoteMachine`, `PooledRemoteMachine`, ...) objects, generated from the pinned CRDs. */
 export * as k0smotronInfrastructure from './generated/k0smotron-infrastructure.cluster.x-k8s.io';
 
+export * from './capi/cluster';
+export * from './capi/machine-deployment-pool';
+export * from './capi/windows-os';
 export * from './k0s/k0s-cluster';
 export * from './k0s/windows-pool';
 export type { K0smotronInfrastructure } from './platform/infrastructures';

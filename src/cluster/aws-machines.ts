@@ -8,7 +8,8 @@ import type { HybridCluster } from './hybrid-cluster';
 import { MachineImage } from './machine-image';
 import { hashedMachineTemplate, MachineProps, machineTemplateSpec } from './machine-template';
 import { AWS_INFRASTRUCTURE } from '../platform/infrastructures';
-import { FailureDomain, WorkerInfrastructure, WorkerPool, WorkerPoolProps } from '../k0s/worker-pool';
+import { FailureDomain, MachineDeploymentPool, WorkerInfrastructure } from '../capi/machine-deployment-pool';
+import { WorkerPoolProps } from '../k0s/worker-pool';
 
 /** Props of a worker pool on EC2: those of every pool, and the machines'. */
 export interface AwsWorkerPoolProps extends WorkerPoolProps, MachineProps {
@@ -74,7 +75,7 @@ export class AwsMachines implements WorkerInfrastructure {
     }));
   }
 
-  public machineTemplate(pool: WorkerPool): ApiObject {
+  public machineTemplate(pool: MachineDeploymentPool): ApiObject {
     return hashedMachineTemplate(pool, 'AWSMachineTemplate', pool.baseName, machineTemplateSpec(this.props, {
       os: this.os,
       image: this.image,

@@ -21,6 +21,7 @@ import { fail } from '../core/errors';
 import { InstanceType, InstanceTypeInfo, instanceTypeInfoProblem } from '../platform/instance-type';
 import { listOf, oneOf, stringMap } from '../core/values';
 import { CalicoMode, NetworkProvider } from '../platform/network';
+import type { CapiCluster } from '../capi/cluster';
 import { ClusterInfrastructure, ControlPlaneUpdateStrategy, K0sCluster, K0sClusterProps, K0sControlPlaneProps } from '../k0s/k0s-cluster';
 import { AWS_INFRASTRUCTURE } from '../platform/infrastructures';
 
@@ -31,7 +32,7 @@ import { CAPA_DEFAULT_VPC_CIDR, capaDefaultSubnets, CLUSTERAWSADM_INSTANCE_PROFI
 import { MachineImage, machineImageProp } from './machine-image';
 import { hashedMachineTemplate, MachineProps, machineTemplateSpec } from './machine-template';
 import { markContentNamed, PropsOfFields } from '../rules/engine/judge';
-import { typedApiObject } from '../k0s/typed-api-object';
+import { typedApiObject } from '../core/typed-api-object';
 
 export { MAX_CLUSTER_NAME } from '../platform/dns';
 
@@ -263,7 +264,7 @@ class AwsClusterPart implements ClusterInfrastructure {
     return ControlPlaneUpdateStrategy.RECREATE;
   }
 
-  public infrastructureCluster(cluster: K0sCluster): ApiObject {
+  public infrastructureCluster(cluster: CapiCluster): ApiObject {
     const props = this.props;
     const network = networkWithDefaults(props.network);
     const scheme = props.apiServerLoadBalancer?.scheme ?? LoadBalancerScheme.INTERNET_FACING;
@@ -293,7 +294,7 @@ class AwsClusterPart implements ClusterInfrastructure {
     });
   }
 
-  public controlPlaneMachineTemplate(cluster: K0sCluster): ApiObject {
+  public controlPlaneMachineTemplate(cluster: CapiCluster): ApiObject {
     const cp = this.props.controlPlane;
     const template = hashedMachineTemplate(cluster, 'ControlPlaneMachineTemplate', `${cluster.clusterName}-cp`, machineTemplateSpec(cp, {
       os: 'linux',

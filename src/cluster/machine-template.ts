@@ -9,7 +9,7 @@ import {
 import { MachineImage } from './machine-image';
 import { AwsPartitionId } from '../platform/aws';
 import { contentHash } from '../core/hash';
-import { typedApiObject } from '../k0s/typed-api-object';
+import { typedApiObject } from '../core/typed-api-object';
 
 /** EC2 settings shared by the control plane and every worker pool. */
 export interface MachineProps {

@@ -6,7 +6,8 @@ import type { HybridCluster } from './hybrid-cluster';
 import { MachineImage, machineImageProp } from './machine-image';
 import { AwsMachines, AwsWorkerPoolProps } from './aws-machines';
 import { WorkerPool } from '../k0s/worker-pool';
-import { windowsWorker, WindowsWorkerProps } from '../k0s/windows-pool';
+import { windowsWorker } from '../k0s/windows-pool';
+import type { WindowsWorkerProps } from '../capi/windows-os';
 import { AWS_INFRASTRUCTURE } from '../platform/infrastructures';
 
 /** Props of `WindowsWorkerPool`: those of every pool on EC2 and of every Windows pool. */

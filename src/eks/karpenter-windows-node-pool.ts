@@ -3,7 +3,7 @@ import { oneOf } from '../core/values';
 import { Construct } from 'constructs';
 import { Ec2NodeClass } from '../generated/karpenter-karpenter.k8s.aws';
 import { NodePool, NodePoolSpecDisruptionBudgets, NodePoolSpecDisruptionBudgetsReasons as Reason, NodePoolSpecLimits, NodePoolSpecTemplateSpecRequirementsOperator as Operator, NodePoolSpecTemplateSpecTaintsEffect as TaintEffect } from '../generated/karpenter-karpenter.sh';
-import { typedApiObject } from '../k0s/typed-api-object';
+import { typedApiObject } from '../core/typed-api-object';
 import { fail } from '../core/errors';
 import { KARPENTER_GROUPS, karpenterWindowsAlias, karpenterWindowsBuild } from '../platform/karpenter';
 import { LABEL_ARCH, LABEL_OS, LABEL_WINDOWS_BUILD, WINDOWS_NODE_TAINT, WindowsVersion } from '../platform/windows';

@@ -2,10 +2,11 @@ import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { RemoteCluster } from '../generated/k0smotron-infrastructure.cluster.x-k8s.io';
 import { K0S_PORTS } from '../platform/conventions';
+import type { CapiCluster } from '../capi/cluster';
 import { ClusterInfrastructure, ControlPlaneUpdateStrategy, K0sCluster, K0sClusterProps, K0sControlPlaneProps } from '../k0s/k0s-cluster';
 import { REMOTE_INFRASTRUCTURE } from '../platform/infrastructures';
 import { markContentNamed, PropsOfFields } from '../rules/engine/judge';
-import { typedApiObject } from '../k0s/typed-api-object';
+import { typedApiObject } from '../core/typed-api-object';
 import { fail } from '../core/errors';
 import { integerProblem } from '../core/numbers';
 import { REMOTE_MACHINE_DEFAULTS } from '../platform/remote';
@@ -103,14 +104,14 @@ class RemoteClusterPart implements ClusterInfrastructure {
     return replicas >= 3 ? ControlPlaneUpdateStrategy.RECREATE_DELETE_FIRST : ControlPlaneUpdateStrategy.IN_PLACE;
   }
 
-  public infrastructureCluster(cluster: K0sCluster): ApiObject {
+  public infrastructureCluster(cluster: CapiCluster): ApiObject {
     return typedApiObject(cluster, 'RemoteCluster', RemoteCluster, {
       metadata: { name: cluster.clusterName },
       spec: { controlPlaneEndpoint: this.controlPlaneEndpoint },
     });
   }
 
-  public controlPlaneMachineTemplate(cluster: K0sCluster): ApiObject {
+  public controlPlaneMachineTemplate(cluster: CapiCluster): ApiObject {
     const template = this.machines.machineTemplate(cluster, `${cluster.clusterName}-control-plane`);
     markContentNamed(template);
     return template;

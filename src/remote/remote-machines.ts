@@ -2,7 +2,7 @@ import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { PooledRemoteMachine, RemoteMachineTemplate } from '../generated/k0smotron-infrastructure.cluster.x-k8s.io';
 import { contentHash } from '../core/hash';
-import { typedApiObject } from '../k0s/typed-api-object';
+import { typedApiObject } from '../core/typed-api-object';
 import { dnsLabelProblem } from '../platform/dns';
 import { fail } from '../core/errors';
 import { integerProblem } from '../core/numbers';

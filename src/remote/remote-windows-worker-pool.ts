@@ -1,5 +1,6 @@
 import { WorkerPool } from '../k0s/worker-pool';
-import { windowsWorker, WindowsWorkerProps } from '../k0s/windows-pool';
+import { windowsWorker } from '../k0s/windows-pool';
+import type { WindowsWorkerProps } from '../capi/windows-os';
 import { REMOTE_INFRASTRUCTURE } from '../platform/infrastructures';
 import { WINDOWS_K0S_INSTALL_DIR } from '../platform/conventions';
 import { fail } from '../core/errors';

@@ -1,5 +1,6 @@
 import { ApiObject } from 'cdk8s';
-import { WorkerInfrastructure, WorkerPool, WorkerPoolProps } from '../k0s/worker-pool';
+import { MachineDeploymentPool, WorkerInfrastructure } from '../capi/machine-deployment-pool';
+import { WorkerPoolProps } from '../k0s/worker-pool';
 import { PropsOfFields } from '../rules/engine/judge';
 import { REMOTE_INFRASTRUCTURE } from '../platform/infrastructures';
 import { RemoteAccessProps, RemoteMachines, RemoteMachineSettings, Rollout } from './remote-machines';
@@ -29,7 +30,7 @@ export class RemoteWorkerMachines implements WorkerInfrastructure {
     this.machines = new RemoteMachines(path, props, settings);
   }
 
-  public machineTemplate(pool: WorkerPool): ApiObject {
+  public machineTemplate(pool: MachineDeploymentPool): ApiObject {
     return this.machines.machineTemplate(pool, pool.baseName);
   }
 

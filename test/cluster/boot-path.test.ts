@@ -1,7 +1,7 @@
 import { ApiObject, App, Duration, JsonPatch } from 'cdk8s';
 import { CalicoMode, ClusterInfra, MachineImage, NetworkProvider, WindowsEdition, WindowsVersion } from '../../src';
 import { KeyPairType } from '../../src/platform/aws';
-import { remediationLimit } from '../../src/k0s/worker-pool';
+import { remediationLimit } from '../../src/capi/machine-deployment-pool';
 import { buildCluster } from '../../examples/k0smotron-aws/main';
 import { K8sObject, only, synthObjects } from '../support/synth';
 import { constructionError, FixtureOptions, hybridCluster } from './fixture';

@@ -1,0 +1,147 @@
+import { ApiObject } from 'cdk8s';
+import { Construct } from 'constructs';
+import { Cluster } from '../generated/cluster-api-cluster.x-k8s.io';
+import type { ClusterInfra } from '../infra/cluster-infra';
+import { problem } from '../core/errors';
+import { typedApiObject } from '../core/typed-api-object';
+import { apiGroupOf } from '../platform/conventions';
+import { dnsLabelProblem, MAX_CLUSTER_NAME } from '../platform/dns';
+import type { K0smotronInfrastructure } from '../platform/infrastructures';
+import { fleetLabels } from '../platform/labels';
+import { judgeOwnObjects, manifestProblems, participate, PropsOfFields } from '../rules/engine/judge';
+import { registerInfrastructure } from '../rules/engine/infrastructure';
+
+/** What every Cluster API cluster's props have, whatever its control plane and infrastructure. */
+export interface CapiClusterProps {
+  /**
+   * The cluster's name: of the Cluster object and the prefix of every other object (and of the
+   * infrastructure's resources). A DNS label of at most 40 characters.
+   * @default - the construct id
+   */
+  readonly name?: string;
+  /**
+   * Give each worker pool a MachineHealthCheck that replaces machines whose node stays unready.
+   * @default true
+   */
+  readonly machineHealthChecks?: boolean;
+}
+
+/**
+ * The infrastructure's part of a Cluster API cluster (`CapiCluster`), whatever its control
+ * plane: its infrastructure cluster object, the control plane's machine template, the props
+ * behind their fields, and what the control plane takes from it.
+ */
+export interface CapiClusterInfrastructure {
+  /**
+   * What the rules need to know of the infrastructure, passed with the objects the cluster
+   * judges. The rules know k0smotron's infrastructures today; a kubeadm one widens this type
+   * when the rules learn its kinds.
+   */
+  readonly infrastructure: K0smotronInfrastructure;
+  /** The infrastructure cluster object (AWSCluster, RemoteCluster), built as a child of `cluster`. */
+  infrastructureCluster(cluster: CapiCluster): ApiObject;
+  /** The controllers' machine template, built as a child of `cluster` and named after its content. */
+  controlPlaneMachineTemplate(cluster: CapiCluster): ApiObject;
+  /** The number of controllers when the props give none. */
+  readonly defaultReplicas: number;
+  /** The props behind the infrastructure objects' fields the rules name, for messages at construction. */
+  readonly propsOfFields: PropsOfFields;
+  /**
+   * The Cluster's `controlPlaneEndpoint`, when the infrastructure does not report one itself.
+   * @default - the infrastructure provider sets it (CAPA: the load balancer's name)
+   */
+  readonly controlPlaneEndpoint?: { readonly host: string; readonly port: number };
+  /**
+   * The AWS stack's outputs the objects are judged against (the `hand-off` rule).
+   * @default - none
+   */
+  readonly infra?: ClusterInfra;
+}
+
+/**
+ * The control plane's part of a Cluster API cluster (`CapiCluster`): its object (k0smotron's
+ * K0sControlPlane, kubeadm's KubeadmControlPlane), the networks it configures, and the version
+ * the cluster's pools default to.
+ */
+export interface ControlPlanePart {
+  /**
+   * The control plane's version, in the form its distribution writes it into a
+   * MachineDeployment's `spec.template.spec.version` (`v1.34.4+k0s.0`, `v1.34.4`): the pools'
+   * default.
+   */
+  readonly version: string;
+  /** The pod and service networks the control plane configures, which the Cluster states too. */
+  readonly network: { readonly podCidr: string; readonly serviceCidr: string };
+  /** The props behind the control-plane object's fields (and the networks') the rules name, for messages at construction. */
+  readonly propsOfFields: PropsOfFields;
+  /**
+   * Builds the control-plane object as a child of `cluster`, after the infrastructure cluster
+   * and the controllers' machine template, which it names.
+   */
+  controlPlane(cluster: CapiCluster, machineTemplate: ApiObject): ApiObject;
+}
+
+/**
+ * A Cluster API cluster: the Cluster, a control plane (a `ControlPlanePart`) and an
+ * infrastructure (a `CapiClusterInfrastructure`), their judging, and what its pools
+ * (`MachineDeploymentPool`) take from it. `K0sCluster` is the k0smotron one.
+ */
+export abstract class CapiCluster extends Construct {
+  /** The cluster's name (`metadata.name` of the Cluster and the prefix of every object). */
+  public readonly clusterName: string;
+  /** Whether pools get a MachineHealthCheck unless they say otherwise. */
+  public readonly machineHealthChecks: boolean;
+  /** The control plane's version, in the form a MachineDeployment writes it: the pools' default. */
+  public readonly version: string;
+  /** The Cluster object (`cluster.x-k8s.io`). */
+  public readonly cluster: ApiObject;
+  /** The control-plane object (K0sControlPlane). */
+  public readonly controlPlane: ApiObject;
+  /** The controllers' machine template (AWSMachineTemplate, RemoteMachineTemplate), named after its content. */
+  public readonly controlPlaneMachineTemplate: ApiObject;
+  /** The infrastructure cluster object (AWSCluster, RemoteCluster). */
+  protected readonly infrastructureCluster: ApiObject;
+
+  protected constructor(scope: Construct, id: string, props: CapiClusterProps, controlPlane: ControlPlanePart, infrastructure: CapiClusterInfrastructure) {
+    super(scope, id);
+    this.clusterName = props.name ?? id;
+    this.machineHealthChecks = props.machineHealthChecks ?? true;
+    this.version = controlPlane.version;
+    registerInfrastructure(infrastructure.infrastructure);
+
+    this.infrastructureCluster = infrastructure.infrastructureCluster(this);
+    this.controlPlaneMachineTemplate = infrastructure.controlPlaneMachineTemplate(this);
+    this.controlPlane = controlPlane.controlPlane(this, this.controlPlaneMachineTemplate);
+    this.cluster = typedApiObject(this, 'Cluster', Cluster, {
+      // Fleet labels: Linux-only until a Windows pool adds its build (MachineDeploymentPool).
+      metadata: { name: this.clusterName, labels: fleetLabels([]) },
+      spec: {
+        controlPlaneEndpoint: infrastructure.controlPlaneEndpoint,
+        clusterNetwork: {
+          pods: { cidrBlocks: [controlPlane.network.podCidr] },
+          services: { cidrBlocks: [controlPlane.network.serviceCidr] },
+          serviceDomain: 'cluster.local',
+        },
+        controlPlaneRef: { apiGroup: apiGroupOf(this.controlPlane.apiVersion), kind: this.controlPlane.kind, name: this.controlPlane.name },
+        infrastructureRef: { apiGroup: apiGroupOf(this.infrastructureCluster.apiVersion), kind: this.infrastructureCluster.kind, name: this.infrastructureCluster.name },
+      },
+    });
+
+    // The objects are judged against the infra (the hand-off rule) from here on.
+    participate(this, infrastructure.infra);
+    const own = this.node.children.filter((c): c is ApiObject => c instanceof ApiObject);
+    judgeOwnObjects(this, own, [], { ...CLUSTER_PROPS_OF_FIELDS, ...controlPlane.propsOfFields, ...infrastructure.propsOfFields });
+    this.node.addValidation({ validate: () => [...this.nameProblems(), ...manifestProblems(this)] });
+  }
+
+  /** The one limit the objects cannot tell: room in pool names for this cluster's name. */
+  private nameProblems(): string[] {
+    const p = dnsLabelProblem(this.clusterName, MAX_CLUSTER_NAME);
+    return p ? [problem(`cluster name "${this.clusterName}" ${p} (pool and machine names are built from it)`, 'pass a shorter lower-case `name`')] : [];
+  }
+}
+
+/** The props behind the Cluster's own fields that the rules name, for messages at construction. */
+const CLUSTER_PROPS_OF_FIELDS: PropsOfFields = {
+  'Cluster metadata.name': 'name',
+};
