@@ -37,7 +37,7 @@ export interface CapiClusterInfrastructure {
    * judges. The rules know k0smotron's infrastructures today; a kubeadm one widens this type
    * when the rules learn its kinds.
    */
-  readonly infrastructure: K0smotronInfrastructure;
+  readonly infrastructure?: K0smotronInfrastructure;
   /** The infrastructure cluster object (AWSCluster, RemoteCluster), built as a child of `cluster`. */
   infrastructureCluster(cluster: CapiCluster): ApiObject;
   /** The controllers' machine template, built as a child of `cluster` and named after its content. */
@@ -107,7 +107,8 @@ export abstract class CapiCluster extends Construct {
     this.clusterName = props.name ?? id;
     this.machineHealthChecks = props.machineHealthChecks ?? true;
     this.version = controlPlane.version;
-    registerInfrastructure(infrastructure.infrastructure);
+    // Infrastructures the rules know by their kinds (CAPZ's) declare nothing.
+    if (infrastructure.infrastructure) registerInfrastructure(infrastructure.infrastructure);
 
     this.infrastructureCluster = infrastructure.infrastructureCluster(this);
     this.controlPlaneMachineTemplate = infrastructure.controlPlaneMachineTemplate(this);

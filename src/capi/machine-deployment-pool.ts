@@ -198,7 +198,7 @@ export interface WorkerInfrastructure {
    * What the rules need to know of the machines' infrastructure, passed with the objects the pool
    * judges (as `CapiClusterInfrastructure.infrastructure`).
    */
-  readonly infrastructure: K0smotronInfrastructure;
+  readonly infrastructure?: K0smotronInfrastructure;
   /**
    * Builds the pool's machine template as a child of `pool`, after the pool's names are set;
    * called once, from the pool's constructor.
@@ -280,7 +280,7 @@ export abstract class MachineDeploymentPool extends Construct {
     this.kubeletRootDir = bootstrap.kubeletRootDir;
     this.windowsBuild = bootstrap.windowsBuild;
     checkInputs(this, props, bootstrap);
-    registerInfrastructure(infrastructure.infrastructure);
+    if (infrastructure.infrastructure) registerInfrastructure(infrastructure.infrastructure);
 
     this.machineTemplate = infrastructure.machineTemplate(this);
     markContentNamed(this.machineTemplate);
