@@ -9,10 +9,20 @@ import { apiGroupOf } from '../platform/conventions';
 import { markContentNamed, PropsOfFields } from '../rules/engine/judge';
 import { CapiCluster, CapiClusterInfrastructure, CapiClusterProps, ControlPlanePart } from '../capi/cluster';
 
+/** The kinds of identity CAPZ authenticates with that take no file on the management cluster (`AzureClusterIdentity` `spec.type`). */
+export enum CapzIdentityType {
+  /** Workload identity federation (CAPZ's flavors' default). */
+  WORKLOAD_IDENTITY = 'WorkloadIdentity',
+  /** A user-assigned managed identity of the management cluster's nodes. */
+  USER_ASSIGNED_MSI = 'UserAssignedMSI',
+  /** A service principal whose password is in a Secret (`clientSecret`). */
+  SERVICE_PRINCIPAL = 'ServicePrincipal',
+}
+
 /** How CAPZ authenticates to Azure for the cluster (`AzureClusterIdentity`); secrets only by reference. */
 export interface CapzClusterIdentity {
-  /** The kind of identity: workload identity (the default of CAPZ's flavors), a user-assigned managed identity, or a service principal. */
-  readonly type: AzureClusterIdentitySpecType.WORKLOAD_IDENTITY | AzureClusterIdentitySpecType.USER_ASSIGNED_MSI | AzureClusterIdentitySpecType.SERVICE_PRINCIPAL;
+  /** The kind of identity. */
+  readonly type: CapzIdentityType;
   /** The identity's client (application) id. */
   readonly clientId: string;
   /** The Entra tenant id. */
@@ -49,7 +59,10 @@ export interface CapzClusterProps extends CapiClusterProps {
   readonly resourceGroup?: string;
   /** How CAPZ authenticates to Azure. */
   readonly identity: CapzClusterIdentity;
-  /** The control plane's machines. */
+  /**
+   * The control plane's machines.
+   * @default - one Standard_D2s_v3 machine
+   */
   readonly controlPlane?: {
     /**
      * Odd, for etcd's quorum (stacked etcd).
@@ -62,7 +75,10 @@ export interface CapzClusterProps extends CapiClusterProps {
      */
     readonly vmSize?: string;
   };
-  /** The networks. */
+  /**
+   * The networks.
+   * @default - pods 192.168.0.0/16, services 10.96.0.0/12, virtual network 10.0.0.0/8
+   */
   readonly network?: {
     /** @default '192.168.0.0/16' (CAPZ's flavors) */
     readonly podCidr?: string;
@@ -120,7 +136,7 @@ class AzureClusterPart implements CapiClusterInfrastructure {
     this.identity = typedApiObject(cluster, 'AzureClusterIdentity', AzureClusterIdentity, {
       metadata: { name: `${this.name}-identity` },
       spec: {
-        type: identity.type,
+        type: identity.type as string as AzureClusterIdentitySpecType,
         clientId: identity.clientId,
         tenantId: identity.tenantId,
         clientSecret: identity.clientSecret,

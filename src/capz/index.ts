@@ -6,12 +6,11 @@
  * kube-proxy and csi-proxy as ClusterResourceSets). docs/capz.md is the guide.
  * @module cdk-hybrid-windows/capz
  */
-export { CapzCluster } from './capz-cluster';
+export { CapzCluster, CapzIdentityType } from './capz-cluster';
 export type { CapzClusterIdentity, CapzClusterProps } from './capz-cluster';
 export { CapzLinuxWorkerPool, CapzWindowsWorkerPool } from './worker-pools';
-export type { CapzWorkerPoolProps, CapzWindowsWorkerPoolProps } from './worker-pools';
+export type { CapzImage, CapzWorkerPoolProps, CapzWindowsWorkerPoolProps } from './worker-pools';
 export { CapzWindowsAddons } from './windows-addons';
 export type { CapzWindowsAddonsProps } from './windows-addons';
 export { KUBELET_SERVICE_ANNOTATION, WindowsKubeletService } from '../platform/capz';
-export { AzureClusterIdentitySpecType as CapzIdentityType } from '../generated/capz-infrastructure.cluster.x-k8s.io';
 export { WindowsVersion } from '../platform/windows';

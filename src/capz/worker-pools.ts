@@ -1,5 +1,5 @@
 import { ApiObject } from 'cdk8s';
-import { AzureMachineTemplate, AzureMachineTemplateSpecTemplateSpec, AzureMachineTemplateSpecTemplateSpecImage } from '../generated/capz-infrastructure.cluster.x-k8s.io';
+import { AzureMachineTemplate, AzureMachineTemplateSpecTemplateSpec } from '../generated/capz-infrastructure.cluster.x-k8s.io';
 import { KubeadmConfigTemplateSpecTemplateSpec } from '../generated/cluster-api-bootstrap.cluster.x-k8s.io';
 import { fail } from '../core/errors';
 import { contentHash } from '../core/hash';
@@ -13,6 +13,25 @@ import { MachineDeploymentPool, MachineDeploymentPoolProps, WorkerInfrastructure
 import { windowsOs, WindowsWorkerProps } from '../capi/windows-os';
 import type { CapzCluster } from './capz-cluster';
 import { azureJsonFile, KubeadmBootstrap, KubeadmOs } from './kubeadm-bootstrap';
+
+/** An image of one's own for a pool's VMs (CAPZ's `image`: one of these). */
+export interface CapzImage {
+  /**
+   * A full image resource id.
+   * @default - none
+   */
+  readonly id?: string;
+  /**
+   * An Azure Compute Gallery image.
+   * @default - none
+   */
+  readonly computeGallery?: { readonly gallery: string; readonly name: string; readonly version: string };
+  /**
+   * An Azure Marketplace image.
+   * @default - none
+   */
+  readonly marketplace?: { readonly publisher: string; readonly offer: string; readonly sku: string; readonly version: string };
+}
 
 /** Props of every kubeadm pool on Azure. */
 export interface CapzWorkerPoolProps extends MachineDeploymentPoolProps {
@@ -34,7 +53,7 @@ export interface CapzWorkerPoolProps extends MachineDeploymentPoolProps {
    * version); a Linux one CAPZ's default Ubuntu image.
    * @default - CAPZ's default image
    */
-  readonly image?: AzureMachineTemplateSpecTemplateSpecImage;
+  readonly image?: CapzImage;
 }
 
 /** The machines of a kubeadm pool on Azure: an AzureMachineTemplate (v1beta1), named after its content. */
