@@ -5,7 +5,6 @@ import { typedApiObject } from '../core/typed-api-object';
 import { capzAzureJsonSecret, WINDOWS_CRI_SOCKET, WindowsKubeletService } from '../platform/capz';
 import { UPSTREAM_LINUX_KUBELET_ROOT, WINDOWS_KUBELET_ROOT } from '../platform/csi';
 import { taintArgument } from '../platform/windows';
-import type { PropsOfFields } from '../rules/engine/judge';
 import { BootstrapPart, BootstrapTemplate, MachineDeploymentPool, WorkerOs } from '../capi/machine-deployment-pool';
 
 /** The node name kubeadm registers: the VM's host name, from the Azure metadata cloud-init and cloudbase-init render (CAPZ's flavors). */
@@ -27,64 +26,51 @@ export interface KubeadmOs extends WorkerOs {
 
 /**
  * Cluster API's kubeadm bootstrap (CABPK) as a pool's bootstrap part: one KubeadmConfigTemplate
- * (bootstrap.cluster.x-k8s.io/v1beta2) per MachineDeployment that joins the node with the cloud
- * provider's taint (the kubelet runs with `cloud-provider: external`; CAPZ's flavors), its node
- * labels and its OS's taints as kubelet flags in v1beta2's `{name, value}` list.
+ * (bootstrap.cluster.x-k8s.io/v1beta2) per MachineDeployment that joins the node with the kubelet
+ * on Azure's external cloud provider, its node labels and (on Windows) the cloud's taint as
+ * kubelet flags in v1beta2's `{name, value}` list, unless the image's kubelet service reads none.
  */
-export class KubeadmBootstrap implements BootstrapPart {
-  public readonly os: 'linux' | 'windows';
-  public readonly taints: WorkerOs['taints'];
-  public readonly nodeStartupTimeoutSeconds: number;
-  public readonly nodeReadyTimeoutSeconds: number;
-  public readonly nodeLabels: Readonly<Record<string, string>>;
-  public readonly windowsBuild?: string;
-  public readonly kubeletRootDir: string;
-  public readonly labelArgument = 'the kubelet\'s --node-labels';
-  public readonly propsOfFields: PropsOfFields = {
-    'MachineDeployment spec.template.spec.version': 'kubernetesVersion',
-    'KubeadmConfigTemplate spec.template.spec.joinConfiguration.nodeRegistration.kubeletExtraArgs': 'labels',
-  };
-
-  public constructor(public readonly version: string, private readonly platform: KubeadmOs) {
-    this.os = platform.os;
-    this.taints = platform.taints;
-    this.nodeStartupTimeoutSeconds = platform.nodeStartupTimeoutSeconds;
-    this.nodeReadyTimeoutSeconds = platform.nodeReadyTimeoutSeconds;
-    this.nodeLabels = platform.nodeLabels;
-    this.windowsBuild = platform.windowsBuild;
-    this.kubeletRootDir = platform.os === 'windows' ? WINDOWS_KUBELET_ROOT.upstream : UPSTREAM_LINUX_KUBELET_ROOT;
-  }
-
-  public configTemplate(pool: MachineDeploymentPool, template: BootstrapTemplate): ApiObject {
-    const platform = this.platform;
-    const taints = [...(platform.os === 'windows' ? [CLOUD_TAINT] : []), ...platform.taints];
-    const flags = platform.kubeletService === WindowsKubeletService.WINDOWS_SERVICE ? [] : [
-      { name: 'cloud-provider', value: 'external' },
-      // kubeadm join turns nodeRegistration.taints into this flag too; written once, here. CAPZ's
-      // Windows flavor states the cloud's taint (CAPZ PR #6293: Windows nodes registered without it,
-      // and cloud-node-manager never set their providerID); its Linux flavor leaves it to the kubelet.
-      ...(taints.length > 0 ? [{ name: 'register-with-taints', value: taints.map(taintArgument).join(',') }] : []),
-      { name: 'node-labels', value: Object.entries(template.nodeLabels).map(([k, v]) => `${k}=${v}`).join(',') },
-      ...(platform.os === 'windows' ? [{ name: 'windows-priorityclass', value: 'ABOVE_NORMAL_PRIORITY_CLASS' }] : []),
-    ];
-    const spec: KubeadmConfigTemplateSpecTemplateSpec = {
-      // The pool builds its machine template first: the bootstrap's azure.json names it.
-      ...platform.bootstrap(pool.machineTemplate),
-      joinConfiguration: {
-        nodeRegistration: {
-          name: NODE_NAME,
-          criSocket: platform.os === 'windows' ? WINDOWS_CRI_SOCKET : undefined,
-          kubeletExtraArgs: flags.length > 0 ? flags : undefined,
+export function kubeadmBootstrap(version: string, platform: KubeadmOs): BootstrapPart {
+  const { kubeletService, bootstrap, ...os } = platform;
+  return {
+    ...os,
+    version,
+    kubeletRootDir: platform.os === 'windows' ? WINDOWS_KUBELET_ROOT.upstream : UPSTREAM_LINUX_KUBELET_ROOT,
+    labelArgument: 'the kubelet\'s --node-labels',
+    propsOfFields: {
+      'MachineDeployment spec.template.spec.version': 'kubernetesVersion',
+      'KubeadmConfigTemplate spec.template.spec.joinConfiguration.nodeRegistration.kubeletExtraArgs': 'labels',
+    },
+    configTemplate: (pool: MachineDeploymentPool, template: BootstrapTemplate): ApiObject => {
+      const taints = [...(platform.os === 'windows' ? [CLOUD_TAINT] : []), ...platform.taints];
+      const flags = kubeletService === WindowsKubeletService.WINDOWS_SERVICE ? [] : [
+        { name: 'cloud-provider', value: 'external' },
+        // kubeadm join turns nodeRegistration.taints into this flag too; written once, here. CAPZ's
+        // Windows flavor states the cloud's taint (CAPZ PR #6293: Windows nodes registered without it,
+        // and cloud-node-manager never set their providerID); its Linux flavor leaves it to the kubelet.
+        ...(taints.length > 0 ? [{ name: 'register-with-taints', value: taints.map(taintArgument).join(',') }] : []),
+        { name: 'node-labels', value: Object.entries(template.nodeLabels).map(([k, v]) => `${k}=${v}`).join(',') },
+        ...(platform.os === 'windows' ? [{ name: 'windows-priorityclass', value: 'ABOVE_NORMAL_PRIORITY_CLASS' }] : []),
+      ];
+      const spec: KubeadmConfigTemplateSpecTemplateSpec = {
+        // The pool builds its machine template first: the bootstrap's azure.json names it.
+        ...bootstrap(pool.machineTemplate),
+        joinConfiguration: {
+          nodeRegistration: {
+            name: NODE_NAME,
+            criSocket: platform.os === 'windows' ? WINDOWS_CRI_SOCKET : undefined,
+            kubeletExtraArgs: flags.length > 0 ? flags : undefined,
+          },
         },
-      },
-    };
-    // Hashed as written (JSON field names), so that the rules can recompute it on the final object.
-    const written = KubeadmConfigTemplate.manifest({ spec: { template: { spec } } }).spec?.template.spec;
-    return typedApiObject(pool, template.domain ? `KubeadmConfigTemplate-${template.domain.suffix}` : 'KubeadmConfigTemplate', KubeadmConfigTemplate, {
-      metadata: { name: `${template.name}-${contentHash(written)}` },
-      spec: { template: { spec } },
-    });
-  }
+      };
+      // Hashed as written (JSON field names), so that the rules can recompute it on the final object.
+      const written = KubeadmConfigTemplate.manifest({ spec: { template: { spec } } }).spec?.template.spec;
+      return typedApiObject(pool, template.domain ? `KubeadmConfigTemplate-${template.domain.suffix}` : 'KubeadmConfigTemplate', KubeadmConfigTemplate, {
+        metadata: { name: `${template.name}-${contentHash(written)}` },
+        spec: { template: { spec } },
+      });
+    },
+  };
 }
 
 /** The azure.json file of a pool's machines: CAPZ writes it into `<machine template>-azure-json` (`capzAzureJsonSecret`). */

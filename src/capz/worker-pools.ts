@@ -12,7 +12,7 @@ import type { PropsOfFields } from '../rules/engine/judge';
 import { MachineDeploymentPool, MachineDeploymentPoolProps, WorkerInfrastructure } from '../capi/machine-deployment-pool';
 import { windowsOs, WindowsWorkerProps } from '../capi/windows-os';
 import type { CapzCluster } from './capz-cluster';
-import { azureJsonFile, KubeadmBootstrap, KubeadmOs } from './kubeadm-bootstrap';
+import { azureJsonFile, kubeadmBootstrap, KubeadmOs } from './kubeadm-bootstrap';
 
 /** An image of one's own for a pool's VMs (CAPZ's `image`: one of these). */
 export interface CapzImage {
@@ -94,7 +94,7 @@ export class CapzLinuxWorkerPool extends MachineDeploymentPool {
       os: 'linux', taints: [], nodeStartupTimeoutSeconds: 600, nodeReadyTimeoutSeconds: 300, nodeLabels: { [LABEL_OS]: 'linux' },
       bootstrap: (machineTemplate) => ({ files: [azureJsonFile(machineTemplate, '/etc/kubernetes/azure.json')] }),
     };
-    super(cluster, id, props, new KubeadmBootstrap(props.kubernetesVersion ?? cluster.kubernetesVersion, os), new AzureMachines(machineSpec(props, CAPZ_OS_TYPE.linux)));
+    super(cluster, id, props, kubeadmBootstrap(props.kubernetesVersion ?? cluster.kubernetesVersion, os), new AzureMachines(machineSpec(props, CAPZ_OS_TYPE.linux)));
   }
 
   protected platformProblems(): string[] {
@@ -158,7 +158,7 @@ export class CapzWindowsWorkerPool extends MachineDeploymentPool {
       machineSpec(props, CAPZ_OS_TYPE.windows, { managedDisk: { storageAccountType: 'Premium_LRS' } }),
       { template: { [KUBELET_SERVICE_ANNOTATION]: service }, machine: imageAnnotations },
     );
-    super(cluster, id, windows.props, new KubeadmBootstrap(props.kubernetesVersion ?? cluster.kubernetesVersion, os), machines);
+    super(cluster, id, windows.props, kubeadmBootstrap(props.kubernetesVersion ?? cluster.kubernetesVersion, os), machines);
     this.kubeletService = service;
   }
 

@@ -70,6 +70,15 @@ function osTypeProblems(machine: ManifestSource, config: ManifestSource | undefi
   return out;
 }
 
+/** Each KubeadmControlPlane with the AzureMachineTemplate its machines boot from, when written. */
+function controlPlaneMachines(graph: ManifestGraph): Array<{ kcp: ManifestSource; machine: ManifestSource }> {
+  return graph.ofKind('KubeadmControlPlane').filter((k) => isCapi(k, CONTROLPLANE)).flatMap((kcp) => {
+    const ref = controlPlaneMachineRef(kcp)?.ref;
+    const machine = ref?.kind === CAPZ_KINDS.machineTemplate ? graph.resolve(kcp, ref) : undefined;
+    return machine ? [{ kcp, machine }] : [];
+  });
+}
+
 /** A CAPZ machine template's OS type agrees with its image, its bootstrap and its role. */
 export const capzOsType = rule<ManifestGraph>({
   name: 'capz-os-type',
@@ -78,11 +87,7 @@ export const capzOsType = rule<ManifestGraph>({
   source: 'cluster-api-provider-azure v1.26.0 api/v1beta1/types.go (OSDisk.OSType); azure/scope/machine.go (GetVMImage); azure/services/virtualmachineimages/images.go (GetDefaultWindowsImage)',
   check: (graph) => [
     ...azurePools(graph).flatMap((p) => (p.machine ? osTypeProblems(p.machine, p.config, false) : [])),
-    ...graph.ofKind('KubeadmControlPlane').filter((k) => isCapi(k, CONTROLPLANE)).flatMap((kcp) => {
-      const ref = controlPlaneMachineRef(kcp)?.ref;
-      const machine = ref?.kind === CAPZ_KINDS.machineTemplate ? graph.resolve(kcp, ref) : undefined;
-      return machine ? osTypeProblems(machine, undefined, true) : [];
-    }),
+    ...controlPlaneMachines(graph).flatMap(({ machine }) => osTypeProblems(machine, undefined, true)),
   ],
 });
 
@@ -143,10 +148,6 @@ export const capzAzureJson = rule<ManifestGraph>({
   source: 'cluster-api-provider-azure v1.26.0 controllers/azurejson_machinetemplate_controller.go (Reconcile); controllers/helpers.go (GetCloudProviderSecret)',
   check: (graph) => [
     ...azurePools(graph).flatMap((p) => (p.config && p.machine ? azureJsonProblems(p.config, bootstrapSpec(p.config).files, 'spec.template.spec.files', p.machine) : [])),
-    ...graph.ofKind('KubeadmControlPlane').filter((k) => isCapi(k, CONTROLPLANE)).flatMap((kcp) => {
-      const ref = controlPlaneMachineRef(kcp)?.ref;
-      const machine = ref?.kind === CAPZ_KINDS.machineTemplate ? graph.resolve(kcp, ref) : undefined;
-      return machine ? azureJsonProblems(kcp, kcp.manifest.spec?.kubeadmConfigSpec?.files, 'spec.kubeadmConfigSpec.files', machine) : [];
-    }),
+    ...controlPlaneMachines(graph).flatMap(({ kcp, machine }) => azureJsonProblems(kcp, kcp.manifest.spec?.kubeadmConfigSpec?.files, 'spec.kubeadmConfigSpec.files', machine)),
   ],
 });
