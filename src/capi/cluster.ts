@@ -33,9 +33,10 @@ export interface CapiClusterProps {
  */
 export interface CapiClusterInfrastructure {
   /**
-   * What the rules need to know of the infrastructure, passed with the objects the cluster
-   * judges. The rules know k0smotron's infrastructures today; a kubeadm one widens this type
-   * when the rules learn its kinds.
+   * What the rules need to know of a k0smotron infrastructure, handed to them with the objects
+   * the cluster judges. An infrastructure whose kinds the rules read themselves (CAPZ's, for
+   * kubeadm pools: src/rules/capz) states none.
+   * @default - none
    */
   readonly infrastructure?: K0smotronInfrastructure;
   /** The infrastructure cluster object (AWSCluster, RemoteCluster), built as a child of `cluster`. */
@@ -107,7 +108,6 @@ export abstract class CapiCluster extends Construct {
     this.clusterName = props.name ?? id;
     this.machineHealthChecks = props.machineHealthChecks ?? true;
     this.version = controlPlane.version;
-    // Infrastructures the rules know by their kinds (CAPZ's) declare nothing.
     if (infrastructure.infrastructure) registerInfrastructure(infrastructure.infrastructure);
 
     this.infrastructureCluster = infrastructure.infrastructureCluster(this);

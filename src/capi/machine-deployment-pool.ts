@@ -170,6 +170,8 @@ export interface BootstrapPart extends WorkerOs {
   /**
    * Builds one bootstrap config template as a child of `pool`, named `template.name` and a digest
    * of its content (a changed config then gets a new name, which rolls the MachineDeployment out).
+   * The pool's machine template is built first: a config that names it reads `pool.machineTemplate`
+   * (CAPZ's azure.json Secret is `<AzureMachineTemplate name>-azure-json`).
    */
   configTemplate(pool: MachineDeploymentPool, template: BootstrapTemplate): ApiObject;
 }
@@ -195,8 +197,10 @@ export interface FailureDomain {
  */
 export interface WorkerInfrastructure {
   /**
-   * What the rules need to know of the machines' infrastructure, passed with the objects the pool
-   * judges (as `CapiClusterInfrastructure.infrastructure`).
+   * What the rules need to know of a k0smotron infrastructure, handed to them with the objects
+   * the pool judges; none where the rules read the infrastructure's kinds themselves (as
+   * `CapiClusterInfrastructure.infrastructure`).
+   * @default - none
    */
   readonly infrastructure?: K0smotronInfrastructure;
   /**

@@ -4,6 +4,7 @@ import { K0sControlPlane, K0SControlPlaneSpecUpdateStrategy as L1UpdateStrategy 
 import { fail } from '../core/errors';
 import { oneOf } from '../core/values';
 import { typedApiObject } from '../core/typed-api-object';
+import type { K0smotronInfrastructure } from '../platform/infrastructures';
 import { CalicoMode } from '../platform/network';
 import type { PropsOfFields } from '../rules/engine/judge';
 import { CapiCluster, CapiClusterInfrastructure, CapiClusterProps, ControlPlanePart } from '../capi/cluster';
@@ -80,6 +81,8 @@ export interface K0sClusterProps extends CapiClusterProps {
  * cluster (`CapiClusterInfrastructure`), and what k0smotron's control plane takes from it.
  */
 export interface ClusterInfrastructure extends CapiClusterInfrastructure {
+  /** What the rules need to know of the k0smotron infrastructure, handed to them with the objects the cluster judges. */
+  readonly infrastructure: K0smotronInfrastructure;
   /** The update strategy when the props give none, for `replicas` controllers. */
   defaultUpdateStrategy(replicas: number): ControlPlaneUpdateStrategy;
   /**

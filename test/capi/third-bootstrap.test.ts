@@ -5,7 +5,6 @@ import {
   MachineDeploymentPool, MachineDeploymentPoolProps, validateManifests, WindowsBootstrapFacts, windowsOs, WindowsPlatform, WindowsVersion, WindowsWorkerProps, WorkerOs, LABEL_HYPERV,
 } from '../../src';
 import { contentHash } from '../../src/core/hash';
-import { REMOTE_INFRASTRUCTURE } from '../../src/platform/infrastructures';
 import { RemoteMachines } from '../../src/remote/remote-machines';
 import { RemoteWorkerMachines } from '../../src/remote/remote-worker-pool';
 import { K8sObject, only, synthObjects } from '../support/synth';
@@ -50,8 +49,8 @@ class FakeControlPlanePart implements ControlPlanePart {
 /** The remote hosts' cluster objects (the library's RemoteMachine parts), with no k0s in them. */
 function remoteClusterPart(path: string): CapiClusterInfrastructure {
   const machines = new RemoteMachines(`${path}/ControlPlane`, { ...ACCESS, hosts: [{ address: '10.0.0.11' }] }, { user: 'root' });
+  // No declaration: the rules know the remote hosts' kinds (REMOTE_INFRASTRUCTURE) without one.
   return {
-    infrastructure: REMOTE_INFRASTRUCTURE,
     defaultReplicas: 1,
     propsOfFields: {},
     controlPlaneEndpoint: { host: '10.0.0.10', port: 6443 },
