@@ -33,6 +33,7 @@ export * from './capi/windows-os';
 export * from './k0s/k0s-cluster';
 export * from './k0s/windows-pool';
 export type { K0smotronInfrastructure } from './platform/infrastructures';
+export { BUILT_IN_INFRASTRUCTURES } from './platform/infrastructures';
 export * from './cluster/hybrid-cluster';
 export * from './k0s/worker-pool';
 
@@ -56,14 +57,18 @@ export type { InstanceTypeInfo } from './platform/instance-type';
 
 /** The rules over final manifests, for this library's objects and YAML from elsewhere. */
 export { validateManifests, adviseManifests, formatViolation, CLUSTER_RULES, WORKLOAD_RULES, EKS_WORKLOAD_RULES, ManifestGraph } from './rules/index';
-export type { Manifest, ManifestGraphContext, ManifestRule, ManifestSource, ManifestViolation, Reference, RuleScope, ValidateManifestsOptions } from './rules/index';
+export type { Infrastructures, Manifest, ManifestGraphContext, ManifestRule, ManifestSource, ManifestViolation, Reference, RuleScope, ValidateManifestsOptions } from './rules/index';
 export type { Rule } from './rules/engine/rule';
-export type { PropsOfFields } from './rules/engine/judge';
+export type { PropsOfFields } from './rules/run/judge';
 /** The rules over the Terraform JSON of the AWS and EKS stacks, for a `cdk.tf.json` from anywhere (no cdktf loaded). */
 export { validateTerraform, formatTerraformViolation, TERRAFORM_RULES, AWS_RULES, EKS_RULES, AKS_RULES, GKE_RULES, TerraformGraph } from './terraform/index';
 export type { TerraformBlock, TerraformJson, TerraformRule, ValidateTerraformOptions } from './terraform/index';
-export { HybridValidation } from './rules/engine/plugin';
-export type { HybridValidationProps, PluginValidationContext } from './rules/engine/plugin';
+export { HybridValidation } from './rules/run/plugin';
+export { RULE_SETS } from './rule-sets';
+export { MANIFEST_RULE_SETS } from './rules/index';
+export { TERRAFORM_RULE_SETS } from './terraform/index';
+export type { RuleSet } from './rules/engine/rule';
+export type { HybridValidationProps, PluginValidationContext } from './rules/run/plugin';
 
 /**
  * Linux pinning and the API server's OS-specific pod checks. The Windows workload constructs,

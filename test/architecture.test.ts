@@ -16,7 +16,7 @@ const LAYERS: ReadonlyArray<readonly string[]> = [
   ['capi'],
   ['k0s'],
   ['cluster', 'workloads', 'aws', 'eks', 'aks', 'gke', 'remote', 'capz'],
-  ['index.ts', 'cli'],
+  ['index.ts', 'rule-sets.ts', 'cli'],
 ];
 const CONSTRUCT_FOLDERS = [...LAYERS[4], ...LAYERS[5], ...LAYERS[6]];
 
@@ -109,6 +109,22 @@ describe('the layers of src/', () => {
     expect(kinds).toContain('RemoteMachineTemplate');
     const naming = ruleFiles.flatMap((f) => kinds.filter((k) => new RegExp(`['"\`]${k}['"\`]`).test(readFileSync(f, 'utf8'))).map((k) => `${relative(ROOT, f)}: '${k}'`));
     expect(naming).toEqual([]);
+  });
+
+  test('inside src/rules, the engine is the bottom and the runners the top: engine < families < the registry (index.ts, sets.ts) < run', () => {
+    const rules = join(ROOT, 'src', 'rules');
+    // The floor of a file of src/rules: its folder, or the registry files at the root.
+    const floorOf = (file: string): number => {
+      const top = relative(rules, file).split('/')[0];
+      if (top === 'engine') return 0;
+      if (top === 'run') return 3;
+      return top.endsWith('.ts') ? 2 : 1;
+    };
+    const inside = files.filter((f) => f.startsWith(rules + '/'));
+    expect(inside.filter((f) => floorOf(f) === 0).map((f) => relative(rules, f))).toEqual(expect.arrayContaining(['engine/graph.ts', 'engine/rule.ts']));
+    expect(inside.filter((f) => floorOf(f) === 3).map((f) => relative(rules, f))).toEqual(expect.arrayContaining(['run/judge.ts', 'run/plugin.ts']));
+    const upward = inside.flatMap((f) => graph.get(f)!.filter((t) => t.startsWith(rules + '/') && floorOf(t) > floorOf(f)).map((t) => `${relative(ROOT, f)} -> ${relative(ROOT, t)}`));
+    expect(upward).toEqual([]);
   });
 
   test('no circle of files', () => {

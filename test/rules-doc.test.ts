@@ -7,7 +7,7 @@ import { registry, rule } from '../src/rules/engine/rule';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const doc = require('../scripts/rules-doc.js') as {
   render(families: unknown): string;
-  families(l: unknown): Array<{ registry: string; rules: readonly lib.ManifestRule[] | readonly lib.TerraformRule[] }>;
+  families(l: unknown): Array<{ registry: string; set: string; rules: readonly lib.ManifestRule[] | readonly lib.TerraformRule[] }>;
 };
 
 const families = doc.families(lib);

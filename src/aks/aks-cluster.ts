@@ -3,6 +3,7 @@ import { judgeOwnResources, judgeStackAtSynth } from '../terraform/judge';
 import { isUnresolvedToken } from '../core/tokens';
 import { AKS_LIMITS, AksNetworkPlugin, aksDnsPrefix, AksNetworkPolicy, AksNodeOsUpgradeChannel, AksSkuTier, AksSupportPlan, AksWindowsLicense } from '../platform/aks';
 import { PropsOfFields } from '../rules/engine/refusal';
+import { formatCidr, parseCidr } from '../platform/cidr';
 import { KubernetesCluster, TerraformVariable } from '../terraform/providers/azurerm';
 
 /** The cluster's System pool: Linux, the pool AKS runs its system pods (CoreDNS, metrics-server, konnectivity) on. */
@@ -134,6 +135,17 @@ export interface HybridAksClusterProps {
    * @default - Sundays 00:00 UTC, 4 hours
    */
   readonly maintenanceWindow?: AksMaintenanceWindow;
+  /**
+   * Whether Terraform refuses to destroy or replace the cluster and its node pools
+   * (`lifecycle.prevent_destroy` on each). Edits that azurerm can only apply by replacing them (the
+   * cluster: `windowsAdminUsername`, `podCidr`, `serviceCidr`, `networkPolicy` between Calico and
+   * Azure; a pool: `windowsVersion`, its name) then fail at plan instead of destroying every pool
+   * and workload (docs/aks.md, "Day 2"). Removing a pool's construct still deletes that pool:
+   * `prevent_destroy` guards only resources that stay in the configuration. Set it to `false` to
+   * accept a replacement, or before `cdktn destroy`.
+   * @default true
+   */
+  readonly deletionProtection?: boolean;
 }
 
 /** Which prop sets which field of the cluster, for messages at construction. */
@@ -143,6 +155,13 @@ const PROPS_OF_FIELDS: PropsOfFields = {
   'azurerm_kubernetes_cluster support_plan': 'supportPlan',
   'azurerm_kubernetes_cluster sku_tier': 'skuTier',
   'azurerm_kubernetes_cluster network_profile.pod_cidr': 'podCidr',
+  'azurerm_kubernetes_cluster network_profile.service_cidr': 'serviceCidr',
+  'azurerm_kubernetes_cluster network_profile.dns_service_ip': 'serviceCidr',
+  'azurerm_kubernetes_cluster network_profile.network_policy': 'networkPolicy',
+  'azurerm_kubernetes_cluster maintenance_window_node_os.day_of_week': 'maintenanceWindow.dayOfWeek',
+  'azurerm_kubernetes_cluster maintenance_window_node_os.start_time': 'maintenanceWindow.startTime',
+  'azurerm_kubernetes_cluster maintenance_window_node_os.duration': 'maintenanceWindow.durationHours',
+  'azurerm_kubernetes_cluster maintenance_window_node_os.utc_offset': 'maintenanceWindow.utcOffset',
   'azurerm_kubernetes_cluster default_node_pool.max_pods': 'systemPool.maxPods',
   'azurerm_kubernetes_cluster default_node_pool.min_count': 'systemPool.minCount',
   'azurerm_kubernetes_cluster default_node_pool.max_count': 'systemPool.minCount and systemPool.maxCount',
@@ -172,11 +191,17 @@ export class HybridAksCluster extends Construct {
   public readonly cluster: KubernetesCluster;
   /** The sensitive variable of the Windows admin password, unless `windowsAdminPassword` was given. */
   public readonly windowsAdminPassword?: TerraformVariable;
+  /** The control plane's Kubernetes version (`kubernetesVersion`): node pools run it unless they hold back. */
+  public readonly kubernetesVersion: string;
+  /** Whether the cluster and its pools carry `prevent_destroy` (`deletionProtection`). */
+  public readonly deletionProtection: boolean;
 
   public constructor(scope: Construct, id: string, props: HybridAksClusterProps) {
     super(scope, id);
     this.clusterName = props.clusterName;
     this.subnetId = props.subnetId;
+    this.kubernetesVersion = props.kubernetesVersion;
+    this.deletionProtection = props.deletionProtection ?? true;
     const { min, max } = AKS_LIMITS.password;
     if (props.windowsAdminPassword === undefined) {
       this.windowsAdminPassword = new TerraformVariable(this, 'WindowsAdminPassword', {
@@ -217,14 +242,18 @@ export class HybridAksCluster extends Construct {
         networkPolicy: props.networkPolicy ?? AksNetworkPolicy.CALICO,
         podCidr: props.podCidr ?? '10.244.0.0/16',
         serviceCidr: props.serviceCidr ?? '10.0.0.0/16',
-        dnsServiceIp: serviceAddress(props.serviceCidr ?? '10.0.0.0/16', 10),
+        dnsServiceIp: serviceAddress(props.serviceCidr ?? '10.0.0.0/16', 10) ?? props.serviceCidr,
         loadBalancerSku: 'standard',
       },
       defaultNodePool: {
         name: 'system',
-        // Changing a property that recreates the pool (vmSize, zones, maxPods) rotates it through
-        // this temporary pool instead of replacing the whole cluster.
+        // A change of vmSize, zones or maxPods rotates the pool through this temporary one (without
+        // it azurerm's update fails: kubernetes_cluster_resource.go, cycleNodePoolProperties).
         temporaryNameForRotation: 'systemtmp',
+        // The System pool follows the control plane: azurerm upgrades the control plane, then this
+        // pool, in one update (kubernetes_cluster_resource.go update: kubernetes_version, then
+        // default_node_pool); without it only the control plane moves.
+        orchestratorVersion: props.kubernetesVersion,
         vmSize: system.vmSize ?? 'Standard_D4ds_v5',
         vnetSubnetId: props.subnetId,
         autoScalingEnabled: true,
@@ -249,16 +278,24 @@ export class HybridAksCluster extends Construct {
         utcOffset: window.utcOffset ?? '+00:00',
       },
       // The cluster autoscaler sets the node count; the next apply should not reset it.
-      lifecycle: { ignoreChanges: ['default_node_pool[0].node_count'] },
+      lifecycle: { ignoreChanges: ['default_node_pool[0].node_count'], preventDestroy: this.deletionProtection || undefined },
     });
     judgeOwnResources(this, [this.cluster], PROPS_OF_FIELDS);
     judgeStackAtSynth(this);
   }
 }
 
-/** The `n`th address of an IPv4 block (`10.0.0.0/16`, 10 → `10.0.0.10`). */
-function serviceAddress(cidr: string, n: number): string {
-  const octets = cidr.split('/')[0].split('.').map(Number);
-  octets[3] += n;
-  return octets.join('.');
+/**
+ * The `n`th address of an IPv4 block (`10.0.0.0/16`, 10 → `10.0.0.10`; `172.16.0.248/29`, 10 →
+ * `172.16.1.2`, outside the block, which `aks-network` refuses), or undefined for what is not a
+ * block (a token, a typo: the rule names it).
+ */
+function serviceAddress(cidr: string, n: number): string | undefined {
+  let block;
+  try {
+    block = parseCidr(cidr);
+  } catch {
+    return undefined;
+  }
+  return formatCidr({ network: block.network + n, prefix: 32 }).replace(/\/32$/, '');
 }

@@ -1,7 +1,9 @@
 import { Construct } from 'constructs';
 import { fail } from '../core/errors';
+import { isUnresolvedToken } from '../core/tokens';
+import { AKS_LIMITS } from '../platform/aks';
 import { HybridAksCluster, HybridAksClusterProps } from './aks-cluster';
-import { AzurermProvider, ResourceGroup, Subnet, TerraformStack, VirtualNetwork } from '../terraform/providers/azurerm';
+import { AzurermProvider, ResourceGroup, RoleAssignment, Subnet, TerraformStack, VirtualNetwork } from '../terraform/providers/azurerm';
 
 /** The network `HybridAksStack` creates: a VNet and the nodes' subnet. */
 export interface AksNetworkOptions {
@@ -52,6 +54,18 @@ export interface HybridAksStackProps extends Omit<HybridAksClusterProps, 'subnet
    * @default - none
    */
   readonly tags?: Record<string, string>;
+  /**
+   * Whether the stack grants the cluster's identity Network Contributor on the subnet it creates
+   * (an `azurerm_role_assignment`): AKS needs it on a subnet of your own VNet ("the cluster identity
+   * ... must have at least Network Contributor permissions on the subnet", azure-aks-docs
+   * concepts-network-cni-overview.md), and only the Azure CLI adds it by itself
+   * (managed-identity-overview.md); without it internal load balancers on the subnet fail. Creating
+   * it needs `Microsoft.Authorization/roleAssignments/write` (Owner, User Access Administrator or
+   * Role Based Access Control Administrator) on the subnet; set `false` and grant it yourself if
+   * the deploying identity lacks it. With `existingNetwork`, grant it yourself.
+   * @default true
+   */
+  readonly subnetRoleAssignment?: boolean;
 }
 
 /** A stack with an `AzurermProvider`, a resource group and network (created or existing) and a `HybridAksCluster`. */
@@ -66,12 +80,29 @@ export class HybridAksStack extends TerraformStack {
   public readonly subnet?: Subnet;
   /** The AKS cluster; add node pools to it. */
   public readonly cluster: HybridAksCluster;
+  /** Network Contributor for the cluster's identity on the created subnet, unless `subnetRoleAssignment` is false or the network exists. */
+  public readonly subnetRoleAssignment?: RoleAssignment;
+  /** What another stack of the app must not make again. */
+  private readonly identity: { readonly subscription: string; readonly group: string; readonly cluster: string; readonly createsGroup: boolean };
 
   public constructor(scope: Construct, id: string, props: HybridAksStackProps) {
     super(scope, id);
-    const { subscriptionId, resourceGroupName, network, existingNetwork, tags, ...cluster } = props;
+    const { subscriptionId, resourceGroupName, network, existingNetwork, tags, subnetRoleAssignment, ...cluster } = props;
     if (network !== undefined && existingNetwork !== undefined) fail(this, 'both network and existingNetwork are set', 'give network (to create one) or existingNetwork (to use yours), not both');
     if (resourceGroupName !== undefined && existingNetwork !== undefined) fail(this, 'both resourceGroupName and existingNetwork are set', 'name the resource group in existingNetwork.resourceGroupName');
+    const rg = existingNetwork?.resourceGroupName ?? resourceGroupName ?? `${props.clusterName}-rg`;
+    this.identity = { subscription: subscriptionId ?? '', group: rg, cluster: props.clusterName, createsGroup: existingNetwork === undefined };
+    // One app deploys its stacks to the same account: a second stack of the same cluster or resource
+    // group would try to create what the first one did (AKS clusters are named per resource group).
+    for (const other of this.node.root.node.findAll()) {
+      if (!(other instanceof HybridAksStack) || other === this || other.identity.subscription !== this.identity.subscription || other.identity.group !== rg) continue;
+      if (other.identity.cluster === props.clusterName) fail(this, `clusterName: stack ${other.node.path} already makes AKS cluster ${props.clusterName} in resource group ${rg}`, 'give each stack its own clusterName (or resourceGroupName)');
+      if (other.identity.createsGroup && this.identity.createsGroup) fail(this, `resourceGroupName: stack ${other.node.path} already creates resource group ${rg}`, 'give each stack its own resourceGroupName, or put this cluster in the other stack\'s group with existingNetwork');
+    }
+    const vnetName = `${props.clusterName}-vnet`;
+    if (existingNetwork === undefined && !isUnresolvedToken(props.clusterName) && vnetName.length > AKS_LIMITS.vnetName) {
+      fail(this, `clusterName: the VNet is named ${vnetName}, ${vnetName.length} characters, and Azure takes at most ${AKS_LIMITS.vnetName} for a virtual network`, `use a clusterName of at most ${AKS_LIMITS.vnetName - 5} characters, or give existingNetwork`);
+    }
     // features {} is required by azurerm even when empty.
     this.provider = new AzurermProvider(this, 'azurerm', { features: [{}], subscriptionId });
     let group: string;
@@ -83,7 +114,7 @@ export class HybridAksStack extends TerraformStack {
       this.resourceGroup = new ResourceGroup(this, 'ResourceGroup', { name: resourceGroupName ?? `${props.clusterName}-rg`, location: props.location, tags });
       group = this.resourceGroup.name;
       this.virtualNetwork = new VirtualNetwork(this, 'Network', {
-        name: `${props.clusterName}-vnet`,
+        name: vnetName,
         location: props.location,
         resourceGroupName: group,
         addressSpace: [network?.addressSpace ?? '10.224.0.0/16'],
@@ -99,5 +130,13 @@ export class HybridAksStack extends TerraformStack {
     }
     this.cluster = new HybridAksCluster(this, 'Cluster', { ...cluster, resourceGroupName: group, subnetId });
     if (tags) this.cluster.cluster.tags = tags;
+    // A system-assigned identity exists only once the cluster does, so the grant follows its creation (managed-identity-overview.md).
+    if (this.subnet && subnetRoleAssignment !== false) {
+      this.subnetRoleAssignment = new RoleAssignment(this, 'SubnetNetworkContributor', {
+        scope: this.subnet.id,
+        roleDefinitionName: 'Network Contributor',
+        principalId: this.cluster.cluster.identity.principalId,
+      });
+    }
   }
 }

@@ -11,7 +11,10 @@ export interface AksWindowsNodePoolProps extends AksNodePoolOptions {
   /**
    * The Windows Server release (`os_sku`). AKS refuses Windows Server 2019 on Kubernetes 1.33+
    * and 2022 on 1.37+; azurerm does not accept 2025 yet (docs/aks.md). Process-isolated
-   * containers need images of the same release.
+   * containers need images of the same release. Changing it on a pool that exists replaces the
+   * pool (azurerm forces a new pool on any Windows `os_sku` change, and AKS migrates no pool
+   * between releases), which `deletionProtection` stops at plan: add a pool of the new release
+   * under a new name instead, move the workloads, then remove this one (docs/aks.md, "Day 2").
    * @default WindowsVersion.SERVER_2022
    */
   readonly windowsVersion?: WindowsVersion;
@@ -33,12 +36,12 @@ export class AksWindowsNodePool extends Construct {
 
   public constructor(cluster: HybridAksCluster, id: string, props: AksWindowsNodePoolProps) {
     super(cluster, id);
-    const version = oneOf({ path: this.node.path, prop: 'windowsVersion' }, props.windowsVersion, WindowsVersion, 'WindowsVersion') ?? WindowsVersion.SERVER_2022;
+    const version = oneOf({ path: this.node.path, prop: 'windowsVersion' }, props?.windowsVersion, WindowsVersion, 'WindowsVersion') ?? WindowsVersion.SERVER_2022;
     this.pool = createNodePool(this, cluster, props, {
       osType: 'Windows',
       osSku: AKS_WINDOWS_OS_SKUS[version],
       taints: [taintArgument(WINDOWS_NODE_TAINT)],
-      fipsEnabled: props.fipsEnabled ?? (AKS_FIPS_REQUIRED.includes(version) ? true : undefined),
+      fipsEnabled: props?.fipsEnabled ?? (AKS_FIPS_REQUIRED.includes(version) ? true : undefined),
       propsOfFields: { 'azurerm_kubernetes_cluster_node_pool os_sku': 'windowsVersion', 'azurerm_kubernetes_cluster_node_pool fips_enabled': 'fipsEnabled' },
     });
   }

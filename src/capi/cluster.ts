@@ -8,8 +8,7 @@ import { apiGroupOf } from '../platform/conventions';
 import { dnsLabelProblem, MAX_CLUSTER_NAME } from '../platform/dns';
 import type { K0smotronInfrastructure } from '../platform/infrastructures';
 import { fleetLabels } from '../platform/labels';
-import { judgeOwnObjects, manifestProblems, participate, PropsOfFields } from '../rules/engine/judge';
-import { registerInfrastructure } from '../rules/engine/infrastructure';
+import { declareInfrastructure, judgeOwnObjects, manifestProblems, participate, PropsOfFields } from '../rules/run/judge';
 
 /** What every Cluster API cluster's props have, whatever its control plane and infrastructure. */
 export interface CapiClusterProps {
@@ -108,7 +107,7 @@ export abstract class CapiCluster extends Construct {
     this.clusterName = props.name ?? id;
     this.machineHealthChecks = props.machineHealthChecks ?? true;
     this.version = controlPlane.version;
-    if (infrastructure.infrastructure) registerInfrastructure(infrastructure.infrastructure);
+    if (infrastructure.infrastructure) declareInfrastructure(this, infrastructure.infrastructure);
 
     this.infrastructureCluster = infrastructure.infrastructureCluster(this);
     this.controlPlaneMachineTemplate = infrastructure.controlPlaneMachineTemplate(this);

@@ -17,8 +17,7 @@ import { apiGroupOf } from '../platform/conventions';
 import type { K0smotronInfrastructure } from '../platform/infrastructures';
 import { FLEET_LABELS, fleetLabels, labelKeyProblem, labelValueProblem, POOL_LABEL } from '../platform/labels';
 import { NODE_DRAIN_TIMEOUT_SECONDS } from '../platform/rollout';
-import { judgeOwnObjects, manifestProblems, markContentNamed, participate, PropsOfFields } from '../rules/engine/judge';
-import { registerInfrastructure } from '../rules/engine/infrastructure';
+import { declareInfrastructure, judgeOwnObjects, manifestProblems, markContentNamed, participate, PropsOfFields } from '../rules/run/judge';
 
 /** What a MachineDeployment pool takes from its cluster, whatever its bootstrap and infrastructure. */
 export interface IMachineDeploymentPoolCluster extends IConstruct {
@@ -284,7 +283,7 @@ export abstract class MachineDeploymentPool extends Construct {
     this.kubeletRootDir = bootstrap.kubeletRootDir;
     this.windowsBuild = bootstrap.windowsBuild;
     checkInputs(this, props, bootstrap);
-    if (infrastructure.infrastructure) registerInfrastructure(infrastructure.infrastructure);
+    if (infrastructure.infrastructure) declareInfrastructure(this, infrastructure.infrastructure);
 
     this.machineTemplate = infrastructure.machineTemplate(this);
     markContentNamed(this.machineTemplate);
@@ -386,13 +385,8 @@ export abstract class MachineDeploymentPool extends Construct {
     const own = this.node.findAll().filter(isObject);
     judgeOwnObjects(this, own, clusterObjects, { ...POOL_PROPS_OF_FIELDS, ...bootstrap.propsOfFields, ...infrastructure.propsOfFields });
     participate(this);
-    this.node.addValidation({
-      validate: () => [...this.platformProblems(), ...manifestProblems(this)],
-    });
+    this.node.addValidation({ validate: () => manifestProblems(this) });
   }
-
-  /** Problems of the props that the objects cannot show; each names the offending value and the fix. */
-  protected abstract platformProblems(): string[];
 
   /**
    * The autoscaler's annotations of one MachineDeployment: its bounds, and what a node of it

@@ -6,7 +6,7 @@ import { contentHash } from '../core/hash';
 import { typedApiObject } from '../core/typed-api-object';
 import { capzAzureJsonSecret, CAPZ_OS_TYPE } from '../platform/capz';
 import { apiGroupOf } from '../platform/conventions';
-import { markContentNamed, PropsOfFields } from '../rules/engine/judge';
+import { markContentNamed, PropsOfFields } from '../rules/run/judge';
 import { CapiCluster, CapiClusterInfrastructure, CapiClusterProps, ControlPlanePart } from '../capi/cluster';
 
 /** The kinds of identity CAPZ authenticates with that take no file on the management cluster (`AzureClusterIdentity` `spec.type`). */

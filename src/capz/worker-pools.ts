@@ -8,7 +8,7 @@ import { oneOf } from '../core/values';
 import { CAPZ_IMAGE_ANNOTATIONS, CAPZ_OS_TYPE, KUBELET_SERVICE_ANNOTATION, WindowsKubeletService } from '../platform/capz';
 import { LABEL_OS, WINDOWS_NODE_TIMEOUTS } from '../platform/windows';
 import { WindowsPlatform, windowsNodeTaint } from '../platform/support';
-import type { PropsOfFields } from '../rules/engine/judge';
+import type { PropsOfFields } from '../rules/run/judge';
 import { MachineDeploymentPool, MachineDeploymentPoolProps, WorkerInfrastructure } from '../capi/machine-deployment-pool';
 import { windowsOs, WindowsWorkerProps } from '../capi/windows-os';
 import type { CapzCluster } from './capz-cluster';
@@ -96,10 +96,6 @@ export class CapzLinuxWorkerPool extends MachineDeploymentPool {
     };
     super(cluster, id, props, kubeadmBootstrap(props.kubernetesVersion ?? cluster.kubernetesVersion, os), new AzureMachines(machineSpec(props, CAPZ_OS_TYPE.linux)));
   }
-
-  protected platformProblems(): string[] {
-    return [];
-  }
 }
 
 /** Props of a Windows kubeadm pool on Azure. */
@@ -160,9 +156,5 @@ export class CapzWindowsWorkerPool extends MachineDeploymentPool {
     );
     super(cluster, id, windows.props, kubeadmBootstrap(props.kubernetesVersion ?? cluster.kubernetesVersion, os), machines);
     this.kubeletService = service;
-  }
-
-  protected platformProblems(): string[] {
-    return [];
   }
 }

@@ -20,9 +20,15 @@ export interface ValidateConfig {
   readonly skipRules: ReadonlyArray<{ readonly rule: string; readonly reason: string }>;
   /** Globs (`*`, `**`, `?`) of input paths, relative to the config file's folder, whose objects are not read. */
   readonly ignorePaths: readonly string[];
+  /**
+   * `--infrastructures`' files when the command line names none (relative to the config file's
+   * folder), and declarations written out in the config itself.
+   * @default - none beyond the built-in ones
+   */
+  readonly infrastructures?: ReadonlyArray<string | object>;
 }
 
-const KEYS = ['platform', 'windowsTaint', 'rules', 'skipRules', 'ignorePaths'];
+const KEYS = ['platform', 'windowsTaint', 'rules', 'skipRules', 'ignorePaths', 'infrastructures'];
 
 /**
  * The config file to read: the one named, else `.cdk-hybrid-windows.yaml` in the working
@@ -61,7 +67,13 @@ export function readConfig(file: string): ValidateConfig {
   });
   const ignorePaths = Array.isArray(config.ignorePaths) ? config.ignorePaths : config.ignorePaths === undefined ? [] : [config.ignorePaths];
   if (ignorePaths.some((p) => typeof p !== 'string')) throw bad('ignorePaths holds something other than a path glob');
-  return { file, platform: config.platform as string | undefined, windowsTaint: config.windowsTaint as string | undefined, rules: config.rules as string | undefined, skipRules, ignorePaths: ignorePaths as string[] };
+  // infrastructures: a file, or a list of files and declarations (each judged when it is read).
+  const infrastructures = Array.isArray(config.infrastructures) ? config.infrastructures : config.infrastructures === undefined ? [] : [config.infrastructures];
+  if (infrastructures.some((i) => typeof i !== 'string' && (i === null || typeof i !== 'object'))) throw bad('infrastructures holds something other than a file or a declaration');
+  return {
+    file, platform: config.platform as string | undefined, windowsTaint: config.windowsTaint as string | undefined, rules: config.rules as string | undefined, skipRules, ignorePaths: ignorePaths as string[],
+    infrastructures: infrastructures.map((i) => (typeof i === 'string' ? resolve(dirname(file), i) : i as object)),
+  };
 }
 
 /** A glob as a regular expression: `**` any folders, `*` and `?` within one path segment. */

@@ -47,6 +47,20 @@ export interface Report {
   readonly objects: number;
   readonly version: string;
   readonly showSuppressed: boolean;
+  /**
+   * What each rule is, by name, from the rule-set table (SARIF's `tool.driver.rules`).
+   * @default - rules named only
+   */
+  readonly rules?: ReadonlyMap<string, RuleInfo>;
+}
+
+/** A rule as the reports describe it: its description and upstream source, and the set that holds it. */
+export interface RuleInfo {
+  readonly description: string;
+  readonly source?: string;
+  /** The rule set's name (`validate --rules`) and its heading in docs/rules.md. */
+  readonly set: string;
+  readonly title: string;
 }
 
 const HOME = 'https://github.com/cdk-hybrid-windows/cdk-hybrid-windows';
@@ -150,7 +164,7 @@ function sarif(report: Report) {
           name: 'cdk-hybrid-windows',
           version: report.version,
           informationUri: HOME,
-          rules: ruleIds.map((id) => ({ id, name: id, helpUri: `${HOME}/blob/main/docs/rules.md`, shortDescription: { text: `cdk-hybrid-windows rule ${id}` } })),
+          rules: ruleIds.map((id) => sarifRule(id, report.rules?.get(id))),
         },
       },
       results: report.findings.map((f) => ({
@@ -169,6 +183,27 @@ function sarif(report: Report) {
         ...(f.template ? { properties: { helmTemplate: f.template } } : {}),
       })),
     }],
+  };
+}
+
+/**
+ * A rule of SARIF's `tool.driver.rules` (reportingDescriptor, sarif-v2.1.0-os §3.49): its
+ * description, its upstream source as `helpUri` when that is a web address, else as the full
+ * description and a property beside a link to its section of docs/rules.md.
+ */
+function sarifRule(id: string, info: RuleInfo | undefined) {
+  if (!info) return { id, name: id, helpUri: `${HOME}/blob/main/docs/rules.md`, shortDescription: { text: `cdk-hybrid-windows rule ${id}` } };
+  const url = info.source !== undefined && /^https?:\/\/\S+$/.test(info.source) ? info.source : undefined;
+  const upstream = info.source !== undefined ? ` It encodes ${info.source}.` : '';
+  return {
+    id,
+    name: id,
+    shortDescription: { text: info.description },
+    fullDescription: { text: `${info.description}.${upstream}` },
+    // GitHub's heading anchors: lower case, punctuation dropped, spaces as hyphens.
+    helpUri: url ?? `${HOME}/blob/main/docs/rules.md#${info.title.toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-')}`,
+    help: { text: `${info.description}.${upstream} Each result names the field and the fix for its object; docs/rules.md lists every rule of the ${info.set} set.` },
+    properties: { ruleSet: info.set, ...(info.source !== undefined ? { source: info.source } : {}) },
   };
 }
 

@@ -4,7 +4,7 @@
  * Loads only the rules, never cdk8s-plus or a Terraform CDK, so it runs wherever cdk8s does.
  */
 import { readFileSync } from 'node:fs';
-import { USAGE, runValidate } from './validate';
+import { runValidate, usage } from './validate';
 
 const [command, ...args] = process.argv.slice(2);
 const io = {
@@ -15,10 +15,10 @@ const io = {
 if (command === 'validate') {
   process.exitCode = runValidate(args, io);
 } else if (command === '--help' || command === '-h') {
-  io.out(USAGE);
+  io.out(usage());
 } else if (command === '--version') {
   process.exitCode = runValidate(['--version'], io);
 } else {
-  io.err(`${command === undefined ? 'No command' : `Unknown command ${command}`}.\n\n${USAGE}`);
+  io.err(`${command === undefined ? 'No command' : `Unknown command ${command}`}.\n\n${usage()}`);
   process.exitCode = 2;
 }

@@ -2,31 +2,44 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { NodeTaint, WindowsPlatform, parseNodeTaint } from '../platform/support';
-import { CLUSTER_RULES, EKS_WORKLOAD_RULES, ManifestRule, ManifestSource, ManifestViolation, WORKLOAD_RULES, adviseManifests, platformRules, validateManifests } from '../rules/index';
+import { ManifestSource, ManifestViolation, adviseManifests, validateManifests } from '../rules/index';
+import { MANIFEST_RULE_SETS, manifestRulesOf } from '../rules/sets';
+import type { RuleSet } from '../rules/engine/rule';
+import { Infrastructures } from '../rules/engine/infrastructure';
+import { BUILT_IN_INFRASTRUCTURES, K0smotronInfrastructure } from '../platform/infrastructures';
 import type { TerraformJson } from '../terraform/index';
 import { CONFIG_FILE, ValidateConfig, findConfig, isIgnored, readConfig } from './config';
-import { FORMATS, Finding, Format, print } from './formats';
+import { FORMATS, Finding, Format, RuleInfo, print } from './formats';
+import { readInfrastructures } from './infrastructures';
 import { YamlDocument, parseYamlStream } from './kubectl-yaml';
 import { fieldSegments, locateField } from './locate';
 import { yamlFixOf } from '../rules/engine/rule';
 
-/** The rule sets `--rules` can name. */
-const RULE_SETS: Readonly<Record<string, readonly ManifestRule[]>> = { cluster: CLUSTER_RULES, workloads: WORKLOAD_RULES };
-const SETS = [...Object.keys(RULE_SETS), 'terraform'];
 const PLATFORMS: readonly string[] = Object.values(WindowsPlatform);
 /** The Terraform rules, loaded when a Terraform input or a suppression needs them. */
 function terraform(): typeof import('../terraform/index') {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return require('../terraform/index');
 }
-/** Every rule name a suppression may name. */
-function ruleNames(): ReadonlySet<string> {
-  return new Set([...CLUSTER_RULES, ...WORKLOAD_RULES, ...EKS_WORKLOAD_RULES, ...terraform().TERRAFORM_RULES].map((r) => r.name));
+/** Every rule set (`RULE_SETS`), the Terraform ones loaded with it: most runs need only the Kubernetes sets. */
+function ruleSets(): readonly RuleSet[] {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require('../rule-sets') as typeof import('../rule-sets')).RULE_SETS;
+}
+/** The names `--rules` takes, each once, in the table's order. */
+function setNames(): string[] {
+  return [...new Set(ruleSets().map((s) => s.name))];
+}
+/** Every rule, by name, with what the reports say of it (SARIF's rule metadata). */
+function ruleInfo(): ReadonlyMap<string, RuleInfo> {
+  return new Map(ruleSets().flatMap((set) => set.rules.map((r) => [r.name, { description: r.description, source: r.source, set: set.name, title: set.title }] as const)));
 }
 /** The annotation prefix that suppresses a rule on one object: `ignore-rule.cdk-hybrid-windows.io/<rule>: "<reason>"`. */
 export const IGNORE_ANNOTATION = 'ignore-rule.cdk-hybrid-windows.io/';
 
-export const USAGE = `Usage: cdk-hybrid-windows validate [options] <file|directory|->...
+/** The command's help text (it names the rule sets, so it loads their table). */
+export function usage(): string {
+  return `Usage: cdk-hybrid-windows validate [options] <file|directory|->...
 
 Applies cdk-hybrid-windows's rules to Kubernetes YAML (validateManifests) and to Terraform JSON
 (validateTerraform): files, directories (their .yaml, .yml and .json files) or - for standard
@@ -54,11 +67,16 @@ Options:
                            must select Windows, and need tolerate no taint)
   --windows-taint <taint>  the taint Windows nodes carry, key=value:Effect, or none (default: the
                            platform's)
-  --rules <sets>           the rule sets, comma-separated: ${SETS.join(', ')} (default: all)
+  --rules <sets>           the rule sets, comma-separated: ${setNames().join(', ')} (default: all
+                           but eks, which --platform eks adds)
+  --list-rules             print every rule with its set and what it judges, and exit
+  --infrastructures <file> k0smotron infrastructures beyond AWS and remote hosts, whose objects
+                           are then judged like theirs: a YAML or JSON list of declarations, or
+                           a CommonJS module exporting them (K0smotronInfrastructure); repeatable
   --format <format>        ${FORMATS.join(', ')} (default: text)
   --config <file>          the config file (default: ${CONFIG_FILE} in this folder or one above
                            it, up to the repository root): platform, windowsTaint, rules,
-                           skipRules, ignorePaths
+                           skipRules, ignorePaths, infrastructures
   --show-suppressed        also print the findings suppressed by an annotation
                            (${IGNORE_ANNOTATION}<rule>: "<reason>") or the config file
   --version                the package version
@@ -68,6 +86,7 @@ Exit status: 0 when the objects pass, 1 when a rule is broken, 2 when the input 
 or is not Kubernetes YAML or Terraform JSON.
 
   helm template my-release ./chart | npx cdk-hybrid-windows validate --platform eks -`;
+}
 
 /** Where the command reads and writes; a process's own streams in the bin, buffers in tests. */
 export interface CliIo {
@@ -220,14 +239,17 @@ function packageVersion(): string {
 
 /** What the command line and the config file settle between them. */
 interface Settings {
-  readonly sets: readonly string[];
+  /** The rule sets named; undefined: those applied by default. */
+  readonly sets?: readonly string[];
+  /** The infrastructures the rules know: the built-in ones and those named. */
+  readonly infrastructures: readonly K0smotronInfrastructure[];
   readonly platform?: WindowsPlatform;
   readonly windowsTaint?: NodeTaint | 'none';
   readonly format: Format;
   readonly config: ValidateConfig;
 }
 
-function settle(values: Record<string, string | boolean | undefined>): Settings {
+function settle(values: Record<string, string | boolean | string[] | undefined>): Settings {
   const configFile = typeof values.config === 'string' ? values.config : findConfig(process.cwd());
   if (typeof values.config === 'string' && !existsSync(values.config)) throw new InputError(`--config ${values.config}: no such file`);
   let config: ValidateConfig = { skipRules: [], ignorePaths: [] };
@@ -240,9 +262,11 @@ function settle(values: Record<string, string | boolean | undefined>): Settings 
   }
   const from = (key: string, configured?: string) => (typeof values[key] === 'string' ? `--${key}` : `${config.file} ${configured}`);
 
-  const rulesText = (values.rules as string | undefined) ?? config.rules ?? SETS.join(',');
-  const sets = rulesText.split(',').map((s) => s.trim()).filter((s) => s !== '');
-  if (sets.length === 0 || sets.some((s) => !SETS.includes(s))) throw new InputError(`${from('rules', 'rules')} ${rulesText}: the rule sets are ${SETS.join(', ')}`);
+  const rulesText = (values.rules as string | undefined) ?? config.rules;
+  const sets = rulesText?.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  // The Terraform sets' names are read only when a name is not a Kubernetes set's.
+  const named = (s: string) => MANIFEST_RULE_SETS.some((set) => set.name === s) || setNames().includes(s);
+  if (sets !== undefined && (sets.length === 0 || !sets.every(named))) throw new InputError(`${from('rules', 'rules')} ${rulesText}: the rule sets are ${setNames().join(', ')}`);
 
   const platform = (values.platform as string | undefined) ?? config.platform;
   if (platform !== undefined && !PLATFORMS.includes(platform)) throw new InputError(`${from('platform', 'platform')} ${platform}: the platforms are ${PLATFORMS.join(', ')}`);
@@ -257,10 +281,24 @@ function settle(values: Record<string, string | boolean | undefined>): Settings 
   const format = (values.format as string | undefined) ?? 'text';
   if (!(FORMATS as readonly string[]).includes(format)) throw new InputError(`--format ${format}: the formats are ${FORMATS.join(', ')}`);
 
-  const names = config.skipRules.length > 0 ? ruleNames() : new Set<string>();
+  const names = config.skipRules.length > 0 ? ruleInfo() : new Map<string, RuleInfo>();
   const unknownSkips = config.skipRules.filter((s) => !names.has(s.rule));
   if (unknownSkips.length > 0) throw new InputError(`${config.file} skipRules: no rule is named ${unknownSkips.map((s) => s.rule).join(', ')}; docs/rules.md lists the rules`);
-  return { sets, platform: platform as WindowsPlatform | undefined, windowsTaint, format: format as Format, config };
+  const files = values.infrastructures as string[] | undefined;
+  const where = files ? '--' : `${config.file} `;
+  let infrastructures: K0smotronInfrastructure[];
+  try {
+    infrastructures = [...BUILT_IN_INFRASTRUCTURES, ...readInfrastructures(files ?? config.infrastructures ?? [])];
+  } catch (e) {
+    throw new InputError(`${where}${(e as Error).message}`);
+  }
+  try {
+    // Two declarations of one kind are refused here, as input, rather than in the run.
+    new Infrastructures(infrastructures);
+  } catch (e) {
+    throw new InputError(`${where}infrastructures: ${(e as Error).message}`);
+  }
+  return { sets, infrastructures, platform: platform as WindowsPlatform | undefined, windowsTaint, format: format as Format, config };
 }
 
 /**
@@ -275,6 +313,8 @@ export function runValidate(args: readonly string[], io: CliIo): number {
       allowPositionals: true,
       options: {
         'rules': { type: 'string' },
+        'list-rules': { type: 'boolean' },
+        'infrastructures': { type: 'string', multiple: true },
         'platform': { type: 'string' },
         'windows-taint': { type: 'string' },
         'format': { type: 'string' },
@@ -285,19 +325,20 @@ export function runValidate(args: readonly string[], io: CliIo): number {
       },
     });
   } catch (e) {
-    io.err(`${(e as Error).message}\n\n${USAGE}`);
+    io.err(`${(e as Error).message}\n\n${usage()}`);
     return 2;
   }
   if (parsed.values.help) {
-    io.out(USAGE);
+    io.out(usage());
     return 0;
   }
   if (parsed.values.version) {
     io.out(packageVersion());
     return 0;
   }
+  if (parsed.values['list-rules']) return listRules(parsed.values.format, io);
   if (parsed.positionals.length === 0) {
-    io.err(`Name the files to validate, or - for standard input.\n\n${USAGE}`);
+    io.err(`Name the files to validate, or - for standard input.\n\n${usage()}`);
     return 2;
   }
   try {
@@ -307,7 +348,8 @@ export function runValidate(args: readonly string[], io: CliIo): number {
     if (errors.length > 0) return 2;
     const findings = [...judgeObjects(objects, settings), ...judgeStacks(stacks, settings)];
     const version = settings.format === 'json' || settings.format === 'sarif' ? packageVersion() : '';
-    const printed = print(settings.format, { findings, objects: objects.length + stacks.length, version, showSuppressed: parsed.values['show-suppressed'] === true });
+    const rules = settings.format === 'sarif' ? ruleInfo() : undefined;
+    const printed = print(settings.format, { findings, objects: objects.length + stacks.length, version, showSuppressed: parsed.values['show-suppressed'] === true, rules });
     printed.out.forEach((l) => io.out(l));
     printed.err.forEach((l) => io.err(l));
     return findings.some((f) => f.severity === 'violation' && !f.suppressed) ? 1 : 0;
@@ -320,16 +362,33 @@ export function runValidate(args: readonly string[], io: CliIo): number {
   }
 }
 
+/**
+ * `--list-rules`: every rule with its set and what it judges, one per line in the table's order
+ * (`--format json`: a list of { rule, set, registry, scope, description, source }).
+ */
+function listRules(format: string | undefined, io: CliIo): number {
+  const rows = ruleSets().flatMap((set) => set.rules.map((r) => ({ rule: r.name, set: set.name, registry: set.registry, scope: r.scope, description: r.description, source: r.source })));
+  if (format === 'json') {
+    io.out(JSON.stringify(rows, null, 2));
+    return 0;
+  }
+  if (format !== undefined && format !== 'text') {
+    io.err(`--format ${format}: --list-rules prints text or json`);
+    return 2;
+  }
+  const width = Math.max(...rows.map((r) => r.rule.length));
+  const setWidth = Math.max(...rows.map((r) => r.set.length));
+  rows.forEach((r) => io.out(`${r.rule.padEnd(width)}  ${r.set.padEnd(setWidth)}  ${r.description}`));
+  return 0;
+}
+
 /** The Kubernetes rules over the objects, each finding placed and checked against the suppressions. */
 function judgeObjects(objects: readonly Located[], settings: Settings): Finding[] {
-  if (objects.length === 0 || !settings.sets.some((s) => s in RULE_SETS)) return [];
+  const rules = manifestRulesOf(settings.sets, settings.platform);
+  if (objects.length === 0 || rules.length === 0) return [];
   // The source's path is its index, to find its file and position again.
   const sources: ManifestSource[] = objects.map((o, i) => ({ manifest: o.manifest, path: String(i) }));
-  const rules = [
-    ...settings.sets.flatMap((s) => RULE_SETS[s] ?? []),
-    ...(settings.sets.includes('workloads') ? platformRules(settings.platform) : []),
-  ];
-  const options = { rules, platform: settings.platform, windowsTaint: settings.windowsTaint };
+  const options = { rules, platform: settings.platform, windowsTaint: settings.windowsTaint, infrastructures: settings.infrastructures };
   const place = (severity: Finding['severity']) => (v: ManifestViolation): Finding => {
     const located = v.path === undefined ? undefined : objects[Number(v.path)];
     return finding(v, severity, located, settings.config);
@@ -374,8 +433,10 @@ function finding(v: ManifestViolation, severity: Finding['severity'], located: L
 
 /** The Terraform rules over the stacks, each finding placed at its block. */
 function judgeStacks(stacks: readonly Stack[], settings: Settings): Finding[] {
-  if (stacks.length === 0 || !settings.sets.includes('terraform')) return [];
-  return terraform().validateTerraform(stacks.map((s) => s.json)).map((v) => {
+  if (stacks.length === 0) return [];
+  const rules = terraform().TERRAFORM_RULE_SETS.filter((s) => (settings.sets === undefined ? s.byDefault : settings.sets.includes(s.name))).flatMap((s) => s.rules);
+  if (rules.length === 0) return [];
+  return terraform().validateTerraform(stacks.map((s) => s.json), { rules }).map((v) => {
     const section = ['resource', 'data'].find((k) => stacks.some((s) => (s.json as Record<string, Record<string, Record<string, unknown>>>)[k]?.[v.kind]?.[v.name] !== undefined)) ?? 'resource';
     const stack = stacks.find((s) => (s.json as Record<string, Record<string, Record<string, unknown>>>)[section]?.[v.kind]?.[v.name] !== undefined) ?? stacks[0];
     const document = stack.document ?? { value: stack.json, line: 1, column: 1, text: stack.text, textLine: 1, indexInText: 0 };

@@ -3,7 +3,7 @@ import { AvailabilityZone } from '../platform/aws';
 import { LABEL_ARCH, LABEL_REGION, LABEL_ZONE } from '../platform/windows';
 import { CLUSTERAWSADM_INSTANCE_PROFILES } from '../platform/conventions';
 import { fail } from '../core/errors';
-import { InstanceType, InstanceTypeInfo, instanceTypeInfoProblem } from '../platform/instance-type';
+import { InstanceType, InstanceTypeInfo, instanceTypeInfoProblem, windowsInstanceTypeProblem } from '../platform/instance-type';
 import type { HybridCluster } from './hybrid-cluster';
 import { MachineImage } from './machine-image';
 import { hashedMachineTemplate, MachineProps, machineTemplateSpec } from './machine-template';
@@ -66,6 +66,9 @@ export class AwsMachines implements WorkerInfrastructure {
     if (infoProblem) fail(path, `instanceTypeInfo of instance type ${JSON.stringify(props.instanceType)}: ${infoProblem}`, `state { arch: Architecture.AMD64, memoryGiB: 16 } for ${props.instanceType}, or leave it out for a known family`);
     const type = InstanceType.parse(props.instanceType, props.instanceTypeInfo);
     if (typeof type === 'string') fail(path, type, 'use a known type such as m7i.large, or state `instanceTypeInfo: { arch, memoryGiB }`');
+    // A family the rules cannot read from the template's name is judged by what the props state about it.
+    const stated = os === 'windows' && typeof InstanceType.parse(props.instanceType) === 'string' ? windowsInstanceTypeProblem(type) : undefined;
+    if (stated) fail(path, `instanceTypeInfo: ${stated.what}`, stated.fix);
     this.instanceType = type;
     this.capacity = { cpu: type.vcpus, memoryGiB: type.memoryGiB, labels: type.arch ? { [LABEL_ARCH]: type.arch } : {} };
     this.failureDomains = poolZones(path, cluster, props.zones).map((zone) => ({

@@ -31,7 +31,7 @@ import { cniIngressRules } from './aws-cni';
 import { CAPA_DEFAULT_VPC_CIDR, capaDefaultSubnets, CLUSTERAWSADM_INSTANCE_PROFILES, K0S_CLUSTER_PORTS, K0S_PORTS } from '../platform/conventions';
 import { MachineImage, machineImageProp } from './machine-image';
 import { hashedMachineTemplate, MachineProps, machineTemplateSpec } from './machine-template';
-import { markContentNamed, PropsOfFields } from '../rules/engine/judge';
+import { markContentNamed, PropsOfFields } from '../rules/run/judge';
 import { typedApiObject } from '../core/typed-api-object';
 
 export { MAX_CLUSTER_NAME } from '../platform/dns';

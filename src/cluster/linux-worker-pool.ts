@@ -19,8 +19,4 @@ export class LinuxWorkerPool extends WorkerPool {
     super(cluster, id, props, LINUX_WORKER_PLATFORM, machines);
     this.instanceType = machines.instanceType;
   }
-
-  protected platformProblems(): string[] {
-    return [];
-  }
 }

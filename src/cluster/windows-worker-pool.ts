@@ -1,7 +1,7 @@
-import { fail, problem } from '../core/errors';
+import { fail } from '../core/errors';
 import { oneOf } from '../core/values';
 import { WindowsEdition, WindowsVersion } from '../platform/windows';
-import { InstanceType, windowsInstanceTypeProblem } from '../platform/instance-type';
+import { InstanceType } from '../platform/instance-type';
 import type { HybridCluster } from './hybrid-cluster';
 import { MachineImage, machineImageProp } from './machine-image';
 import { AwsMachines, AwsWorkerPoolProps } from './aws-machines';
@@ -58,13 +58,6 @@ export class WindowsWorkerPool extends WorkerPool {
     super(cluster, id, windows.props, windows.platform, machines);
     this.windowsVersion = windows.windowsVersion;
     this.instanceType = machines.instanceType;
-  }
-
-  protected platformProblems(): string[] {
-    // A family the rules cannot read from the name is judged by what the props state about it.
-    if (typeof InstanceType.parse(this.instanceType.name) !== 'string') return [];
-    const stated = windowsInstanceTypeProblem(this.instanceType);
-    return stated ? [problem(stated.what, stated.fix)] : [];
   }
 }
 

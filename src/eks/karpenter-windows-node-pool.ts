@@ -7,7 +7,7 @@ import { typedApiObject } from '../core/typed-api-object';
 import { fail } from '../core/errors';
 import { KARPENTER_GROUPS, karpenterWindowsAlias, karpenterWindowsBuild } from '../platform/karpenter';
 import { LABEL_ARCH, LABEL_OS, LABEL_WINDOWS_BUILD, WINDOWS_NODE_TAINT, WindowsVersion } from '../platform/windows';
-import { judgeOwnObjects, manifestProblems, participate } from '../rules/engine/judge';
+import { judgeOwnObjects, manifestProblems, participate } from '../rules/run/judge';
 
 /**
  * When Karpenter may replace drifted nodes (a new Windows AMI behind the `@latest` alias, a

@@ -46,12 +46,24 @@ export interface HybridGkeClusterProps {
    */
   readonly maintenanceWindow?: GkeMaintenanceWindow;
   /**
-   * CIDR blocks that may reach the control plane's public endpoint; `[]` is the same as unset.
-   * @default - none: the endpoint answers Google Cloud and the VPC only
+   * CIDR blocks (`a.b.c.d/n`, the network's own address) that may reach the control plane's public
+   * endpoint; `[]` is the same as unset.
+   * @default - none: the public endpoint answers the cluster's nodes only (GKE admits their addresses itself)
    */
   readonly authorizedNetworks?: readonly string[];
   /**
-   * Whether Terraform refuses to destroy the cluster (the provider's `deletion_protection`).
+   * Whether Google Cloud's public addresses (Compute Engine VMs' external addresses, Cloud Shell,
+   * Cloud Build) may reach the public endpoint besides `authorizedNetworks`
+   * (`master_authorized_networks_config.gcp_public_cidrs_access_enabled`).
+   * @default false
+   */
+  readonly googleCloudPublicAccess?: boolean;
+  /**
+   * Whether Terraform refuses to destroy the cluster (the provider's `deletion_protection`, checked
+   * at apply) and to destroy or replace it or its node pools (`lifecycle.prevent_destroy`, checked at
+   * plan): a pool's `serviceAccountEmail`, its name or construct id, the cluster's name, location or
+   * network replace them destroy-first (docs/gke.md, "Day 2"). Removing a pool's construct still
+   * deletes that pool. Set it to `false` to accept a replacement, or before `cdktn destroy`.
    * @default true
    */
   readonly deletionProtection?: boolean;
@@ -66,6 +78,7 @@ const PROPS_OF_FIELDS = {
   'google_container_cluster maintenance_policy.recurring_window.start_time': 'maintenanceWindow',
   'google_container_cluster maintenance_policy.recurring_window.end_time': 'maintenanceWindow',
   'google_container_cluster maintenance_policy.recurring_window.recurrence': 'maintenanceWindow',
+  'google_container_cluster master_authorized_networks_config.cidr_blocks.cidr_block': 'authorizedNetworks',
 };
 
 /**
@@ -82,11 +95,14 @@ export class HybridGkeCluster extends Construct {
   public readonly project: string;
   /** The `google_container_cluster` resource: its endpoint and location, and the escape hatch for fields this construct does not set. */
   public readonly cluster: ContainerCluster;
+  /** Whether the cluster and its node pools carry `prevent_destroy` (`deletionProtection`). */
+  public readonly deletionProtection: boolean;
 
   public constructor(scope: Construct, id: string, props: HybridGkeClusterProps) {
     super(scope, id);
     this.clusterName = props.clusterName;
     this.project = props.project;
+    this.deletionProtection = props.deletionProtection ?? true;
     const window = props.maintenanceWindow ?? { startTime: '2026-01-03T02:00:00Z', endTime: '2026-01-03T08:00:00Z', recurrence: 'FREQ=WEEKLY;BYDAY=SA,SU' };
     this.cluster = new ContainerCluster(this, 'Cluster', {
       name: props.clusterName,
@@ -105,8 +121,11 @@ export class HybridGkeCluster extends Construct {
       workloadIdentityConfig: { workloadPool: `${props.project}.svc.id.goog` },
       maintenancePolicy: { recurringWindow: { ...window } },
       privateClusterConfig: { enablePrivateNodes: true, enablePrivateEndpoint: false },
-      masterAuthorizedNetworksConfig: { cidrBlocks: (props.authorizedNetworks ?? []).map((cidrBlock) => ({ cidrBlock })) },
+      // Sent only when written (expandMasterAuthorizedNetworksConfig: GetOkExists), so GKE's default
+      // would decide; written so that the endpoint admits what the props say.
+      masterAuthorizedNetworksConfig: { cidrBlocks: (props.authorizedNetworks ?? []).map((cidrBlock) => ({ cidrBlock })), gcpPublicCidrsAccessEnabled: props.googleCloudPublicAccess ?? false },
       deletionProtection: props.deletionProtection,
+      lifecycle: this.deletionProtection ? { preventDestroy: true } : undefined,
     });
     judgeOwnResources(this, [this.cluster], PROPS_OF_FIELDS);
     judgeStackAtSynth(this);

@@ -23,7 +23,7 @@ export class GkeLinuxNodePool extends Construct {
   public constructor(cluster: HybridGkeCluster, id: string, props: GkeLinuxNodePoolProps) {
     super(cluster, id);
     this.parts = createNodePool(this, cluster, props, {
-      imageType: props.imageType ?? 'COS_CONTAINERD',
+      imageType: props?.imageType ?? 'COS_CONTAINERD',
       propsOfFields: { 'google_container_node_pool node_config.image_type': 'imageType' },
     });
   }

@@ -1,5 +1,7 @@
 import { Construct } from 'constructs';
 import { judgeOwnResources } from '../terraform/judge';
+import { fail } from '../core/errors';
+import { show, wholeNumber } from '../core/values';
 import { contentHash } from '../core/hash';
 import { GKE_LIMITS, GKE_NODE_SERVICE_ACCOUNT_ROLE, gceHyperdiskOnly } from '../platform/gke';
 import { PropsOfFields } from '../rules/engine/refusal';
@@ -99,9 +101,12 @@ function accountId(cluster: string, pool: string): string {
  * @internal
  */
 export function createNodePool(scope: Construct, cluster: HybridGkeCluster, options: GkeNodePoolOptions, platform: NodePoolPlatform): GkeNodePoolParts {
+  if (options === null || typeof options !== 'object') fail(scope, `the props are ${show(options)}, not an object`, 'pass the pool\'s props, e.g. { machineType: \'n2-standard-4\' }');
+  const at = (prop: string) => ({ path: scope.node.path, prop });
   const name = options.nodePoolName ?? scope.node.id;
-  const minNodeCount = options.minNodesPerZone ?? 1;
-  const maxNodeCount = options.maxNodesPerZone ?? Math.max(minNodeCount, 1);
+  // The provider's min/max_node_count and disk_size_gb are integers (resource_container_node_pool.go, node_config.go: TypeInt).
+  const minNodeCount = wholeNumber(at('minNodesPerZone'), options.minNodesPerZone) ?? 1;
+  const maxNodeCount = wholeNumber(at('maxNodesPerZone'), options.maxNodesPerZone) ?? Math.max(minNodeCount, 1);
   let serviceAccount: ServiceAccount | undefined;
   let email = options.serviceAccountEmail;
   const own: Array<ServiceAccount | ProjectIamMember | ContainerNodePool> = [];
@@ -114,8 +119,9 @@ export function createNodePool(scope: Construct, cluster: HybridGkeCluster, opti
   const nodeConfig: ContainerNodePoolNodeConfig = {
     machineType: options.machineType,
     imageType: platform.imageType,
-    diskSizeGb: options.diskSizeGb ?? 100,
-    diskType: options.diskType ?? (gceHyperdiskOnly(options.machineType) ? 'hyperdisk-balanced' : 'pd-balanced'),
+    diskSizeGb: wholeNumber(at('diskSizeGb'), options.diskSizeGb) ?? 100,
+    // No machine type is the rules' to name (gke-node-pool), not a TypeError here.
+    diskType: options.diskType ?? (typeof options.machineType === 'string' && gceHyperdiskOnly(options.machineType) ? 'hyperdisk-balanced' : 'pd-balanced'),
     serviceAccount: email,
     oauthScopes: ['https://www.googleapis.com/auth/cloud-platform'],
     labels: options.labels,
@@ -132,7 +138,7 @@ export function createNodePool(scope: Construct, cluster: HybridGkeCluster, opti
     nodeConfig,
     dependsOn: own.slice(1),
     // initial_node_count forces a new pool when it changes; the autoscaler owns the size after creation.
-    lifecycle: { ignoreChanges: ['initial_node_count'] },
+    lifecycle: { ignoreChanges: ['initial_node_count'], preventDestroy: cluster.deletionProtection || undefined },
   });
   judgeOwnResources(scope, [...own, nodePool], { ...PROPS_OF_FIELDS, ...platform.propsOfFields });
   return { nodePool, serviceAccount };

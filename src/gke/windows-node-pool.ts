@@ -11,7 +11,11 @@ import { GkeNodePoolOptions, GkeNodePoolParts, createNodePool } from './node-poo
 export interface GkeWindowsNodePoolProps extends GkeNodePoolOptions {
   /**
    * The Windows Server LTSC release of the nodes (`windows_node_config.osversion`): 2019 or 2022;
-   * GKE offers no 2025. Process-isolated containers need images of the same release.
+   * GKE offers no 2025. Process-isolated containers need images of the same release. Changing it on
+   * a pool that exists updates the pool in place: GKE recreates its nodes on the other release, and
+   * pods pinned to the old build (`node.kubernetes.io/windows-build`) stay Pending. To move
+   * workloads without a gap, add a pool of the new release under a new id, move the workloads, then
+   * remove this one (docs/gke.md, "Day 2").
    * @default WindowsVersion.SERVER_2022
    */
   readonly windowsVersion?: WindowsVersion;
@@ -31,7 +35,7 @@ export class GkeWindowsNodePool extends Construct {
 
   public constructor(cluster: HybridGkeCluster, id: string, props: GkeWindowsNodePoolProps) {
     super(cluster, id);
-    const version = oneOf({ path: this.node.path, prop: 'windowsVersion' }, props.windowsVersion, WindowsVersion, 'WindowsVersion') ?? WindowsVersion.SERVER_2022;
+    const version = oneOf({ path: this.node.path, prop: 'windowsVersion' }, props?.windowsVersion, WindowsVersion, 'WindowsVersion') ?? WindowsVersion.SERVER_2022;
     const osversion = GKE_WINDOWS_OS_VERSIONS[version];
     if (osversion === undefined) fail(this, `windowsVersion: GKE offers no ${version} node pools (${windowsSupport(WindowsPlatform.GKE, version).source})`, 'use WindowsVersion.SERVER_2022');
     this.parts = createNodePool(this, cluster, props, {

@@ -6,7 +6,7 @@ import { oneOf } from '../core/values';
 import { typedApiObject } from '../core/typed-api-object';
 import type { K0smotronInfrastructure } from '../platform/infrastructures';
 import { CalicoMode } from '../platform/network';
-import type { PropsOfFields } from '../rules/engine/judge';
+import type { PropsOfFields } from '../rules/run/judge';
 import { CapiCluster, CapiClusterInfrastructure, CapiClusterProps, ControlPlanePart } from '../capi/cluster';
 import { k0sNetworkConfig, KubernetesNetworkProps, networkWithDefaults } from './kubernetes-network';
 import { WorkerPool } from './worker-pool';

@@ -4,7 +4,7 @@ import { contentHash } from '../core/hash';
 import { typedApiObject } from '../core/typed-api-object';
 import { K0S_LINUX_KUBELET_ROOT, WINDOWS_KUBELET_ROOT } from '../platform/csi';
 import { taintArgument } from '../platform/windows';
-import type { PropsOfFields } from '../rules/engine/judge';
+import type { PropsOfFields } from '../rules/run/judge';
 import {
   BootstrapPart, BootstrapTemplate, IMachineDeploymentPoolCluster, MachineDeploymentPool, MachineDeploymentPoolProps, WorkerInfrastructure, WorkerOs,
 } from '../capi/machine-deployment-pool';

@@ -42,7 +42,10 @@ export function parseAksWindowsOsSku(osSku: unknown): WindowsVersion | undefined
  * - The Windows admin password: azurerm's schema checks 8 to 123 characters
  *   (kubernetes_cluster_resource.go `windows_profile.admin_password`, `StringLenBetween(8, 123)`);
  *   AKS refuses fewer than 14 (`az aks create --windows-admin-password`: "length between 14 and 123").
- * - The admin user: azurerm validate/kubernetes.go `KubernetesAdminUserName`.
+ * - The Windows admin user: azurerm takes any string (kubernetes_cluster_resource.go
+ *   `windows_profile.admin_username` has no ValidateFunc); AKS takes 1 to 20 characters, not ending
+ *   in ".", none of `AKS_DISALLOWED_WINDOWS_ADMIN_NAMES` (AKS API
+ *   ManagedClusterWindowsProfile.adminUsername, learn.microsoft.com @azure/arm-containerservice).
  * - Max pods: 10 to 250 per node; 30 or more on a System pool (AKS "Configure Azure CNI Overlay
  *   networking", "Maximum pods per node": Azure CNI Overlay defaults to 250, the minimum is 10, and
  *   system pools need at least 30 for the system pods).
@@ -61,11 +64,62 @@ export const AKS_LIMITS = {
   poolName: { max: 12, pattern: /^[a-z][a-z0-9]{0,11}$/ },
   windowsPoolName: 6,
   password: { min: 14, max: 123, providerMin: 8 },
-  adminUsername: /^[A-Za-z][-A-Za-z\d_]*$/,
+  adminUsername: { max: 20 },
   maxPods: { min: 10, max: 250, systemMin: 30, overlayDefault: 250, flatDefault: 30 },
   subnetReserved: 5,
   overlayNodePrefix: 24,
+  /** Azure virtual network names: 2 to 64 characters (Azure "Naming rules and restrictions for Azure resources", Microsoft.Network/virtualNetworks). */
+  vnetName: 64,
+  /** The Service CIDR "must be smaller than /12" (MicrosoftDocs/azure-aks-docs fb060abe articles/aks/concepts-network-azure-cni-overlay.md, "Kubernetes service address range"). */
+  serviceCidrLargestPrefix: 13,
+  /** Node pool versions: "the control plane can be up to three minor versions ahead of node pools" (supported-kubernetes-versions.md, FAQ). */
+  poolVersionSkew: 3,
+  /** Maintenance windows (`maintenance_window_node_os.duration`, kubernetes_cluster_resource.go IntBetween(4, 24)). */
+  maintenanceHours: { min: 4, max: 24 },
+  /** Pods per node AKS recommends on Windows nodes at most ("For Windows Server containers, the maximum recommended value is 110", concepts-network-azure-cni-overlay.md). */
+  windowsMaxPods: 110,
 } as const;
+
+/** Windows admin user names AKS refuses (ManagedClusterWindowsProfile.adminUsername, "Disallowed values"; Windows compares user names without case). */
+export const AKS_DISALLOWED_WINDOWS_ADMIN_NAMES: readonly string[] = [
+  'administrator', 'admin', 'user', 'user1', 'test', 'user2', 'test1', 'user3', 'admin1', '1', '123', 'a', 'actuser', 'adm', 'admin2', 'aspnet', 'backup',
+  'console', 'david', 'guest', 'john', 'owner', 'root', 'server', 'sql', 'support', 'support_388945a0', 'sys', 'test2', 'test3', 'user4', 'user5',
+];
+
+/** Why AKS refuses a Windows admin user name, or undefined. */
+export function aksWindowsAdminProblem(name: unknown): string | undefined {
+  if (typeof name !== 'string' || name.length === 0) return `Windows admin user ${JSON.stringify(name)} is not a user name`;
+  if (name.length > AKS_LIMITS.adminUsername.max) return `Windows admin user "${name}" is ${name.length} characters, and AKS takes at most ${AKS_LIMITS.adminUsername.max}`;
+  if (name.endsWith('.')) return `Windows admin user "${name}" ends in ".", which AKS refuses`;
+  if (AKS_DISALLOWED_WINDOWS_ADMIN_NAMES.includes(name.toLowerCase())) return `Windows admin user "${name}" is one of the names AKS refuses (administrator, admin, user, root, guest, test, …)`;
+  return undefined;
+}
+
+/**
+ * Address ranges AKS reserves for its own use in every cluster: the Service, pod and VNet ranges
+ * must not overlap them ("AKS rejects pod CIDRs that overlap a reserved range during cluster
+ * creation or update", MicrosoftDocs/azure-aks-docs fb060abe articles/aks/concepts-network-cni-overview.md,
+ * "AKS CNI networking prerequisites").
+ */
+export const AKS_RESERVED_CIDRS: readonly string[] = ['169.254.0.0/16', '192.0.2.0/24', '172.30.0.0/16', '172.31.0.0/16'];
+
+/**
+ * The name of the temporary pool azurerm creates when a change of `vm_size`, `max_pods`, `zones`,
+ * `vnet_subnet_id`, `fips_enabled` (and the other "cycle" properties) rotates a pool: it creates
+ * the temporary pool with the new values, deletes the pool, creates it again and deletes the
+ * temporary one, without cordon or drain (azurerm v4.73.0 kubernetes_cluster_node_pool_resource.go
+ * update, `cycleNodePoolProperties`: "`temporary_name_for_rotation` must be specified"). It obeys
+ * the pool name rules (`KubernetesAgentPoolName`; 6 characters for a Windows pool, since AKS names
+ * the temporary pool's VMs after it): `<name>tmp` when that fits, else the name's head, "t" and two
+ * characters of a hash of the name, so that pools of one prefix get different names.
+ */
+export function aksRotationName(name: string, windows: boolean): string {
+  const max = windows ? AKS_LIMITS.windowsPoolName : AKS_LIMITS.poolName.max;
+  if (name.length + 3 <= max) return `${name}tmp`;
+  let hash = 0;
+  for (const c of name) hash = (hash * 31 + c.charCodeAt(0)) % 1296;
+  return `${name.slice(0, max - 3)}t${hash.toString(36).padStart(2, '0')}`;
+}
 
 /**
  * The DNS prefix of a cluster named `name`: the name with "_" as "-", cut to the 54 characters
@@ -86,18 +140,28 @@ export enum AksNetworkPlugin {
 }
 
 /**
- * The network policy engine (`network_profile.network_policy`). Calico and Azure Network Policy
- * Manager run on Windows nodes; Cilium does not (AKS "Azure CNI Powered by Cilium",
- * Limitations: "Windows node pools aren't supported").
+ * The network policy engine (`network_profile.network_policy`). Calico runs on Windows nodes; Azure
+ * Network Policy Manager does no more from `AKS_NPM_WINDOWS_RETIRED`; Cilium does not (AKS "Azure
+ * CNI Powered by Cilium", Limitations: "Windows node pools aren't supported"). Changing it between
+ * Calico and Azure replaces the cluster (azurerm v4.73.0 kubernetes_cluster_resource.go
+ * CustomizeDiff: only a change to Cilium is in place).
  */
 export enum AksNetworkPolicy {
   /** Calico, on Linux and Windows nodes: the default. */
   CALICO = 'calico',
-  /** Azure Network Policy Manager. */
+  /** Azure Network Policy Manager: Linux nodes only since 2026-09-30, refused beside Windows pools. */
   AZURE = 'azure',
   /** Cilium (Azure CNI Powered by Cilium): Linux nodes only, refused beside Windows pools. */
   CILIUM = 'cilium',
 }
+
+/**
+ * The day AKS stopped supporting Azure Network Policy Manager on Windows nodes: "Starting on
+ * September 30, 2026, Azure Kubernetes Service (AKS) no longer supports Azure Network Policy
+ * Manager (NPM) on Windows nodes" (MicrosoftDocs/azure-aks-docs fb060abe
+ * articles/aks/includes/azure-network-policy-manager-windows-retirement.md).
+ */
+export const AKS_NPM_WINDOWS_RETIRED = '2026-09-30';
 
 /** How AKS patches node images (`node_os_upgrade_channel`, azurerm kubernetes_cluster_resource.go). */
 export enum AksNodeOsUpgradeChannel {

@@ -42,6 +42,21 @@ export function parseEksWindowsAmiType(amiType: unknown): { version: WindowsVers
   return undefined;
 }
 
+/**
+ * The Kubernetes minor of an EKS-optimized AMI release (`release_version`), or why it is not one:
+ * Windows AMIs are `<major>.<minor>-<release date>`, e.g. `1.34-2026.01.22` ("AMIs are versioned by
+ * Kubernetes version and the release date of the AMI in the following format:
+ * k8s_major_version.k8s_minor_version-release_date", awsdocs/amazon-eks-user-guide
+ * latest/ug/nodes/eks-ami-versions-windows.adoc; a few old rows write the date with "-"); Amazon
+ * Linux AMIs `<major>.<minor>.<patch>-<yyyymmdd>`, e.g. `1.34.4-20260120`. Other AMI types
+ * (Bottlerocket) number their releases otherwise, and are not read.
+ */
+export function eksReleaseMinor(release: string, windows: boolean): { minor: number } | { problem: string } {
+  const m = windows ? /^1\.(\d+)-\d{4}[.-]\d{2}[.-]\d{2}$/.exec(release) : /^1\.(\d+)\.\d+-\d{8}$/.exec(release);
+  if (m) return { minor: Number(m[1]) };
+  return { problem: windows ? `release_version "${release}" is not a Windows AMI release (<major>.<minor>-<date>, e.g. 1.34-2026.01.22)` : `release_version "${release}" is not an Amazon Linux AMI release (<major>.<minor>.<patch>-<yyyymmdd>, e.g. 1.34.4-20260120)` };
+}
+
 /** The architecture of an Amazon Linux 2023 AMI type, or undefined for any other type. */
 export function eksLinuxAmiArchitecture(amiType: unknown): Architecture | undefined {
   if (amiType === EKS_LINUX_AMI_TYPES.amd64) return Architecture.AMD64;

@@ -93,6 +93,15 @@ export const GKE_LIMITS = {
    * `domain:` scope (e.g. `example.com:my-project`); the Google APIs take the project number too.
    */
   project: /^(?:[a-z\d][-a-z\d.]*[a-z\d]:)?[a-z][-a-z\d]{4,28}[a-z\d]$|^\d+$/,
+  /**
+   * Regions and zones: `<geography>-<area><n>` (europe-north1, northamerica-northeast2) and a zone
+   * letter after it (us-central1-a) (Compute Engine "Regions and zones"); the provider takes any string
+   * as `location` and the API refuses the rest at apply.
+   */
+  region: /^[a-z]+-[a-z]+\d+$/,
+  zone: /^[a-z]+-[a-z]+\d+-[a-z]$/,
+  /** Cloud NAT names: RFC 1035, 2 to 63 characters (resource_compute_router_nat.go `name`, `verify.ValidateRFC1035Name(2, 63)`). */
+  natName: { min: 2, max: 63 },
   /** The boot disk (node_config.go `disk_size_gb`: `validation.IntAtLeast(10)`); Compute Engine persistent disks go to 65,536 GB. */
   diskSizeGb: { min: 10, max: 65536 },
 } as const;

@@ -3,7 +3,8 @@ import { WindowsPlatform } from './support';
 /**
  * What the rules need to know of a k0smotron infrastructure (where a cluster's machines come
  * from), stated as data by the infrastructure itself, so that no rule tells infrastructures
- * apart by hand and a new one needs no edited rule (`registerInfrastructure`).
+ * apart by hand and a new one needs no edited rule: its constructs pass it with the objects they
+ * build, and `validateManifests` / `validate --infrastructures` take it for YAML from elsewhere.
  */
 export interface K0smotronInfrastructure {
   /** A short name for messages, e.g. `AWS` or `remote hosts`. */
@@ -76,3 +77,30 @@ export const REMOTE_INFRASTRUCTURE: K0smotronInfrastructure = {
   kubeletPortOpenedBy: 'host',
   placement: { by: 'hosts', hostKind: 'PooledRemoteMachine' },
 };
+
+/** The infrastructures this library builds on, which every run of the rules knows unless told otherwise. */
+export const BUILT_IN_INFRASTRUCTURES: readonly K0smotronInfrastructure[] = Object.freeze([AWS_INFRASTRUCTURE, REMOTE_INFRASTRUCTURE]);
+
+const DECLARATION_KEYS = ['name', 'platform', 'clusterKind', 'machineTemplateKind', 'windowsProvisioner', 'windowsProvisionerReason', 'kubeletPortOpenedBy', 'placement', 'templateReportsCapacity'];
+
+/**
+ * Why a value read from a file (a config, the plugin's properties, a module) is not a
+ * `K0smotronInfrastructure`, naming the first field at fault; undefined when it is one.
+ */
+export function infrastructureProblem(value: unknown): string | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return `is ${JSON.stringify(value)}, not a declaration { name, platform, clusterKind, machineTemplateKind, ... }`;
+  const d = value as Record<string, unknown>;
+  const unknown = Object.keys(d).filter((k) => !DECLARATION_KEYS.includes(k));
+  if (unknown.length > 0) return `has no field ${unknown.join(', ')} (the fields are ${DECLARATION_KEYS.join(', ')})`;
+  for (const key of ['name', 'clusterKind', 'machineTemplateKind', 'windowsProvisionerReason'] as const) {
+    if (typeof d[key] !== 'string' || d[key] === '') return `${key} is ${JSON.stringify(d[key])}, not a string`;
+  }
+  const oneOf = (key: string, values: readonly unknown[]) => (values.includes(d[key]) ? undefined : `${key} is ${JSON.stringify(d[key])}, not one of ${values.map((v) => JSON.stringify(v)).join(', ')}`);
+  const placement = d.placement as Record<string, unknown> | undefined;
+  return oneOf('platform', Object.values(WindowsPlatform))
+    ?? oneOf('windowsProvisioner', ['powershell-xml', 'powershell', 'cloud-config'])
+    ?? oneOf('kubeletPortOpenedBy', ['bootstrap', 'host'])
+    ?? (placement?.by === 'zones' || (placement?.by === 'hosts' && typeof placement.hostKind === 'string' && placement.hostKind !== '')
+      ? undefined : `placement is ${JSON.stringify(placement)}, not { by: "zones" } or { by: "hosts", hostKind }`)
+    ?? (d.templateReportsCapacity === undefined || typeof d.templateReportsCapacity === 'boolean' ? undefined : `templateReportsCapacity is ${JSON.stringify(d.templateReportsCapacity)}, not true or false`);
+}

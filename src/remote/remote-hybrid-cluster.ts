@@ -5,7 +5,7 @@ import { K0S_PORTS } from '../platform/conventions';
 import type { CapiCluster } from '../capi/cluster';
 import { ClusterInfrastructure, ControlPlaneUpdateStrategy, K0sCluster, K0sClusterProps, K0sControlPlaneProps } from '../k0s/k0s-cluster';
 import { REMOTE_INFRASTRUCTURE } from '../platform/infrastructures';
-import { markContentNamed, PropsOfFields } from '../rules/engine/judge';
+import { markContentNamed, PropsOfFields } from '../rules/run/judge';
 import { typedApiObject } from '../core/typed-api-object';
 import { fail } from '../core/errors';
 import { integerProblem } from '../core/numbers';

@@ -31,8 +31,4 @@ export class RemoteLinuxWorkerPool extends WorkerPool {
     });
     super(cluster, id, withHostReplicas(props), LINUX_WORKER_PLATFORM, machines);
   }
-
-  protected platformProblems(): string[] {
-    return [];
-  }
 }

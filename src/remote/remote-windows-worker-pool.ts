@@ -94,8 +94,4 @@ export class RemoteWindowsWorkerPool extends WorkerPool {
     const cleanup = this.cleanUpCommandsScript;
     return windowsHostPreparationScript({ ...options, previousNodeCleanup: options.resetPreviousNode ? cleanup : undefined });
   }
-
-  protected platformProblems(): string[] {
-    return [];
-  }
 }

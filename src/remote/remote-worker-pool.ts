@@ -1,7 +1,7 @@
 import { ApiObject } from 'cdk8s';
 import { MachineDeploymentPool, WorkerInfrastructure } from '../capi/machine-deployment-pool';
 import { WorkerPoolProps } from '../k0s/worker-pool';
-import { PropsOfFields } from '../rules/engine/judge';
+import { PropsOfFields } from '../rules/run/judge';
 import { REMOTE_INFRASTRUCTURE } from '../platform/infrastructures';
 import { RemoteAccessProps, RemoteMachines, RemoteMachineSettings, Rollout } from './remote-machines';
 

@@ -1,18 +1,20 @@
-import { CLUSTER_RULES } from './cluster/cluster-rules';
 import { Manifest, ManifestGraph, ManifestGraphContext, ManifestRule, ManifestSource, ManifestViolation, whatAndFix } from './engine/graph';
+import type { K0smotronInfrastructure } from '../platform/infrastructures';
 import { NodeTaint, WindowsPlatform, windowsNodeTaint } from '../platform/support';
-import { EKS_WORKLOAD_RULES, LOAD_BALANCER_TARGETS_RULE, WORKLOAD_RULES } from './pods/workload-rules';
+import { manifestRulesOf } from './sets';
 
 export { CLUSTER_RULES } from './cluster/cluster-rules';
 export { EKS_WORKLOAD_RULES, WORKLOAD_RULES } from './pods/workload-rules';
+export { MANIFEST_RULE_SETS, platformRules } from './sets';
 export type { Manifest, ManifestGraphContext, ManifestRule, ManifestSource, ManifestViolation, Reference, RuleScope } from './engine/graph';
 export { ManifestGraph } from './engine/graph';
+export type { Infrastructures } from './engine/infrastructure';
 
 /** Options of `validateManifests`. */
 export interface ValidateManifestsOptions {
   /**
    * The rules to apply.
-   * @default - every cluster and workload rule (`CLUSTER_RULES` and `WORKLOAD_RULES`), and those of `platform`
+   * @default - the rule sets applied by default (`MANIFEST_RULE_SETS`: `CLUSTER_RULES` and `WORKLOAD_RULES`), and those of `platform`
    */
   readonly rules?: readonly ManifestRule[];
 
@@ -35,6 +37,15 @@ export interface ValidateManifestsOptions {
    * @default - the platform's (`windowsNodeTaint(platform)`), none without a platform
    */
   readonly windowsTaint?: NodeTaint | 'none';
+
+  /**
+   * The k0smotron infrastructures the rules know by their kinds, for objects of an infrastructure
+   * this library does not build (a construct's objects carry their own declaration,
+   * `ManifestSource.infrastructure`). Give the built-in ones too to keep judging them:
+   * `[...BUILT_IN_INFRASTRUCTURES, mine]`.
+   * @default - the built-in ones (`BUILT_IN_INFRASTRUCTURES`: AWS and remote hosts)
+   */
+  readonly infrastructures?: readonly K0smotronInfrastructure[];
 }
 
 /**
@@ -48,19 +59,7 @@ export function windowsTaintOf(options: Pick<ValidateManifestsOptions, 'platform
 
 /** Where the objects run, as the rules see it (`ManifestGraphContext`). */
 function contextOf(options: ValidateManifestsOptions): ManifestGraphContext {
-  return { platform: options.platform, windowsTaint: windowsTaintOf(options) };
-}
-
-/**
- * The rules that hold only on a platform, beyond the cluster and workload rules: on EKS
- * `EKS_WORKLOAD_RULES`; on k0smotron's AWS clusters the load balancer rule, since their
- * LoadBalancer Services get AWS load balancers too (cloud-provider-aws or the AWS Load Balancer
- * Controller).
- */
-export function platformRules(platform: WindowsPlatform | undefined): readonly ManifestRule[] {
-  if (platform === WindowsPlatform.EKS) return EKS_WORKLOAD_RULES;
-  if (platform === WindowsPlatform.K0SMOTRON_AWS) return [LOAD_BALANCER_TARGETS_RULE];
-  return [];
+  return { platform: options.platform, windowsTaint: windowsTaintOf(options), infrastructures: options.infrastructures };
 }
 
 function isSource(item: Manifest | ManifestSource): item is ManifestSource {
@@ -76,7 +75,7 @@ function isSource(item: Manifest | ManifestSource): item is ManifestSource {
  */
 export function validateManifests(objects: ReadonlyArray<Manifest | ManifestSource>, options: ValidateManifestsOptions = {}): ManifestViolation[] {
   const graph = new ManifestGraph(sourcesOf(objects), contextOf(options));
-  const all = (options.rules ?? [...CLUSTER_RULES, ...WORKLOAD_RULES, ...platformRules(options.platform)]).flatMap((r) => {
+  const all = (options.rules ?? manifestRulesOf(undefined, options.platform)).flatMap((r) => {
     try {
       return r.check(graph);
     } catch (e) {
@@ -106,7 +105,7 @@ export function validateManifests(objects: ReadonlyArray<Manifest | ManifestSour
  */
 export function adviseManifests(objects: ReadonlyArray<Manifest | ManifestSource>, options: ValidateManifestsOptions = {}): ManifestViolation[] {
   const graph = new ManifestGraph(sourcesOf(objects), contextOf(options));
-  return (options.rules ?? [...CLUSTER_RULES, ...WORKLOAD_RULES, ...platformRules(options.platform)]).flatMap((r) => {
+  return (options.rules ?? manifestRulesOf(undefined, options.platform)).flatMap((r) => {
     try {
       return r.advise?.(graph) ?? [];
     } catch {

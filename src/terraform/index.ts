@@ -1,6 +1,6 @@
 import { HybridConfigError } from '../core/errors';
 import { isCalendarDay } from '../platform/calendar';
-import { registry, whatAndFix } from '../rules/engine/rule';
+import { registry, RuleSet, whatAndFix } from '../rules/engine/rule';
 import type { ManifestViolation } from '../rules/engine/graph';
 import { AKS_RULES } from './rules/aks-rules';
 import { AWS_RULES } from './rules/aws-rules';
@@ -15,8 +15,16 @@ export { GKE_RULES } from './rules/gke-rules';
 export type { TerraformBlock, TerraformJson, TerraformRule } from './graph';
 export { TerraformGraph } from './graph';
 
+/** The Terraform rule sets, one registry per cloud, all selected as `terraform` (`validate --rules`). */
+export const TERRAFORM_RULE_SETS: readonly RuleSet<TerraformRule>[] = Object.freeze([
+  { name: 'terraform', registry: 'AWS_RULES', title: 'Terraform: AWS', description: 'the Terraform JSON of the AWS and EKS stacks (`validateTerraform`).', input: 'terraform', byDefault: true, rules: AWS_RULES },
+  { name: 'terraform', registry: 'EKS_RULES', title: 'Terraform: EKS', description: 'the Terraform JSON of the EKS stack.', input: 'terraform', byDefault: true, rules: EKS_RULES },
+  { name: 'terraform', registry: 'AKS_RULES', title: 'Terraform: AKS', description: 'the azurerm Terraform JSON of the AKS stack, or written anywhere (`validateTerraform`).', input: 'terraform', byDefault: true, rules: AKS_RULES },
+  { name: 'terraform', registry: 'GKE_RULES', title: 'Terraform: GKE', description: 'the Terraform JSON of the GKE stack.', input: 'terraform', byDefault: true, rules: GKE_RULES },
+]);
+
 /** Every Terraform rule: the AWS stack's, the EKS stack's, the AKS stack's and the GKE stack's. */
-export const TERRAFORM_RULES: readonly TerraformRule[] = registry<TerraformRule>(AWS_RULES, EKS_RULES, AKS_RULES, GKE_RULES);
+export const TERRAFORM_RULES: readonly TerraformRule[] = registry<TerraformRule>(...TERRAFORM_RULE_SETS.map((s) => s.rules));
 
 /** Options of `validateTerraform`. */
 export interface ValidateTerraformOptions {

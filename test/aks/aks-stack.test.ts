@@ -67,7 +67,7 @@ describe('the AKS stack', () => {
 
   test('every prop reaches its field', () => {
     const stack = aksStack({
-      networkPolicy: AksNetworkPolicy.AZURE, podCidr: '10.128.0.0/14', serviceCidr: '10.96.0.0/16', windowsLicense: AksWindowsLicense.WINDOWS_SERVER,
+      networkPolicy: AksNetworkPolicy.CALICO, podCidr: '10.128.0.0/14', serviceCidr: '10.96.0.0/16', windowsLicense: AksWindowsLicense.WINDOWS_SERVER,
       windowsAdminUsername: 'winadmin', nodeOsUpgradeChannel: AksNodeOsUpgradeChannel.SECURITY_PATCH, subscriptionId: '00000000-0000-0000-0000-000000000000',
       maintenanceWindow: { dayOfWeek: 'Saturday', startTime: '02:00', durationHours: 6, utcOffset: '+01:00' },
       systemPool: { vmSize: 'Standard_D2ds_v5', minCount: 3, maxCount: 5, maxPods: 110, zones: ['1', '2', '3'] },
@@ -77,7 +77,7 @@ describe('the AKS stack', () => {
     stack.addOverride('terraform.required_providers.azurerm.version', '> 5.2.0');
     const out = synthTf(stack);
     const [c] = all(out, 'azurerm_kubernetes_cluster');
-    expect(c.network_profile).toEqual(expect.objectContaining({ network_policy: 'azure', pod_cidr: '10.128.0.0/14', service_cidr: '10.96.0.0/16', dns_service_ip: '10.96.0.10' }));
+    expect(c.network_profile).toEqual(expect.objectContaining({ network_policy: 'calico', pod_cidr: '10.128.0.0/14', service_cidr: '10.96.0.0/16', dns_service_ip: '10.96.0.10' }));
     expect(c.windows_profile).toEqual({ admin_username: 'winadmin', admin_password: '${var.windows_admin_password}', license: 'Windows_Server' });
     expect(c.node_os_upgrade_channel).toBe('SecurityPatch');
     expect(c.maintenance_window_node_os).toEqual(expect.objectContaining({ day_of_week: 'Saturday', start_time: '02:00', duration: 6, utc_offset: '+01:00' }));
@@ -89,6 +89,10 @@ describe('the AKS stack', () => {
     const [pool] = all(out, 'azurerm_kubernetes_cluster_node_pool');
     // Windows Server 2025: FIPS on by default; AKS requires it there (azure-aks-docs upgrade-windows-os.md).
     expect(pool).toEqual(expect.objectContaining({ name: 'iis', os_sku: 'Windows2025', fips_enabled: true, vm_size: 'Standard_D8ds_v5', min_count: 0, max_count: 10, max_pods: 60, zones: ['1'], node_labels: { team: 'web' } }));
+  });
+
+  test('networkPolicy reaches its field (Azure NPM on a cluster without Windows pools)', () => {
+    expect(all(synthTf(aksStack({ networkPolicy: AksNetworkPolicy.AZURE })), 'azurerm_kubernetes_cluster')[0].network_profile.network_policy).toBe('azure');
   });
 
   test('a pool\'s own subnet, FIPS on a 2022 pool, and a password reference of your own reach their fields', () => {

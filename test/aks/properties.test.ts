@@ -10,7 +10,8 @@ const scenario = fc.record({
   kubernetesMinor: fc.integer({ min: 28, max: 39 }),
   windowsVersion: fc.constantFrom(...Object.values(WindowsVersion)),
   nameLength: fc.integer({ min: 1, max: 9 }),
-  networkPolicy: fc.constantFrom(...Object.values(AksNetworkPolicy)),
+  // Calico, the one engine that runs beside Windows pools, drawn twice as often as the others together.
+  networkPolicy: fc.constantFrom(...[1, 2, 3, 4].map(() => AksNetworkPolicy.CALICO), AksNetworkPolicy.AZURE, AksNetworkPolicy.CILIUM),
   longTermSupport: fc.boolean(),
   linuxPool: fc.boolean(),
   // The azurerm constraint; undefined keeps the bindings' pin (4.73.0).
@@ -29,7 +30,8 @@ describe('property: the AKS checks refuse every broken combination and accept ev
     const seen = { refused: 0, accepted: 0 };
     fc.assert(
       fc.property(scenario, (s) => {
-        const broken = s.kubernetesMinor < (s.longTermSupport ? 31 : 34) || s.nameLength > 6 || s.networkPolicy === AksNetworkPolicy.CILIUM
+        // Azure NPM: no more on Windows nodes from 2026-09-30 (azure-aks-docs includes/azure-network-policy-manager-windows-retirement.md), before the pinned day.
+        const broken = s.kubernetesMinor < (s.longTermSupport ? 31 : 34) || s.nameLength > 6 || s.networkPolicy === AksNetworkPolicy.CILIUM || s.networkPolicy === AksNetworkPolicy.AZURE
           || s.kubernetesMinor > LAST[s.windowsVersion] || s.kubernetesMinor < FIRST[s.windowsVersion]
           || (s.windowsVersion === WindowsVersion.SERVER_2025 && s.provider !== '> 5.2.0');
         let message: string;

@@ -64,7 +64,10 @@ describe('aks-kubernetes-version', () => {
   });
 
   test('at synth: the version, plan and tier by an override; a pool past LTS, or newer than its cluster', () => {
-    const { stack, linux: pool } = hybridAks();
+    const { stack, linux: pool, windows } = hybridAks();
+    // As in hand-written JSON: pools without orchestrator_version run the cluster's version.
+    for (const p of [pool, windows]) p.pool.addOverride('orchestrator_version', undefined);
+    stack.cluster.cluster.addOverride('default_node_pool.orchestrator_version', undefined);
     stack.cluster.cluster.addOverride('kubernetes_version', '1.33');
     expect(synthError(stack)).toMatch(new RegExp(`\\[aks-test/Cluster/Cluster\\] ${CLUSTER}: Kubernetes 1\\.33 left AKS community support on 2026-07-31`));
     stack.cluster.cluster.addOverride('support_plan', 'AKSLongTermSupport');
@@ -137,7 +140,14 @@ describe('aks-windows-password', () => {
     expectOneShape(message);
     expect(thrownMessage(() => aksStack({ windowsAdminPassword: 'Short-1' }))).toMatch(/a literal \(7 characters\), .*and AKS takes 14 to 123 characters\. Fix/);
     expect(thrownMessage(() => aksStack({ windowsAdminPassword: 'Twelve-chars' }))).toContain('and AKS takes 14 to 123 characters (azurerm\'s plan accepts 8 or more, so only the apply would fail)');
-    expect(thrownMessage(() => aksStack({ windowsAdminUsername: '1admin' }))).toMatch(/windowsAdminUsername: .*Windows admin user "1admin" is not a name azurerm takes/);
+    // AKS's ManagedClusterWindowsProfile.adminUsername: not a reserved name, at most 20 characters, not ending in "."
+    // (learn.microsoft.com @azure/arm-containerservice); azurerm has no check (kubernetes_cluster_resource.go admin_username).
+    expect(thrownMessage(() => aksStack({ windowsAdminUsername: 'admin' }))).toMatch(/^\[aks-test\/Cluster\] windowsAdminUsername: .*Windows admin user "admin" is one of the names AKS refuses/);
+    expect(thrownMessage(() => aksStack({ windowsAdminUsername: 'Administrator' }))).toMatch(/windowsAdminUsername: .*one of the names AKS refuses/);
+    expect(thrownMessage(() => aksStack({ windowsAdminUsername: 'a'.repeat(21) }))).toMatch(/windowsAdminUsername: .*is 21 characters, and AKS takes at most 20/);
+    expect(thrownMessage(() => aksStack({ windowsAdminUsername: 'ops.' }))).toMatch(/windowsAdminUsername: .*ends in "\."/);
+    // Valid for AKS, refused before this fix (issue 33 point 5: the regex cited was linux_profile's).
+    for (const name of ['ops.admin', 'my.admin', '1admin', 'a'.repeat(20)]) expect(thrownMessage(() => aksStack({ windowsAdminUsername: name }))).toBe('');
   });
 
   test('a reference to a secret of your own passes', () => {
@@ -166,9 +176,9 @@ describe('aks-windows-os-sku', () => {
     const message = thrownMessage(windows({ windowsVersion: WindowsVersion.SERVER_2019 }));
     expect(message).toMatch(new RegExp(`^\\[aks-test/Cluster/win\\] windowsVersion: ${POOL}: Windows2019 runs on Kubernetes 1\\.32 at most, and the pool runs 1\\.34`));
     // 1.32 is out of community support on the pinned day (2026-11-01): the fix offers it only with LTS, and not once LTS has ended.
-    expect(message).toMatch(/Fix: use WindowsVersion\.SERVER_2022, or Kubernetes 1\.32 with long-term support \(supportPlan AksSupportPlan\.AKS_LONG_TERM_SUPPORT\)\.$/);
+    expect(message).toMatch(/Fix: use WindowsVersion\.SERVER_2022, or Kubernetes 1\.32 with long-term support \(supportPlan AksSupportPlan\.AKS_LONG_TERM_SUPPORT\); for a pool that exists, add an AksWindowsNodePool of the new release under a new name, move the workloads, then remove the old pool: changing windowsVersion in place replaces the pool/);
     expect(onDay('2027-05-01', () => thrownMessage(windows({ windowsVersion: WindowsVersion.SERVER_2019 }, { kubernetesVersion: '1.36' }))))
-      .toMatch(/Windows2019 runs on Kubernetes 1\.32 at most, and the pool runs 1\.36 .*Fix: use WindowsVersion\.SERVER_2022\.$/);
+      .toMatch(/Windows2019 runs on Kubernetes 1\.32 at most, and the pool runs 1\.36 .*Fix: use WindowsVersion\.SERVER_2022; for a pool that exists/);
     expectOneShape(message);
     // 1.31 and 1.32 left community support before the pinned day (2026-11-01): long-term support keeps them.
     const lts = { supportPlan: AksSupportPlan.AKS_LONG_TERM_SUPPORT };
@@ -202,6 +212,8 @@ describe('aks-windows-os-sku', () => {
     pool.pool.addOverride('os_sku', 'Ubuntu');
     expect(synthError(stack)).toContain('Windows pool win has os_sku "Ubuntu", not a Windows SKU');
     pool.pool.addOverride('os_sku', 'Windows2019');
+    pool.pool.addOverride('orchestrator_version', undefined);
+    stack.cluster.cluster.addOverride('default_node_pool.orchestrator_version', undefined);
     stack.cluster.cluster.addOverride('kubernetes_version', undefined);
     expect(synthError(stack)).toContain('the pool runs AKS\'s default version, which is newer');
     // Windows2022 runs on AKS's default version on 2026-11-01 (one in community support: 1.34 or newer, below 1.37)...
@@ -301,6 +313,9 @@ describe('aks-pool-names', () => {
     const second = new AksLinuxNodePool(stack.cluster, 'b', { vmSize: 'Standard_D4ds_v5', name: 'apps' });
     expect(synthError(stack)).toMatch(new RegExp(`\\[aks-test/Cluster/b/NodePool\\] ${POOL}: pool name "apps" is also the name of aks-test/Cluster/a/NodePool`));
     second.pool.addOverride('name', 'apps2');
+    // The rotation name came from the construct's name: an override of the name leaves it, and two rotations may not share one.
+    expect(synthError(stack)).toMatch(/temporary_name_for_rotation "appstmp" is also the temporary name of aks-test\/Cluster\/a\/NodePool/);
+    second.pool.addOverride('temporary_name_for_rotation', 'apps2tmp');
     expect(synthError(stack)).toBe('');
   });
 });

@@ -129,3 +129,24 @@ test('npx cdk-hybrid-windows validate reads the day from SOURCE_DATE_EPOCH: 1.34
   const lines = r.stdout.split('\n').filter((l) => l !== '');
   expect(lines).toEqual([expect.stringMatching(/Kubernetes 1\.34 left AKS community support on 2026-11-30 \(the calendar is read on 2026-12-01\).*support_plan = "AKSLongTermSupport" with sku_tier = "Premium".*\[aks-kubernetes-version\]$/)]);
 });
+
+describe('the valid variants of the AKS trace stay accepted (../shared/reviews/2026-11-28/truth-aks.md, section 4: R01 to R12, X13)', () => {
+  const accepted = (c: Record<string, unknown>, pools: Record<string, object>) => validateTerraform(json(cluster(c), pools)).map((v) => `${v.rule}: ${v.what}`);
+  const linux = { name: 'linux', kubernetes_cluster_id: '${azurerm_kubernetes_cluster.shop.id}', vm_size: 'Standard_D4ds_v5', node_count: 2, os_type: 'Linux', vnet_subnet_id: '${azurerm_subnet.nodes.id}' };
+
+  test.each<[string, Record<string, unknown>, Record<string, object>]>([
+    ['R01 a 6-character Windows pool name', {}, { win: windowsPool({ name: 'win22a' }) }],
+    ['R02 min_count 0 on an autoscaling Windows pool', {}, { win: windowsPool({ auto_scaling_enabled: true, min_count: 0, max_count: 3, node_count: undefined }) }],
+    ['R03 only_critical_addons_enabled on the system pool, with a Linux user pool', { default_node_pool: { name: 'system', vm_size: 'Standard_D4ds_v5', node_count: 2, only_critical_addons_enabled: true, vnet_subnet_id: '${azurerm_subnet.nodes.id}' } }, { win: windowsPool(), linux }],
+    ['R04/R12 an extra taint', {}, { win: windowsPool({ node_taints: ['os=windows:NoSchedule', 'dedicated=web:NoSchedule'] }) }],
+    ['R05 flat Azure CNI with max_pods 30', { network_profile: { network_plugin: 'azure', network_policy: 'calico' } }, { win: windowsPool({ max_pods: 30 }) }],
+    ['R06 a pool one minor behind its cluster', { kubernetes_version: '1.35' }, { win: windowsPool({ orchestrator_version: '1.34' }) }],
+    ['R07 a patch version', { kubernetes_version: '1.35.2' }, { win: windowsPool() }],
+    ['R08 LTS 1.32 on Premium with Windows2019', { kubernetes_version: '1.32', support_plan: 'AKSLongTermSupport', sku_tier: 'Premium' }, { win: windowsPool({ os_sku: 'Windows2019' }) }],
+    ['R09 no windows_profile', { windows_profile: undefined }, { win: windowsPool() }],
+    ['R10 an admin user name with a dot (azurerm has no check; AKS forbids only a trailing ".")', { windows_profile: { admin_username: 'my.admin', admin_password: '${var.win_password}' } }, { win: windowsPool() }],
+    ['X13 no upgrade_settings, a rotation name of 6 characters on a Windows pool', {}, { win: windowsPool({ temporary_name_for_rotation: 'wintmp' }) }],
+  ])('%s', (_, c, pools) => {
+    expect(accepted(c, pools)).toEqual([]);
+  });
+});

@@ -114,10 +114,6 @@ class FakePool extends MachineDeploymentPool {
     const machines = new RemoteWorkerMachines(`${cluster.node.path}/${id}`, { ...ACCESS, hosts: [{ address }, { address: `${address}0` }] }, { user: 'root' });
     super(cluster, id, props, new FakeBootstrap(os), machines);
   }
-
-  protected platformProblems(): string[] {
-    return [];
-  }
 }
 
 /** A cluster of the fake parts with two Linux pools (one autoscaled from zero), which the rules judge as they are today. */

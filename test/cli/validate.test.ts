@@ -73,9 +73,9 @@ function repo(files: Record<string, string>): string {
   test('--rules picks the rule sets: the cluster rules alone pass the workloads', () => {
     expect(run(['validate', '--rules', 'cluster', HELM]).status).toBe(0);
     expect(run(['validate', '--rules', 'workloads', HELM]).status).toBe(1);
-    const unknown = run(['validate', '--rules', 'eks', HELM]);
+    const unknown = run(['validate', '--rules', 'kubeconform', HELM]);
     expect(unknown.status).toBe(2);
-    expect(unknown.stderr).toContain('--rules eks: the rule sets are cluster, workloads, terraform');
+    expect(unknown.stderr).toContain('--rules kubeconform: the rule sets are cluster, workloads, eks, terraform');
   });
 
   describe('the platform decides the taint Windows pods must tolerate', () => {

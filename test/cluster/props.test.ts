@@ -156,9 +156,9 @@ describe('inputs are checked where they enter (HybridConfigError: path, value, f
     expect(render({ cluster: cp({ instanceType: 'q9.large', instanceTypeInfo: { arch: Architecture.AMD64, memoryGiB: 16 } }) })).not.toMatch(/^error/);
     expect(render({ windows: { instanceType: 'q9.large', instanceTypeInfo: { arch: Architecture.AMD64, memoryGiB: 16 } } })).not.toMatch(/^error/);
     expect(render({ windows: { instanceType: 'q9.large', instanceTypeInfo: { arch: Architecture.ARM64, memoryGiB: 16 } } }))
-      .toContain('[mgmt/prod/win] instance type q9.large is stated to be arm64, and Windows Server on EC2 is amd64 only');
+      .toContain('[mgmt/prod/win] instanceTypeInfo: instance type q9.large is stated to be arm64, and Windows Server on EC2 is amd64 only');
     expect(render({ windows: { instanceType: 'q9.large', instanceTypeInfo: { arch: Architecture.AMD64, memoryGiB: 4 } } }))
-      .toContain('[mgmt/prod/win] instance type q9.large is stated to have 4 GiB of memory; Windows workers need at least 8 GiB');
+      .toContain('[mgmt/prod/win] instanceTypeInfo: instance type q9.large is stated to have 4 GiB of memory; Windows workers need at least 8 GiB');
   });
 });
 

@@ -48,7 +48,7 @@ describe('one judgement, one home: the constructor and synth report the same Ter
 
     const fixture = hybridStack();
     patch(fixture);
-    const fixes = validateTerraform(written(fixture.stack)).filter((v) => v.rule === refused.rule).map((v) => v.message.split(' Fix: ')[1]);
+    const fixes = validateTerraform(written(fixture.stack)).filter((v) => v.rule === refused.rule).map((v) => `${v.fix}.`);
     expect(fixes).toContain(`${refused.fix}.`);
   });
 

@@ -23,7 +23,7 @@ function overridden(path: string, value: unknown, pool: 'windows' | 'linux' = 'w
 }
 
 test('the GKE rules are registered once, beside the AWS and EKS rules, and the working shape passes', () => {
-  expect(GKE_RULES.map((r) => r.name)).toEqual(['gke-cluster', 'gke-node-pool', 'gke-node-pool-names', 'gke-windows-cluster', 'gke-provider']);
+  expect(GKE_RULES.map((r) => r.name)).toEqual(['gke-cluster', 'gke-node-pool', 'gke-node-pool-names', 'gke-windows-cluster', 'gke-network-names', 'gke-provider']);
   for (const r of GKE_RULES) expect(TERRAFORM_RULES.filter((t) => t.name === r.name)).toEqual([r]);
   expect(synthError(hybridGke().stack)).toBe('');
   expect(validateTerraform(synthTf(hybridGke().stack))).toEqual([]);
@@ -107,7 +107,7 @@ describe('gke-node-pool', () => {
     expect(thrownMessage(windows({ machineType: 'n4-standard-4', diskType: 'pd-balanced' }))).toBe('');
     expect(synthError(overridden('node_config.machine_type', 'c4-standard-8'))).toMatch(/boot disk type pd-balanced on c4-standard-8/);
     expect(thrownMessage(windows({ minNodesPerZone: 3, maxNodesPerZone: 2 }))).toMatch(/minNodesPerZone and maxNodesPerZone: .*min_node_count 3 is above max_node_count 2/);
-    expect(thrownMessage(windows({ minNodesPerZone: -1, maxNodesPerZone: 2 }))).toMatch(/minNodesPerZone: .*autoscaling\.min_node_count -1 is below 0/);
+    expect(thrownMessage(windows({ minNodesPerZone: -1, maxNodesPerZone: 2 }))).toMatch(/^\[gke-test\/Cluster\/win\] minNodesPerZone -1 is below 0/);
     expect(thrownMessage(windows({ minNodesPerZone: 0, maxNodesPerZone: 3 }))).toBe('');
     expect(thrownMessage(windows({ labels: { 'kubernetes.io/os': 'linux' } }))).toMatch(/labels: .*label kubernetes\.io\/os is set by the kubelet/);
     expect(thrownMessage(windows({ labels: { 'node-role.kubernetes.io/worker': '' } }))).toMatch(/labels: .*the kubelet refuses such --node-labels/);
@@ -151,7 +151,7 @@ describe('graph rules: at construction every pool passes alone; at synth the app
   test('gke-windows-cluster: Standard and VPC-native only', () => {
     const routes = hybridGke();
     routes.stack.cluster.cluster.addOverride('networking_mode', 'ROUTES');
-    expect(synthError(routes.stack)).toMatch(/need VPC-native networking, and the cluster is routes-based\. Fix: keep networking_mode VPC_NATIVE/);
+    expect(synthError(routes.stack)).toMatch(/need VPC-native networking, and the cluster is routes-based \(networking_mode ROUTES\)\. Fix: keep networking_mode VPC_NATIVE/);
     const autopilot = hybridGke();
     autopilot.stack.cluster.cluster.addOverride('enable_autopilot', true);
     expect(synthError(autopilot.stack)).toMatch(/need a Standard cluster, and this one is Autopilot/);

@@ -41,7 +41,8 @@ describe('HybridGkeStack', () => {
     expect(cluster.release_channel).toEqual({ channel: 'REGULAR' });
     expect(cluster.maintenance_policy.recurring_window).toEqual({ start_time: '2026-01-03T02:00:00Z', end_time: '2026-01-03T08:00:00Z', recurrence: 'FREQ=WEEKLY;BYDAY=SA,SU' });
     expect(cluster.private_cluster_config).toEqual({ enable_private_nodes: true, enable_private_endpoint: false });
-    expect(cluster.master_authorized_networks_config).toEqual({ cidr_blocks: [] });
+    // gcp_public_cidrs_access_enabled is sent only when written (resource_container_cluster.go v7.45.0 expandMasterAuthorizedNetworksConfig, GetOkExists).
+    expect(cluster.master_authorized_networks_config).toEqual({ cidr_blocks: [], gcp_public_cidrs_access_enabled: false });
   });
 
   test('a Windows pool: WINDOWS_LTSC_CONTAINERD with the release as osversion, no taint of ours (GKE adds its own)', () => {
@@ -65,7 +66,7 @@ describe('HybridGkeStack', () => {
       expect(pool.autoscaling).toEqual({ min_node_count: 1, max_node_count: 1 });
       expect(pool.management).toEqual({ auto_repair: true, auto_upgrade: true });
       expect([pool.node_config.disk_size_gb, pool.node_config.disk_type]).toEqual([100, 'pd-balanced']);
-      expect(pool.lifecycle).toEqual({ ignore_changes: ['initial_node_count'] });
+      expect(pool.lifecycle).toEqual({ ignore_changes: ['initial_node_count'], prevent_destroy: true });
       expect(pool.cluster).toBe(refTo(tf, 'google_container_cluster', () => true));
     }
   });
@@ -124,6 +125,6 @@ describe('HybridGkeStack', () => {
   });
 
   test('the stack type is a TerraformStack of cdktn', () => {
-    expect(Testing.synth(new HybridGkeStack(Testing.app(), 's', { project: 'p', region: 'europe-north1', clusterName: 'c' }))).toContain('google_container_cluster');
+    expect(Testing.synth(new HybridGkeStack(Testing.app(), 's', { project: 'p', region: 'europe-north1', clusterName: 'cc' }))).toContain('google_container_cluster');
   });
 });

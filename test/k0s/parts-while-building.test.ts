@@ -42,10 +42,6 @@ class ProbePool extends WorkerPool {
       },
     });
   }
-
-  protected platformProblems(): string[] {
-    return [];
-  }
 }
 
 test('the infrastructure parts read the cluster\'s and the pool\'s k0s versions while the core builds them', () => {

@@ -6,7 +6,7 @@ import { expectOwnJudgement } from '../support/own-objects';
 import { synthObjects } from '../support/synth';
 
 // The judge, recorded (and bypassed where a property asks): see test/support/judge-spy.ts.
-jest.mock('../../src/rules/engine/judge', () => jest.requireActual('../support/judge-spy').judgeModule());
+jest.mock('../../src/rules/run/judge', () => jest.requireActual('../support/judge-spy').judgeModule());
 
 /** Mostly valid values with some invalid ones, so that both outcomes are common. */
 function mostly<T>(valid: fc.Arbitrary<T>, invalid: fc.Arbitrary<T>): fc.Arbitrary<T> {

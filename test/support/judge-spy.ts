@@ -1,6 +1,6 @@
 import type { ApiObject } from 'cdk8s';
 import type { IConstruct } from 'constructs';
-import type * as Judge from '../../src/rules/engine/judge';
+import type * as Judge from '../../src/rules/run/judge';
 
 /** One constructor's call of `judgeOwnObjects`: the construct, the objects it had judged, what it threw. */
 export interface JudgeCall {
@@ -13,12 +13,12 @@ const spy = { bypass: false, calls: [] as JudgeCall[] };
 
 /**
  * The judge module with `judgeOwnObjects` recorded, for a test file's
- * `jest.mock('../../src/rules/engine/judge', () => jest.requireActual('../support/judge-spy').judgeModule())`.
+ * `jest.mock('../../src/rules/run/judge', () => jest.requireActual('../support/judge-spy').judgeModule())`.
  * The judge itself runs unchanged; with `bypass` (see `judged`), what it would throw is recorded
  * instead, so construction goes on and writes the refused objects. No switch in the library.
  */
 export function judgeModule(): typeof Judge {
-  const actual = jest.requireActual<typeof Judge>('../../src/rules/engine/judge');
+  const actual = jest.requireActual<typeof Judge>('../../src/rules/run/judge');
   return {
     ...actual,
     judgeOwnObjects: (...args) => {

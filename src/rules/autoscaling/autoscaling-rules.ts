@@ -3,7 +3,6 @@ import { POOL_LABEL } from '../../platform/labels';
 import { LABEL_OS, LABEL_ZONE, WINDOWS_NODE_TAINT } from '../../platform/windows';
 import { isCapi, ManifestGraph, ManifestRule, ManifestSource, violation } from '../engine/graph';
 import { Finding, rule } from '../engine/rule';
-import { infrastructureOfTemplate } from '../engine/infrastructure';
 
 /**
  * cluster-autoscaler's Cluster API provider over the final MachineDeployments (kubernetes/autoscaler
@@ -87,7 +86,7 @@ function mdProblems(graph: ManifestGraph, md: ManifestSource): Finding[] {
     }
     const infra = md.manifest.spec?.template?.spec?.infrastructureRef?.kind;
     // A machine template that reports status.capacity is what the autoscaler falls back on (the infrastructure says).
-    if (!infrastructureOfTemplate(infra)?.templateReportsCapacity && (annotations[A.cpu] === undefined || annotations[A.memory] === undefined)) {
+    if (!graph.infrastructures.ofTemplate(infra)?.templateReportsCapacity && (annotations[A.cpu] === undefined || annotations[A.memory] === undefined)) {
       v(`a node group at zero needs ${A.cpu} and ${A.memory} (its ${infra ?? 'machine template'} reports no capacity), or cluster-autoscaler never scales it up from zero`, 'state `autoscaling.capacity: { cpu, memoryGiB }`');
     }
   }

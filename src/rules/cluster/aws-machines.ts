@@ -5,7 +5,6 @@ import { AWS_INFRASTRUCTURE, K0smotronInfrastructure } from '../../platform/infr
 import { Architecture, InstanceType, windowsInstanceTypeProblem } from '../../platform/instance-type';
 import { POOL_LABEL } from '../../platform/labels';
 import { LABEL_ZONE } from '../../platform/windows';
-import { infrastructureOfCluster, infrastructureOfTemplate } from '../engine/infrastructure';
 import { describe, isCapi, list, ManifestGraph, ManifestSource, violation } from '../engine/graph';
 import { Finding, rule } from '../engine/rule';
 import { CAPI, controlPlaneMachineRef, controlPlaneOf, INFRA, Pool, pools } from './pools';
@@ -84,7 +83,7 @@ export function windowsMachineProblems(infrastructure: K0smotronInfrastructure |
 /** The AWSCluster of a Cluster on AWS. */
 export function awsClusterOf(graph: ManifestGraph, cluster: ManifestSource | undefined): ManifestSource | undefined {
   const ref = cluster?.manifest.spec?.infrastructureRef;
-  return cluster && infrastructureOfCluster(ref?.kind) === AWS_INFRASTRUCTURE ? graph.resolve(cluster, ref) : undefined;
+  return cluster && graph.infrastructures.ofCluster(ref?.kind) === AWS_INFRASTRUCTURE ? graph.resolve(cluster, ref) : undefined;
 }
 
 /** Every AWSMachineTemplate a cluster's control plane or pools boot from, with its AWSCluster, once each. */
@@ -94,7 +93,7 @@ function machineTemplatesOf(graph: ManifestGraph): Array<{ template: ManifestSou
     const aws = awsClusterOf(graph, cluster);
     const kcp = controlPlaneOf(graph, cluster);
     const ref = controlPlaneMachineRef(kcp)?.ref;
-    const cp = kcp && infrastructureOfTemplate(ref?.kind) === AWS_INFRASTRUCTURE ? graph.resolve(kcp, ref) : undefined;
+    const cp = kcp && graph.infrastructures.ofTemplate(ref?.kind) === AWS_INFRASTRUCTURE ? graph.resolve(kcp, ref) : undefined;
     if (aws && cp) found.set(cp, aws);
   }
   for (const pool of pools(graph)) {

@@ -7,7 +7,6 @@ import { AWS_INFRASTRUCTURE } from '../../platform/infrastructures';
 import { kubernetesVersion, LARGEST_SERVICE_PREFIX, SMALLEST_SERVICE_PREFIX } from '../../platform/kubernetes';
 import { NetworkProvider } from '../../platform/network';
 import { integerProblem } from '../../core/numbers';
-import { infrastructureOfCluster, infrastructureOfTemplate } from '../engine/infrastructure';
 import { describe, isCapi, list, ManifestGraph, ManifestSource, violation } from '../engine/graph';
 import { Finding, rule } from '../engine/rule';
 import { machineProblems } from './aws-machines';
@@ -43,8 +42,8 @@ export const clusterReferences = rule<ManifestGraph>({
   const name = cluster.manifest.metadata?.name;
   const nameProblem = dnsLabelProblem(String(name ?? ''));
   if (nameProblem) out.push(violation(cluster, `Cluster name "${name}" ${nameProblem}`, 'use a lower-case DNS label', 'metadata.name'));
-  // The control planes the rules read, and the cluster object of every declared infrastructure (`registerInfrastructure`).
-  const known = { controlPlaneRef: (kind: unknown) => CONTROL_PLANE_KINDS.includes(kind as string), infrastructureRef: (kind: unknown) => infrastructureOfCluster(kind) !== undefined };
+  // The control planes the rules read, and the cluster object of every infrastructure the run knows (`graph.infrastructures`).
+  const known = { controlPlaneRef: (kind: unknown) => CONTROL_PLANE_KINDS.includes(kind as string), infrastructureRef: (kind: unknown) => graph.infrastructures.ofCluster(kind) !== undefined };
   for (const field of ['controlPlaneRef', 'infrastructureRef'] as const) {
     const ref = spec[field];
     if (known[field](ref?.kind) && !graph.resolve(cluster, ref)) {
@@ -88,7 +87,7 @@ export const clusterNetwork = rule<ManifestGraph>({
   }
   // Only AWS has a VPC (remote hosts are on networks no object shows).
   const infraRef = cluster.manifest.spec?.infrastructureRef;
-  const onAws = infrastructureOfCluster(infraRef?.kind) === AWS_INFRASTRUCTURE;
+  const onAws = graph.infrastructures.ofCluster(infraRef?.kind) === AWS_INFRASTRUCTURE;
   const aws = onAws ? graph.resolve(cluster, infraRef) : undefined;
   const vpc = aws?.manifest.spec?.network?.vpc ?? {};
   const vpcCidrText = vpc.cidrBlock ?? (vpc.id || !onAws ? undefined : CAPA_DEFAULT_VPC_CIDR);
@@ -149,7 +148,7 @@ function kubeadmControlPlaneProblems(graph: ManifestGraph, kcp: ManifestSource):
   const machine = controlPlaneMachineRef(kcp);
   if (machine && String(kcp.manifest.apiVersion).endsWith('/v1beta2') && !machine.ref.apiGroup) {
     out.push(violation(kcp, `${machine.field} has no apiGroup, which CAPI's webhook refuses`, `write apiGroup: ${INFRA}`, machine.field));
-  } else if (machine && infrastructureOfTemplate(machine.ref.kind) && !graph.resolve(kcp, machine.ref)) {
+  } else if (machine && graph.infrastructures.ofTemplate(machine.ref.kind) && !graph.resolve(kcp, machine.ref)) {
     out.push(violation(kcp, `${machine.field} names ${machine.ref.kind} "${machine.ref.name}", which is not among the objects`, 'name the template that is written', machine.field));
   }
   return out;
@@ -181,12 +180,12 @@ function k0sControlPlaneProblems(graph: ManifestGraph, kcp: ManifestSource): Fin
   const ref = spec.machineTemplate?.infrastructureRef;
   if (ref && !ref.apiVersion) {
     out.push(violation(kcp, `machineTemplate.infrastructureRef has no apiVersion${ref.apiGroup ? ` (it has apiGroup "${ref.apiGroup}", which k0smotron ignores)` : ''}`, `write apiVersion: ${INFRA}/v1beta2`, 'spec.machineTemplate.infrastructureRef'));
-  } else if (infrastructureOfTemplate(ref?.kind)) {
+  } else if (graph.infrastructures.ofTemplate(ref?.kind)) {
     const template = graph.resolve(kcp, ref);
     if (!template) {
       out.push(violation(kcp, `machineTemplate.infrastructureRef names ${ref.kind} "${ref.name}", which is not among the objects`, 'name the template that is written', 'spec.machineTemplate.infrastructureRef'));
     } else {
-      out.push(...machineProblems(infrastructureOfTemplate(ref.kind)!, template));
+      out.push(...machineProblems(graph.infrastructures.ofTemplate(ref.kind)!, template));
     }
   }
   return out;

@@ -1,7 +1,6 @@
 import { LABEL_OS, taintArgument, WINDOWS_NODE_TAINT } from '../../platform/windows';
 import { CAPZ_KINDS } from '../../platform/capz';
 import { K0smotronInfrastructure } from '../../platform/infrastructures';
-import { infrastructureOfTemplate } from '../engine/infrastructure';
 import { CAPI_AUTOSCALER_ANNOTATIONS, capiDefaultReplicas } from '../../platform/cluster-autoscaler';
 import { describe, isCapi, Json, list, ManifestGraph, ManifestSource } from '../engine/graph';
 
@@ -82,7 +81,7 @@ export interface Pool {
   readonly config?: ManifestSource;
   /** The machine template, when it is of a known infrastructure's kind and written. */
   readonly machine?: ManifestSource;
-  /** The infrastructure of the machine template's kind, when known (`registerInfrastructure`). */
+  /** The infrastructure of the machine template's kind, when the run knows it (`graph.infrastructures`). */
   readonly infrastructure?: K0smotronInfrastructure;
   /** The pool's machines run Windows. */
   readonly windows: boolean;
@@ -97,7 +96,7 @@ export function pools(graph: ManifestGraph): Pool[] {
     const template = spec.template?.spec ?? {};
     const bootstrap: Bootstrap | undefined = BOOTSTRAP_KINDS[template.bootstrap?.configRef?.kind];
     const config = bootstrap ? graph.resolve(md, template.bootstrap.configRef) : undefined;
-    const infrastructure = infrastructureOfTemplate(template.infrastructureRef?.kind);
+    const infrastructure = graph.infrastructures.ofTemplate(template.infrastructureRef?.kind);
     // k0s pools keep their own test (a patched provisioner is reported as such by windows-pool);
     // any other pool is Windows when anything it writes says so.
     const windowsEvidence = bootstrap === 'k0s' ? (isWindowsConfig(config) ? `${describe(config!)} bootstraps Windows` : undefined)

@@ -1,6 +1,8 @@
 import type { ClusterInfra } from '../../infra/cluster-infra';
 import { trimPeriod } from '../../core/errors';
+import { BUILT_IN_INFRASTRUCTURES, K0smotronInfrastructure } from '../../platform/infrastructures';
 import type { NodeTaint, WindowsPlatform } from '../../platform/support';
+import { Infrastructures } from './infrastructure';
 import { Finding, Rule, whatAndFix } from './rule';
 
 export type { ManifestViolation, RuleScope } from './rule';
@@ -43,6 +45,12 @@ export interface ManifestSource {
    * @default - the object is judged on its own
    */
   readonly infra?: ClusterInfra;
+  /**
+   * The declaration of the k0smotron infrastructure whose construct built the object: every rule
+   * then knows that infrastructure's kinds for this run, beside `ManifestGraphContext.infrastructures`.
+   * @default - the object's kinds are looked up among the run's infrastructures
+   */
+  readonly infrastructure?: K0smotronInfrastructure;
 }
 
 /** A rule over Kubernetes objects (`rule()` in the engine defines this library's). */
@@ -88,6 +96,12 @@ export interface ManifestGraphContext {
    * @default - not known: Windows nodes are assumed
    */
   readonly platform?: WindowsPlatform;
+  /**
+   * The k0smotron infrastructures the rules know by their kinds (a Cluster's `infrastructureRef`, a
+   * machine template), beside those the objects carry (`ManifestSource.infrastructure`).
+   * @default - the built-in ones, AWS and remote hosts (`BUILT_IN_INFRASTRUCTURES`)
+   */
+  readonly infrastructures?: readonly K0smotronInfrastructure[];
 }
 
 /**
@@ -99,12 +113,16 @@ export class ManifestGraph {
   public readonly sources: readonly ManifestSource[];
   /** Where the objects run (`ManifestGraphContext`). */
   public readonly context: ManifestGraphContext;
+  /** The infrastructures this run knows: the context's, and those the objects carry. */
+  public readonly infrastructures: Infrastructures;
   private readonly byKind = new Map<string, ManifestSource[]>();
   private readonly byKey = new Map<string, ManifestSource[]>();
 
   public constructor(sources: readonly ManifestSource[], context: ManifestGraphContext = {}) {
     this.sources = sources;
     this.context = context;
+    const carried = sources.flatMap((s) => (s.infrastructure ? [s.infrastructure] : []));
+    this.infrastructures = new Infrastructures([...(context.infrastructures ?? BUILT_IN_INFRASTRUCTURES), ...carried]);
     for (const source of sources) {
       const m = source.manifest;
       const kind = String(m.kind ?? '');

@@ -1,35 +1,42 @@
-import { AWS_INFRASTRUCTURE, K0smotronInfrastructure, REMOTE_INFRASTRUCTURE } from '../../platform/infrastructures';
+import { isDeepStrictEqual } from 'node:util';
+import type { K0smotronInfrastructure } from '../../platform/infrastructures';
 
 /**
- * The k0smotron infrastructures the rules know, by the kinds they write. A new infrastructure
- * registers its declaration (its pools do, when built), and every rule then judges its objects.
+ * The k0smotron infrastructures one run of the rules knows, by the kinds they write: those the run
+ * was given (`ManifestGraphContext.infrastructures`, the built-in ones by default) and those the
+ * objects carry (`ManifestSource.infrastructure`, set by the construct that built them). A value
+ * made per graph, never a process-wide registry: the same objects get the same answer whatever the
+ * process built before (kube-linter's check registry is a value handed to the runner the same way,
+ * stackrox/kube-linter pkg/command/lint/command.go).
  */
-const byTemplateKind = new Map<string, K0smotronInfrastructure>();
-const byClusterKind = new Map<string, K0smotronInfrastructure>();
+export class Infrastructures {
+  private readonly byTemplateKind = new Map<string, K0smotronInfrastructure>();
+  private readonly byClusterKind = new Map<string, K0smotronInfrastructure>();
 
-/**
- * Makes an infrastructure known to the rules. Registering the same declaration again does
- * nothing; another one for kinds already taken is refused, since the rules could not tell them apart.
- * @internal
- */
-export function registerInfrastructure(infrastructure: K0smotronInfrastructure): void {
-  for (const [map, kind] of [[byTemplateKind, infrastructure.machineTemplateKind], [byClusterKind, infrastructure.clusterKind]] as const) {
-    const known = map.get(kind);
-    if (known && known !== infrastructure) throw new Error(`${kind} is already the kind of the ${known.name} infrastructure: give the new one kinds of its own`);
+  /**
+   * Indexes the declarations; one declared twice (or an equal copy, as a module loaded twice gives)
+   * counts once, and two different ones for one kind are refused, since the rules could not tell
+   * their objects apart.
+   */
+  public constructor(declarations: Iterable<K0smotronInfrastructure>) {
+    for (const infrastructure of declarations) {
+      for (const [map, kind] of [[this.byTemplateKind, infrastructure.machineTemplateKind], [this.byClusterKind, infrastructure.clusterKind]] as const) {
+        const known = map.get(kind);
+        if (known && known !== infrastructure && !isDeepStrictEqual(known, infrastructure)) {
+          throw new Error(`${kind} is the kind of two infrastructures, "${known.name}" and "${infrastructure.name}": give each its own kinds, or pass one of them`);
+        }
+        map.set(kind, infrastructure);
+      }
+    }
   }
-  byTemplateKind.set(infrastructure.machineTemplateKind, infrastructure);
-  byClusterKind.set(infrastructure.clusterKind, infrastructure);
-}
 
-registerInfrastructure(AWS_INFRASTRUCTURE);
-registerInfrastructure(REMOTE_INFRASTRUCTURE);
+  /** The infrastructure whose machine template is of `kind`, if one is known. */
+  public ofTemplate(kind: unknown): K0smotronInfrastructure | undefined {
+    return typeof kind === 'string' ? this.byTemplateKind.get(kind) : undefined;
+  }
 
-/** The infrastructure whose machine template is of `kind`, if one is known. */
-export function infrastructureOfTemplate(kind: unknown): K0smotronInfrastructure | undefined {
-  return typeof kind === 'string' ? byTemplateKind.get(kind) : undefined;
-}
-
-/** The infrastructure whose cluster object is of `kind`, if one is known. */
-export function infrastructureOfCluster(kind: unknown): K0smotronInfrastructure | undefined {
-  return typeof kind === 'string' ? byClusterKind.get(kind) : undefined;
+  /** The infrastructure whose cluster object is of `kind`, if one is known. */
+  public ofCluster(kind: unknown): K0smotronInfrastructure | undefined {
+    return typeof kind === 'string' ? this.byClusterKind.get(kind) : undefined;
+  }
 }

@@ -18,8 +18,7 @@ export function refusal(constructPath: string, violations: readonly ManifestViol
   const errors = violations.map((v) => {
     // A row for the field with its indexes (one item of a list), else for the field without them.
     const prop = v.field === undefined ? undefined : props[`${v.kind} ${v.field}`] ?? props[`${v.kind} ${v.field.replace(/\[\d+\]/g, '')}`];
-    const [what, fix] = v.message.replace(/\.$/, '').split(' Fix: ');
-    return new HybridConfigError(constructPath, `${prop ? `${prop}: ` : ''}${describe(v)}: ${what}`, fix ?? 'see the message', v.rule);
+    return new HybridConfigError(constructPath, `${prop ? `${prop}: ` : ''}${describe(v)}: ${v.what}`, v.fix, v.rule);
   });
   if (errors.length === 0) return undefined;
   errors[0].message = errors.map((e) => e.message).join('\n');

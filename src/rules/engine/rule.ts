@@ -70,6 +70,44 @@ export interface Rule<G> {
 }
 
 /**
+ * One registry of rules as every reader names it: the defaults of `validateManifests` and
+ * `validateTerraform`, the cdk8s plugin's `ruleSets`, `validate --rules` and `--list-rules`, the
+ * construct judge and docs/rules.md all read the tables of these (`RULE_SETS`), never a list of
+ * their own (kube-linter keeps one check registry for its command, config and docs the same way).
+ */
+export interface RuleSet<R extends { readonly name: string } = Rule<unknown>> {
+  /**
+   * The name `validate --rules`, the config file's `rules` and the plugin's `ruleSets` select it
+   * by (`cluster`, `workloads`, `eks`, `terraform`); a set may span registries (`terraform`, one per cloud).
+   */
+  readonly name: string;
+  /** The exported constant that holds its rules, e.g. `CLUSTER_RULES`. */
+  readonly registry: string;
+  /** Its heading in docs/rules.md, e.g. `Cluster objects`. */
+  readonly title: string;
+  /** What its rules judge and where they run, in one sentence. */
+  readonly description: string;
+  /** What its rules read: Kubernetes objects (`validateManifests`) or Terraform JSON (`validateTerraform`). */
+  readonly input: 'kubernetes' | 'terraform';
+  /** Whether a run that names no set applies it (`eks` only applies where the objects are for EKS). */
+  readonly byDefault: boolean;
+  /** Its rules, in the order their messages are reported. */
+  readonly rules: readonly R[];
+  /**
+   * Rules of the set that hold on a platform and join the workload rules there
+   * (`validateManifests`' `platform`, `validate --platform`), by the platform's name.
+   * @default - none
+   */
+  readonly platforms?: Readonly<Record<string, readonly R[]>>;
+  /**
+   * Its rules that also judge the objects of this library's constructs, at construction (those of
+   * object scope) and in their validation at synth.
+   * @default - none
+   */
+  readonly judgesConstructs?: readonly R[];
+}
+
+/**
  * A rule's definition for `rule()`: its data, and checks that report findings, which the engine
  * names after the rule.
  * @internal

@@ -17,5 +17,6 @@ export { AzurermProvider } from '@cdktn/provider-azurerm/lib/provider';
 export { KubernetesCluster } from '@cdktn/provider-azurerm/lib/kubernetes-cluster';
 export { KubernetesClusterNodePool } from '@cdktn/provider-azurerm/lib/kubernetes-cluster-node-pool';
 export { ResourceGroup } from '@cdktn/provider-azurerm/lib/resource-group';
+export { RoleAssignment } from '@cdktn/provider-azurerm/lib/role-assignment';
 export { Subnet } from '@cdktn/provider-azurerm/lib/subnet';
 export { VirtualNetwork } from '@cdktn/provider-azurerm/lib/virtual-network';

@@ -56,13 +56,22 @@ function isScalar(value: unknown): boolean {
 }
 
 /**
+ * The typed fields that are lists of nested blocks in the provider's schema (`Elem` a
+ * `schema.Resource`): `cidr_blocks` (resource_container_cluster.go `masterAuthorizedNetworksConfig`),
+ * `secondary_ip_range` (resource_compute_subnetwork.go), `taint` (node_config.go). An empty one is
+ * zero blocks, which HCL writes as nothing: `cidr_blocks = []` is an argument the schema does not
+ * have ("Unsupported argument"), while JSON's `"cidr_blocks": []` means zero blocks.
+ */
+const BLOCK_LISTS = new Set(['cidrBlocks', 'secondaryIpRange', 'taint']);
+
+/**
  * The config as HCL arguments: scalars, lists of scalars and maps as attributes, nested objects and
  * lists of objects as blocks (`node_config { … }`, one `taint { … }` per element), as the
  * generated bindings write them for `cdktn synth --hcl`.
  */
 function hclArguments(config: object): Record<string, HclArgument> {
   // Attributes, then blocks, each sorted by name, as the generated bindings list them.
-  return Object.fromEntries(Object.entries(config).filter(([, v]) => v !== undefined).map(([k, v]): [string, HclArgument] => {
+  return Object.fromEntries(Object.entries(config).filter(([k, v]) => v !== undefined && !(BLOCK_LISTS.has(k) && Array.isArray(v) && v.length === 0)).map(([k, v]): [string, HclArgument] => {
     const name = k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
     if (MAPS.has(k)) return [name, { value: v, isBlock: false, type: 'map', storageClassType: 'stringMap' }];
     if (isScalar(v)) return [name, { value: v, isBlock: false, type: 'simple', storageClassType: typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'boolean' : 'string' }];
@@ -321,7 +330,7 @@ export interface ContainerClusterConfig {
   /** The provider's `private_cluster_config`. @default - the provider's default */
   readonly privateClusterConfig?: { readonly enablePrivateNodes?: boolean; readonly enablePrivateEndpoint?: boolean };
   /** The provider's `master_authorized_networks_config`. @default - the provider's default */
-  readonly masterAuthorizedNetworksConfig?: { readonly cidrBlocks?: Array<{ readonly cidrBlock: string; readonly displayName?: string }> };
+  readonly masterAuthorizedNetworksConfig?: { readonly cidrBlocks?: Array<{ readonly cidrBlock: string; readonly displayName?: string }>; readonly gcpPublicCidrsAccessEnabled?: boolean };
   /** The provider's `deletion_protection`. @default - the provider's default */
   readonly deletionProtection?: boolean;
   /** The provider's `enable_autopilot`. @default - the provider's default */

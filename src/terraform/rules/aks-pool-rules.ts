@@ -22,8 +22,8 @@ import { CLUSTER, Pool, maxNodes, poolName, pools, poolsOf } from './aks-common'
 const nodePool = rule<TerraformGraph>({
   name: 'aks-node-pool',
   scope: 'object',
-  description: 'Pool names azurerm takes, Windows pool names of 6 characters at most, min_count at most max_count, zones 1 to 3, and the Windows taint on Windows pools',
-  source: 'hashicorp/terraform-provider-azurerm v4.73.0 internal/services/containers/validate/kubernetes.go (KubernetesAgentPoolName), kubernetes_nodepool.go and kubernetes_cluster_node_pool_resource.go (`max_count` must be >= `min_count`); AKS docs "Windows Server node pools FAQ" (6 characters), "Use availability zones" (zones 1, 2, 3)',
+  description: 'Pool names azurerm takes, Windows pool names of 6 characters at most, rotation names AKS takes for the pool, autoscaling counts azurerm takes, zones 1 to 3, os_type Linux or Windows, and the Windows taint on Windows pools',
+  source: 'hashicorp/terraform-provider-azurerm v4.73.0 internal/services/containers/validate/kubernetes.go (KubernetesAgentPoolName), kubernetes_nodepool.go and kubernetes_cluster_node_pool_resource.go (`max_count` must be >= `min_count`, min/max with and without autoscaling, os_type StringInSlice, temporary_name_for_rotation KubernetesAgentPoolName and the cycle in update); AKS docs "Windows Server node pools FAQ" (6 characters), "Use availability zones" (zones 1, 2, 3)',
   check: (graph) => pools(graph).flatMap((pool) => {
   const out: Finding[] = [];
   const v = (what: string, fix: string, field: string) => out.push(blockViolation(pool.block, what, fix, `${pool.at}${field}`));
@@ -37,12 +37,38 @@ const nodePool = rule<TerraformGraph>({
         `use at most ${AKS_LIMITS.windowsPoolName} lower-case letters and digits, e.g. "win22"`, 'name');
     }
   }
-  // azurerm refuses it before calling AKS: "`max_count` must be >= `min_count`" (kubernetes_nodepool.go
+  const rotation = pool.body.temporary_name_for_rotation;
+  if (rotation !== undefined && rotation !== null && !isExpression(rotation)) {
+    const { max, pattern } = AKS_LIMITS.poolName;
+    if (typeof rotation !== 'string' || !pattern.test(rotation)) {
+      v(`temporary_name_for_rotation ${JSON.stringify(rotation)} is not an AKS pool name`, `use 1 to ${max} lower-case letters and digits, starting with a letter`, 'temporary_name_for_rotation');
+    } else if (pool.windows && rotation.length > AKS_LIMITS.windowsPoolName) {
+      v(`Windows pool ${name} rotates through a temporary pool "${rotation}" of ${rotation.length} characters, and AKS takes at most ${AKS_LIMITS.windowsPoolName} for a Windows pool, so a change of its size, zones or max pods fails mid-rotation`,
+        `use at most ${AKS_LIMITS.windowsPoolName} lower-case letters and digits (temporaryNameForRotation)`, 'temporary_name_for_rotation');
+    } else if (rotation === name) {
+      v(`pool ${name} rotates through a temporary pool of its own name`, 'give the temporary pool another name (temporaryNameForRotation)', 'temporary_name_for_rotation');
+    }
+  }
+  // azurerm refuses these before calling AKS: "`max_count` must be >= `min_count`", "`max_count` must
+  // be configured when `auto_scaling_enabled` is set to `true`", "`max_count` and `min_count` must be
+  // set to `null` when auto_scaling_enabled is set to `false`" (kubernetes_nodepool.go
   // ExpandDefaultNodePool; kubernetes_cluster_node_pool_resource.go, create and update).
-  const { min_count: min, max_count: max } = pool.body;
-  if (pool.body.auto_scaling_enabled === true && typeof min === 'number' && typeof max === 'number' && min > max) {
+  const { min_count: min, max_count: max, auto_scaling_enabled: autoscaling } = pool.body;
+  const set = (n: unknown) => n !== undefined && n !== null;
+  if (autoscaling === true && typeof min === 'number' && typeof max === 'number' && min > max) {
     v(`pool ${name} has min_count ${min} above max_count ${max}, which azurerm refuses at plan ("max_count must be >= min_count")`,
       'keep the minimum at or below the maximum', 'max_count');
+  } else if (autoscaling === true && (!set(max) || !set(min))) {
+    v(`pool ${name} autoscales without ${set(max) ? 'min_count' : 'max_count'}, and azurerm refuses it ("must be configured when auto_scaling_enabled is set to true")`,
+      'give both min_count and max_count (minCount, maxCount)', set(max) ? 'min_count' : 'max_count');
+  } else if (autoscaling !== true && !isExpression(autoscaling) && ((typeof min === 'number' && min > 0) || (typeof max === 'number' && max > 0))) {
+    v(`pool ${name} does not autoscale and keeps min_count or max_count, and azurerm refuses it ("must be set to null when auto_scaling_enabled is set to false")`,
+      'set min_count and max_count to null when autoscaling is off (addOverride(\'min_count\', null)), and give node_count', 'auto_scaling_enabled');
+  }
+  // os_type is case-sensitive (kubernetes_cluster_node_pool_resource.go `os_type` StringInSlice(…, false)).
+  const os = pool.body.os_type;
+  if (pool.at === '' && os !== undefined && !isExpression(os) && os !== 'Linux' && os !== 'Windows') {
+    v(`os_type ${JSON.stringify(os)} is not "Linux" or "Windows" (azurerm compares with case), and the plan fails`, 'write "Windows" or "Linux" (AksWindowsNodePool and AksLinuxNodePool do)', 'os_type');
   }
   // Azure's zones are the logical "1", "2" and "3" of a region with zones (Azure "What are availability
   // zones?"; AKS "Use availability zones": --zones 1 2 3); azurerm takes any string, AKS refuses the rest at apply.
@@ -195,15 +221,22 @@ const maxPods = rule<TerraformGraph>({
 },
 });
 
-/** Two pools of one name in one cluster (the default pool included): the name is the agent pool's id, so the second fails at apply. */
+/**
+ * Two pools of one name in one cluster (the default pool included): the name is the agent pool's
+ * id, so the second fails at apply. Nor a temporary rotation name that is another pool's name or
+ * temporary name: azurerm creates the temporary pool beside the others (kubernetes_cluster_node_pool_resource.go
+ * update: it reuses a temporary pool that exists, so a clash takes another pool's place).
+ */
 const poolNames = rule<TerraformGraph>({
   name: 'aks-pool-names',
   scope: 'object',
-  description: 'No two pools of one name in a cluster, the default pool included',
+  description: 'No two pools of one name in a cluster, the default pool included, and no temporary rotation name that another pool or rotation uses',
   source: 'AKS agent pools: the name is the pool\'s id in the cluster (hashicorp/terraform-provider-azurerm v4.73.0 kubernetes_cluster_node_pool_resource.go, name ForceNew)',
   check: (graph) => graph.ofType(CLUSTER).flatMap((cluster) => {
   const seen = new Map<string, Pool>();
-  return poolsOf(graph, cluster).flatMap((pool) => {
+  const all = poolsOf(graph, cluster);
+  const where = (p: Pool) => p.at ? 'the cluster\'s default pool' : p.block.path ?? p.block.id;
+  const names = all.flatMap((pool) => {
     const name = pool.body.name;
     if (typeof name !== 'string' || isExpression(name)) return [];
     const first = seen.get(name);
@@ -211,9 +244,20 @@ const poolNames = rule<TerraformGraph>({
       seen.set(name, pool);
       return [];
     }
-    return [blockViolation(pool.block, `pool name "${name}" is also the name of ${first.at ? 'the cluster\'s default pool' : first.block.path ?? first.block.id}, and AKS takes one pool per name in a cluster`,
+    return [blockViolation(pool.block, `pool name "${name}" is also the name of ${where(first)}, and AKS takes one pool per name in a cluster`,
       'give each pool its own name (the default is the construct id)', `${pool.at}name`)];
   });
+  // A temporary pool lives beside every pool of the cluster while it rotates, and Terraform may rotate two at once.
+  const rotations = new Map<string, Pool>();
+  const temporary = all.flatMap((pool) => {
+    const rotation = pool.body.temporary_name_for_rotation;
+    if (typeof rotation !== 'string' || isExpression(rotation)) return [];
+    const other = seen.get(rotation) ?? rotations.get(rotation);
+    rotations.set(rotation, rotations.get(rotation) ?? pool);
+    return other && other !== pool ? [blockViolation(pool.block, `temporary_name_for_rotation "${rotation}" is also the ${seen.get(rotation) ? 'name' : 'temporary name'} of ${where(other)}, so a rotation of this pool would fail or take that pool's place`,
+      'give each pool a temporary name of its own (temporaryNameForRotation)', `${pool.at}temporary_name_for_rotation`)] : [];
+  });
+  return [...names, ...temporary];
 }),
 });
 

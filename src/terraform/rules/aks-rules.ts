@@ -2,7 +2,7 @@ import type { Json } from '../../rules/engine/graph';
 import { Finding, registry, rule } from '../../rules/engine/rule';
 import {
   AKS_CRITICAL_ADDONS_TAINT, AKS_FIPS_REQUIRED, AKS_KUBERNETES_VERSIONS, AKS_LIMITS, AKS_WINDOWS_2025_NEWEST_REFUSING, AKS_WINDOWS_2025_PROVIDER_ADVICE, AksNetworkPlugin, AksNetworkPolicy,
-  AksSkuTier, AksSupport, AksSupportPlan, aksDefaultMinorAtLeast, aksMinor, aksSupportOn, aksVersionsWith, parseAksWindowsOsSku,
+  AksSkuTier, AksSupport, AksSupportPlan, AksWindowsLicense, aksDefaultMinorAtLeast, aksWindowsAdminProblem, aksMinor, aksSupportOn, aksVersionsWith, parseAksWindowsOsSku,
 } from '../../platform/aks';
 import { admitsVersionAtLeast } from '../../platform/provider-version';
 import { WindowsPlatform, windowsSupport } from '../../platform/support';
@@ -10,6 +10,7 @@ import { WindowsVersion } from '../../platform/windows';
 import { TerraformBlock, TerraformGraph, TerraformRule, blockViolation, isExpression, list, single } from '../graph';
 import { CLUSTER, POOL, Pool, defaultPool, extraPool, minNodes, poolName, poolsOf, versionOf } from './aks-common';
 import { AKS_POOL_RULES } from './aks-pool-rules';
+import { maintenanceWindow, network } from './aks-network-rules';
 
 /**
  * The AKS rules over the final Terraform JSON of azurerm resources: what hashicorp/azurerm
@@ -98,11 +99,32 @@ function versionProblem(version: unknown, day: string, lts: boolean | undefined)
  * support (supported-kubernetes-versions.md, "Platform support policy"), and the cluster's own
  * version is judged.
  */
+/**
+ * A pool's version against its cluster's: never newer, at most `AKS_LIMITS.poolVersionSkew` minors
+ * older ("Starting with Kubernetes 1.28, the control plane can be up to three minor versions ahead
+ * of node pools", supported-kubernetes-versions.md, FAQ).
+ */
+function skewProblem(pool: Pool, version: unknown): Finding[] {
+  const clusterVersion = pool.cluster?.body.kubernetes_version;
+  const [mine, theirs] = [aksMinor(version), aksMinor(clusterVersion)];
+  if (mine === undefined || theirs === undefined) return [];
+  const v = (what: string, fix: string) => [blockViolation(pool.block, what, fix, `${pool.at}orchestrator_version`)];
+  if (mine > theirs) {
+    return v(`the pool runs Kubernetes ${version} and its cluster ${clusterVersion}; AKS refuses a node pool newer than the control plane`, 'upgrade the cluster first, or leave the pool\'s kubernetesVersion unset to follow the cluster');
+  }
+  const skew = AKS_LIMITS.poolVersionSkew;
+  if (theirs - mine > skew) {
+    return v(`the pool runs Kubernetes ${version}, ${theirs - mine} minors behind its cluster's ${clusterVersion}, and AKS keeps node pools within ${skew} minors of the control plane`,
+      `raise the pool's kubernetesVersion to 1.${theirs - skew} or newer (or leave it unset to follow the cluster), or upgrade the control plane in smaller steps`);
+  }
+  return [];
+}
+
 const kubernetesVersion = rule<TerraformGraph>({
   name: 'aks-kubernetes-version',
   scope: 'object',
-  description: "The cluster's and the pools' Kubernetes versions are in AKS support on the day: community support, or long-term support with the LTS plan on the Premium tier; no pool newer than its cluster",
-  source: 'MicrosoftDocs/azure-aks-docs fb060abe articles/aks/supported-kubernetes-versions.md (release calendar, LTS versions, platform support), long-term-support.md; AKS docs "Upgrade a node pool"; hashicorp/terraform-provider-azurerm v4.73.0 internal/services/containers/kubernetes_cluster_resource.go (kubernetes_version StringIsNotEmpty; support_plan default KubernetesOfficial; sku_tier default Free)',
+  description: "The cluster's and the pools' Kubernetes versions are in AKS support on the day: community support, or long-term support with the LTS plan on the Premium tier; no pool newer than its cluster or more than 3 minors older",
+  source: 'MicrosoftDocs/azure-aks-docs fb060abe articles/aks/supported-kubernetes-versions.md (release calendar, LTS versions, platform support), long-term-support.md, supported-kubernetes-versions.md FAQ (node pools up to three minors behind the control plane); AKS docs "Upgrade a node pool"; hashicorp/terraform-provider-azurerm v4.73.0 internal/services/containers/kubernetes_cluster_resource.go (kubernetes_version StringIsNotEmpty; support_plan default KubernetesOfficial; sku_tier default Free)',
   check: (graph) => [
   ...graph.ofType(CLUSTER).flatMap((cluster) => {
     const out: Finding[] = [];
@@ -123,11 +145,12 @@ const kubernetesVersion = rule<TerraformGraph>({
     if (version === undefined || isExpression(version)) return [];
     const p = versionProblem(version, graph.day, undefined);
     if (p) return [blockViolation(block, p.what, `${p.fix}; or leave orchestrator_version unset for the cluster's`, 'orchestrator_version')];
-    const [mine, theirs] = [aksMinor(version), aksMinor(pool.cluster?.body.kubernetes_version)];
-    return mine !== undefined && theirs !== undefined && mine > theirs
-      ? [blockViolation(block, `the pool runs Kubernetes ${version} and its cluster ${pool.cluster?.body.kubernetes_version}; AKS refuses a node pool newer than the control plane`,
-        'upgrade the cluster first, or leave orchestrator_version unset', 'orchestrator_version')]
-      : [];
+    return skewProblem(pool, version);
+  }),
+  ...graph.ofType(CLUSTER).flatMap((cluster) => {
+    const pool = defaultPool(cluster);
+    const version = pool?.body.orchestrator_version;
+    return pool && version !== undefined && !isExpression(version) ? skewProblem(pool, version) : [];
   }),
 ],
 });
@@ -172,13 +195,14 @@ function variableOf(graph: TerraformGraph, block: TerraformBlock, value: unknown
  * would sit in the synthesized JSON and the state file (a variable marked sensitive, without a
  * default, or another resource's attribute), and 14 to 123 characters where the JSON tells its
  * length (AKS refuses fewer than 14; azurerm checks only 8: `StringLenBetween(8, 123)`). The admin
- * user name as azurerm takes it (validate/kubernetes.go `KubernetesAdminUserName`).
+ * user name as AKS takes it (azurerm has no check on it; `aksWindowsAdminProblem`), and the
+ * license azurerm takes (`license` StringInSlice Windows_Server).
  */
 const windowsPassword = rule<TerraformGraph>({
   name: 'aks-windows-password',
   scope: 'object',
-  description: 'The Windows admin password is never a literal in the JSON, its variable sensitive without a default, 14 to 123 characters where known',
-  source: 'hashicorp/terraform-provider-azurerm v4.73.0 internal/services/containers/kubernetes_cluster_resource.go (windows_profile.admin_password StringLenBetween(8, 123)), validate/kubernetes.go (KubernetesAdminUserName); az aks create --windows-admin-password (14 to 123)',
+  description: 'The Windows admin password is never a literal in the JSON, its variable sensitive without a default, 14 to 123 characters where known; an admin user name and a license AKS and azurerm take',
+  source: 'hashicorp/terraform-provider-azurerm v4.73.0 internal/services/containers/kubernetes_cluster_resource.go (windows_profile.admin_password StringLenBetween(8, 123), admin_username without a check, license StringInSlice Windows_Server); az aks create --windows-admin-password (14 to 123); AKS API ManagedClusterWindowsProfile.adminUsername',
   check: (graph) => graph.ofType(CLUSTER).flatMap((cluster) => {
   const profile = single(cluster.body.windows_profile);
   if (cluster.body.windows_profile === undefined) return [];
@@ -186,8 +210,11 @@ const windowsPassword = rule<TerraformGraph>({
   const v = (what: string, fix: string, field: string) => out.push(blockViolation(cluster, what, fix, `windows_profile.${field}`));
   const { min, max } = AKS_LIMITS.password;
   const user = profile.admin_username;
-  if (user !== undefined && !isExpression(user) && (typeof user !== 'string' || !AKS_LIMITS.adminUsername.test(user))) {
-    v(`Windows admin user ${JSON.stringify(user)} is not a name azurerm takes`, 'start with a letter; use letters, digits, _ and -', 'admin_username');
+  const userProblem = user === undefined || isExpression(user) ? undefined : aksWindowsAdminProblem(user);
+  if (userProblem) v(`${userProblem} (azurerm takes any name and AKS refuses it at create, after the resource group and network exist)`, `use 1 to ${AKS_LIMITS.adminUsername.max} characters, not ending in ".", other than the reserved names, e.g. "aksadmin" (the default)`, 'admin_username');
+  const license = profile.license;
+  if (license !== undefined && license !== null && !isExpression(license) && license !== AksWindowsLicense.WINDOWS_SERVER) {
+    v(`windows_profile.license ${JSON.stringify(license)} is not one azurerm takes ("${AksWindowsLicense.WINDOWS_SERVER}"), and the plan fails`, `leave it unset (pay as you go) or write "${AksWindowsLicense.WINDOWS_SERVER}" (windowsLicense: AksWindowsLicense.WINDOWS_SERVER)`, 'license');
   }
   const password = profile.admin_password;
   const secretFix = 'leave windowsAdminPassword unset (a sensitive Terraform variable, set with TF_VAR_windows_admin_password) or pass a reference to a secret (e.g. a Key Vault secret\'s value)';
@@ -214,6 +241,9 @@ const windowsPassword = rule<TerraformGraph>({
   return out;
 }),
 });
+
+/** The safe way to move a pool that exists to another Windows release (AKS "Upgrade the OS version of Windows workloads"). */
+const NEW_RELEASE_POOL = 'for a pool that exists, add an AksWindowsNodePool of the new release under a new name, move the workloads, then remove the old pool: changing windowsVersion in place replaces the pool (docs/aks.md, "Day 2")';
 
 /**
  * Windows `os_sku` against the Kubernetes version the pool runs, from the support rows
@@ -246,8 +276,8 @@ const windowsOsSku = rule<TerraformGraph>({
     const lastVersion = lastSupport === AksSupport.COMMUNITY ? `Kubernetes ${support.maximumVersion}`
       : lastSupport === AksSupport.LONG_TERM ? `Kubernetes ${support.maximumVersion} with long-term support (supportPlan AksSupportPlan.AKS_LONG_TERM_SUPPORT)` : undefined;
     return v(`${sku} runs on Kubernetes ${support.maximumVersion} at most, and the pool runs ${version ?? 'AKS\'s default version, which is newer'} (${support.source})`,
-      release === WindowsVersion.SERVER_2019 ? `use WindowsVersion.SERVER_2022${lastVersion ? `, or ${lastVersion}` : ''}`
-        : `use ${lastVersion ? `${lastVersion}, or ` : ''}WindowsVersion.SERVER_2025 once azurerm accepts it (docs/aks.md)`);
+      `${release === WindowsVersion.SERVER_2019 ? `use WindowsVersion.SERVER_2022${lastVersion ? `, or ${lastVersion}` : ''}`
+        : `use ${lastVersion ? `${lastVersion}, or ` : ''}WindowsVersion.SERVER_2025 once azurerm accepts it`}; ${NEW_RELEASE_POOL}`);
   }
   if (first !== undefined && minor !== undefined && minor < first) {
     return v(`${sku} needs Kubernetes ${support.minimumVersion} or newer, and the pool runs ${version}`, `use Kubernetes ${support.minimumVersion} or newer, or WindowsVersion.SERVER_2022`);
@@ -329,11 +359,11 @@ const providerVersion = rule<TerraformGraph>({
   if (admitsVersionAtLeast(provider, [a, b, c + 1]) !== false) return [];
   return [blockViolation(block,
     `os_sku Windows2025 is unknown to hashicorp/azurerm ${provider} (its os_sku list stops at Windows2022 up to v${AKS_WINDOWS_2025_NEWEST_REFUSING.join('.')}; hashicorp/terraform-provider-azurerm#33451), so the plan fails with "expected os_sku to be one of"`,
-    `use WindowsVersion.SERVER_2022 on Kubernetes 1.36 or older, or, once a release accepts it, allow it: stack.addOverride('terraform.required_providers.azurerm.version', '${AKS_WINDOWS_2025_PROVIDER_ADVICE}') (docs/aks.md)`, 'os_sku')];
+    `use WindowsVersion.SERVER_2022 on Kubernetes 1.36 or older, or, once a release accepts it, allow it: stack.addOverride('terraform.required_providers.azurerm.version', '${AKS_WINDOWS_2025_PROVIDER_ADVICE}') (docs/aks.md); ${NEW_RELEASE_POOL}`, 'os_sku')];
 }),
 });
 
 /** Every AKS rule, in the order messages are reported. */
 export const AKS_RULES: readonly TerraformRule[] = registry<TerraformRule>(
-  [clusterName, kubernetesVersion, systemPool, windowsPassword, windowsOsSku, windowsNetwork], AKS_POOL_RULES, [coreDns, providerVersion],
+  [clusterName, kubernetesVersion, systemPool, windowsPassword, windowsOsSku, windowsNetwork, network, maintenanceWindow], AKS_POOL_RULES, [coreDns, providerVersion],
 );

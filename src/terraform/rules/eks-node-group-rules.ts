@@ -1,5 +1,5 @@
 import { Finding, rule } from '../../rules/engine/rule';
-import { EKS_LIMITS, EKS_ROOT_SNAPSHOT_GIB, EKS_TAINT_EFFECT, EKS_WINDOWS_TAINT, eksLinuxAmiArchitecture, parseEksWindowsAmiType } from '../../platform/eks';
+import { EKS_LIMITS, EKS_ROOT_SNAPSHOT_GIB, EKS_TAINT_EFFECT, EKS_WINDOWS_TAINT, eksLinuxAmiArchitecture, eksReleaseMinor, parseEksWindowsAmiType } from '../../platform/eks';
 import { EC2_USER_DATA_MAX_BYTES } from '../../platform/aws';
 import { Architecture, InstanceType, windowsInstanceTypeProblem } from '../../platform/instance-type';
 import { labelKeyProblem, labelValueProblem, nodeLabelProblem } from '../../platform/labels';
@@ -104,8 +104,8 @@ function taintProblems(group: TerraformBlock): Finding[] {
 export const eksNodeGroups = rule<TerraformGraph>({
   name: 'eks-node-group',
   scope: 'object',
-  description: 'A managed node group as EKS and the provider take it: name, sizes, subnets, taints, instance types, version, root volume, user data; Windows groups a release EKS offers, the Windows taint, x86 with 8 GiB or more',
-  source: 'hashicorp/terraform-provider-aws v6.66 internal/service/eks/node_group.go; Amazon EKS User Guide windows-support.adoc',
+  description: 'A managed node group as EKS and the provider take it: name, sizes, subnets, taints, instance types, version, an AMI release of that version, root volume, user data; Windows groups a release EKS offers, the Windows taint, x86 with 8 GiB or more',
+  source: 'hashicorp/terraform-provider-aws v6.66 internal/service/eks/node_group.go; Amazon EKS User Guide windows-support.adoc, eks-ami-versions-windows.adoc (AMI releases k8s_major_version.k8s_minor_version-release_date)',
   check: (graph) => graph.ofType('aws_eks_node_group').flatMap((group) => {
   const out: Finding[] = [];
   const v = (what: string, fix: string, field: string) => out.push(blockViolation(group, what, fix, field));
@@ -180,6 +180,19 @@ export const eksNodeGroups = rule<TerraformGraph>({
   if (own !== undefined && control !== undefined && (own > control || own < control - 3)) {
     v(`the node group runs Kubernetes ${body.version} and its cluster ${clusterVersion}; kubelets may be up to three minor versions older than the control plane, never newer`,
       'leave the node group\'s version unset (the cluster\'s), or upgrade the cluster first', 'version');
+  }
+  // An AMI release is of one Kubernetes minor: EKS refuses a release of another than the group's
+  // version (UpdateNodegroupVersion / CreateNodegroup), e.g. after a version upgrade that kept an old releaseVersion.
+  const release = body.release_version;
+  const amazonLinux = typeof body.ami_type === 'string' && body.ami_type.startsWith('AL2');
+  if (typeof release === 'string' && !isExpression(release) && (image || amazonLinux)) {
+    const parsed = eksReleaseMinor(release, image !== undefined);
+    const minor = minorOf(version);
+    if ('problem' in parsed) v(parsed.problem, 'copy the AMI version from the EKS user guide\'s AMI version list, or leave releaseVersion unset for the newest', 'release_version');
+    else if (minor !== undefined && parsed.minor !== minor) {
+      v(`release_version ${release} is an AMI of Kubernetes 1.${parsed.minor}, and the node group runs ${version}`,
+        `give a release of 1.${minor} (e.g. 1.${minor}-<date> on Windows), or leave releaseVersion unset when raising kubernetesVersion: the newest release of the new version is taken`, 'release_version');
+    }
   }
   if (image) {
     const support = windowsSupport(WindowsPlatform.EKS, image.version);

@@ -5,6 +5,7 @@ import {
 } from '../../platform/gke';
 import { labelKeyProblem, labelValueProblem, nodeLabelProblem } from '../../platform/labels';
 import { integerProblem } from '../../core/numbers';
+import { formatCidr, parseCidr } from '../../platform/cidr';
 import { WindowsPlatform, windowsSupport } from '../../platform/support';
 import { TerraformBlock, TerraformGraph, TerraformRule, blockViolation, isExpression, list, single } from '../graph';
 
@@ -88,6 +89,23 @@ const gkeCluster = rule<TerraformGraph>({
   const daily = single(policy.daily_maintenance_window).start_time;
   if (daily !== undefined && !isExpression(daily) && !(typeof daily === 'string' && /^([01]\d|2[0-3]):[0-5]\d$/.test(daily))) {
     v(`daily maintenance start_time ${JSON.stringify(daily)} is not HH:MM`, 'write e.g. "03:00" (GMT)', 'maintenance_policy.daily_maintenance_window.start_time');
+  }
+  // cidr_block: validation.IsCIDRNetwork(0, 32), which takes a block only in its canonical form (resource_container_cluster.go cidrBlockConfig).
+  for (const block of list(single(body.master_authorized_networks_config).cidr_blocks)) {
+    const cidr = block?.cidr_block;
+    if (cidr === undefined || isExpression(cidr)) continue;
+    let canonical: string | undefined;
+    try {
+      canonical = formatCidr(parseCidr(String(cidr)));
+    } catch (e) {
+      canonical = undefined;
+      v(`authorized network ${JSON.stringify(cidr)} is not a CIDR block the provider takes (${(e as Error).message})`, 'write the network\'s address and prefix, e.g. 203.0.113.0/24', 'master_authorized_networks_config.cidr_blocks.cidr_block');
+    }
+    if (canonical !== undefined && canonical !== cidr) v(`authorized network ${JSON.stringify(cidr)} is not in canonical form`, `write ${canonical}`, 'master_authorized_networks_config.cidr_blocks.cidr_block');
+  }
+  const location = body.location;
+  if (location !== undefined && !isExpression(location) && !(typeof location === 'string' && (GKE_LIMITS.region.test(location) || GKE_LIMITS.zone.test(location)))) {
+    v(`location ${JSON.stringify(location)} is not a Google Cloud region or zone, and GKE refuses it at apply`, 'write a region such as europe-north1 or a zone such as europe-north1-a', 'location');
   }
   if (body.remove_default_node_pool === true && body.initial_node_count !== undefined && !isExpression(body.initial_node_count) && integerProblem(body.initial_node_count, 1)) {
     v(`initial_node_count ${JSON.stringify(body.initial_node_count)} with remove_default_node_pool: GKE creates the default pool first, and it needs at least 1 node`, 'keep initial_node_count at 1', 'initial_node_count');
@@ -204,6 +222,11 @@ const gkeNodePools = rule<TerraformGraph>({
   if (known2 && sizes.min_node_count > sizes.max_node_count) {
     v(`autoscaling.min_node_count ${sizes.min_node_count} is above max_node_count ${sizes.max_node_count}`, 'keep the minimum at or below the maximum', 'autoscaling');
   }
+  // "Cannot set both initial_node_count and node_count on node pool" (resource_container_node_pool.go expandNodePool).
+  if (body.node_count !== undefined && body.node_count !== null && body.initial_node_count !== undefined && body.initial_node_count !== null) {
+    v('the node pool sets both initial_node_count and node_count, which the provider refuses ("Cannot set both initial_node_count and node_count")',
+      'to give a fixed node_count, also write addOverride(\'initial_node_count\', null) and drop the autoscaling block; or keep the autoscaling the pool writes', 'node_count');
+  }
   if (body.version !== undefined && !isExpression(body.version)) {
     const p = gkeVersionProblem(body.version);
     if (p) v(p, 'leave version unset: the pool follows the cluster and its release channel', 'version');
@@ -250,8 +273,9 @@ function runsSystemPods(pool: TerraformBlock): boolean {
 /**
  * A cluster with Windows Server node pools (GKE docs how-to/creating-a-cluster-windows,
  * concepts/windows-server-gke): a Standard cluster (Windows Server node images are not available
- * in Autopilot), VPC-native networking (alias IPs: `networking_mode` `VPC_NATIVE` with an
- * `ip_allocation_policy`; routes-based clusters cannot have Windows pools), and a Linux pool with
+ * in Autopilot), VPC-native networking (alias IPs; routes-based clusters cannot have Windows
+ * pools: `networking_mode` `ROUTES`, or `cluster_ipv4_cidr` without a mode, since the provider
+ * creates every other cluster VPC-native, resource_container_cluster.go v7.45.0), and a Linux pool with
  * a node that can run the system components (kube-dns, konnectivity, metrics-server run on Linux
  * only and tolerate no taint of the pool's), and a version from which GKE offers
  * `WINDOWS_LTSC_CONTAINERD` pools (GKE docs deprecations/windows-server-sac: 1.23).
@@ -271,10 +295,13 @@ const windowsCluster = rule<TerraformGraph>({
   if (cluster.body.enable_autopilot === true) {
     v(`Windows Server node pools (${names}) need a Standard cluster, and this one is Autopilot`, 'drop enable_autopilot (HybridGkeStack makes Standard clusters)', 'enable_autopilot');
   }
+  // The provider creates a cluster VPC-native unless networking_mode is ROUTES, or it is unset and
+  // cluster_ipv4_cidr is set (resource_container_cluster.go create: "Default to VPC_NATIVE mode during
+  // initial creation"); an empty ip_allocation_policy {} is VPC-native (its Windows acceptance test writes one).
   const mode = cluster.body.networking_mode;
-  const alias = single(cluster.body.ip_allocation_policy);
-  if (mode === 'ROUTES' || (mode === undefined && Object.keys(alias).length === 0)) {
-    v(`Windows Server node pools (${names}) need VPC-native networking, and the cluster ${mode === 'ROUTES' ? 'is routes-based' : 'has no ip_allocation_policy'}`,
+  const routesCidr = cluster.body.cluster_ipv4_cidr;
+  if (mode === 'ROUTES' || ((mode === undefined || mode === '') && typeof routesCidr === 'string' && routesCidr !== '' && !isExpression(routesCidr))) {
+    v(`Windows Server node pools (${names}) need VPC-native networking, and the cluster is routes-based (${mode === 'ROUTES' ? 'networking_mode ROUTES' : 'cluster_ipv4_cidr without networking_mode'})`,
       'keep networking_mode VPC_NATIVE with the ip_allocation_policy HybridGkeStack writes', 'networking_mode');
   }
   const version = cluster.body.min_master_version;
@@ -310,5 +337,28 @@ const googleProvider = rule<TerraformGraph>({
 }),
 });
 
+/**
+ * Names of the network resources as the provider takes them: RFC 1035 of 1 to 63 characters for
+ * networks, subnetworks and routers (`verify.ValidateGCEName`), of 2 to 63 for Cloud NATs
+ * (resource_compute_router_nat.go `name`, `verify.ValidateRFC1035Name(2, 63)`). GkeNetwork names
+ * them all after the cluster, so a 1-character cluster name would fail at plan on the NAT.
+ */
+const networkNames = rule<TerraformGraph>({
+  name: 'gke-network-names',
+  // At synth: at construction the cluster's name rule names clusterName first (HybridGkeStack checks the NAT's minimum).
+  scope: 'graph',
+  description: 'Network, subnetwork, router and Cloud NAT names the provider takes (a NAT name of 2 to 63 characters)',
+  source: 'hashicorp/terraform-provider-google v7.45.0 google/services/compute/resource_compute_router_nat.go (name ValidateRFC1035Name(2, 63)), resource_compute_network.go, resource_compute_subnetwork.go, resource_compute_router.go (ValidateGCEName)',
+  check: (graph) => (['google_compute_network', 'google_compute_subnetwork', 'google_compute_router', 'google_compute_router_nat'] as const).flatMap((type) => graph.ofType(type).flatMap((block) => {
+    const name = block.body.name;
+    if (name === undefined || isExpression(name)) return [];
+    const min = type === 'google_compute_router_nat' ? GKE_LIMITS.natName.min : 1;
+    const { max, pattern } = GKE_LIMITS.gceName;
+    return typeof name === 'string' && name.length >= min && name.length <= max && pattern.test(name) ? []
+      : [blockViolation(block, `${type} name ${JSON.stringify(name)} is not a name the provider takes (RFC 1035, ${min} to ${max} characters)`,
+        `use ${min} to ${max} lower-case letters, digits and -, starting with a letter (HybridGkeStack names the network after clusterName: use 2 characters or more)`, 'name')];
+  })),
+});
+
 /** Every GKE rule, in the order messages are reported. */
-export const GKE_RULES: readonly TerraformRule[] = registry<TerraformRule>([gkeCluster, gkeNodePools, nodePoolNames, windowsCluster, googleProvider]);
+export const GKE_RULES: readonly TerraformRule[] = registry<TerraformRule>([gkeCluster, gkeNodePools, nodePoolNames, windowsCluster, networkNames, googleProvider]);

@@ -2,15 +2,15 @@ import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { rendered } from '../../core/render';
 import { oncePerSynth } from '../../core/synth-scope';
-import { CLUSTER_RULES } from '../cluster/cluster-rules';
-import { OBJECT_META_RULE } from '../meta/object-meta';
+import { MANIFEST_RULE_SETS } from '../sets';
 import type { ClusterInfra } from '../../infra/cluster-infra';
-import { ManifestRule, ManifestViolation } from './graph';
-import { registry } from './rule';
+import type { K0smotronInfrastructure } from '../../platform/infrastructures';
+import { Manifest, ManifestRule, ManifestSource, ManifestViolation } from '../engine/graph';
+import { registry } from '../engine/rule';
 import { validateManifests } from '../index';
-import { PropsOfFields, refusal } from './refusal';
+import { PropsOfFields, refusal } from '../engine/refusal';
 
-export type { PropsOfFields } from './refusal';
+export type { PropsOfFields } from '../engine/refusal';
 
 /**
  * How constructs ask the rules (`src/rules`) to judge their objects, twice:
@@ -40,14 +40,16 @@ const PASSES = new WeakMap<IConstruct, Pass>();
 const CAPI_GROUP = /((^|\.)cluster\.x-k8s\.io|^karpenter\.sh|^karpenter\.k8s\.aws)\//;
 
 const INFRA = Symbol.for('cdk-hybrid-windows.infra');
+const INFRASTRUCTURE = Symbol.for('cdk-hybrid-windows.infrastructure');
 
 /**
- * The rules over the cluster constructs' objects: the cluster rules, and the API server's
- * OS-independent object validation (`object-meta`), which is registered among the workload rules
- * (so `validateManifests` and the plugin run it once) but holds for every object a cluster writes.
- * Composed through `registry`, so a second registration of either fails at load.
+ * The rules over the cluster constructs' objects, as the rule sets say (`judgesConstructs`): the
+ * cluster rules, and the API server's OS-independent object validation (`object-meta`), which is
+ * registered among the workload rules (so `validateManifests` and the plugin run it once) but
+ * holds for every object a cluster writes. Composed through `registry`, so a rule named twice
+ * fails at load.
  */
-const JUDGED_RULES = registry<ManifestRule>(CLUSTER_RULES, [OBJECT_META_RULE]);
+const JUDGED_RULES = registry<ManifestRule>(...MANIFEST_RULE_SETS.map((s) => s.judgesConstructs ?? []));
 
 /**
  * Marks a construct whose validation reports the rule violations of the objects beneath it;
@@ -58,13 +60,27 @@ export function participate(construct: IConstruct, infra?: ClusterInfra): void {
   if (infra) Object.defineProperty(construct, INFRA, { value: infra });
 }
 
-/** The infra of the nearest construct above `c` (or `c` itself) that was given one. */
-function infraOf(c: IConstruct): ClusterInfra | undefined {
+/**
+ * States the k0smotron infrastructure a construct's objects are of: the objects beneath it are
+ * judged with its declaration (`ManifestSource.infrastructure`), so the rules know its kinds in
+ * every run that judges them, and in no other.
+ */
+export function declareInfrastructure(construct: IConstruct, infrastructure: K0smotronInfrastructure): void {
+  Object.defineProperty(construct, INFRASTRUCTURE, { value: infrastructure });
+}
+
+/** The value under `key` of the nearest construct above `c` (or `c` itself) that was given one. */
+function nearest<T>(c: IConstruct, key: symbol): T | undefined {
   for (let at: IConstruct | undefined = c; at; at = at.node.scope) {
-    const infra = (at as unknown as Record<symbol, ClusterInfra | undefined>)[INFRA];
-    if (infra) return infra;
+    const value = (at as unknown as Record<symbol, T | undefined>)[key];
+    if (value) return value;
   }
   return undefined;
+}
+
+/** An object as the rules read it, with what the constructs above it state about it. */
+function sourceOf(o: ApiObject, manifest: Manifest): ManifestSource {
+  return { manifest, path: o.node.path, infra: nearest<ClusterInfra>(o, INFRA), infrastructure: nearest<K0smotronInfrastructure>(o, INFRASTRUCTURE) };
 }
 
 /** Marks a template whose name ends in a digest of its `spec.template.spec`. */
@@ -81,7 +97,7 @@ function run(root: IConstruct): Pass {
   const participants = all.filter(isParticipant);
   const objects = all.filter((c): c is ApiObject => c instanceof ApiObject && CAPI_GROUP.test(c.apiVersion));
   const violations = validateManifests(
-    objects.map((o) => ({ manifest: rendered(o), path: o.node.path, contentNamed: CONTENT_NAMED.has(o), infra: infraOf(o) })),
+    objects.map((o) => ({ ...sourceOf(o, rendered(o)), contentNamed: CONTENT_NAMED.has(o) })),
     { rules: JUDGED_RULES },
   );
   const byPath = new Map(participants.map((p) => [p.node.path, p]));
@@ -102,18 +118,15 @@ function parentPath(path: string | undefined): string | undefined {
   return path?.includes('/') ? path.slice(0, path.lastIndexOf('/')) : undefined;
 }
 
-/**
- * The rule violations `construct` reports, as validation messages. `said` drops the violations
- * the construct has already explained better from its props.
- */
-export function manifestProblems(construct: IConstruct, said: (v: ManifestViolation) => boolean = () => false): string[] {
+/** The rule violations `construct` reports, as validation messages. */
+export function manifestProblems(construct: IConstruct): string[] {
   const root = construct.node.root;
   // cdk8s validates in construct-tree pre-order, so the app's first participant runs the rules
   // afresh for each synth, and the others read its result. A construct added since is not in the
   // last pass, so it runs them too.
   const known = PASSES.get(root);
   const pass = !known || known.first === construct || !known.participants.has(construct) ? oncePerSynth(root, () => run(root)) : known;
-  const own = (pass.owned.get(construct) ?? []).filter((v) => !said(v)).map((v) => `${v.kind} ${v.name}: ${v.message}`);
+  const own = (pass.owned.get(construct) ?? []).map((v) => `${v.kind} ${v.name}: ${v.message}`);
   const orphans = pass.first === construct ? pass.orphans.map((v) => `${v.path ?? '(no construct)'} (${v.kind} ${v.name}): ${v.message}`) : [];
   return [...own, ...orphans];
 }
@@ -126,7 +139,7 @@ export function manifestProblems(construct: IConstruct, said: (v: ManifestViolat
  */
 export function judgeOwnObjects(construct: IConstruct, own: readonly ApiObject[], context: readonly ApiObject[], props: PropsOfFields): void {
   const mine = new Set(own.map((o) => o.node.path));
-  const sources = [...own, ...context].map((o) => ({ manifest: o.toJson(), path: o.node.path, infra: infraOf(o) }));
+  const sources = [...own, ...context].map((o) => sourceOf(o, o.toJson()));
   const violations = validateManifests(sources, { rules: JUDGED_RULES.filter((r) => r.scope === 'object') })
     .filter((v) => v.path !== undefined && mine.has(v.path));
   const error = refusal(construct.node.path, violations, props, (v) => `${v.kind} ${v.name}`);

@@ -1,8 +1,8 @@
-import { adviseManifests, platformRules, validateManifests } from '../index';
+import { adviseManifests, validateManifests } from '../index';
+import { BUILT_IN_INFRASTRUCTURES, K0smotronInfrastructure, infrastructureProblem } from '../../platform/infrastructures';
 import { NodeTaint, WindowsPlatform, parseNodeTaint } from '../../platform/support';
-import { CLUSTER_RULES } from '../cluster/cluster-rules';
-import { EKS_WORKLOAD_RULES, WORKLOAD_RULES } from '../pods/workload-rules';
-import { Manifest, ManifestSource } from './graph';
+import { MANIFEST_RULE_SETS, manifestRulesOf } from '../sets';
+import { Manifest, ManifestSource } from '../engine/graph';
 
 /**
  * The parts of cdk8s-cli's validation plugin contract this plugin uses (cdk8s-cli
@@ -29,9 +29,9 @@ export interface PluginValidationContext {
 /** Properties of the plugin, from `cdk8s.yaml` (`validations[].properties`). */
 export interface HybridValidationProps {
   /**
-   * Which rule sets to apply: `cluster`, `workloads`, and `eks` for workloads meant for Amazon EKS
-   * (`EKS_WORKLOAD_RULES`).
-   * @default ['cluster', 'workloads']
+   * Which rule sets to apply (`MANIFEST_RULE_SETS`): `cluster`, `workloads`, and `eks` for
+   * workloads meant for Amazon EKS (`EKS_WORKLOAD_RULES`).
+   * @default - the sets applied by default, `cluster` and `workloads`
    */
   readonly ruleSets?: ReadonlyArray<'cluster' | 'workloads' | 'eks'>;
 
@@ -49,6 +49,14 @@ export interface HybridValidationProps {
    * @default - the platform's
    */
   readonly windowsTaint?: string;
+
+  /**
+   * Declarations of k0smotron infrastructures this library does not build, written out in
+   * `cdk8s.yaml` (`K0smotronInfrastructure`: name, platform, clusterKind, machineTemplateKind, ...):
+   * their objects are judged as the objects of a construct that declares them are.
+   * @default - only the built-in ones (AWS and remote hosts)
+   */
+  readonly infrastructures?: readonly K0smotronInfrastructure[];
 }
 
 /**
@@ -71,7 +79,7 @@ export class HybridValidation {
 
   /** Runs the rule sets over every manifest of `context` and reports each violation and the outcome (cdk8s-cli calls it). */
   public async validate(context: PluginValidationContext): Promise<void> {
-    const sets = this.props.ruleSets ?? ['cluster', 'workloads'];
+    const sets = this.props.ruleSets;
     const platform = this.props.platform as WindowsPlatform | undefined;
     if (platform !== undefined && !Object.values(WindowsPlatform).includes(platform)) {
       throw new Error(`HybridValidation platform ${platform}: the platforms are ${Object.values(WindowsPlatform).join(', ')}`);
@@ -81,27 +89,32 @@ export class HybridValidation {
       windowsTaint = this.props.windowsTaint === 'none' ? 'none' : parseNodeTaint(this.props.windowsTaint);
       if (windowsTaint === undefined) throw new Error(`HybridValidation windowsTaint ${this.props.windowsTaint}: write key=value:Effect (NoSchedule, PreferNoSchedule or NoExecute), or none`);
     }
-    const rules = [...new Set([
-      ...(sets.includes('cluster') ? CLUSTER_RULES : []),
-      ...(sets.includes('workloads') ? [...WORKLOAD_RULES, ...platformRules(platform)] : []),
-      ...(sets.includes('eks') ? EKS_WORKLOAD_RULES : []),
-    ])];
+    const names = MANIFEST_RULE_SETS.map((s) => s.name);
+    const unknown = (sets ?? []).filter((s) => !names.includes(s));
+    if (unknown.length > 0) throw new Error(`HybridValidation ruleSets ${unknown.join(', ')}: the rule sets are ${names.join(', ')}`);
+    const given = this.props.infrastructures ?? [];
+    given.forEach((d, i) => {
+      const problem = infrastructureProblem(d);
+      if (problem) throw new Error(`HybridValidation infrastructures[${i}] ${problem}`);
+    });
+    const infrastructures = [...BUILT_IN_INFRASTRUCTURES, ...given];
+    const rules = manifestRulesOf(sets, platform);
     const sources: Array<ManifestSource & { file: string }> = [];
     for (const file of context.manifests) {
       for (const manifest of context.parseManifest(file).filter((m) => m && typeof m === 'object')) {
         sources.push({ manifest, file });
       }
     }
-    const violations = validateManifests(sources, { rules, platform, windowsTaint });
+    const violations = validateManifests(sources, { rules, platform, windowsTaint, infrastructures });
     // Advice joins the report under its own rule name and never fails it.
-    const advice = adviseManifests(sources, { rules, platform, windowsTaint }).map((v) => ({ ...v, rule: `${v.rule} (advice)` }));
+    const advice = adviseManifests(sources, { rules, platform, windowsTaint, infrastructures }).map((v) => ({ ...v, rule: `${v.rule} (advice)` }));
     for (const v of [...violations, ...advice]) {
       const file = sources.find((s) => s.manifest.kind === v.kind && s.manifest.metadata?.name === v.name)?.file ?? '';
-      const [what, fix] = v.message.split(' Fix: ');
       context.report.addViolation({
         ruleName: v.rule,
-        recommendation: `${v.kind} ${v.name}: ${what}`,
-        fix: fix ?? '',
+        // Each a sentence, as the printed message has them.
+        recommendation: `${v.kind} ${v.name}: ${v.what}.`,
+        fix: `${v.fix}.`,
         // cdk8s-cli adds the construct path by looking the resource name up in the app's construct
         // metadata, which is keyed by object name (cdk8s-cli lib/plugins/validation.js, addViolation).
         violatingResources: [{ resourceName: v.name, locations: v.field ? [v.field] : [], manifestPath: file }],
