@@ -19,6 +19,9 @@ export const WINDOWS_KUBELET_ROOT = { k0s: 'C:\\var\\lib\\k0s\\kubelet', upstrea
 /** k0s's kubelet root on Linux (pkg/constant/constant_unix.go DataDirDefault /var/lib/k0s, + kubelet). */
 export const K0S_LINUX_KUBELET_ROOT = '/var/lib/k0s/kubelet';
 
+/** The kubelet's default root on Linux (`--root-dir`, kubernetes cmd/kubelet/app/options/options.go), which kubeadm keeps. */
+export const UPSTREAM_LINUX_KUBELET_ROOT = '/var/lib/kubelet';
+
 /** The Windows kubelet root on a platform. */
 export function windowsKubeletRoot(platform: WindowsPlatform): string {
   return KNOWN_WINDOWS_KUBELET_ROOT[platform] ?? WINDOWS_KUBELET_ROOT.upstream;

@@ -8,7 +8,7 @@ import { opensInboundPort } from '../../platform/windows';
 import { list, ManifestGraph, ManifestSource, violation } from '../engine/graph';
 import { Finding, rule } from '../engine/rule';
 import { windowsMachineProblems } from './aws-machines';
-import { controlPlaneOf, Pool, pools } from './pools';
+import { k0sControlPlaneOf, Pool, pools } from './pools';
 
 /**
  * The rules of Windows pools and the clusters that have them, judged by what each pool's
@@ -29,7 +29,8 @@ export const windowsPools = rule<ManifestGraph>({
     .filter((s) => s.supported && s.minimumVersion)
     .map((s) => K0sVersion.of(s.minimumVersion!))
     .sort((a, b) => a.compare(b))[0];
-  for (const pool of all.filter((p) => p.windows)) {
+  // k0s pools; kubeadm's are judged by their own family.
+  for (const pool of all.filter((p) => p.windows && p.bootstrap === 'k0s')) {
     const { md } = pool;
     const v = (source: ManifestSource, what: string, fix: string, field?: string) => out.push(violation(source, what, fix, field));
     const version = K0sVersion.parse(md.manifest.spec?.template?.spec?.version ?? pool.config?.manifest.spec?.template?.spec?.version);
@@ -84,11 +85,11 @@ export const windowsClusters = rule<ManifestGraph>({
   const out: Finding[] = [];
   const all = pools(graph);
   const byCluster = new Map<ManifestSource, Pool[]>();
-  for (const pool of all.filter((p) => p.windows && p.cluster)) byCluster.set(pool.cluster!, [...(byCluster.get(pool.cluster!) ?? []), pool]);
+  for (const pool of all.filter((p) => p.windows && p.bootstrap === 'k0s' && p.cluster)) byCluster.set(pool.cluster!, [...(byCluster.get(pool.cluster!) ?? []), pool]);
 
   for (const [cluster, windows] of byCluster) {
     const names = windows.map((p) => p.md.manifest.metadata?.name).join(', ');
-    const kcp = controlPlaneOf(graph, cluster);
+    const kcp = k0sControlPlaneOf(graph, cluster);
     const kcpSpec = kcp?.manifest.spec ?? {};
     const controllersWork = list(kcpSpec.k0sConfigSpec?.args).some((a) => a === '--enable-worker' || a === '--enable-worker=true');
     const linuxWorkers = all.some((p) => p.cluster === cluster && !p.windows && p.replicas >= 1);
