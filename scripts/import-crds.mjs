@@ -1,5 +1,5 @@
 // Generates the typed L1 bindings in src/generated/ from the pinned upstream CRDs.
-// Only the served storage version (v1beta2; Karpenter's v1) is kept, and every schema `description` is
+// Only the served storage version (v1beta2; Karpenter's v1, CAPZ's v1beta1) is kept, and every schema `description` is
 // stripped first, so no upstream prose enters the project. Also writes the CEL rules
 // (`x-kubernetes-validations`) of the same kinds to src/generated/crd-cel-rules.ts, read with
 // the library's own reader (so run it after `tsc -b`, as `npm run import` does).
@@ -17,7 +17,7 @@ const cdk8sCli = join(root, 'node_modules', '.bin', 'cdk8s');
 /** The version kept of every module's CRDs, unless `VERSIONS` names another. */
 const VERSION = 'v1beta2';
 /** Modules whose served storage version is not `VERSION`. */
-const VERSIONS = { karpenter: 'v1' };
+const VERSIONS = { karpenter: 'v1', capz: 'v1beta1' };
 
 /** Module name -> CRD files (relative to CRD_DIR) it is generated from. */
 const MODULES = {
@@ -25,6 +25,10 @@ const MODULES = {
     'cluster-api/cluster.x-k8s.io_clusters.yaml',
     'cluster-api/cluster.x-k8s.io_machinedeployments.yaml',
     'cluster-api/cluster.x-k8s.io_machinehealthchecks.yaml',
+    // Cluster API's kubeadm bootstrap and control plane, and its add-on sets (the CAPZ clusters).
+    'cluster-api/bootstrap.cluster.x-k8s.io_kubeadmconfigtemplates.yaml',
+    'cluster-api/controlplane.cluster.x-k8s.io_kubeadmcontrolplanes.yaml',
+    'cluster-api/addons.cluster.x-k8s.io_clusterresourcesets.yaml',
   ],
   k0smotron: [
     'k0smotron/controlplane.cluster.x-k8s.io_k0scontrolplanes.yaml',
@@ -38,6 +42,12 @@ const MODULES = {
   capa: [
     'cluster-api-provider-aws/infrastructure.cluster.x-k8s.io_awsclusters.yaml',
     'cluster-api-provider-aws/infrastructure.cluster.x-k8s.io_awsmachinetemplates.yaml',
+  ],
+  // Cluster API Provider Azure v1.26.0: infrastructure.cluster.x-k8s.io/v1beta1 only (the v1beta1 contract).
+  capz: [
+    'cluster-api-provider-azure/infrastructure.cluster.x-k8s.io_azureclusters.yaml',
+    'cluster-api-provider-azure/infrastructure.cluster.x-k8s.io_azureclusteridentities.yaml',
+    'cluster-api-provider-azure/infrastructure.cluster.x-k8s.io_azuremachinetemplates.yaml',
   ],
   // Karpenter on EKS (KarpenterWindowsNodePool): karpenter.sh/v1 NodePool, karpenter.k8s.aws/v1 EC2NodeClass.
   karpenter: [

@@ -15,7 +15,7 @@ const LAYERS: ReadonlyArray<readonly string[]> = [
   ['rules', 'terraform'],
   ['capi'],
   ['k0s'],
-  ['cluster', 'workloads', 'aws', 'eks', 'aks', 'gke', 'remote'],
+  ['cluster', 'workloads', 'aws', 'eks', 'aks', 'gke', 'remote', 'capz'],
   ['index.ts', 'rule-sets.ts', 'cli'],
 ];
 const CONSTRUCT_FOLDERS = [...LAYERS[4], ...LAYERS[5], ...LAYERS[6]];

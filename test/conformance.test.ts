@@ -2,6 +2,7 @@ import { App } from 'cdk8s';
 import { buildFiftyPools } from '../bench/fifty-pools';
 import { buildCluster } from '../examples/k0smotron-aws/main';
 import { buildRemoteCluster } from '../examples/remote/main';
+import { buildCapzCluster } from '../examples/capz/main';
 import { WindowsAppChart } from '../examples/windows-app/main';
 import { describeWithCrds } from './support/crd-schemas';
 import { exampleProblems, readOnlyRootWrites } from './support/example-checks';
@@ -22,6 +23,11 @@ const EXAMPLES: Record<string, () => K8sObject[]> = {
   remote: () => {
     const app = new App();
     buildRemoteCluster(app);
+    return synthObjects(app);
+  },
+  capz: () => {
+    const app = new App();
+    buildCapzCluster(app);
     return synthObjects(app);
   },
   'fifty-pools (benchmark)': () => {

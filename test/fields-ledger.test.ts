@@ -68,6 +68,8 @@ const EXAMPLES: Record<string, (app: App) => void> = {
 /** The props a ledger entry's `when` names, each set on an otherwise default cluster (or the kind's example). */
 const VARIANTS: Record<string, (app: App) => void> = {
   patchWindow: karpenter({ patchWindow: { weekday: 6, hour: 22, hours: 6 } }),
+  userData: karpenter({ userData: 'Write-Host hi' }),
+  clusterDns: karpenter({ clusterDns: '172.20.0.10' }),
   rolloutAfter: (app) => {
     const chart = new Chart(app, 'k0smotron-aws', { namespace: 'default', disableResourceNameHashes: true });
     const cluster = new HybridCluster(chart, 'aws-test', { region: 'eu-north-1', zones: ['eu-north-1a', 'eu-north-1b'], k0sVersion: 'v1.34.10+k0s.0', controlPlane: { replicas: 3, instanceType: 't3.large' } });

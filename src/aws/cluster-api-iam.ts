@@ -1,6 +1,7 @@
 import { Construct } from 'constructs';
 import { PolicyDocument, controlPlanePolicy, controllersPolicy, nodesPolicy } from './iam-policies';
 import { fail } from '../core/errors';
+import { flag, optional, propsSpec, required, text } from '../core/props-spec';
 import { IamInstanceProfile, IamPolicy, IamRole, IamRolePolicyAttachment } from '../terraform/providers/aws';
 
 /** The suffix clusterawsadm gives every role, policy and instance profile it creates. */
@@ -32,6 +33,16 @@ export interface ClusterApiIamProps {
 }
 
 /**
+ * The spec of `ClusterApiIamProps`; the construct judges the names the prefix makes.
+ * @internal
+ */
+export const CLUSTER_API_IAM_PROPS = propsSpec<ClusterApiIamProps>('ClusterApiIam', {
+  namePrefix: optional(text({ max: IAM_NAME_MAX, min: 0, form: 'an IAM name prefix', example: 'aws-test-' })),
+  partition: required(text({ max: 64, form: 'an AWS partition', example: 'aws' }), 'give the partition, e.g. new DataAwsPartition(scope, id).partition'),
+  selfHostedManagement: optional(flag()),
+});
+
+/**
  * The roles, managed policies and instance profiles `clusterawsadm bootstrap iam
  * create-cloudformation-stack` creates for `control-plane`, `nodes` and `controllers` (EKS off).
  * The control-plane role carries the nodes policy too (controllers may run workloads with
@@ -52,8 +63,9 @@ export class ClusterApiIam extends Construct {
   /** The instance profile of `controllersRole`, for a management cluster's own EC2 machines. */
   public readonly controllersInstanceProfile: IamInstanceProfile;
 
-  public constructor(scope: Construct, id: string, props: ClusterApiIamProps) {
+  public constructor(scope: Construct, id: string, given: ClusterApiIamProps) {
     super(scope, id);
+    const props = CLUSTER_API_IAM_PROPS.parse(this.node.path, given);
     const prefix = props.namePrefix ?? '';
     const name = (base: string): string => `${prefix}${base}${CAPA_IAM_SUFFIX}`;
     const longest = name('control-plane');

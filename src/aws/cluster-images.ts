@@ -3,6 +3,7 @@ import { amiIdProblem } from '../platform/aws';
 import { Architecture } from '../platform/instance-type';
 import { WindowsEdition, WindowsVersion } from '../platform/windows';
 import { fail } from '../core/errors';
+import { choice, data, list, optional, propsSpec, text } from '../core/props-spec';
 import { DataAwsSsmParameter } from '../terraform/providers/aws';
 
 /** Ubuntu LTS releases Canonical publishes amd64 AMIs for, used for the control plane and Linux workers. */
@@ -70,6 +71,22 @@ export interface ClusterImagesProps {
   readonly windowsAmiIds?: Partial<Record<WindowsVersion, Partial<Record<WindowsEdition, string>>>>;
 }
 
+const AMI_ID = text({ max: 64, form: 'an AMI id', example: 'ami-0123456789abcdef0' });
+const isObject = (v: unknown): boolean => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * The spec of `ClusterImagesProps`, named `images.<prop>` as the stack takes them; the construct
+ * judges the AMI ids and the Windows images.
+ * @internal
+ */
+export const CLUSTER_IMAGES_PROPS = propsSpec<ClusterImagesProps>('ClusterImagesProps', {
+  linux: optional(choice(UbuntuRelease, 'UbuntuRelease')),
+  linuxAmiId: optional(AMI_ID),
+  linuxAmiArchitecture: optional(choice(Architecture, 'Architecture')),
+  windows: optional(list(data('a Windows image { version, edition }', isObject, 'give { version: WindowsVersion.SERVER_2022, edition: WindowsEdition.CORE }'))),
+  windowsAmiIds: optional(data('a map of WindowsVersion to WindowsEdition to AMI id', isObject, 'give e.g. { [WindowsVersion.SERVER_2022]: { [WindowsEdition.CORE]: "ami-0123456789abcdef0" } }')),
+});
+
 /** A resolved AMI id (a lookup token or a pinned id) for one Windows image. */
 export interface WindowsAmi extends WindowsImage {
   /** The AMI id: a lookup token or the pinned id. */
@@ -88,8 +105,9 @@ export class ClusterImages extends Construct {
   /** In the order requested, without duplicates. */
   public readonly windowsAmis: readonly WindowsAmi[];
 
-  public constructor(scope: Construct, id: string, props: ClusterImagesProps = {}) {
+  public constructor(scope: Construct, id: string, given?: ClusterImagesProps) {
     super(scope, id);
+    const props = CLUSTER_IMAGES_PROPS.parse(this.node.path, given, 'images.');
     const pinned = props.windowsAmiIds ?? {};
     // The shared AMI value check, which lets deploy-time tokens (another data source's id) through.
     const checkAmi = (prop: string, value: string): string => {
@@ -114,7 +132,7 @@ export class ClusterImages extends Construct {
     const amis: WindowsAmi[] = [];
     for (const image of requested) {
       if (!Object.values(WindowsVersion).includes(image.version) || !Object.values(WindowsEdition).includes(image.edition)) {
-        fail(this, `Windows image ${JSON.stringify(image)} is not supported`,
+        fail(this, `images.${(props.windows ?? []).includes(image) ? 'windows' : 'windowsAmiIds'}: Windows image ${JSON.stringify(image)} is not supported`,
           `use a WindowsVersion (${Object.values(WindowsVersion).join(', ')}) and a WindowsEdition (${Object.values(WindowsEdition).join(', ')})`);
       }
       const key = `${image.version}-${image.edition}`;

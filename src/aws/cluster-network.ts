@@ -3,6 +3,7 @@ import { ClusterVpcEndpoints } from './cluster-vpc-endpoints';
 import { SubnetPlan, planSubnets } from './subnet-plan';
 import { clusterTag, subnetRoleTags } from './tags';
 import { fail } from '../core/errors';
+import { choice, flag, list, optional, propsSpec, required, text, whole } from '../core/props-spec';
 import { judgeOwnResources } from '../terraform/judge';
 import { DataAwsAvailabilityZones, Eip, Fn, InternetGateway, NatGateway, Route, RouteTable, RouteTableAssociation, Subnet, Token, Vpc } from '../terraform/providers/aws';
 
@@ -14,7 +15,7 @@ export enum NatGateways {
   SINGLE = 'Single',
 }
 
-/** The network the stack creates when you do not bring your own. */
+/** The network the stack creates when you do not bring your own. What each prop takes, as the construct checks it: docs/props.md. */
 export interface ClusterNetworkOptions {
   /**
    * The VPC's IPv4 block, /16 to /28.
@@ -72,6 +73,34 @@ export interface ClusterNetworkProps extends ClusterNetworkOptions {
   readonly region: string;
 }
 
+const CIDR = text({ max: 64, form: 'an IPv4 CIDR block', example: '10.0.0.0/16', judgedBy: 'aws-vpc' });
+
+/**
+ * The spec of `ClusterNetworkOptions`, named `network.<prop>` as the stacks take them. The subnet
+ * plan (`planSubnets`) and the Terraform rules judge the blocks, prefix lengths and zones.
+ * @internal
+ */
+export const CLUSTER_NETWORK_OPTIONS = propsSpec<ClusterNetworkOptions>('ClusterNetworkOptions', {
+  vpcCidr: optional(CIDR),
+  availabilityZones: optional(list(text({ max: 64, form: 'an availability zone name', example: 'eu-north-1a', judgedBy: 'aws-vpc' }))),
+  availabilityZoneCount: optional(whole(0, 64)),
+  publicSubnetPrefixLength: optional(whole(0, 32)),
+  privateSubnetPrefixLength: optional(whole(0, 32)),
+  publicSubnetCidrs: optional(list(CIDR)),
+  privateSubnetCidrs: optional(list(CIDR)),
+  natGateways: optional(choice(NatGateways, 'NatGateways')),
+  vpcEndpoints: optional(flag()),
+});
+
+/**
+ * The spec of what `ClusterNetworkProps` adds: what the stack that makes the network knows.
+ * @internal
+ */
+export const CLUSTER_NETWORK_PROPS = propsSpec<Omit<ClusterNetworkProps, keyof ClusterNetworkOptions>>('ClusterNetwork', {
+  clusterName: required(text({ max: 1024, form: 'a cluster name', example: 'shop' }), 'give the cluster name the subnets are tagged for'),
+  region: required(text({ max: 64, form: 'an AWS region', example: 'eu-north-1' }), 'give the region, e.g. "eu-north-1"'),
+});
+
 /** Which prop sets which field of the network's resources, for messages at construction. */
 const PROPS_OF_FIELDS = {
   'aws_vpc cidr_block': 'network.vpcCidr',
@@ -99,8 +128,9 @@ export class ClusterNetwork extends Construct {
   /** The VPC endpoints, with `vpcEndpoints`. */
   public readonly endpoints?: ClusterVpcEndpoints;
 
-  public constructor(scope: Construct, id: string, props: ClusterNetworkProps) {
+  public constructor(scope: Construct, id: string, given: ClusterNetworkProps) {
     super(scope, id);
+    const props = { ...CLUSTER_NETWORK_OPTIONS.parse(this.node.path, given, 'network.'), ...CLUSTER_NETWORK_PROPS.parse(this.node.path, given) };
     const { clusterName } = props;
     const explicitZones = props.availabilityZones;
     // One public and one private subnet per zone: a zone named twice is a zone less than meant.

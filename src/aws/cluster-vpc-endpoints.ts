@@ -1,5 +1,6 @@
 import { Construct } from 'constructs';
 import { SecurityGroup, VpcEndpoint, VpcSecurityGroupIngressRule } from '../terraform/providers/aws';
+import { list, propsSpec, required, text } from '../core/props-spec';
 
 /** Interface endpoints the SSM agent on private nodes needs to reach Session Manager. */
 export const SSM_INTERFACE_ENDPOINTS = ['ssm', 'ssmmessages', 'ec2messages'] as const;
@@ -20,6 +21,21 @@ export interface ClusterVpcEndpointsProps {
   readonly routeTableIds: readonly string[];
 }
 
+const ID = text({ max: 256, form: 'a resource id', example: 'vpc-0123456789abcdef0' });
+
+/**
+ * The spec of `ClusterVpcEndpointsProps`: what `ClusterNetwork` hands on.
+ * @internal
+ */
+export const CLUSTER_VPC_ENDPOINTS_PROPS = propsSpec<ClusterVpcEndpointsProps>('ClusterVpcEndpoints', {
+  clusterName: required(text({ max: 1024, form: 'a cluster name', example: 'shop' }), 'give the cluster name'),
+  region: required(text({ max: 64, form: 'an AWS region', example: 'eu-north-1' }), 'give the region, e.g. "eu-north-1"'),
+  vpcId: required(ID, 'give the VPC id'),
+  vpcCidr: required(text({ max: 64, form: 'an IPv4 CIDR block', example: '10.0.0.0/16' }), 'give the VPC\'s block'),
+  subnetIds: required(list(ID), 'list the private subnets'),
+  routeTableIds: required(list(ID), 'list the private route tables'),
+});
+
 /**
  * SSM interface endpoints and an S3 gateway endpoint, so private nodes use Session Manager and
  * S3 without the NAT gateways. The endpoints' security group admits HTTPS from the VPC only.
@@ -32,8 +48,9 @@ export class ClusterVpcEndpoints extends Construct {
   /** The S3 gateway endpoint on the private route tables. */
   public readonly s3Endpoint: VpcEndpoint;
 
-  public constructor(scope: Construct, id: string, props: ClusterVpcEndpointsProps) {
+  public constructor(scope: Construct, id: string, given: ClusterVpcEndpointsProps) {
     super(scope, id);
+    const props = CLUSTER_VPC_ENDPOINTS_PROPS.parse(this.node.path, given);
     this.securityGroup = new SecurityGroup(this, 'SecurityGroup', {
       name: `${props.clusterName}-vpc-endpoints`,
       description: 'HTTPS from inside the VPC to its interface endpoints',

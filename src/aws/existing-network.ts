@@ -1,10 +1,10 @@
 import { Construct } from 'constructs';
 import { subnetRoleTags } from './tags';
 import { fail } from '../core/errors';
-import { listOf } from '../core/values';
+import { flag, list, optional, propsSpec, required, text } from '../core/props-spec';
 import { DataAwsSubnet, Ec2Tag, Token } from '../terraform/providers/aws';
 
-/** A VPC and subnets that already exist (bring your own network). */
+/** A VPC and subnets that already exist (bring your own network). What each prop takes, as the construct checks it: docs/props.md. */
 export interface ExistingNetwork {
   /** Id of the VPC, e.g. `vpc-0123456789abcdef0`. */
   readonly vpcId: string;
@@ -26,6 +26,24 @@ export interface ExistingClusterNetworkProps extends ExistingNetwork {
   readonly clusterName: string;
 }
 
+const SUBNET_IDS = list(text({ max: 256, form: 'a subnet id', example: 'subnet-0123456789abcdef0' }));
+
+/**
+ * The spec of `ExistingNetwork`, named `existingNetwork.<prop>` as the stacks take it; the construct
+ * checks the ids' form (deploy-time tokens aside).
+ * @internal
+ */
+export const EXISTING_NETWORK = propsSpec<ExistingNetwork>('ExistingNetwork', {
+  vpcId: required(text({ max: 256, form: 'a VPC id', example: 'vpc-0123456789abcdef0' }), 'give the VPC id, e.g. "vpc-0123456789abcdef0"'),
+  publicSubnetIds: required(SUBNET_IDS, 'list the public subnets, e.g. ["subnet-0123456789abcdef0"]'),
+  privateSubnetIds: required(SUBNET_IDS, 'list the private subnets, e.g. ["subnet-0123456789abcdef1"]'),
+  tagSubnets: optional(flag()),
+});
+
+const CLUSTER_NAME = propsSpec<{ readonly clusterName: string }>('ExistingClusterNetwork', {
+  clusterName: required(text({ max: 1024, form: 'a cluster name', example: 'shop' }), 'give the cluster name the subnets are tagged for'),
+});
+
 /** Checks a bring-your-own network and tags its subnets for CAPA and the AWS cloud provider. */
 export class ExistingClusterNetwork extends Construct {
   /** The given VPC. */
@@ -37,15 +55,16 @@ export class ExistingClusterNetwork extends Construct {
   /** The availability zone of each private subnet, read from EC2 at deploy time. */
   public readonly privateSubnetZones: string[];
 
-  public constructor(scope: Construct, id: string, props: ExistingClusterNetworkProps) {
+  public constructor(scope: Construct, id: string, given: ExistingClusterNetworkProps) {
     super(scope, id);
+    const props = { ...EXISTING_NETWORK.parse(this.node.path, given, 'existingNetwork.'), ...CLUSTER_NAME.parse(this.node.path, given) };
     const refuse = (prop: string, value: unknown, what: string, fix: string): never =>
       fail(this, `existingNetwork.${prop} ${JSON.stringify(value)} ${what}`, fix);
     // Tokens (ids of resources elsewhere in the same stack) are only known at apply time.
     const wellFormed = (value: string, kind: string): boolean => Token.isUnresolved(value) || new RegExp(`^${kind}-[0-9a-f]{8,17}$`).test(value);
     if (!wellFormed(props.vpcId, 'vpc')) refuse('vpcId', props.vpcId, 'is not a VPC id', 'give one like vpc-0123456789abcdef0');
     for (const prop of ['publicSubnetIds', 'privateSubnetIds'] as const) {
-      const ids = listOf<string>({ path: this.node.path, prop: `existingNetwork.${prop}` }, props[prop]) ?? [];
+      const ids = props[prop];
       if (ids.length === 0) refuse(prop, ids, 'is empty', 'list at least one subnet: the cluster needs public and private ones');
       ids.forEach((s, i) => wellFormed(s, 'subnet') || refuse(`${prop}[${i}]`, s, 'is not a subnet id', 'give one like subnet-0123456789abcdef0'));
     }

@@ -2,16 +2,17 @@ import { Construct } from 'constructs';
 import { INFRA_OUTPUTS, windowsAmiOutputId } from '../infra/outputs';
 import { dnsLabelProblem, MAX_CLUSTER_NAME } from '../platform/dns';
 import { ClusterApiIam } from './cluster-api-iam';
-import { ClusterImages, ClusterImagesProps } from './cluster-images';
-import { ClusterNetwork, ClusterNetworkOptions } from './cluster-network';
-import { ExistingClusterNetwork, ExistingNetwork } from './existing-network';
+import { CLUSTER_IMAGES_PROPS, ClusterImages, ClusterImagesProps } from './cluster-images';
+import { CLUSTER_NETWORK_OPTIONS, ClusterNetwork, ClusterNetworkOptions } from './cluster-network';
+import { EXISTING_NETWORK, ExistingClusterNetwork, ExistingNetwork } from './existing-network';
 import { fail } from '../core/errors';
+import { flag, optional, propsSpec, record, required, text } from '../core/props-spec';
 import { KeyPairType, keyPairTypeOf, WINDOWS_ED25519_KEY } from '../platform/aws';
 import { judgeStackAtSynth } from '../terraform/judge';
 import { DataAwsPartition, DataAwsRegion, KeyPair, TerraformOutput, TerraformStack } from '../terraform/providers/aws';
 
 
-/** What `HybridClusterInfra` creates: every field is optional except the cluster name. */
+/** What `HybridClusterInfra` creates: every field is optional except the cluster name. What each prop takes, as the construct checks it: docs/props.md. */
 export interface HybridClusterInfraProps {
   /** The Cluster API cluster name (a DNS label), used in subnet tags and resource names. */
   readonly clusterName: string;
@@ -58,6 +59,29 @@ export interface HybridClusterInfraProps {
 }
 
 /**
+ * The spec of `HybridClusterInfraProps`.
+ * @internal
+ */
+export const HYBRID_CLUSTER_INFRA_PROPS = propsSpec<HybridClusterInfraProps>('HybridClusterInfra', {
+  // The same limit as HybridCluster's, which must bear this name (the subnets are tagged with it).
+  clusterName: required(text({
+    max: 1024, form: `a lower-case DNS label of at most ${MAX_CLUSTER_NAME} characters`, example: 'shop',
+    problem: (name) => dnsLabelProblem(name, MAX_CLUSTER_NAME),
+    fix: `use a lower-case DNS label of at most ${MAX_CLUSTER_NAME} characters, the name the HybridCluster will have`,
+  }), 'give clusterName, the name the HybridCluster will have, e.g. "shop"'),
+  network: optional(record(CLUSTER_NETWORK_OPTIONS, 'Network')),
+  existingNetwork: optional(record(EXISTING_NETWORK, 'ExistingNetwork')),
+  // ClusterApiIam judges the names it makes.
+  iamNamePrefix: optional(text({ max: 64, min: 0, form: 'an IAM name prefix', example: 'aws-test-' })),
+  selfHostedManagement: optional(flag()),
+  images: optional(record(CLUSTER_IMAGES_PROPS, 'Images')),
+  // A file's contents, line break and all; the construct judges the key's form.
+  sshPublicKey: optional(text({ max: 16384, form: 'an OpenSSH public key', example: 'ssh-rsa AAAA... me@laptop', multiline: true })),
+  // EC2 key pair names: up to 255 ASCII characters (EC2 API reference, ImportKeyPair KeyName).
+  sshKeyName: optional(text({ max: 255, form: 'an EC2 key pair name', example: 'ops' })),
+}, [{ props: ['network', 'existingNetwork'], what: 'network and existingNetwork are both given', fix: 'give either network (to create one) or existingNetwork (to use yours), not both' }]);
+
+/**
  * The AWS foundation of a hybrid Linux/Windows Cluster API cluster: network, clusterawsadm-style
  * IAM, AMI lookups and an optional key pair, plus stack outputs named by `INFRA_OUTPUTS` that
  * `ClusterInfra.fromOutputsFile` reads back. Creates no provider: put it in a stack that has an
@@ -92,14 +116,10 @@ export class HybridClusterInfra extends Construct {
   /** The type of the imported key pair; unknown for a key pair named by `sshKeyName` alone. */
   public readonly sshKeyType?: KeyPairType;
 
-  public constructor(scope: Construct, id: string, props: HybridClusterInfraProps) {
+  public constructor(scope: Construct, id: string, given: HybridClusterInfraProps) {
     super(scope, id);
     const stack = TerraformStack.of(this);
-    // The same limit as HybridCluster's, which must bear this name (the subnets are tagged with it).
-    const nameProblem = dnsLabelProblem(props.clusterName, MAX_CLUSTER_NAME);
-    if (nameProblem) {
-      fail(this, `clusterName "${props.clusterName}" ${nameProblem}`, `use a lower-case DNS label of at most ${MAX_CLUSTER_NAME} characters, the name the HybridCluster will have`);
-    }
+    const props = HYBRID_CLUSTER_INFRA_PROPS.parse(this.node.path, given);
     const taken = Object.values(INFRA_OUTPUTS).find((o) => stack.node.tryFindChild(o) !== undefined);
     if (taken !== undefined) {
       fail(this, `stack "${stack.node.id}" already has a construct "${taken}", the name of one of this construct's outputs`, 'put each cluster\'s HybridClusterInfra in its own stack');
@@ -112,15 +132,12 @@ export class HybridClusterInfra extends Construct {
     if (sharing) {
       fail(this, `iamNamePrefix "${prefix}" is already used by ${sharing.node.path}${sharing.iamNamePrefix === prefix ? '' : ` (as "${sharing.iamNamePrefix}": IAM names ignore case)`}, so both stacks would create the same IAM roles and instance profiles`, 'give each HybridClusterInfra its own iamNamePrefix');
     }
-    if (props.network !== undefined && props.existingNetwork !== undefined) {
-      fail(this, 'network and existingNetwork are both given', 'give either network (to create one) or existingNetwork (to use yours), not both');
-    }
     if (props.existingNetwork !== undefined && props.network?.vpcEndpoints) {
       fail(this, 'network.vpcEndpoints beside existingNetwork: it only applies to a created network', 'drop network.vpcEndpoints');
     }
     const keyType = props.sshPublicKey === undefined ? undefined : keyPairTypeOf(props.sshPublicKey);
     if (props.sshPublicKey !== undefined && keyType === undefined) {
-      fail(this, `sshPublicKey "${props.sshPublicKey.slice(0, 24)}..." is not an OpenSSH RSA or ED25519 public key`, 'paste the contents of e.g. ~/.ssh/id_rsa.pub');
+      fail(this, `sshPublicKey ${JSON.stringify(`${props.sshPublicKey.slice(0, 24)}...`)} is not an OpenSSH RSA or ED25519 public key`, 'paste the contents of e.g. ~/.ssh/id_rsa.pub');
     }
     // The Terraform rules judge the stack's final JSON at synth: a provider may be added to the
     // stack after this construct, and an override may change what is written.

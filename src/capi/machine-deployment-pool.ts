@@ -11,7 +11,7 @@ import {
 import { fail } from '../core/errors';
 import { integerProblem } from '../core/numbers';
 import { typedApiObject } from '../core/typed-api-object';
-import { stringMap, wholeSeconds } from '../core/values';
+import { stringMap, wholeNumber, wholeSeconds } from '../core/values';
 import { CAPI_AUTOSCALER_ANNOTATIONS, capacityAnnotations, DEFAULT_MAX_PODS, splitOver } from '../platform/cluster-autoscaler';
 import { apiGroupOf } from '../platform/conventions';
 import type { K0smotronInfrastructure } from '../platform/infrastructures';
@@ -112,6 +112,12 @@ export interface NodeCapacity {
    * @default 110 (the kubelet's default, which k0s keeps)
    */
   readonly maxPods?: number;
+  /**
+   * The node's ephemeral storage in GiB (its kubelet's root filesystem), for pods that request
+   * `ephemeral-storage`.
+   * @default - the root volume's size on EC2; unknown on hosts
+   */
+  readonly ephemeralDiskGiB?: number;
 }
 
 /**
@@ -224,7 +230,7 @@ export interface WorkerInfrastructure {
    * What one machine offers, when the infrastructure knows (the instance type's vCPUs and memory).
    * @default - unknown: an autoscaled pool states `autoscaling.capacity`
    */
-  readonly capacity?: { readonly cpu?: number; readonly memoryGiB?: number; readonly labels?: Readonly<Record<string, string>> };
+  readonly capacity?: { readonly cpu?: number; readonly memoryGiB?: number; readonly ephemeralDiskGiB?: number; readonly labels?: Readonly<Record<string, string>> };
 }
 
 /**
@@ -366,7 +372,7 @@ export abstract class MachineDeploymentPool extends Construct {
             unhealthyNodeConditions: ['False', 'Unknown'].map((status) => ({ type: 'Ready', status, timeoutSeconds: readyTimeoutSeconds })),
           },
           // Stop remediating when many machines fail at once: that is an outage, not a bad machine.
-          remediation: { triggerIf: { unhealthyLessThanOrEqualTo: UnhealthyLimit.fromNumber(remediationLimit(this.replicas)) } },
+          remediation: { triggerIf: { unhealthyLessThanOrEqualTo: UnhealthyLimit.fromNumber(remediationLimit(autoscaling?.max ?? this.replicas)) } },
         },
       });
     }
@@ -407,6 +413,7 @@ export abstract class MachineDeploymentPool extends Construct {
         taints: os.taints,
         cpu,
         memoryGiB,
+        ephemeralDiskGiB: stated?.ephemeralDiskGiB ?? infrastructure.capacity?.ephemeralDiskGiB,
         maxPods: stated?.maxPods ?? DEFAULT_MAX_PODS,
       }),
     };
@@ -427,6 +434,10 @@ function checkInputs(pool: MachineDeploymentPool, props: MachineDeploymentPoolPr
   const at = (prop: string) => ({ path: pool.node.path, prop });
   wholeSeconds(at('nodeReadyTimeout'), props.nodeReadyTimeout);
   wholeSeconds(at('nodeDrainTimeout'), props.nodeDrainTimeout, 1);
+  // The bounds as the user wrote them, before they are split over the zones (the autoscaler rule then judges each zone's).
+  const min = wholeNumber(at('autoscaling.min'), props.autoscaling?.min);
+  const max = wholeNumber(at('autoscaling.max'), props.autoscaling?.max);
+  if (min !== undefined && max !== undefined && max < min) fail(pool, `autoscaling is min ${min}, max ${max}: the max is below the min, which cluster-autoscaler refuses`, `give a max of at least ${min}`);
   const labels = stringMap(at('labels'), props.labels);
   if (props.rolloutAfter !== undefined && !(props.rolloutAfter instanceof Date && Number.isFinite(props.rolloutAfter.getTime()))) {
     fail(pool, `rolloutAfter ${String(props.rolloutAfter)} is not a valid Date`, 'pass a Date, e.g. new Date(\'2026-12-01T02:00:00Z\')');

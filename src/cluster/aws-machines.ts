@@ -6,7 +6,7 @@ import { fail } from '../core/errors';
 import { InstanceType, InstanceTypeInfo, instanceTypeInfoProblem, windowsInstanceTypeProblem } from '../platform/instance-type';
 import type { HybridCluster } from './hybrid-cluster';
 import { MachineImage } from './machine-image';
-import { hashedMachineTemplate, MachineProps, machineTemplateSpec } from './machine-template';
+import { hashedMachineTemplate, MachineProps, machineTemplateSpec, rootVolumeSizeGiB } from './machine-template';
 import { AWS_INFRASTRUCTURE } from '../platform/infrastructures';
 import { FailureDomain, MachineDeploymentPool, WorkerInfrastructure } from '../capi/machine-deployment-pool';
 import { WorkerPoolProps } from '../k0s/worker-pool';
@@ -38,7 +38,7 @@ export class AwsMachines implements WorkerInfrastructure {
   /** The pool's availability zones, as CAPI failure domains. */
   public readonly failureDomains: readonly FailureDomain[];
   /** One machine's vCPUs, memory and architecture, from the instance type (or what `instanceTypeInfo` states). */
-  public readonly capacity: { readonly cpu?: number; readonly memoryGiB?: number; readonly labels?: Readonly<Record<string, string>> };
+  public readonly capacity: { readonly cpu?: number; readonly memoryGiB?: number; readonly ephemeralDiskGiB?: number; readonly labels?: Readonly<Record<string, string>> };
   public readonly propsOfFields = {
     'AWSMachineTemplate spec.template.spec.ami.id': 'ami',
     'AWSMachineTemplate spec.template.spec.instanceType': 'instanceType',
@@ -70,7 +70,7 @@ export class AwsMachines implements WorkerInfrastructure {
     const stated = os === 'windows' && typeof InstanceType.parse(props.instanceType) === 'string' ? windowsInstanceTypeProblem(type) : undefined;
     if (stated) fail(path, `instanceTypeInfo: ${stated.what}`, stated.fix);
     this.instanceType = type;
-    this.capacity = { cpu: type.vcpus, memoryGiB: type.memoryGiB, labels: type.arch ? { [LABEL_ARCH]: type.arch } : {} };
+    this.capacity = { cpu: type.vcpus, memoryGiB: type.memoryGiB, ephemeralDiskGiB: rootVolumeSizeGiB(props, os === 'windows'), labels: type.arch ? { [LABEL_ARCH]: type.arch } : {} };
     this.failureDomains = poolZones(path, cluster, props.zones).map((zone) => ({
       name: zone.name,
       suffix: zone.suffix,

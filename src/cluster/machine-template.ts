@@ -63,6 +63,11 @@ export interface MachineRoleDefaults {
   readonly sshKeyName: string;
 }
 
+/** The root volume's size in GiB: the prop, else 40 on Linux and 100 on Windows. */
+export function rootVolumeSizeGiB(props: Pick<MachineProps, 'rootVolumeSizeGiB'>, windows: boolean): number {
+  return props.rootVolumeSizeGiB ?? (windows ? 100 : 40);
+}
+
 /** The AWSMachineTemplate spec for a role, with the library's secure defaults applied. */
 export function machineTemplateSpec(props: MachineProps, role: MachineRoleDefaults): AwsMachineTemplateSpecTemplateSpec {
   const windows = role.os === 'windows';
@@ -79,7 +84,7 @@ export function machineTemplateSpec(props: MachineProps, role: MachineRoleDefaul
     // v2.11.1 pkg/cloud/scope/machine.go AdditionalTags, pkg/cloud/services/ec2/instances.go
     // CreateInstance, controllers/awsmachine_controller.go ensureTags and ensureStorageTags). Copied
     // here, a change of cluster-wide tags would rename every template and replace every machine.
-    rootVolume: { size: props.rootVolumeSizeGiB ?? (windows ? 100 : 40), type: 'gp3', encrypted: true },
+    rootVolume: { size: rootVolumeSizeGiB(props, windows), type: 'gp3', encrypted: true },
     instanceMetadataOptions: {
       httpEndpoint: HttpEndpoint.ENABLED,
       httpTokens: props.requireImdsV2 === false ? HttpTokens.OPTIONAL : HttpTokens.REQUIRED,

@@ -28,7 +28,12 @@ export function show(value: unknown): string {
   try {
     return JSON.stringify(value) ?? String(value);
   } catch {
-    return String(value);
+    // A proxy or getter that throws on every read throws in String too.
+    try {
+      return String(value);
+    } catch {
+      return 'an object that throws when read';
+    }
   }
 }
 

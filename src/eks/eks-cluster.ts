@@ -3,7 +3,8 @@ import { judgeOwnResources, judgeStackAtSynth } from '../terraform/judge';
 import { fail } from '../core/errors';
 import { EKS_CLUSTER_POLICIES, EksControlPlaneLogType, EksIpFamily, NodeAccessEntryType } from '../platform/eks';
 import { EksNodeRole } from './node-role';
-import { listOf } from '../core/values';
+import { choice, flag, list, optional, propsSpec, record, required, text, wholeIn } from '../core/props-spec';
+import { CLOUDWATCH_LOG_RETENTION_DAYS } from '../platform/aws';
 import { CloudwatchLogGroup, DataAwsPartition, EksAccessEntry, EksAddon, EksCluster, Fn, IamOpenidConnectProvider, IamRole, IamRolePolicyAttachment } from '../terraform/providers/aws';
 
 /**
@@ -53,7 +54,7 @@ export interface PodCredentialsOptions {
   readonly podIdentityAgentVersion?: string;
 }
 
-/** Props of `HybridEksCluster`. */
+/** Props of `HybridEksCluster`. What each prop takes, as the construct checks it: docs/props.md. */
 export interface HybridEksClusterProps {
   /** The EKS cluster name; the subnets' `kubernetes.io/cluster/<name>` tags use it too. */
   readonly clusterName: string;
@@ -99,6 +100,34 @@ export interface HybridEksClusterProps {
    */
   readonly controlPlaneLogRetentionDays?: number;
 }
+
+/** An add-on version as `aws eks describe-addon-versions` lists it; the `eks-addon` rule judges its form. */
+const ADDON_VERSION = text({ max: 128, form: 'an add-on version', example: 'v1.20.4-eksbuild.1', judgedBy: 'eks-addon' });
+
+/**
+ * The spec of `HybridEksClusterProps`; the Terraform rules judge the values further (the name's
+ * form, the versions EKS offers, the subnets' zones, the CIDR blocks).
+ * @internal
+ */
+export const HYBRID_EKS_CLUSTER_PROPS = propsSpec<HybridEksClusterProps>('HybridEksCluster', {
+  clusterName: required(text({ max: 1024, form: 'an EKS cluster name', example: 'shop', judgedBy: 'eks-cluster' }), 'give clusterName, e.g. "shop"'),
+  kubernetesVersion: required(text({ max: 64, form: 'a Kubernetes minor version', example: '1.34', judgedBy: 'eks-cluster' }), 'give kubernetesVersion, e.g. "1.34"'),
+  subnetIds: required(list(text({ max: 256, form: 'a subnet id', example: 'subnet-0123456789abcdef0', judgedBy: 'eks-cluster' })), 'give the private subnets, e.g. ClusterNetwork\'s privateSubnets'),
+  ipFamily: optional(choice(EksIpFamily, 'EksIpFamily')),
+  publicAccessCidrs: optional(list(text({ max: 64, form: 'an IPv4 CIDR block', example: '203.0.113.0/24', judgedBy: 'eks-cluster' }))),
+  addonVersions: optional(record(propsSpec<EksAddonVersions>('EksAddonVersions', {
+    vpcCni: optional(ADDON_VERSION),
+    coreDns: optional(ADDON_VERSION),
+    kubeProxy: optional(ADDON_VERSION),
+  }))),
+  podCredentials: optional(record(propsSpec<PodCredentialsOptions>('PodCredentialsOptions', {
+    irsa: optional(flag()),
+    podIdentity: optional(flag()),
+    podIdentityAgentVersion: optional(ADDON_VERSION),
+  }))),
+  controlPlaneLogTypes: optional(list(choice(EksControlPlaneLogType, 'EksControlPlaneLogType'))),
+  controlPlaneLogRetentionDays: optional(wholeIn(CLOUDWATCH_LOG_RETENTION_DAYS)),
+});
 
 /** Which prop sets which field of the cluster's resources, for messages at construction. */
 const PROPS_OF_FIELDS = {
@@ -147,13 +176,13 @@ export class HybridEksCluster extends Construct {
   /** The CloudWatch log group of the control-plane logs, unless `controlPlaneLogTypes` is `[]`. */
   public readonly controlPlaneLogGroup?: CloudwatchLogGroup;
 
-  public constructor(scope: Construct, id: string, props: HybridEksClusterProps) {
+  public constructor(scope: Construct, id: string, given: HybridEksClusterProps) {
     super(scope, id);
-    const at = (prop: string) => ({ path: this.node.path, prop });
-    const publicCidrs = listOf<string>(at('publicAccessCidrs'), props.publicAccessCidrs) ?? [];
+    const props = HYBRID_EKS_CLUSTER_PROPS.parse(this.node.path, given);
+    const publicCidrs = props.publicAccessCidrs ?? [];
     this.clusterName = props.clusterName;
     this.kubernetesVersion = props.kubernetesVersion;
-    this.nodeSubnetIds = [...listOf<string>(at('subnetIds'), props.subnetIds) ?? []];
+    this.nodeSubnetIds = [...props.subnetIds];
     this.partition = new DataAwsPartition(this, 'Partition').partition;
     const logTypes = [...(props.controlPlaneLogTypes ?? DEFAULT_CONTROL_PLANE_LOG_TYPES)];
     if (logTypes.length > 0) {

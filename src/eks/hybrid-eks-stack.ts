@@ -1,13 +1,12 @@
 import { Construct } from 'constructs';
 import { judgeOwnResources } from '../terraform/judge';
-import { stringMap } from '../core/values';
-import { ClusterNetwork, ClusterNetworkOptions } from '../aws/cluster-network';
-import { ExistingClusterNetwork, ExistingNetwork } from '../aws/existing-network';
-import { fail } from '../core/errors';
-import { HybridEksCluster, HybridEksClusterProps } from './eks-cluster';
+import { except, handedOn, optional, propsSpec, record, required, stringRecord, text } from '../core/props-spec';
+import { CLUSTER_NETWORK_OPTIONS, ClusterNetwork, ClusterNetworkOptions } from '../aws/cluster-network';
+import { EXISTING_NETWORK, ExistingClusterNetwork, ExistingNetwork } from '../aws/existing-network';
+import { HYBRID_EKS_CLUSTER_PROPS, HybridEksCluster, HybridEksClusterProps } from './eks-cluster';
 import { AwsProvider, TerraformStack } from '../terraform/providers/aws';
 
-/** Props of `HybridEksStack`: the cluster's, the region, and the network the cluster gets its subnets from. */
+/** Props of `HybridEksStack`: the cluster's, the region, and the network the cluster gets its subnets from. What each prop takes, as the construct checks it: docs/props.md. */
 export interface HybridEksStackProps extends Omit<HybridEksClusterProps, 'subnetIds'> {
   /** AWS region, e.g. `eu-north-1`. */
   readonly region: string;
@@ -29,6 +28,21 @@ export interface HybridEksStackProps extends Omit<HybridEksClusterProps, 'subnet
   readonly defaultTags?: Record<string, string>;
 }
 
+/**
+ * The spec of `HybridEksStackProps`: the cluster's props are handed on to `HybridEksCluster`,
+ * which parses them.
+ * @internal
+ */
+export const HYBRID_EKS_STACK_PROPS = propsSpec<HybridEksStackProps>('HybridEksStack', {
+  ...handedOn(except(HYBRID_EKS_CLUSTER_PROPS.entries, 'subnetIds', 'clusterName'), 'HybridEksCluster'),
+  // Read here too: the network's subnets are tagged with it before the cluster exists.
+  clusterName: HYBRID_EKS_CLUSTER_PROPS.entries.clusterName,
+  region: required(text({ max: 64, form: 'an AWS region', example: 'eu-north-1', judgedBy: 'aws-provider-region' }), 'give region, e.g. "eu-north-1"'),
+  network: optional(record(CLUSTER_NETWORK_OPTIONS, 'Network')),
+  existingNetwork: optional(record(EXISTING_NETWORK, 'ExistingNetwork')),
+  defaultTags: optional(stringRecord()),
+}, [{ props: ['network', 'existingNetwork'], what: 'both network and existingNetwork are set', fix: 'give network (to create one) or existingNetwork (to use yours), not both' }]);
+
 /** A stack with an `AwsProvider`, the network (created or existing) and a `HybridEksCluster`. */
 export class HybridEksStack extends TerraformStack {
   /** The `aws` provider for `region`, with `defaultTags`. */
@@ -38,11 +52,10 @@ export class HybridEksStack extends TerraformStack {
   /** The EKS cluster, on the network's private subnets; add node groups to it. */
   public readonly cluster: HybridEksCluster;
 
-  public constructor(scope: Construct, id: string, props: HybridEksStackProps) {
+  public constructor(scope: Construct, id: string, given: HybridEksStackProps) {
     super(scope, id);
-    const { region, network, existingNetwork, defaultTags, ...cluster } = props;
-    if (network !== undefined && existingNetwork !== undefined) fail(this, 'both network and existingNetwork are set', 'give network (to create one) or existingNetwork (to use yours), not both');
-    const tags = stringMap({ path: this.node.path, prop: 'defaultTags' }, defaultTags);
+    const props = HYBRID_EKS_STACK_PROPS.parse(this.node.path, given);
+    const { region, network, existingNetwork, defaultTags: tags, ...cluster } = props;
     this.provider = new AwsProvider(this, 'aws', { region, defaultTags: tags ? [{ tags: { ...tags } }] : undefined });
     judgeOwnResources(this, [this.provider], { 'provider region': 'region', 'provider default_tags.tags': 'defaultTags' });
     let subnetIds: string[];

@@ -3,12 +3,12 @@ import { judgeOwnResources } from '../terraform/judge';
 import { LAUNCH_TEMPLATE_NAME_PREFIX, parseEksWindowsAmiType } from '../platform/eks';
 import { contentHash } from '../core/hash';
 import { PropsOfFields } from '../rules/engine/refusal';
-import { listOf, stringMap, wholeNumber } from '../core/values';
+import { flag, instance, list, optional, PropEntry, required, stringRecord, text, whole } from '../core/props-spec';
 import type { HybridEksCluster } from './eks-cluster';
 import { EksNodeRole } from './node-role';
 import { EksNodeGroup, EksNodeGroupTaint, LaunchTemplate, Token } from '../terraform/providers/aws';
 
-/** What Linux and Windows managed node groups share. */
+/** What Linux and Windows managed node groups share. What each prop takes, as the construct checks it: docs/props.md. */
 export interface EksNodeGroupOptions {
   /**
    * EC2 instance types, e.g. `['m6i.xlarge']`; several give the group more capacity to draw on.
@@ -102,6 +102,29 @@ export interface EksNodeGroupOptions {
 }
 
 /**
+ * The entries of `EksNodeGroupOptions`, which the Linux and Windows node groups' specs share. The
+ * Terraform rules judge the values further (`eks-node-group`: sizes, names, labels, disk, instance
+ * types).
+ * @internal
+ */
+export const EKS_NODE_GROUP_OPTIONS: { readonly [K in keyof EksNodeGroupOptions]-?: PropEntry } = {
+  instanceTypes: required(list(text({ max: 64, form: 'an EC2 instance type', example: 'm6i.xlarge', judgedBy: 'eks-node-group' })), 'give instanceTypes, e.g. ["m6i.xlarge"]'),
+  minSize: optional(whole()),
+  desiredSize: optional(whole()),
+  manageDesiredSize: optional(flag()),
+  maxSize: optional(whole()),
+  subnetIds: optional(list(text({ max: 256, form: 'a subnet id', example: 'subnet-0123456789abcdef0', judgedBy: 'eks-node-group' }))),
+  nodeRole: optional(instance('an EksNodeRole', (v) => v instanceof EksNodeRole, 'pass new EksNodeRole(scope, id, { partition: cluster.partition })')),
+  diskSizeGiB: optional(whole(0, undefined, 'eks-node-group')),
+  labels: optional(stringRecord()),
+  nodeGroupName: optional(text({ max: 1024, form: 'an EKS node group name', example: 'windows', judgedBy: 'eks-node-group' })),
+  kubernetesVersion: optional(text({ max: 64, form: 'a Kubernetes minor version', example: '1.34', judgedBy: 'eks-node-group' })),
+  releaseVersion: optional(text({ max: 128, form: 'an EKS AMI release version', example: '1.34-2026.01.13' })),
+  maxUnavailable: optional(whole(0, undefined, 'eks-node-group')),
+  replaceBeforeDestroy: optional(flag()),
+};
+
+/**
  * What the operating system decides.
  * @internal
  */
@@ -163,16 +186,12 @@ function launchTemplatePrefix(clusterName: string, groupName: string): string {
  * @internal
  */
 export function createNodeGroup(scope: Construct, cluster: HybridEksCluster, options: EksNodeGroupOptions, platform: NodeGroupPlatform): NodeGroupParts {
+  // `options` come parsed by the group's spec (EKS_NODE_GROUP_OPTIONS).
   const name = options.nodeGroupName ?? scope.node.id;
-  // What JavaScript callers can hand in (a string for a list, BigInt, undefined items, `__proto__`
-  // keys) is refused here by prop, before the provider's bindings read it character by character.
-  const at = (prop: string) => ({ path: scope.node.path, prop });
-  const instanceTypes = listOf<string>(at('instanceTypes'), options.instanceTypes) ?? [];
-  const subnetIds = listOf<string>(at('subnetIds'), options.subnetIds);
-  const labels = stringMap(at('labels'), options.labels);
-  const minSize = wholeNumber(at('minSize'), options.minSize) ?? 1;
-  const desiredSize = wholeNumber(at('desiredSize'), options.desiredSize) ?? minSize;
-  const maxSize = wholeNumber(at('maxSize'), options.maxSize) ?? Math.max(desiredSize, 1);
+  const { instanceTypes, subnetIds, labels } = options;
+  const minSize = options.minSize ?? 1;
+  const desiredSize = options.desiredSize ?? minSize;
+  const maxSize = options.maxSize ?? Math.max(desiredSize, 1);
   const sizes = { minSize, desiredSize, maxSize };
   const diskSizeGiB = options.diskSizeGiB ?? platform.defaultDiskSizeGiB;
 

@@ -1,5 +1,7 @@
 import { Construct, IConstruct } from 'constructs';
 import { fail } from '../core/errors';
+import { optional, propsSpec, required, text } from '../core/props-spec';
+import { IAM_ROLE_NAME } from '../platform/aws';
 import { sharedNodeRoleProblem } from '../platform/eks';
 import { IamRole, IamRolePolicyAttachment, dependable } from '../terraform/providers/aws';
 import type { EksAccessEntry, EksNodeGroup } from '../terraform/providers/aws';
@@ -14,6 +16,15 @@ export interface EksNodeRoleProps {
    */
   readonly roleName?: string;
 }
+
+/**
+ * The spec of `EksNodeRoleProps`.
+ * @internal
+ */
+export const EKS_NODE_ROLE_PROPS = propsSpec<EksNodeRoleProps>('EksNodeRole', {
+  partition: required(text({ max: 64, form: 'an AWS partition', example: 'aws' }), 'give the partition, e.g. cluster.partition'),
+  roleName: optional(text({ max: 64, pattern: IAM_ROLE_NAME, form: 'an IAM role name', example: 'KarpenterNodeRole-shop' })),
+});
 
 /**
  * The AWS managed policies of an EKS node role (EKS User Guide, create-node-role.adoc): the
@@ -38,8 +49,9 @@ export class EksNodeRole extends Construct {
   private readonly entries = new Map<IConstruct, EksAccessEntry>();
   private readonly groups: Array<{ readonly group: EksNodeGroup; readonly name: string; readonly windows: boolean }> = [];
 
-  public constructor(scope: Construct, id: string, props: EksNodeRoleProps) {
+  public constructor(scope: Construct, id: string, given: EksNodeRoleProps) {
     super(scope, id);
+    const props = EKS_NODE_ROLE_PROPS.parse(this.node.path, given);
     this.role = new IamRole(this, 'Role', {
       name: props.roleName,
       assumeRolePolicy: JSON.stringify({

@@ -1,5 +1,10 @@
 import { Construct } from 'constructs';
 import { fail } from '../core/errors';
+import { isUnresolvedToken } from '../core/tokens';
+import { listOf, oneOf, show } from '../core/values';
+import { IAM_ROLE_NAME, iamRoleNameProblem } from '../platform/aws';
+import { dnsLabelProblem } from '../platform/dns';
+import { dnsSubdomainProblem } from '../platform/object-meta';
 import { POD_IDENTITY_WINDOWS_PROBLEM, PodCredentialMechanism } from '../platform/eks';
 import type { HybridEksCluster } from './eks-cluster';
 import { EksPodIdentityAssociation, IamRole, IamRolePolicyAttachment } from '../terraform/providers/aws';
@@ -33,8 +38,8 @@ export interface ServiceAccountRoleProps {
   readonly roleName?: string;
 }
 
-/** IAM allows role names of 64 characters (IAM User Guide, reference_iam-quotas). */
-const ROLE_NAME_MAX = 64;
+/** IAM policy ARNs (IAM User Guide, reference_identifiers ARNs): `arn:<partition>:iam::<account or aws>:policy/<path and name>`. */
+const IAM_POLICY_ARN = /^arn:aws(?:-[a-z-]+)?:iam::(?:aws|\d{12}):policy\/[\w+=,.@/-]+$/;
 
 /**
  * An IAM role that one Kubernetes service account's pods assume: through IRSA (a trust policy for
@@ -55,7 +60,13 @@ export class ServiceAccountRole extends Construct {
 
   public constructor(cluster: HybridEksCluster, id: string, props: ServiceAccountRoleProps) {
     super(cluster, id);
-    const mechanism = props.mechanism
+    const namespaceProblem = dnsLabelProblem(props.namespace);
+    // The token's sub is system:serviceaccount:<namespace>:<name> of a real namespace and account:
+    // a condition on any other string matches no token, and the pods never get the role.
+    if (namespaceProblem) fail(this, `namespace ${show(props.namespace)} ${namespaceProblem}, so no service account token names it and the role's trust matches none`, 'give the namespace as Kubernetes names it, e.g. shop');
+    const accountProblem = typeof props.serviceAccount === 'string' ? dnsSubdomainProblem(props.serviceAccount) ?? (props.serviceAccount.length === 0 ? 'is empty' : undefined) : `is ${show(props.serviceAccount)}, not a string`;
+    if (accountProblem) fail(this, `serviceAccount ${show(props.serviceAccount)} ${accountProblem}, so no service account token names it and the role's trust matches none`, 'give the service account\'s name, e.g. iis');
+    const mechanism = oneOf({ path: this.node.path, prop: 'mechanism' }, props.mechanism, PodCredentialMechanism, 'PodCredentialMechanism')
       ?? (cluster.oidcProvider !== undefined ? PodCredentialMechanism.IRSA : cluster.podIdentityAgent !== undefined ? PodCredentialMechanism.POD_IDENTITY : undefined);
     if (mechanism === undefined) {
       fail(this, 'the cluster sets up no way to give pods AWS credentials', 'set podCredentials: { irsa: true } on the cluster (or podIdentity: true for Linux pods only)');
@@ -71,9 +82,17 @@ export class ServiceAccountRole extends Construct {
     }
     this.mechanism = mechanism;
     this.roleName = props.roleName ?? `${cluster.clusterName}-${props.namespace}-${props.serviceAccount}`;
-    if (this.roleName.length > ROLE_NAME_MAX || !/^[\w+=,.@-]+$/.test(this.roleName)) {
-      fail(this, `roleName "${this.roleName}" is not an IAM role name (at most ${ROLE_NAME_MAX} of letters, digits and +=,.@_-)`, 'give a shorter roleName');
+    if (!IAM_ROLE_NAME.test(this.roleName)) {
+      if (props.roleName !== undefined) fail(this, `roleName ${show(props.roleName)} ${iamRoleNameProblem(props.roleName)}`, 'give a shorter roleName');
+      fail(this, `the role name made of the cluster, namespace and serviceAccount, "${this.roleName}", ${iamRoleNameProblem(this.roleName)}`, 'give roleName, at most 64 letters, digits and +=,.@_-');
     }
+    const policyArns = listOf<string>({ path: this.node.path, prop: 'policyArns' }, props.policyArns) ?? [];
+    policyArns.forEach((arn, i) => {
+      if (isUnresolvedToken(arn) || (typeof arn === 'string' && IAM_POLICY_ARN.test(arn))) return;
+      fail(this, `policyArns[${i}] ${show(arn)} is not an IAM policy ARN`, typeof arn === 'string' && /^[\w+=,.@-]+$/.test(arn)
+        ? `write the ARN: arn:aws:iam::aws:policy/${arn} for an AWS managed policy, arn:aws:iam::<account>:policy/${arn} for one of yours`
+        : 'give arn:<partition>:iam::<account or aws>:policy/<name>');
+    });
 
     const subject = `system:serviceaccount:${props.namespace}:${props.serviceAccount}`;
     const statement = mechanism === PodCredentialMechanism.IRSA
@@ -92,7 +111,7 @@ export class ServiceAccountRole extends Construct {
         Action: ['sts:AssumeRole', 'sts:TagSession'],
       };
     this.role = new IamRole(this, 'Role', { name: this.roleName, assumeRolePolicy: JSON.stringify({ Version: '2012-10-17', Statement: [statement] }) });
-    (props.policyArns ?? []).forEach((policyArn, i) => new IamRolePolicyAttachment(this, `Policy${i}`, { role: this.role.name, policyArn }));
+    policyArns.forEach((policyArn, i) => new IamRolePolicyAttachment(this, `Policy${i}`, { role: this.role.name, policyArn }));
     if (mechanism === PodCredentialMechanism.POD_IDENTITY) {
       this.association = new EksPodIdentityAssociation(this, 'Association', {
         clusterName: cluster.cluster.name,

@@ -1,13 +1,14 @@
 import { Construct } from 'constructs';
-import { oneOf } from '../core/values';
+import { choice, optional, propsSpec, text } from '../core/props-spec';
 import { fail } from '../core/errors';
 import { EKS_WINDOWS_TAINT, NodeAccessEntryType, eksWindowsAmiType } from '../platform/eks';
 import { isUnresolvedToken } from '../core/tokens';
 import { LABEL_OS, LABEL_WINDOWS_BUILD, WINDOWS_NODE_TAINT, WINDOWS_RELEASES, WindowsEdition, WindowsVersion } from '../platform/windows';
 import { asgNodeTemplateTags } from '../platform/cluster-autoscaler';
 import type { HybridEksCluster } from './eks-cluster';
-import { EksNodeGroupOptions, NodeGroupParts, createNodeGroup } from './node-group';
+import { EKS_NODE_GROUP_OPTIONS, EksNodeGroupOptions, NodeGroupParts, createNodeGroup } from './node-group';
 import { AutoscalingGroupTag } from '../terraform/providers/aws';
+import { EC2_USER_DATA_MAX_BYTES } from '../platform/aws';
 
 /** Props of `EksWindowsNodeGroup`: those of every managed node group, the Windows release and edition, and PowerShell to run before the bootstrap. */
 export interface EksWindowsNodeGroupProps extends EksNodeGroupOptions {
@@ -32,6 +33,17 @@ export interface EksWindowsNodeGroupProps extends EksNodeGroupOptions {
   readonly preBootstrapPowerShell?: string;
 }
 
+/**
+ * The spec of `EksWindowsNodeGroupProps`.
+ * @internal
+ */
+export const EKS_WINDOWS_NODE_GROUP_PROPS = propsSpec<EksWindowsNodeGroupProps>('EksWindowsNodeGroup', {
+  ...EKS_NODE_GROUP_OPTIONS,
+  windowsVersion: optional(choice(WindowsVersion, 'WindowsVersion')),
+  edition: optional(choice(WindowsEdition, 'WindowsEdition')),
+  // The script goes into the user data, which `eks-node-group` holds to EC2's 16 KB in bytes.
+  preBootstrapPowerShell: optional(text({ max: EC2_USER_DATA_MAX_BYTES, form: 'a PowerShell script', example: 'Set-TimeZone -Id UTC', multiline: true, judgedBy: 'eks-node-group' })),
+});
 
 /**
  * A managed node group of EKS-optimized Windows Server nodes: the AMI type from
@@ -48,11 +60,11 @@ export class EksWindowsNodeGroup extends Construct {
    */
   public readonly autoscalerTags: readonly AutoscalingGroupTag[];
 
-  public constructor(cluster: HybridEksCluster, id: string, props: EksWindowsNodeGroupProps) {
+  public constructor(cluster: HybridEksCluster, id: string, given: EksWindowsNodeGroupProps) {
     super(cluster, id);
-    const at = (prop: string) => ({ path: this.node.path, prop });
-    const version = oneOf(at('windowsVersion'), props.windowsVersion, WindowsVersion, 'WindowsVersion') ?? WindowsVersion.SERVER_2022;
-    const edition = oneOf(at('edition'), props.edition, WindowsEdition, 'WindowsEdition') ?? WindowsEdition.CORE;
+    const props = EKS_WINDOWS_NODE_GROUP_PROPS.parse(this.node.path, given);
+    const version = props.windowsVersion ?? WindowsVersion.SERVER_2022;
+    const edition = props.edition ?? WindowsEdition.CORE;
     const script = props.preBootstrapPowerShell;
     if (script !== undefined && (isUnresolvedToken(script) || /<\/?powershell>/i.test(script))) {
       fail(this, 'preBootstrapPowerShell holds a deploy-time token or <powershell> tags', 'pass the plain script; the construct adds the tags');

@@ -48,6 +48,123 @@ export const CRD_CEL_RULES: Readonly<Record<string, readonly CrdCelRule[]>> = {
       "transition": false
     }
   ],
+  "bootstrap.cluster.x-k8s.io/v1beta2/KubeadmConfigTemplate": [
+    {
+      "path": "spec.template.spec.clusterConfiguration.apiServer.extraArgs",
+      "rule": "self.all(x, self.exists_one(y, x.name == y.name))",
+      "message": "extraArgs name must be unique",
+      "transition": false
+    },
+    {
+      "path": "spec.template.spec.clusterConfiguration.controllerManager.extraArgs",
+      "rule": "self.all(x, self.exists_one(y, x.name == y.name))",
+      "message": "extraArgs name must be unique",
+      "transition": false
+    },
+    {
+      "path": "spec.template.spec.clusterConfiguration.etcd.local.extraArgs",
+      "rule": "self.all(x, self.exists_one(y, x.name == y.name))",
+      "message": "extraArgs name must be unique",
+      "transition": false
+    },
+    {
+      "path": "spec.template.spec.clusterConfiguration.scheduler.extraArgs",
+      "rule": "self.all(x, self.exists_one(y, x.name == y.name))",
+      "message": "extraArgs name must be unique",
+      "transition": false
+    },
+    {
+      "path": "spec.template.spec.diskSetup.partitions[]",
+      "rule": "[has(self.layout),has(self.diskLayout)].filter(x,x==true).size() == 1",
+      "message": "exactly one of the fields in [layout diskLayout] must be set",
+      "transition": false,
+      "integers": [
+        "diskLayout[].percentage"
+      ],
+      "reads": [
+        "diskLayout",
+        "layout"
+      ],
+      "whenAbsent": false
+    },
+    {
+      "path": "spec.template.spec.diskSetup.partitions[].diskLayout[].partitionType",
+      "rule": "self.matches('^(Linux|LinuxSwap|LinuxRAID|LVM|Fat32|NTFS|LinuxExtended|[0-9A-Fa-f]{8}(-[0-9A-Fa-f]{4}){3}-[0-9A-Fa-f]{12})$')",
+      "message": "partitionType must be one of Linux, LinuxSwap, LinuxRAID, LVM, Fat32, NTFS, LinuxExtended or a full GPT partition GUID",
+      "transition": false
+    },
+    {
+      "path": "spec.template.spec.initConfiguration.nodeRegistration.kubeletExtraArgs",
+      "rule": "self.all(x, self.exists_one(y, x.name == y.name))",
+      "message": "kubeletExtraArgs name must be unique",
+      "transition": false
+    },
+    {
+      "path": "spec.template.spec.joinConfiguration.nodeRegistration.kubeletExtraArgs",
+      "rule": "self.all(x, self.exists_one(y, x.name == y.name))",
+      "message": "kubeletExtraArgs name must be unique",
+      "transition": false
+    }
+  ],
+  "controlplane.cluster.x-k8s.io/v1beta2/KubeadmControlPlane": [
+    {
+      "path": "spec.kubeadmConfigSpec.clusterConfiguration.apiServer.extraArgs",
+      "rule": "self.all(x, self.exists_one(y, x.name == y.name))",
+      "message": "extraArgs name must be unique",
+      "transition": false
+    },
+    {
+      "path": "spec.kubeadmConfigSpec.clusterConfiguration.controllerManager.extraArgs",
+      "rule": "self.all(x, self.exists_one(y, x.name == y.name))",
+      "message": "extraArgs name must be unique",
+      "transition": false
+    },
+    {
+      "path": "spec.kubeadmConfigSpec.clusterConfiguration.etcd.local.extraArgs",
+      "rule": "self.all(x, self.exists_one(y, x.name == y.name))",
+      "message": "extraArgs name must be unique",
+      "transition": false
+    },
+    {
+      "path": "spec.kubeadmConfigSpec.clusterConfiguration.scheduler.extraArgs",
+      "rule": "self.all(x, self.exists_one(y, x.name == y.name))",
+      "message": "extraArgs name must be unique",
+      "transition": false
+    },
+    {
+      "path": "spec.kubeadmConfigSpec.diskSetup.partitions[]",
+      "rule": "[has(self.layout),has(self.diskLayout)].filter(x,x==true).size() == 1",
+      "message": "exactly one of the fields in [layout diskLayout] must be set",
+      "transition": false,
+      "integers": [
+        "diskLayout[].percentage"
+      ],
+      "reads": [
+        "diskLayout",
+        "layout"
+      ],
+      "whenAbsent": false
+    },
+    {
+      "path": "spec.kubeadmConfigSpec.diskSetup.partitions[].diskLayout[].partitionType",
+      "rule": "self.matches('^(Linux|LinuxSwap|LinuxRAID|LVM|Fat32|NTFS|LinuxExtended|[0-9A-Fa-f]{8}(-[0-9A-Fa-f]{4}){3}-[0-9A-Fa-f]{12})$')",
+      "message": "partitionType must be one of Linux, LinuxSwap, LinuxRAID, LVM, Fat32, NTFS, LinuxExtended or a full GPT partition GUID",
+      "transition": false
+    },
+    {
+      "path": "spec.kubeadmConfigSpec.initConfiguration.nodeRegistration.kubeletExtraArgs",
+      "rule": "self.all(x, self.exists_one(y, x.name == y.name))",
+      "message": "kubeletExtraArgs name must be unique",
+      "transition": false
+    },
+    {
+      "path": "spec.kubeadmConfigSpec.joinConfiguration.nodeRegistration.kubeletExtraArgs",
+      "rule": "self.all(x, self.exists_one(y, x.name == y.name))",
+      "message": "kubeletExtraArgs name must be unique",
+      "transition": false
+    }
+  ],
+  "addons.cluster.x-k8s.io/v1beta2/ClusterResourceSet": [],
   "controlplane.cluster.x-k8s.io/v1beta2/K0sControlPlane": [],
   "bootstrap.cluster.x-k8s.io/v1beta2/K0sWorkerConfigTemplate": [],
   "infrastructure.cluster.x-k8s.io/v1beta2/RemoteCluster": [],
@@ -126,6 +243,9 @@ export const CRD_CEL_RULES: Readonly<Record<string, readonly CrdCelRule[]>> = {
       "transition": false
     }
   ],
+  "infrastructure.cluster.x-k8s.io/v1beta1/AzureCluster": [],
+  "infrastructure.cluster.x-k8s.io/v1beta1/AzureClusterIdentity": [],
+  "infrastructure.cluster.x-k8s.io/v1beta1/AzureMachineTemplate": [],
   "karpenter.sh/v1/NodePool": [
     {
       "path": "spec",

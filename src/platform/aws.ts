@@ -171,3 +171,24 @@ export function awsTagProblems(tags: unknown): string[] {
  * base64-encoded" (EC2 User Guide, instancedata-add-user-data).
  */
 export const EC2_USER_DATA_MAX_BYTES = 16 * 1024;
+
+/**
+ * The days CloudWatch Logs keeps a log group's events (`retention_in_days`), 0 for ever:
+ * PutRetentionPolicy's values (CloudWatch Logs API reference), as hashicorp/terraform-provider-aws
+ * takes them (website/docs/r/cloudwatch_log_group.html.markdown, `retention_in_days`).
+ */
+export const CLOUDWATCH_LOG_RETENTION_DAYS = [0, 1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653] as const;
+
+/**
+ * IAM role names: 1 to 64 of letters, digits and `+=,.@_-` (IAM API Reference, CreateRole
+ * `RoleName`, pattern `[\w+=,.@-]+`, length 1-64).
+ */
+export const IAM_ROLE_NAME = /^[\w+=,.@-]{1,64}$/;
+
+/** Why a value is no IAM role name, for a message after the value. */
+export function iamRoleNameProblem(value: unknown): string {
+  if (typeof value !== 'string') return 'is not a string';
+  if (value.length === 0) return 'is empty';
+  if (value.length > 64) return `has ${value.length} characters, and IAM role names have at most 64 (IAM CreateRole)`;
+  return 'is not an IAM role name: only letters, digits and +=,.@_- (IAM CreateRole)';
+}

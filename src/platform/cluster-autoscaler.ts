@@ -38,6 +38,8 @@ export const CAPI_AUTOSCALER_ANNOTATIONS = {
   maxSize: 'cluster.x-k8s.io/cluster-api-autoscaler-node-group-max-size',
   cpu: 'capacity.cluster-autoscaler.kubernetes.io/cpu',
   memory: 'capacity.cluster-autoscaler.kubernetes.io/memory',
+  /** The node's ephemeral storage (clusterapi_utils.go, diskCapacityKey): without it a pod requesting `ephemeral-storage` fits no template node. */
+  ephemeralDisk: 'capacity.cluster-autoscaler.kubernetes.io/ephemeral-disk',
   maxPods: 'capacity.cluster-autoscaler.kubernetes.io/maxPods',
   labels: 'capacity.cluster-autoscaler.kubernetes.io/labels',
   taints: 'capacity.cluster-autoscaler.kubernetes.io/taints',
@@ -58,12 +60,14 @@ export interface TemplateNode {
   readonly cpu?: number;
   /** Memory in GiB, when known. */
   readonly memoryGiB?: number;
+  /** The kubelet's root filesystem in GiB (the root volume), when known. */
+  readonly ephemeralDiskGiB?: number;
   readonly maxPods: number;
 }
 
 /**
  * The capacity annotations of a node group at zero, in the forms cluster-autoscaler parses:
- * `labels` `k=v,k2=v2`, `taints` `k=v:Effect,…`, cpu and memory as quantities, maxPods an integer.
+ * `labels` `k=v,k2=v2`, `taints` `k=v:Effect,…`, cpu, memory and ephemeral disk as quantities, maxPods an integer.
  */
 export function capacityAnnotations(node: TemplateNode): Record<string, string> {
   const out: Record<string, string> = {
@@ -73,6 +77,7 @@ export function capacityAnnotations(node: TemplateNode): Record<string, string> 
   if (node.taints.length > 0) out[CAPI_AUTOSCALER_ANNOTATIONS.taints] = node.taints.map((t) => `${t.key}=${t.value}:${t.effect}`).join(',');
   if (node.cpu !== undefined) out[CAPI_AUTOSCALER_ANNOTATIONS.cpu] = String(node.cpu);
   if (node.memoryGiB !== undefined) out[CAPI_AUTOSCALER_ANNOTATIONS.memory] = `${node.memoryGiB}Gi`;
+  if (node.ephemeralDiskGiB !== undefined) out[CAPI_AUTOSCALER_ANNOTATIONS.ephemeralDisk] = `${node.ephemeralDiskGiB}Gi`;
   return out;
 }
 

@@ -75,3 +75,45 @@ export const KARPENTER_WINDOWS_LIMITS = {
 
 /** Karpenter's API groups: NodePool (`karpenter.sh`) and EC2NodeClass (`karpenter.k8s.aws`). */
 export const KARPENTER_GROUPS = { nodePool: 'karpenter.sh', nodeClass: 'karpenter.k8s.aws' } as const;
+
+/**
+ * Karpenter's controller as its getting-started guide installs it (v1.14.1
+ * website/content/en/docs/getting-started/getting-started-with-karpenter): the controller's IAM role
+ * is `<cluster>-karpenter` (scripts/step02-create-cluster.sh, eksctl `podIdentityAssociations`
+ * `roleName`), and its IAM integration policy passes the node role to EC2 only
+ * (cloudformation.yaml, `AllowPassingInstanceRole`: `iam:PassedToService` `ec2.amazonaws.com`,
+ * `ec2.amazonaws.com.cn`).
+ */
+export const KARPENTER_CONTROLLER = {
+  roleName: (clusterName: string) => `${clusterName}-karpenter`,
+  passedToServices: ['ec2.amazonaws.com', 'ec2.amazonaws.com.cn'],
+} as const;
+
+/**
+ * What the pinned CRDs (pkg/apis/crds at the tag) accept in the fields the pool writes from props,
+ * their `pattern`s as the API server applies them: a budget's `nodes`
+ * (karpenter.sh_nodepools.yaml, `spec.disruption.budgets[].nodes`) and a resource quantity
+ * (`spec.limits`, the Kubernetes quantity grammar).
+ */
+export const KARPENTER_PATTERNS = {
+  budgetNodes: /^((100|[0-9]{1,2})%|[0-9]+)$/,
+  quantity: /^(\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?$/,
+} as const;
+
+/**
+ * The values of `karpenter.sh/capacity-type` Karpenter knows (website/content/en/docs/concepts/nodepools.md,
+ * "Capacity Type"): a requirement of any other value matches no offering, and no node launches.
+ */
+export const KARPENTER_CAPACITY_TYPES = ['on-demand', 'spot', 'reserved'] as const;
+
+/**
+ * Karpenter writes a Windows node's user data as one PowerShell block: `<powershell>`, then
+ * `spec.userData` as it is, then the EKS bootstrap (pkg/providers/amifamily/bootstrap/windows.go,
+ * `Script`). A shell script there (`#!/bin/bash`) or a MIME multi-part document (what the Linux
+ * families merge) is handed to PowerShell as it is: none of its commands does what it says, and
+ * nothing reports it (PowerShell reads `#!` as a comment and goes on).
+ */
+export const KARPENTER_WINDOWS_USER_DATA = {
+  notPowerShell: /^\s*(#!|MIME-Version:|Content-Type:\s*multipart\/)/i,
+  source: `${KARPENTER_SOURCE} pkg/providers/amifamily/bootstrap/windows.go (Script)`,
+} as const;

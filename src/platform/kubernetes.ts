@@ -20,3 +20,26 @@ export const MIN_NODE_CONDITION_TIMEOUT_SECONDS = 60;
  * controller and worker to every host).
  */
 export const KUBELET_PORT = 10250;
+
+/**
+ * A Kubernetes version as a distribution writes it: `v1.34.4` (kubeadm, Cluster API),
+ * `v1.34.4+k0s.0` (k0s), `v1.34.4+rke2r1` (RKE2): SemVer 2.0.0 with an optional pre-release and
+ * build, and an optional `v`, which Cluster API's webhooks prepend (cluster-api v1.14
+ * core/webhooks/admission/machinedeployment.go, Default; controlplane/kubeadm/webhooks/admission/
+ * kubeadmcontrolplane.go, Default) before they parse the rest as SemVer.
+ */
+export interface KubernetesVersion {
+  readonly major: number;
+  readonly minor: number;
+  readonly patch: number;
+  /** The version as written. */
+  readonly text: string;
+}
+
+const KUBERNETES_VERSION = /^v?(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?$/;
+
+/** The Kubernetes version `text` names, whatever the distribution's form; undefined for anything else. */
+export function kubernetesVersion(text: unknown): KubernetesVersion | undefined {
+  const m = typeof text === 'string' ? KUBERNETES_VERSION.exec(text) : null;
+  return m ? { major: Number(m[1]), minor: Number(m[2]), patch: Number(m[3]), text: text as string } : undefined;
+}

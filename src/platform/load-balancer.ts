@@ -15,7 +15,17 @@ import { LABEL_OS } from './windows';
 export const LB_ANNOTATIONS = {
   targetNodeLabels: 'service.beta.kubernetes.io/aws-load-balancer-target-node-labels',
   nlbTargetType: 'service.beta.kubernetes.io/aws-load-balancer-nlb-target-type',
+  /**
+   * `external` (or the legacy `nlb-ip`) hands the Service to the AWS Load Balancer Controller
+   * (docs/guide/service/nlb.md, "Configuration"); without it or the controller's
+   * `loadBalancerClass`, the AWS cloud provider owns the Service unless the controller's Service
+   * webhook (on by default from v2.5, `enableServiceMutatorWebhook`) set the class at creation.
+   */
+  type: 'service.beta.kubernetes.io/aws-load-balancer-type',
 } as const;
+
+/** The `aws-load-balancer-type` values that make the AWS Load Balancer Controller the Service's owner. */
+export const AWS_LBC_TYPES: readonly string[] = ['external', 'nlb-ip'];
 
 /** The target-node-labels value that keeps instance targets to Linux nodes. */
 export const LINUX_TARGET_NODE_LABELS = `${LABEL_OS}=linux`;

@@ -1,4 +1,5 @@
 import { AKS_WINDOWS_2025_NEWEST_REFUSING } from './aks';
+import { CALICO_WINDOWS_2025 } from './capz';
 import { K0S_WINDOWS_RESET_SINCE } from './remote';
 import { WINDOWS_NODE_TAINT, WindowsVersion } from './windows';
 
@@ -18,6 +19,8 @@ export enum WindowsPlatform {
   K3S = 'k3s',
   /** RKE2 with Windows agents, installed outside Cluster API (support rows only). */
   RKE2 = 'rke2',
+  /** Cluster API's kubeadm bootstrap on Azure (Cluster API Provider Azure), Windows workers through cloudbase-init. */
+  CAPZ = 'capz',
 }
 
 /** Whether a platform supports a Windows Server release as a worker, and from which version. */
@@ -84,6 +87,12 @@ const GKE_LTSC_ONLY = 'GKE docs deprecations/windows-server-sac: from GKE 1.23 W
 const K3S_NO_WINDOWS = 'k3s publishes no Windows agent: k3s-io/k3s#114 (Windows agent support) is open, and k3s-io/k3s .github/workflows/release.yml builds Linux binaries only';
 const RKE2_WINDOWS = 'RKE2 docs (docs.rke2.io install/quickstart, "Windows Agent (Worker) Node Installation"): Windows agents on Windows Server 2019 and 2022 (LTSC), with Calico or Flannel, joined to a Linux RKE2 server; not through Cluster API';
 
+// CAPZ v1.26.0 azure/services/virtualmachineimages/images.go (GetDefaultWindowsImage): the default
+// image is capi-win-2022-containerd; windows-2019 images only as the cncf-upstream marketplace
+// images of Kubernetes up to 1.30.3 (oldWindows2019Versions); capi-win-2025-containerd is
+// published (CAPZ #5317), but Calico, CAPZ's Windows CNI, does not run on it.
+const CAPZ_WINDOWS_IMAGES = 'kubernetes-sigs/cluster-api-provider-azure v1.26.0 azure/services/virtualmachineimages/images.go (GetDefaultWindowsImage, oldWindows2019Versions), azure/defaults.go (DefaultWindowsGalleryImageName capi-win-2022-containerd)';
+
 /** Platform × Windows release support, the one table every check reads; each row says where upstream says so. */
 export const WINDOWS_SUPPORT: Readonly<Record<WindowsPlatform, Readonly<Record<WindowsVersion, WindowsSupport>>>> = {
   [WindowsPlatform.K0SMOTRON_AWS]: {
@@ -128,6 +137,11 @@ export const WINDOWS_SUPPORT: Readonly<Record<WindowsPlatform, Readonly<Record<W
     [WindowsVersion.SERVER_2022]: { supported: true, source: RKE2_WINDOWS },
     [WindowsVersion.SERVER_2025]: { supported: false, source: RKE2_WINDOWS },
   },
+  [WindowsPlatform.CAPZ]: {
+    [WindowsVersion.SERVER_2019]: { supported: true, maximumVersion: '1.30', source: `${CAPZ_WINDOWS_IMAGES}: windows-2019 images for Kubernetes up to 1.30.3 only` },
+    [WindowsVersion.SERVER_2022]: { supported: true, source: `${CAPZ_WINDOWS_IMAGES}: the default Windows image` },
+    [WindowsVersion.SERVER_2025]: { supported: false, source: `${CAPZ_WINDOWS_IMAGES}; ${CALICO_WINDOWS_2025}` },
+  },
 };
 
 /** A node taint: `key=value:Effect`. */
@@ -165,6 +179,9 @@ const WINDOWS_NODE_TAINT_OF: Readonly<Record<WindowsPlatform, NodeTaint | undefi
   // given, and tests/e2e/mixedos runs a Windows Deployment without tolerations
   // (resource_files/windows_app_deployment.yaml) on a default Windows agent.
   [WindowsPlatform.RKE2]: undefined,
+  // CAPZ's Windows flavor registers Windows nodes with the cloud provider's taint only, which
+  // cloud-node-manager removes (v1.26.0 templates/flavors/windows/machine-deployment-windows.yaml).
+  [WindowsPlatform.CAPZ]: undefined,
 };
 
 /**

@@ -15,7 +15,7 @@ export const MANIFEST_RULE_SETS: readonly RuleSet<ManifestRule>[] = Object.freez
     name: 'cluster',
     registry: 'CLUSTER_RULES',
     title: 'Cluster objects',
-    description: 'Cluster API, k0smotron and infrastructure objects (AWS, remote hosts), the hand-off to the AWS stack, and the CRDs\' CEL rules.',
+    description: 'Cluster API objects of k0smotron and of kubeadm, and their infrastructure objects (AWS, remote hosts, Azure through CAPZ), the hand-off to the AWS stack, and the CRDs\' CEL rules.',
     input: 'kubernetes',
     byDefault: true,
     rules: CLUSTER_RULES,

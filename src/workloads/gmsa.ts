@@ -3,11 +3,15 @@ import { Construct } from 'constructs';
 import { kplus } from './cdk8s-plus';
 import { dropChartNamespace } from '../platform/cluster-scope';
 import { fail } from '../core/errors';
-import { wholeNumber } from '../core/values';
+import { show, wholeNumber } from '../core/values';
 import { LABEL_OS } from '../platform/windows';
-import { GMSA_GROUP, GMSA_KIND, GMSA_RESOURCE } from '../platform/gmsa';
+import { GMSA_FORMS, GMSA_GROUP, GMSA_KIND, GMSA_RESOURCE } from '../platform/gmsa';
 
-/** The windows-gmsa release `GmsaWebhook` renders (kubernetes-sigs/windows-gmsa, chart `charts/gmsa` 0.13.0). */
+/**
+ * The windows-gmsa release `GmsaWebhook` renders (kubernetes-sigs/windows-gmsa, chart `charts/gmsa`
+ * 0.13.0, image v0.13.0): the chart says 0.13.0 from commit 17a688e (2025-03-14, "update references
+ * to v0.13.0"), after the tag v0.13.0, whose `Chart.yaml` still says 0.12.1.
+ */
 export const GMSA_WEBHOOK_IMAGE = 'registry.k8s.io/gmsa-webhook/k8s-gmsa-webhook:v0.13.0';
 
 /** The port the webhook serves on (chart values `containerPort`; admission-webhook/main.go reads `HTTPS_PORT`). */
@@ -232,12 +236,11 @@ export class GmsaCredentialSpec extends Construct {
 
   public constructor(scope: Construct, id: string, props: GmsaCredentialSpecProps) {
     super(scope, id);
-    if (!/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/.test(props.name) || props.name.length > 253) {
-      fail(this, `name "${props.name}" is not a DNS subdomain name, which a GMSACredentialSpec's name must be`, 'use lower-case letters, digits, - and .');
+    if (typeof props.name !== 'string' || !/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/.test(props.name) || props.name.length > 253) {
+      fail(this, `name ${show(props.name)} is not a DNS subdomain name, which a GMSACredentialSpec's name must be`, 'use lower-case letters, digits, - and .');
     }
     this.name = props.name;
-    const d = props.domain;
-    const host = props.hostAccountConfig;
+    const { domain: d, host } = checkedCredentialSpec(this, props);
     const spec = new ApiObject(this, 'Spec', {
       apiVersion: `${GMSA_GROUP}/v1`, kind: GMSA_KIND, metadata: { name: props.name },
       credspec: {
@@ -270,7 +273,34 @@ export class GmsaCredentialSpec extends Construct {
   }
 }
 
-/** The GMSACredentialSpec CRD of windows-gmsa chart 0.13.0 (`charts/gmsa/crds/crds.yaml`): v1 stored, v1alpha1 served and deprecated. */
+/**
+ * The credential spec's props in the forms Windows reads (`GMSA_FORMS`), before anything is
+ * written: a form the CRD takes as a plain string, and the container would get no domain identity.
+ */
+function checkedCredentialSpec(scope: Construct, props: GmsaCredentialSpecProps): { domain: GmsaDomain; host?: GmsaHostAccountConfig } {
+  const text = (prop: string, value: unknown, form: RegExp, what: string, fix: string) => {
+    if (typeof value !== 'string' || !form.test(value)) fail(scope, `${prop} ${show(value)} is not ${what}`, fix);
+  };
+  text('account', props.account, GMSA_FORMS.accountName, 'a gMSA account name (its sAMAccountName without $: 1 to 15 characters, none of \\ / : * ? " < > |)',
+    typeof props.account === 'string' && props.account.endsWith('$') ? `write it without the trailing $: "${props.account.slice(0, -1)}"` : 'give the gMSA\'s name as New-CredentialSpec -AccountName takes it, e.g. WebApp1');
+  const d = props.domain as GmsaDomain | undefined;
+  if (d === null || typeof d !== 'object') fail(scope, `domain is ${show(d)}, not { dnsName, netBiosName, guid, sid }`, 'give the DomainJoinConfig New-CredentialSpec prints for the gMSA\'s domain');
+  text('domain.dnsName', d.dnsName, GMSA_FORMS.dnsName, 'a DNS domain name', 'give the domain\'s DNS name, e.g. contoso.com');
+  if (d.dnsTreeName !== undefined) text('domain.dnsTreeName', d.dnsTreeName, GMSA_FORMS.dnsName, 'a DNS domain name', 'give the forest root\'s DNS name, or leave it unset for dnsName');
+  text('domain.netBiosName', d.netBiosName, GMSA_FORMS.netBiosName, 'a NetBIOS domain name (1 to 15 characters, none of \\ / : * ? " < > |)', 'give the domain\'s NetBIOS name, e.g. CONTOSO (New-CredentialSpec prints it as NetBiosName)');
+  text('domain.guid', d.guid, GMSA_FORMS.guid, 'a GUID (8-4-4-4-12 hexadecimal digits)', 'give the domain\'s objectGUID, e.g. 244818ae-87ca-4fcd-92ec-e79e5252348a (New-CredentialSpec prints it as Guid)');
+  text('domain.sid', d.sid, GMSA_FORMS.domainSid, 'a domain SID (S-1-5-21- and three numbers)',
+    typeof d.sid === 'string' && /^S-1-5-21(?:-\d+){4,}$/.test(d.sid) ? `give the domain's SID without the account's RID: "${d.sid.replace(/-\d+$/, '')}"` : 'give the domain\'s SID, e.g. S-1-5-21-2126729477-2524075714-3094792973 (New-CredentialSpec prints it as Sid)');
+  const host = props.hostAccountConfig;
+  if (host !== undefined) {
+    if (host === null || typeof host !== 'object') fail(scope, `hostAccountConfig is ${show(host)}, not { pluginGuid, pluginInput }`, 'give the CCG plugin\'s GUID and input, or leave it unset for domain-joined nodes');
+    text('hostAccountConfig.pluginGuid', host.pluginGuid, GMSA_FORMS.guid, 'a GUID (8-4-4-4-12 hexadecimal digits)', 'give the CCG plugin\'s GUID, e.g. AWS\'s 859E1386-BDB4-49E8-85C7-3070B13920E1');
+    if (typeof host.pluginInput !== 'string' || host.pluginInput.length === 0) fail(scope, `hostAccountConfig.pluginInput is ${show(host.pluginInput)}, not the plugin's input`, 'give the input in the plugin\'s format, e.g. AWS\'s JSON {"credentialArn": "arn:aws:secretsmanager:…"}');
+  }
+  return { domain: d, host };
+}
+
+/** The GMSACredentialSpec CRD of windows-gmsa chart 0.13.0 (commit 17a688e, `charts/gmsa/crds/crds.yaml`): v1 stored, v1alpha1 served and deprecated. */
 function gmsaCrd(): kplus.k8s.KubeCustomResourceDefinitionProps {
   const strings = (...keys: string[]): kplus.k8s.JsonSchemaProps => ({ type: 'object', properties: Object.fromEntries(keys.map((k) => [k, { type: 'string' }])) });
   const schema: kplus.k8s.CustomResourceValidation = {

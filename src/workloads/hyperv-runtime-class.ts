@@ -2,7 +2,7 @@ import { ApiObject, Size } from 'cdk8s';
 import { Construct } from 'constructs';
 import { dropChartNamespace } from '../platform/cluster-scope';
 import { fail } from '../core/errors';
-import { oneOf, wholeMebibytes, wholeNumber } from '../core/values';
+import { choice, mebibytes, optional, propsSpec, record, text, whole } from '../core/props-spec';
 import { HYPERV_HANDLER, LABEL_HYPERV, LABEL_OS, LABEL_WINDOWS_BUILD, WINDOWS_NODE_TAINT, WINDOWS_RELEASES, WindowsVersion } from '../platform/windows';
 
 export { HYPERV_HANDLER } from '../platform/windows';
@@ -39,6 +39,22 @@ export interface HyperVRuntimeClassProps {
 }
 
 /**
+ * The spec of `HyperVRuntimeClassProps`.
+ * @internal
+ */
+export const HYPERV_RUNTIME_CLASS_PROPS = propsSpec<HyperVRuntimeClassProps>('HyperVRuntimeClass', {
+  // An object name (a DNS subdomain); the handler a DNS label (kubernetes v1.34
+  // pkg/apis/node/validation/validation.go, ValidateRuntimeClass: ValidateRuntimeClassHandler).
+  name: optional(text({ max: 253, pattern: /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/, form: 'a RuntimeClass name (lower-case DNS subdomain)', example: 'windows-hyperv' })),
+  version: optional(choice(WindowsVersion, 'WindowsVersion')),
+  handler: optional(text({ max: 63, pattern: /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/, form: 'a runtime handler name (lower-case DNS label)', example: HYPERV_HANDLER })),
+  overhead: optional(record(propsSpec<NonNullable<HyperVRuntimeClassProps['overhead']>>('HyperVRuntimeClass overhead', {
+    cpuMillis: optional(whole()),
+    memory: optional(mebibytes()),
+  }))),
+});
+
+/**
  * A RuntimeClass (`node.k8s.io/v1`) for Hyper-V isolated Windows pods. **Experimental**: Kubernetes
  * documents Hyper-V isolation on Windows as unsupported, and containerd's runhcs handler for it
  * is experimental.
@@ -56,12 +72,12 @@ export class HyperVRuntimeClass extends Construct {
   /** Host release the class schedules to, when pinned. */
   public readonly version?: WindowsVersion;
 
-  constructor(scope: Construct, id: string, props: HyperVRuntimeClassProps = {}) {
+  constructor(scope: Construct, id: string, given?: HyperVRuntimeClassProps) {
     super(scope, id);
-    const at = (prop: string) => ({ path: this.node.path, prop });
-    this.version = oneOf(at('version'), props.version, WindowsVersion, 'WindowsVersion');
-    const cpuMillis = wholeNumber(at('overhead.cpuMillis'), props.overhead?.cpuMillis) ?? 500;
-    const memoryMebibytes = wholeMebibytes(at('overhead.memory'), props.overhead?.memory) ?? Size.gibibytes(1).toMebibytes();
+    const props = HYPERV_RUNTIME_CLASS_PROPS.parse(this.node.path, given);
+    this.version = props.version;
+    const cpuMillis = props.overhead?.cpuMillis ?? 500;
+    const memoryMebibytes = (props.overhead?.memory ?? Size.gibibytes(1)).toMebibytes();
     this.name = props.name ?? (props.version ? `windows-hyperv-${WINDOWS_RELEASES[props.version].ltscTag}` : 'windows-hyperv');
 
     // RuntimeClasses are cluster-scoped: a second one of the name would overwrite the first.

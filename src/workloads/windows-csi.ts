@@ -1,9 +1,11 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
-import { EBS_CSI, SMB_CSI, windowsKubeletRoot } from '../platform/csi';
-import { windowsNodeTaint, WindowsPlatform } from '../platform/support';
+import { ABSOLUTE_WINDOWS_PATH, EBS_CSI, SMB_CSI, windowsKubeletRoot } from '../platform/csi';
+import { dnsLabelProblem } from '../platform/dns';
+import { runsWindowsNodes, windowsNodeTaint, WindowsPlatform } from '../platform/support';
 import { LABEL_OS, WINDOWS_SYSTEM_USER } from '../platform/windows';
 import { fail } from '../core/errors';
+import { oneOf, show, wholeNumber } from '../core/values';
 
 /** What the CSI constructs share: where they run. */
 export interface WindowsCsiProps {
@@ -24,9 +26,27 @@ export interface WindowsCsiProps {
   readonly namespace?: string;
 }
 
+/**
+ * The props every CSI construct checks first: a platform with Windows nodes, an absolute Windows
+ * kubelet root (a relative one would be resolved against the plugin's working directory, never
+ * the kubelet's), a namespace name.
+ */
+function checkCsiProps(scope: Construct, props: WindowsCsiProps, notOn: readonly WindowsPlatform[], what: string): void {
+  const at = (prop: string) => ({ path: scope.node.path, prop });
+  const platform = oneOf(at('platform'), props?.platform, WindowsPlatform, 'WindowsPlatform');
+  if (platform === undefined) fail(scope, 'platform is undefined', 'give the platform of the cluster, e.g. WindowsPlatform.EKS');
+  if (!runsWindowsNodes(platform)) fail(scope, `platform ${platform}: ${platform} runs no Windows nodes (WINDOWS_SUPPORT), so the Windows node plugin would never be scheduled`, 'run it on a cluster with Windows nodes');
+  if (notOn.includes(platform)) fail(scope, `platform ${platform}: ${what}`, `use the CSI driver of ${platform}'s own disks, or run this on ${WindowsPlatform.EKS} or ${WindowsPlatform.K0SMOTRON_AWS}`);
+  if (props.kubeletRootDir !== undefined && (typeof props.kubeletRootDir !== 'string' || !ABSOLUTE_WINDOWS_PATH.test(props.kubeletRootDir))) {
+    fail(scope, `kubeletRootDir ${show(props.kubeletRootDir)} is not an absolute Windows path`, `give the kubelet's --root-dir on the Windows nodes, e.g. ${windowsKubeletRoot(platform)}, or leave it unset for the platform's`);
+  }
+  const namespaceProblem = props.namespace === undefined ? undefined : dnsLabelProblem(props.namespace);
+  if (namespaceProblem) fail(scope, `namespace ${show(props.namespace)} ${namespaceProblem} (a namespace name)`, 'give a namespace name such as kube-system');
+}
+
 /** The kubelet paths of a node plugin on Windows: its directory and socket, and the registration directory. */
 function pluginPaths(props: WindowsCsiProps, driver: string): { dir: string; socket: string; registry: string } {
-  const root = (props.kubeletRootDir ?? windowsKubeletRoot(props.platform)).replace(/\\+$/, '');
+  const root = (props.kubeletRootDir ?? windowsKubeletRoot(props.platform)).replace(/[\\/]+$/, '');
   const dir = `${root}\\plugins\\${driver}`;
   return { dir, socket: `${dir}\\csi.sock`, registry: `${root}\\plugins_registry\\` };
 }
@@ -37,7 +57,7 @@ function pluginPaths(props: WindowsCsiProps, driver: string): { dir: string; soc
  * Windows nodes only, tolerating the platform's Windows taint (RKE2's carry none), with the node-driver-registrar
  * telling the kubelet where the plugin's socket is under this platform's kubelet root.
  */
-function windowsNodePodSpec(props: WindowsCsiProps, driver: string, registrarImage: string, serviceAccountName: string, plugin: object, extraTolerations: object[] = []): object {
+function windowsNodePodSpec(props: WindowsCsiProps, driver: string, registrarImage: string, serviceAccountName: string, plugin: object, extraTolerations: object[] = [], extraContainers: object[] = []): object {
   const taint = windowsNodeTaint(props.platform);
   const { dir, socket, registry } = pluginPaths(props, driver);
   const tolerations = [...(taint === undefined ? [] : [{ key: taint.key, operator: 'Equal', value: taint.value, effect: taint.effect }]), ...extraTolerations];
@@ -57,6 +77,7 @@ function windowsNodePodSpec(props: WindowsCsiProps, driver: string, registrarIma
         resources: { requests: { cpu: '10m', memory: '40Mi' }, limits: { memory: '150Mi' } },
       },
       { ...plugin, volumeMounts: [{ name: 'plugin-dir', mountPath: 'C:\\csi' }] },
+      ...extraContainers,
     ],
     // The plugins listen on the socket without creating its directory (csi-driver-smb v1.20.3
     // pkg/csi-common/server.go serve; aws-ebs-csi-driver v1.64.0 pkg/driver/driver.go Run), and the
@@ -84,7 +105,9 @@ function daemonSet(scope: Construct, name: string, namespace: string, spec: obje
 /** Props of `WindowsSmbCsi`. */
 export interface WindowsSmbCsiProps extends WindowsCsiProps {
   /**
-   * Replicas of the controller (it creates subdirectories of the share for dynamically provisioned volumes).
+   * Replicas of the controller (it creates subdirectories of the share for dynamically provisioned
+   * volumes and resizes them). 0 where only static volumes (a PersistentVolume naming the share)
+   * and inline volumes are used: the node plugin mounts those without it.
    * @default 1
    */
   readonly controllerReplicas?: number;
@@ -92,8 +115,9 @@ export interface WindowsSmbCsiProps extends WindowsCsiProps {
 
 /**
  * The SMB CSI driver (`smb.csi.k8s.io`, kubernetes-csi/csi-driver-smb v1.20.3) for Windows pods:
- * its CSIDriver, the controller (external-provisioner and the plugin, on Linux nodes only, as the
- * upstream manifests pin it) with its RBAC, and the Windows node plugin as a HostProcess DaemonSet
+ * its CSIDriver, the controller (external-provisioner, external-resizer and the plugin, on Linux
+ * nodes only, as the upstream manifests pin it) with its RBAC, the node plugin's right to read
+ * secrets (an inline volume's credentials), and the Windows node plugin as a HostProcess DaemonSet
  * whose kubelet paths are the platform's (upstream assumes `C:\var\lib\kubelet`, which k0s does not
  * use) and which tolerates the platform's Windows taint (upstream tolerates GKE's only). Linux
  * pods with SMB volumes need the upstream Linux node DaemonSet beside it.
@@ -106,10 +130,9 @@ export class WindowsSmbCsi extends Construct {
 
   public constructor(scope: Construct, id: string, props: WindowsSmbCsiProps) {
     super(scope, id);
-    if (!Object.values(WindowsPlatform).includes(props.platform)) fail(this, `platform "${props.platform}" is not a WindowsPlatform`, `use one of ${Object.values(WindowsPlatform).join(', ')}`);
+    checkCsiProps(this, props, [], '');
     const namespace = props.namespace ?? 'kube-system';
-    const replicas = props.controllerReplicas ?? 1;
-    if (!Number.isInteger(replicas) || replicas < 1) fail(this, `controllerReplicas ${replicas} is not a whole number of at least 1`, 'give 1 or more');
+    const replicas = wholeNumber({ path: this.node.path, prop: 'controllerReplicas' }, props.controllerReplicas, 0) ?? 1;
     const driver = SMB_CSI.driver;
 
     new ApiObject(this, 'CSIDriver', {
@@ -132,11 +155,35 @@ export class WindowsSmbCsi extends Construct {
         { apiGroups: [''], resources: ['secrets'], verbs: ['get'] },
       ],
     });
-    new ApiObject(this, 'ProvisionerBinding', {
-      apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRoleBinding', metadata: { name: 'smb-csi-provisioner-binding' },
-      subjects: [{ kind: 'ServiceAccount', name: controllerSa.name, namespace }],
-      roleRef: { kind: 'ClusterRole', name: role.name, apiGroup: 'rbac.authorization.k8s.io' },
+    const bind = (id: string, name: string, clusterRole: ApiObject, serviceAccount: ApiObject) => new ApiObject(this, id, {
+      apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRoleBinding', metadata: { name },
+      subjects: [{ kind: 'ServiceAccount', name: serviceAccount.name, namespace }],
+      roleRef: { kind: 'ClusterRole', name: clusterRole.name, apiGroup: 'rbac.authorization.k8s.io' },
     });
+    bind('ProvisionerBinding', 'smb-csi-provisioner-binding', role, controllerSa);
+    // What external-resizer reads and writes (csi-driver-smb v1.20.3 deploy/rbac-csi-smb.yaml,
+    // smb-external-resizer-role): the plugin answers ControllerExpandVolume (pkg/smb/controllerserver.go).
+    const resizerRole = new ApiObject(this, 'ResizerRole', {
+      apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'smb-external-resizer-role' },
+      rules: [
+        { apiGroups: [''], resources: ['persistentvolumes'], verbs: ['get', 'list', 'watch', 'update', 'patch'] },
+        { apiGroups: [''], resources: ['persistentvolumeclaims'], verbs: ['get', 'list', 'watch'] },
+        { apiGroups: [''], resources: ['persistentvolumeclaims/status'], verbs: ['update', 'patch'] },
+        { apiGroups: [''], resources: ['events'], verbs: ['list', 'watch', 'create', 'update', 'patch'] },
+        { apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['get', 'list', 'watch', 'create', 'update', 'patch'] },
+      ],
+    });
+    bind('ResizerBinding', 'smb-csi-resizer-role', resizerRole, controllerSa);
+    // The node plugin reads an inline (ephemeral) volume's credentials itself: the kubelet passes no
+    // stage secrets for it, so NodeStageVolume gets the secret named in its attributes through the
+    // plugin's own client (csi-driver-smb v1.20.3 pkg/smb/nodeserver.go, ephemeralVol →
+    // GetUserNamePasswordFromSecret; pkg/smb/smb.go, Secrets(ns).Get). Upstream binds the node's
+    // service account to this role (deploy/rbac-csi-smb.yaml, csi-smb-node-secret-role).
+    const nodeSecretRole = new ApiObject(this, 'NodeSecretRole', {
+      apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'csi-smb-node-secret-role' },
+      rules: [{ apiGroups: [''], resources: ['secrets'], verbs: ['get'] }],
+    });
+    bind('NodeSecretBinding', 'csi-smb-node-secret-binding', nodeSecretRole, nodeSa);
 
     this.controller = new ApiObject(this, 'Controller', {
       apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'csi-smb-controller', namespace },
@@ -155,6 +202,13 @@ export class WindowsSmbCsi extends Construct {
                 name: 'csi-provisioner',
                 image: SMB_CSI.images.provisioner,
                 args: ['-v=2', '--csi-address=/csi/csi.sock', '--leader-election', `--leader-election-namespace=${namespace}`, '--extra-create-metadata=true'],
+                volumeMounts: [{ name: 'socket-dir', mountPath: '/csi' }],
+                resources: { requests: { cpu: '10m', memory: '20Mi' }, limits: { memory: '400Mi' } },
+              },
+              {
+                name: 'csi-resizer',
+                image: SMB_CSI.images.resizer,
+                args: ['-v=2', '-csi-address=/csi/csi.sock', '-leader-election', `--leader-election-namespace=${namespace}`, '-handle-volume-inuse-error=false'],
                 volumeMounts: [{ name: 'socket-dir', mountPath: '/csi' }],
                 resources: { requests: { cpu: '10m', memory: '20Mi' }, limits: { memory: '400Mi' } },
               },
@@ -211,7 +265,7 @@ export class WindowsEbsCsiNode extends Construct {
 
   public constructor(scope: Construct, id: string, props: WindowsEbsCsiNodeProps) {
     super(scope, id);
-    if (!Object.values(WindowsPlatform).includes(props.platform)) fail(this, `platform "${props.platform}" is not a WindowsPlatform`, `use one of ${Object.values(WindowsPlatform).join(', ')}`);
+    checkCsiProps(this, props, EBS_CSI.notOn, 'EBS volumes attach to EC2 instances only, and this platform\'s Windows nodes are not EC2 instances');
     const driver = EBS_CSI.driver;
     const { socket } = pluginPaths(props, driver);
     this.nodeDaemonSet = daemonSet(this, 'ebs-csi-node-windows', props.namespace ?? 'kube-system', windowsNodePodSpec(props, driver, EBS_CSI.images.registrar, props.serviceAccountName ?? 'ebs-csi-node-sa', {
@@ -221,7 +275,26 @@ export class WindowsEbsCsiNode extends Construct {
       args: ['node', `--endpoint=unix://${socket}`, '--windows-host-process=true', '--v=2'],
       env: [{ name: 'CSI_NODE_NAME', valueFrom: { fieldRef: { fieldPath: 'spec.nodeName' } } }],
       resources: { requests: { cpu: '10m', memory: '40Mi' }, limits: { memory: '256Mi' } },
-    // The driver removes this taint once it reports the node's attach limit (chart _helpers.tpl, daemonset-tolerations).
-    }, [{ key: 'ebs.csi.aws.com/agent-not-ready', operator: 'Exists' }]));
+      // The chart's probes (_node-windows.tpl): the liveness-probe sidecar answers /healthz on 9808
+      // from the plugin's socket, so a hung plugin is restarted.
+      ports: [{ name: 'healthz', containerPort: 9808, protocol: 'TCP' }],
+      livenessProbe: { httpGet: { path: '/healthz', port: 'healthz' }, initialDelaySeconds: 10, timeoutSeconds: 3, periodSeconds: 10, failureThreshold: 5 },
+      readinessProbe: { httpGet: { path: '/healthz', port: 'healthz' }, timeoutSeconds: 3, periodSeconds: 5, failureThreshold: 3 },
+    }, [
+      // The driver removes this taint once it reports the node's attach limit; the others keep the
+      // plugin on a node that cluster-autoscaler or Karpenter is draining, so that the node's
+      // volumes can still be unmounted and detached (chart _helpers.tpl, daemonset-tolerations).
+      { key: 'ebs.csi.aws.com/agent-not-ready', operator: 'Exists' },
+      { key: 'ToBeDeletedByClusterAutoscaler', operator: 'Exists' },
+      { key: 'karpenter.sh/disrupted', operator: 'Exists' },
+      { key: 'karpenter.sh/disruption', operator: 'Exists' },
+    ], [{
+      name: 'liveness-probe',
+      image: EBS_CSI.images.livenessProbe,
+      command: ['livenessprobe.exe'],
+      args: [`--csi-address=unix://${socket}`],
+      volumeMounts: [{ name: 'plugin-dir', mountPath: 'C:\\csi' }],
+      resources: { requests: { cpu: '10m', memory: '150Mi' }, limits: { memory: '150Mi' } },
+    }]));
   }
 }

@@ -2,6 +2,7 @@ import { ApiObject, JsonPatch, Size } from 'cdk8s';
 import { kplus } from './cdk8s-plus';
 import { Construct } from 'constructs';
 import { WindowsWorkload, WindowsWorkloadKind } from './windows-workload';
+import { checked, optional, propsSpec, text } from '../core/props-spec';
 import { inboundFirewallRuleScript, WINDOWS_EXPORTER_PORT } from '../platform/windows';
 
 /** windows_exporter release pinned by default (prometheus-community/windows_exporter). */
@@ -10,7 +11,7 @@ export const WINDOWS_EXPORTER_IMAGE = 'ghcr.io/prometheus-community/windows-expo
 /** The built-in priority class of node agents (kubernetes pkg/apis/scheduling/types.go). */
 const SYSTEM_NODE_CRITICAL = 'system-node-critical';
 
-/** Props of `WindowsExporter`. */
+/** Props of `WindowsExporter`. What each prop takes, as the construct checks it: docs/props.md. */
 export interface WindowsExporterProps {
   /**
    * windows_exporter image.
@@ -42,6 +43,23 @@ export interface WindowsExporterProps {
 }
 
 /**
+ * The spec of `WindowsExporterProps`.
+ * @internal
+ */
+export const WINDOWS_EXPORTER_PROPS = propsSpec<WindowsExporterProps>('WindowsExporter', {
+  image: optional(text({ max: 512, form: 'an image reference', example: WINDOWS_EXPORTER_IMAGE })),
+  // Collector names and the `[defaults]` placeholder, comma-separated (windows_exporter v0.31.8
+  // pkg/types/const.go, DefaultCollectors and DefaultCollectorsPlaceholder); the value is written
+  // between single quotes in config.yml, where a quote or a line break would end it.
+  collectors: optional(text({ max: 1024, pattern: /^(\[defaults\]|[a-z0-9_]+)( *, *(\[defaults\]|[a-z0-9_]+))*$/, form: 'collector names separated by commas', example: '[defaults],container,memory' })),
+  // '' for none; else a PriorityClass name, a DNS subdomain (kubernetes pkg/apis/scheduling/validation).
+  priorityClassName: optional(text({ max: 253, min: 0, form: 'a PriorityClass name', example: 'system-node-critical' })),
+  metadata: optional(checked(propsSpec<{ readonly namespace?: string }>('WindowsExporter metadata', {
+    namespace: optional(text({ max: 63, form: 'a namespace name', example: 'monitoring' })),
+  }))),
+});
+
+/**
  * Prometheus node metrics for every Windows node: windows_exporter as a HostProcess DaemonSet on
  * the host network (port 9182 on each node, no hostPort needed), configured through a ConfigMap,
  * following the project's documented Kubernetes deployment. An init container opens 9182 in the
@@ -54,8 +72,9 @@ export class WindowsExporter extends Construct {
   /** windows_exporter's configuration. */
   public readonly config: kplus.ConfigMap;
 
-  constructor(scope: Construct, id: string, props: WindowsExporterProps = {}) {
+  constructor(scope: Construct, id: string, given?: WindowsExporterProps) {
     super(scope, id);
+    const props = WINDOWS_EXPORTER_PROPS.parse(this.node.path, given);
     this.config = new kplus.ConfigMap(this, 'Config', {
       metadata: props.metadata,
       data: {

@@ -3,7 +3,7 @@ import { Construct } from 'constructs';
 import { stringify } from 'yaml';
 import { kplus } from './cdk8s-plus';
 import { fail } from '../core/errors';
-import { listOf, oneOf } from '../core/values';
+import { listOf, oneOf, show } from '../core/values';
 import { dropChartNamespace } from '../platform/cluster-scope';
 import { WindowsVersion } from '../platform/windows';
 import { WindowsWorkload, WindowsWorkloadKind } from './windows-workload';
@@ -55,6 +55,19 @@ const CONFIG_DIR = 'C:\\fluent-bit\\config';
  */
 export const KUBE_URL_FQDN = 'https://kubernetes.default.svc.cluster.local:443';
 
+/** A Fluent Bit property value: one scalar, or a list for a property the plugin takes more than once. */
+export type FluentBitValue = string | number | boolean | ReadonlyArray<string | number | boolean>;
+
+/**
+ * One entry of the YAML configuration's `pipeline.outputs`: the plugin's `name` and its properties,
+ * and optionally `processors` (per signal, `logs`, `metrics` or `traces`, a list of processors),
+ * the one nested key an output takes (Fluent Bit docs, administration/configuring-fluent-bit/yaml/pipeline-section).
+ */
+export type FluentBitOutput = Readonly<Record<string, FluentBitValue | FluentBitProcessors>>;
+
+/** An output's processors, per signal. */
+export type FluentBitProcessors = Readonly<Record<string, ReadonlyArray<Readonly<Record<string, unknown>>>>>;
+
 /** Props of `WindowsFluentBit`. */
 export interface WindowsFluentBitProps {
   /**
@@ -71,7 +84,7 @@ export interface WindowsFluentBitProps {
    * `[{ name: 'cloudwatch_logs', match: 'kube.*', region: 'eu-north-1', log_group_name: '/eks/windows', auto_create_group: 'true' }]`.
    * @default - stdout, for a first look with `kubectl logs`
    */
-  readonly outputs?: ReadonlyArray<Record<string, string | number | boolean>>;
+  readonly outputs?: ReadonlyArray<FluentBitOutput>;
   /**
    * An image per release instead of `fluentBitWindowsImage`'s (required for Windows Server 2019).
    * @default - fluent/fluent-bit:windows-<release>-FLUENT_BIT_VERSION
@@ -82,6 +95,47 @@ export interface WindowsFluentBitProps {
    * @default KUBE_URL_FQDN
    */
   readonly kubeUrl?: string;
+}
+
+/**
+ * The `outputs` as Fluent Bit's YAML configuration takes them: each a map of a plugin's properties
+ * with its `name` (Fluent Bit refuses an output without one and does not start), whose values are
+ * strings, finite numbers, booleans or lists of them (a property given more than once); a nested
+ * map only under `processors`, the one nested key an output has: elsewhere no plugin reads it. Keys
+ * are plain own keys, never `__proto__` or `constructor`, at any depth.
+ */
+function checkedOutputs(scope: Construct, value: unknown): FluentBitOutput[] | undefined {
+  const outputs = listOf<unknown>({ path: scope.node.path, prop: 'outputs' }, value);
+  const scalar = (v: unknown) => typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
+  const plainMap = (prop: string, v: unknown): Record<string, unknown> => {
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) fail(scope, `${prop} is ${show(v)}, not a map`, 'give a map of property names and values');
+    const proto = Object.getPrototypeOf(v);
+    if (proto !== Object.prototype && proto !== null) fail(scope, `${prop} is not a plain object (it has a prototype of its own, e.g. a \`__proto__\` key in a literal)`, 'give a plain object of property names and values');
+    for (const key of Object.keys(v)) {
+      if (key === '__proto__' || key === 'constructor' || key.trim() === '') fail(scope, `${prop} has the key ${show(key)}, which is no Fluent Bit property`, `rename the key ${show(key)}`);
+    }
+    return v as Record<string, unknown>;
+  };
+  const nested = (prop: string, v: unknown): void => {
+    if (Array.isArray(v)) v.forEach((item, i) => nested(`${prop}[${i}]`, item));
+    else if (v !== null && typeof v === 'object') Object.entries(plainMap(prop, v)).forEach(([k, x]) => nested(`${prop}.${k}`, x));
+  };
+  return outputs?.map((output, i) => {
+    const prop = `outputs[${i}]`;
+    const entries = Object.entries(plainMap(prop, output));
+    for (const [key, v] of entries) {
+      if (key === 'processors') {
+        nested(`${prop}.processors`, v);
+        continue;
+      }
+      if (scalar(v) || (Array.isArray(v) && v.length > 0 && v.every(scalar))) continue;
+      fail(scope, `${prop}.${key} is ${show(v)}, not a string, finite number or boolean (or a list of them): no output plugin reads a nested map there`,
+        typeof v === 'object' && v !== null && !Array.isArray(v) ? `write it as the plugin documents it, e.g. a string "${Object.entries(v).map(([k, x]) => `${k}=${String(x)}`).join(',')}"` : `give ${key} a string value`);
+    }
+    const name = (output as Record<string, unknown>).name;
+    if (typeof name !== 'string' || name.trim() === '') fail(scope, `${prop} has no name, and Fluent Bit refuses an output without one and does not start`, 'add name: the output plugin, e.g. "cloudwatch_logs" or "stdout"');
+    return Object.fromEntries(entries) as FluentBitOutput;
+  });
 }
 
 /**
@@ -110,6 +164,13 @@ export class WindowsFluentBit extends Construct {
       }
     }
     const metadata = { namespace: props.namespace };
+    const kubeUrl = props.kubeUrl ?? KUBE_URL_FQDN;
+    // The filter takes only http:// and https:// URLs, and fails to start on any other
+    // (fluent/fluent-bit plugins/filter_kubernetes/kube_conf.c, flb_kube_conf_create).
+    if (typeof kubeUrl !== 'string' || !/^https?:\/\/[^/:\s]+(:\d+)?\/?$/.test(kubeUrl)) {
+      fail(this, `kubeUrl ${show(kubeUrl)} is not http(s)://<host>[:<port>], which the Kubernetes filter requires`, `write it with its scheme, e.g. ${KUBE_URL_FQDN}`);
+    }
+    const outputs = checkedOutputs(this, props.outputs);
 
     this.config = new kplus.ConfigMap(this, 'Config', {
       metadata,
@@ -117,9 +178,11 @@ export class WindowsFluentBit extends Construct {
         'fluent-bit.yaml': stringify({
           service: { flush: 5, log_level: 'info', http_server: 'on', http_port: 2020 },
           parsers: [{
-            // Takes namespace, pod, container and container id back out of the tag composed below.
+            // Takes namespace, pod, container and container id back out of the tag composed below, under
+            // the names the Kubernetes filter reads (fluent/fluent-bit v5.1.1 plugins/filter_kubernetes/
+            // kube_meta.c reads pod_name, namespace_name, container_name, docker_id and container_hash).
             name: 'kube-tag', format: 'regex',
-            regex: '^(?<namespace_name>[^_]+)\\.(?<pod_name>[a-z0-9](?:[-a-z0-9]*[a-z0-9])?(?:\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*)\\.(?<container_name>.+)\\.(?<container_id>[a-z0-9]{64})$',
+            regex: '^(?<namespace_name>[^_]+)\\.(?<pod_name>[a-z0-9](?:[-a-z0-9]*[a-z0-9])?(?:\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*)\\.(?<container_name>.+)\\.(?<docker_id>[a-z0-9]{64})$',
           }],
           pipeline: {
             inputs: [{
@@ -131,8 +194,8 @@ export class WindowsFluentBit extends Construct {
               // The tag from the file name, not the path: a Windows path does not become the
               // kube.var.log.containers. prefix the filter expects (Fluent Bit docs,
               // pipeline/filters/kubernetes, "Custom tags for enhanced filtering").
-              tag: 'kube.<namespace_name>.<pod_name>.<container_name>.<container_id>',
-              tag_regex: '(?<pod_name>[a-z0-9](?:[-a-z0-9]*[a-z0-9])?(?:\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*)_(?<namespace_name>[^_]+)_(?<container_name>.+)-(?<container_id>[a-z0-9]{64})\\.log$',
+              tag: 'kube.<namespace_name>.<pod_name>.<container_name>.<docker_id>',
+              tag_regex: '(?<pod_name>[a-z0-9](?:[-a-z0-9]*[a-z0-9])?(?:\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*)_(?<namespace_name>[^_]+)_(?<container_name>.+)-(?<docker_id>[a-z0-9]{64})\\.log$',
               db: `${STATE_DIR}\\tail.db`,
               mem_buf_limit: '16MB',
               skip_long_lines: 'on',
@@ -141,7 +204,7 @@ export class WindowsFluentBit extends Construct {
             filters: [{
               name: 'kubernetes',
               match: 'kube.*',
-              kube_url: props.kubeUrl ?? KUBE_URL_FQDN,
+              kube_url: kubeUrl,
               kube_tag_prefix: 'kube.',
               regex_parser: 'kube-tag',
               merge_log: 'on',
@@ -150,7 +213,7 @@ export class WindowsFluentBit extends Construct {
               dns_retries: 10,
               dns_wait_time: 30,
             }],
-            outputs: props.outputs?.map((o) => ({ ...o })) ?? [{ name: 'stdout', match: '*' }],
+            outputs: outputs ?? [{ name: 'stdout', match: '*' }],
           },
         }),
       },

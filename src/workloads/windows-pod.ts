@@ -5,7 +5,7 @@ import { Cdk8sPlus, cdk8sPlusOf } from './cdk8s-plus';
 import { LABEL_HYPERV, LABEL_OS, LABEL_WINDOWS_BUILD, WINDOWS_NODE_TAINT, WINDOWS_RELEASES, WindowsVersion, isWindowsAdminUser, hostProcessUserProblem, HOST_PROCESS_USER_FIX } from '../platform/windows';
 import { WINDOWS_STARTUP_PROBE, builtContainerSecurityProblems, windowsContainerDefaults, windowsSecurityProblems } from './container-defaults';
 import { fail, problem } from '../core/errors';
-import { oneOf } from '../core/values';
+import { choice, flag, instance, optional, propsSpec, text } from '../core/props-spec';
 import { HyperVRuntimeClass } from './hyperv-runtime-class';
 import { WindowsIsolation, imageIncompatibility, imageRelease, unsupportedRelease } from './image-compatibility';
 import { podSpecPointer, podTemplateOf } from '../rules/pods/pod-template';
@@ -35,7 +35,7 @@ export interface PodOwner extends IConstruct {
 /** A cdk8s-plus-33 pod owner: the type `WindowsPod` takes when none is named. */
 export type Cdk8sPlusPodOwner = kplus.Pod | kplus.Workload;
 
-/** How a Windows pod runs and where it lands. */
+/** How a Windows pod runs and where it lands. What each prop takes, as the construct checks it: docs/props.md. */
 export interface WindowsPodOptions {
   /**
    * Windows Server release of the nodes to run on. Pins the pod with the
@@ -77,6 +77,23 @@ export interface WindowsPodOptions {
    */
   readonly gmsaCredentialSpecName?: string;
 }
+
+/**
+ * The spec of `WindowsPodOptions`: how `WindowsPod` (and `WindowsWorkload`, which takes them too)
+ * reads them.
+ * @internal
+ */
+export const WINDOWS_POD_OPTIONS = propsSpec<WindowsPodOptions>('WindowsPodOptions', {
+  version: optional(choice(WindowsVersion, 'WindowsVersion')),
+  hyperV: optional(instance('a HyperVRuntimeClass', (v) => v instanceof HyperVRuntimeClass, 'pass new HyperVRuntimeClass(chart, id, { ... })')),
+  hostProcess: optional(flag()),
+  // The API server takes a domain of 256 characters, `\` and a user of 104 (kubernetes v1.34
+  // pkg/apis/core/validation/validation.go, validateWindowsSecurityContextOptions); the pod rules
+  // judge the rest (runAsUserNameErrors).
+  runAsUserName: optional(text({ max: 361, form: 'a Windows user name', example: 'ContainerUser' })),
+  // A GMSACredentialSpec is an object of the cluster: its name is a DNS subdomain (253 characters).
+  gmsaCredentialSpecName: optional(text({ max: 253, form: 'a GMSACredentialSpec name', example: 'webapp1' })),
+});
 
 /** The least-privileged account a HostProcess container can run as. */
 export const HOST_PROCESS_DEFAULT_USER = 'NT AUTHORITY\\Local service';
@@ -141,18 +158,21 @@ export class WindowsPod<W extends PodOwner = Cdk8sPlusPodOwner> extends Construc
   /**
    * @param workload a cdk8s-plus-33 or cdk8s-plus-28 Pod or workload; its containers must be added first
    */
-  constructor(private readonly workload: W, private readonly options: WindowsPodOptions = {}) {
+  private readonly options: WindowsPodOptions;
+
+  constructor(private readonly workload: W, options?: WindowsPodOptions) {
     if (WindowsPod.of(workload)) fail(workload, 'is already Windows-safe (a WindowsPod is attached)', 'attach WindowsPod once; add containers with WindowsPod.of(workload).addContainer()');
-    oneOf({ path: workload.node.path, prop: 'version' }, options.version, WindowsVersion, 'WindowsVersion');
+    const parsed = WINDOWS_POD_OPTIONS.parse(workload.node.path, options);
     super(workload, ID);
+    this.options = parsed;
     this.plus = cdk8sPlusOf(workload);
     this.owner = workload as unknown as Cdk8sPlusPodOwner;
     this.apiObject = ApiObject.of(workload);
     const pointer = podSpecPointer(this.apiObject.kind);
     if (!pointer) fail(workload, `${this.apiObject.kind} has no pod template to make Windows-safe`, 'pass a cdk8s-plus Pod or workload (Deployment, StatefulSet, DaemonSet, Job, CronJob)');
     this.pointer = pointer;
-    this.isolation = options.hyperV ? WindowsIsolation.HYPER_V : WindowsIsolation.PROCESS;
-    this.version = options.version ?? options.hyperV?.version ?? this.versionFromImages();
+    this.isolation = parsed.hyperV ? WindowsIsolation.HYPER_V : WindowsIsolation.PROCESS;
+    this.version = parsed.version ?? parsed.hyperV?.version ?? this.versionFromImages();
 
     this.schedule();
     this.secure();

@@ -1,11 +1,12 @@
-import { ApiObject, ApiObjectMetadata, Chart, Cron } from 'cdk8s';
+import { ApiObject, ApiObjectMetadata, Chart, Cron, OwnerReference } from 'cdk8s';
 import { Construct } from 'constructs';
 import { CDK8S_PLUS, kplus } from './cdk8s-plus';
 import { containerPort, getsDefaultStartupProbe, windowsContainerDefaults, windowsSecurityProblems } from './container-defaults';
 import { dropChartNamespace } from '../platform/cluster-scope';
 import { fail, problem } from '../core/errors';
-import { listOf, oneOf, stringMap, wholeNumber } from '../core/values';
-import { WindowsPod, WindowsPodOptions, withoutDefaultStartupProbes } from './windows-pod';
+import { checked, choice, flag, handedOn, instance, list, optional, propsSpec, record, required, stringRecord, text, whole } from '../core/props-spec';
+import { listOf, wholeNumber } from '../core/values';
+import { WINDOWS_POD_OPTIONS, WindowsPod, WindowsPodOptions, withoutDefaultStartupProbes } from './windows-pod';
 
 /** The cdk8s-plus workload a WindowsWorkload creates. */
 export enum WindowsWorkloadKind {
@@ -21,7 +22,7 @@ export enum WindowsWorkloadKind {
   CRON_JOB = 'CronJob',
 }
 
-/** Props of `WindowsWorkload`: the kind of workload, its containers, and the Windows pod options. */
+/** Props of `WindowsWorkload`: the kind of workload, its containers, and the Windows pod options. What each prop takes, as the construct checks it: docs/props.md. */
 export interface WindowsWorkloadProps extends WindowsPodOptions {
   /**
    * Which workload to create.
@@ -102,6 +103,58 @@ export interface WindowsWorkloadProps extends WindowsPodOptions {
 }
 
 /**
+ * The metadata of an object as cdk8s takes it: checked here, and handed on as it is (cdk8s writes
+ * any further field the user gives, such as `generateName`).
+ * @internal
+ */
+export const OBJECT_METADATA = propsSpec<ApiObjectMetadata>('ApiObjectMetadata', {
+  // Object names are DNS subdomains, namespaces DNS labels (kubernetes apimachinery
+  // pkg/util/validation/validation.go, IsDNS1123Subdomain, IsDNS1123Label); the rules judge the form.
+  name: optional(text({ max: 253, form: 'an object name', example: 'web' })),
+  namespace: optional(text({ max: 63, form: 'a namespace name', example: 'apps' })),
+  labels: optional(stringRecord()),
+  annotations: optional(stringRecord()),
+  finalizers: optional(list(text({ max: 316, form: 'a finalizer name', example: 'example.com/cleanup' }))),
+  ownerReferences: optional(list(record(propsSpec<OwnerReference>('OwnerReference', {
+    apiVersion: required(text({ max: 317, form: 'an API version', example: 'apps/v1' }), 'give apiVersion'),
+    kind: required(text({ max: 63, form: 'a kind', example: 'Deployment' }), 'give kind'),
+    name: required(text({ max: 253, form: 'an object name', example: 'web' }), 'give name'),
+    uid: required(text({ max: 64, form: 'a uid', example: 'd9607e19-f88f-11e6-a518-42010a800195' }), 'give uid'),
+    blockOwnerDeletion: optional(flag()),
+    controller: optional(flag()),
+  })))),
+});
+
+/**
+ * A container's props as cdk8s-plus takes them: an object, whose image and ports the workload
+ * checks (`checkContainerInputs`) and cdk8s-plus reads.
+ */
+const CONTAINER_PROPS = instance<kplus.ContainerProps>('an object of container props', (v) => !Array.isArray(v), 'give { image: ..., ... } as cdk8s-plus ContainerProps', true);
+
+/**
+ * The spec of `WindowsWorkloadProps`. The Windows pod options are handed on to `WindowsPod`, which
+ * parses them (its errors name the workload's pod owner).
+ * @internal
+ */
+export const WINDOWS_WORKLOAD_PROPS = propsSpec<WindowsWorkloadProps>('WindowsWorkload', {
+  ...handedOn(WINDOWS_POD_OPTIONS.entries, 'WindowsPod'),
+  kind: optional(choice(WindowsWorkloadKind, 'WindowsWorkloadKind')),
+  // An image reference: a name of at most 255 characters, a tag of at most 128 and a digest
+  // (distribution/reference v0.6.0 reference.go, NameTotalLengthMax, and regexp.go).
+  image: optional(text({ max: 512, form: 'an image reference', example: 'mcr.microsoft.com/windows/servercore/iis:windowsservercore-ltsc2022' })),
+  port: optional(whole(1, 65535)),
+  main: optional(CONTAINER_PROPS),
+  containers: optional(list(CONTAINER_PROPS)),
+  initContainers: optional(list(CONTAINER_PROPS)),
+  volumes: optional(list(instance<kplus.Volume>('a cdk8s-plus Volume', (v) => typeof (v as kplus.Volume).asVolume === 'function', 'make it with kplus.Volume.fromEmptyDir, fromConfigMap, ...'))),
+  replicas: optional(whole()),
+  schedule: optional(instance<Cron>('a cdk8s Cron', (v) => typeof (v as Cron).expressionString === 'string', 'give Cron.daily() or Cron.schedule({ ... })')),
+  serviceAccount: optional(instance<kplus.IServiceAccount>('a cdk8s-plus service account', (v) => typeof (v as kplus.IServiceAccount).name === 'string', 'give a kplus.ServiceAccount, or kplus.ServiceAccount.fromServiceAccountName(...)')),
+  automountServiceAccountToken: optional(flag()),
+  metadata: optional(checked(OBJECT_METADATA)),
+});
+
+/**
  * A Windows Deployment, StatefulSet, DaemonSet, Job or CronJob built on cdk8s-plus, that the API
  * server accepts and that lands on the right Windows nodes (see `WindowsPod`).
  *
@@ -116,23 +169,18 @@ export class WindowsWorkload extends Construct {
   /** The kind of workload. */
   public readonly kind: WindowsWorkloadKind;
 
-  constructor(scope: Construct, id: string, props: WindowsWorkloadProps) {
+  constructor(scope: Construct, id: string, given: WindowsWorkloadProps) {
     super(scope, id);
     requireChart(this);
-    const at = (prop: string) => ({ path: this.node.path, prop });
-    this.kind = oneOf(at('kind'), props.kind, WindowsWorkloadKind, 'WindowsWorkloadKind') ?? WindowsWorkloadKind.DEPLOYMENT;
-    wholeNumber(at('replicas'), props.replicas);
-    wholeNumber(at('port'), props.port, 1, 65535);
-    listOf(at('volumes'), props.volumes);
+    const props = WINDOWS_WORKLOAD_PROPS.parse(this.node.path, given);
+    this.kind = props.kind ?? WindowsWorkloadKind.DEPLOYMENT;
 
     const containers = [
       ...(props.image !== undefined ? [{ ...props.main, image: props.image, portNumber: props.port }] : []),
-      ...(listOf<kplus.ContainerProps>(at('containers'), props.containers) ?? []),
+      ...(props.containers ?? []),
     ];
     if (containers.length === 0) fail(this, 'a Windows workload needs a container', 'give `image` or `containers`');
-    stringMap(at('metadata.labels'), props.metadata?.labels);
-    stringMap(at('metadata.annotations'), props.metadata?.annotations);
-    checkContainerInputs(this, [...containers, ...(listOf<kplus.ContainerProps>(at('initContainers'), props.initContainers) ?? [])]);
+    checkContainerInputs(this, [...containers, ...(props.initContainers ?? [])]);
     if (this.kind === WindowsWorkloadKind.STATEFUL_SET && !containers.some((c) => containerPort(c) !== undefined)) {
       fail(this, 'a StatefulSet without a port: its headless Service is built from its container ports', 'give `port`');
     }

@@ -101,6 +101,7 @@ function repo(files: Record<string, string>): string {
       ['aks', 'os=windows:NoSchedule'],
       ['gke', 'node.kubernetes.io/os=windows:NoSchedule'],
       ['rke2', 'none'],
+      ['capz', 'none'],
     ];
 
     test.each(TAINTS)('with --platform %s the Windows nodes carry %s: the command names it, or passes the pod', (platform, taint) => {
@@ -119,7 +120,7 @@ function repo(files: Record<string, string>): string {
       const { status, stdout } = run(['validate', '--platform', 'k3s', NO_TOLERATION]);
       expect(status).toBe(1);
       // At the nodeSelector (line 17), citing the support matrix's k3s row; the fix names the fields.
-      expect(stdout).toEqual([`${NO_TOLERATION}:17:9 Deployment apps/iis: spec.template.spec.nodeSelector.kubernetes.io/os: aims the pod at Windows nodes, and k3s runs none, so it is never scheduled; ${WINDOWS_SUPPORT.k3s[WindowsVersion.SERVER_2022].source}. Fix: deploy it to a platform that runs Windows nodes (k0smotron-aws, eks, k0smotron-remote, aks, gke, rke2), or run it on Linux: set spec.template.spec.nodeSelector.kubernetes.io/os: linux and remove spec.template.spec.os. [windows-nodes]`]);
+      expect(stdout).toEqual([`${NO_TOLERATION}:17:9 Deployment apps/iis: spec.template.spec.nodeSelector.kubernetes.io/os: aims the pod at Windows nodes, and k3s runs none, so it is never scheduled; ${WINDOWS_SUPPORT.k3s[WindowsVersion.SERVER_2022].source}. Fix: deploy it to a platform that runs Windows nodes (k0smotron-aws, eks, k0smotron-remote, aks, gke, rke2, capz), or run it on Linux: set spec.template.spec.nodeSelector.kubernetes.io/os: linux and remove spec.template.spec.os. [windows-nodes]`]);
       expect(stdout[0]).toContain('k3s-io/k3s#114');
       // Tolerating every taint changes nothing: there is no Windows node.
       const tolerant = readFileSync(NO_TOLERATION, 'utf8').replace('      nodeSelector:', '      tolerations: [{operator: Exists}]\n      nodeSelector:');

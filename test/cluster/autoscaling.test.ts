@@ -1,7 +1,7 @@
 import { ApiObject, JsonPatch } from 'cdk8s';
 import { Architecture, validateManifests } from '../../src';
 import { crdViolations, describeWithCrds } from '../support/crd-schemas';
-import { fits, KEYS, nodeGroupOf } from '../support/cluster-autoscaler';
+import { fits, hasRoom, KEYS, nodeGroupOf } from '../support/cluster-autoscaler';
 import { only, synthObjects } from '../support/synth';
 import { constructionError, hybridCluster } from './fixture';
 import { remoteApp } from '../remote/fixture';
@@ -33,8 +33,8 @@ describe('autoscaled EC2 pools', () => {
     });
     expect(b.labels['topology.kubernetes.io/zone']).toBe('eu-north-1b');
     expect(a.taints).toEqual([{ key: 'os', value: 'windows', effect: 'NoSchedule' }]);
-    // t3.xlarge: 4 vCPUs, 16 GiB.
-    expect(a.capacity).toEqual({ cpu: 4, memory: 16 * 2 ** 30, pods: 110 });
+    // t3.xlarge: 4 vCPUs, 16 GiB; the Windows root volume's 100 GiB.
+    expect(a.capacity).toEqual({ cpu: 4, memory: 16 * 2 ** 30, pods: 110, 'ephemeral-storage': 100 * 2 ** 30 });
     // A pending Windows pod that tolerates the taint fits; a Linux pod does not.
     expect(fits(a, 'windows', [WINDOWS_TOLERATION])).toBe(true);
     expect(fits(a, 'linux', [WINDOWS_TOLERATION])).toBe(false);
@@ -58,18 +58,42 @@ describe('autoscaled EC2 pools', () => {
     expect(group.template!.taints).toEqual([]);
   });
 
-  test('the Linux worker for CoreDNS never scales to 0 beside Windows pools', () => {
-    expect(synthError(() => hybridCluster({ linux: { replicas: undefined, autoscaling: { min: 0, max: 3 } } })))
-      .toMatch(/Windows pools \(prod-win-a, prod-win-b\) need a Linux worker for CoreDNS, and the cluster has none/);
+  // Issue 34.8: the refusal names the Linux pool's autoscaling.min, which caused it, and the fix names that prop.
+  test('the Linux worker for CoreDNS never scales to 0 beside Windows pools, and the refusal names autoscaling.min', () => {
+    const message = synthError(() => hybridCluster({ linux: { replicas: undefined, autoscaling: { min: 0, max: 3 } } }));
+    expect(message).toMatch(/Windows pools \(prod-win-a, prod-win-b\) need a Linux worker for CoreDNS, and the cluster has none: the autoscaled Linux MachineDeployments \(prod-linux-a: min 0, prod-linux-b: min 0\) may scale to 0/);
+    expect(message).toMatch(/Fix: give the Linux pool autoscaling\.min >= 1, or set controlPlane\.enableWorker/);
     expect(synthError(() => hybridCluster({ linux: { replicas: undefined, autoscaling: { min: 2, max: 3 } } }))).toBe('');
   });
 
-  test('min > max, non-integers, replicas beside autoscaling, and a max below the zones are refused at construction', () => {
-    expect(constructionError({ windows: { replicas: undefined, autoscaling: { min: 4, max: 2 } } }).message)
-      .toMatch(/\[mgmt\/prod\/win\] autoscaling: MachineDeployment prod-win-a: the autoscaler's bounds min 2, max 1 are not 0 <= min <= max/);
+  // clusterapi_utils.go diskCapacityKey, read by clusterapi_unstructured.go InstanceCapacity into the template
+  // node's ephemeral-storage: without it a pod that requests ephemeral-storage fits no template node, and the
+  // scheduler's resource fit (NodeResourcesFit) keeps the group at zero.
+  test('a pool at zero states its ephemeral disk (the root volume), so a pod requesting ephemeral-storage scales it up', () => {
+    const [md] = windowsMds({ rootVolumeSizeGiB: 150 });
+    expect(md.metadata.annotations[KEYS.ephemeralDisk]).toBe('150Gi');
+    const template = nodeGroupOf(md as never)!.template!;
+    expect(hasRoom(template, 'ephemeral-storage', 20 * 2 ** 30)).toBe(true);
+    const without = { ...md, metadata: { ...md.metadata, annotations: Object.fromEntries(Object.entries(md.metadata.annotations as Record<string, string>).filter(([k]) => k !== KEYS.ephemeralDisk)) } };
+    expect(hasRoom(nodeGroupOf(without as never)!.template!, 'ephemeral-storage', 20 * 2 ** 30)).toBe(false);
+    // Linux pools: their 40 GiB default.
+    const linux = only(synthObjects(hybridCluster({ linux: { replicas: undefined, autoscaling: { min: 1, max: 3 } } }).app), 'MachineDeployment', 'prod-linux-a');
+    expect(linux.metadata.annotations[KEYS.ephemeralDisk]).toBe('40Gi');
+  });
+
+  // cluster-api v1.14 core/reconcilers/machinehealthcheck: above unhealthyLessThanOrEqualTo nothing is remediated;
+  // an autoscaled pool may have up to max machines, so its limit is taken from max, not from min.
+  test('the health check of an autoscaled pool limits remediation by its max, not its min', () => {
+    const mhc = only(synthObjects(hybridCluster({ windows: { replicas: undefined, autoscaling: { min: 0, max: 40 } } }).app), 'MachineHealthCheck', 'prod-win');
+    expect(mhc.spec.remediation.triggerIf.unhealthyLessThanOrEqualTo).toBe(16);
+  });
+
+  test('min > max, non-integers, replicas beside autoscaling, and a max below the zones are refused at construction, naming the bounds as written', () => {
+    expect(constructionError({ windows: { replicas: undefined, autoscaling: { min: 5, max: 2 } } }).message)
+      .toMatch(/\[mgmt\/prod\/win\] autoscaling is min 5, max 2: the max is below the min.*Fix: give a max of at least 5/);
     expect(constructionError({ windows: { replicas: undefined, autoscaling: { min: 0, max: 1 } } }).message)
       .toMatch(/MachineDeployment prod-win-b: the autoscaler's max is 0, so cluster-autoscaler leaves the node group out/);
-    expect(constructionError({ windows: { replicas: undefined, autoscaling: { min: 0, max: 2.5 } } }).message).toMatch(/not both whole numbers/);
+    expect(constructionError({ windows: { replicas: undefined, autoscaling: { min: 0, max: 2.5 } } }).message).toMatch(/autoscaling\.max 2\.5 is not a whole number/);
     expect(constructionError({ windows: { replicas: 2, autoscaling: { min: 0, max: 2 } } }).message).toMatch(/replicas and autoscaling are both set/);
   });
 
@@ -78,7 +102,7 @@ describe('autoscaled EC2 pools', () => {
     expect(constructionError({ windows: { replicas: undefined, ...unknown, autoscaling: { min: 0, max: 2 } } }).message)
       .toMatch(/autoscaling.min is 0 and the pool cannot tell what one machine offers.*Fix: state `autoscaling.capacity: \{ cpu, memoryGiB \}`/);
     const stated = synthObjects(hybridCluster({ windows: { replicas: undefined, ...unknown, autoscaling: { min: 0, max: 2, capacity: { cpu: 6, memoryGiB: 32, maxPods: 60 } } } }).app);
-    expect(nodeGroupOf(only(stated, 'MachineDeployment', 'prod-win-a') as never)!.template!.capacity).toEqual({ cpu: 6, memory: 32 * 2 ** 30, pods: 60 });
+    expect(nodeGroupOf(only(stated, 'MachineDeployment', 'prod-win-a') as never)!.template!.capacity).toEqual({ cpu: 6, memory: 32 * 2 ** 30, pods: 60, 'ephemeral-storage': 100 * 2 ** 30 });
     expect(synthError(() => hybridCluster({ windows: { replicas: undefined, ...unknown, instanceTypeInfo: { ...unknown.instanceTypeInfo, vcpus: 8 }, autoscaling: { min: 0, max: 2 } } }))).toBe('');
   });
 
@@ -89,7 +113,7 @@ describe('autoscaled EC2 pools', () => {
       return f;
     });
     expect(patched((md) => md.addJsonPatch(JsonPatch.replace(`/metadata/annotations/${KEYS.labels.replace('/', '~1')}`, 'node.kubernetes.io/windows-build=10.0.20348'))))
-      .toMatch(/a Windows node group that may be at zero has no kubernetes.io\/os=windows/);
+      .toMatch(/a Windows node group that may be at zero has no kubernetes.io\/os=windows.*it never scales it up for a Windows pod, and scales it up for no Linux pod either, as its taint keeps them off/);
     expect(patched((md) => md.addJsonPatch(JsonPatch.remove(`/metadata/annotations/${KEYS.taints.replace('/', '~1')}`))))
       .toMatch(/has no os=windows:NoSchedule in capacity.cluster-autoscaler.kubernetes.io\/taints, so cluster-autoscaler believes Linux pods fit/);
     expect(patched((md) => md.addJsonPatch(JsonPatch.replace(`/metadata/annotations/${KEYS.max.replace('/', '~1')}`, '9'))))
@@ -111,6 +135,14 @@ describeWithCrds('autoscaled MachineDeployments against the pinned CRDs', () => 
 
 describe('autoscaled remote pools', () => {
   const remote = (autoscaling: object) => () => remoteApp({ windows: { autoscaling: { capacity: { cpu: 4, memoryGiB: 16 }, ...autoscaling } as never } });
+
+  test('a remote pool states its ephemeral disk (hosts report none); without it the template node has none', () => {
+    const stated = only(synthObjects(remoteApp({ windows: { autoscaling: { min: 0, max: 2, capacity: { cpu: 4, memoryGiB: 16, ephemeralDiskGiB: 200 } } } }).app), 'MachineDeployment', 'edge-win');
+    expect(stated.metadata.annotations[KEYS.ephemeralDisk]).toBe('200Gi');
+    expect(hasRoom(nodeGroupOf(stated as never)!.template!, 'ephemeral-storage', 150 * 2 ** 30)).toBe(true);
+    const unstated = only(synthObjects(remote({ min: 0, max: 2 })().app), 'MachineDeployment', 'edge-win');
+    expect(unstated.metadata.annotations[KEYS.ephemeralDisk]).toBeUndefined();
+  });
 
   test('a Windows remote pool reads as a Windows node group at zero, from its stated capacity', () => {
     const objs = synthObjects(remote({ min: 0, max: 2 })().app);

@@ -178,6 +178,15 @@ async function cdk8s(log, dir, env) {
   check(log, 'cdk8s synth with the plugin refuses a Windows pod that cannot schedule', r.status !== 0
     && r.out.includes('pod-template') && r.out.includes('must tolerate the Windows node taint'), r);
 
+  // The README's CAPZ example through the package's cdk-hybrid-windows/capz entry point, then the validator with --platform capz.
+  writeFileSync(join(dir, 'capz-example.ts'), block(readme, '## Azure with Cluster API', 'ts'));
+  r = await synth(['--app', 'npx ts-node capz-example.ts', '--output', 'dist-capz']);
+  const capz = yamlIn('dist-capz');
+  check(log, 'cdk8s synth of the README CAPZ example (cdk-hybrid-windows/capz): osType Windows, the named pipe, kube-proxy at v1.34.4, ClusterResourceSets', r.status === 0
+    && capz.includes('osType: Windows') && capz.includes('npipe:////./pipe/containerd-containerd') && capz.includes('sigwindowstools/kube-proxy:v1.34.4-calico-hostprocess') && capz.includes('kind: ClusterResourceSet'), r, capz);
+  r = await run('npx', ['cdk-hybrid-windows', 'validate', '--platform', 'capz', 'dist-capz'], { cwd: dir, env });
+  check(log, 'npx cdk-hybrid-windows validate --platform capz dist-capz: exit 0', r.status === 0, r);
+
   // A project on cdk8s-plus-28 keeps it beside cdk8s-plus-33 (README).
   r = await run('npm', ['install', ...NPM_FLAGS, 'cdk8s-plus-28@^2.5.0'], { cwd: dir, env });
   if (!check(log, 'cdk8s: cdk8s-plus-28 beside cdk8s-plus-33', r.status === 0, r)) return;

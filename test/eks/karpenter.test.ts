@@ -1,7 +1,10 @@
 import { ApiObject, App, Chart, JsonPatch } from 'cdk8s';
 import { validateManifests, WindowsVersion } from '../../src';
 import { KarpenterWindowsNodePool, KarpenterWindowsNodePoolProps } from '../../src/eks';
-import { crdViolations, describeWithCrds } from '../support/crd-schemas';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { KARPENTER_PATTERNS } from '../../src/platform/karpenter';
+import { CRD_DIR, crdViolations, describeWithCrds } from '../support/crd-schemas';
 import { K8sObject, only, synthObjects } from '../support/synth';
 import { all, synthTf } from '../support/tf';
 import { eksStack, withLinux } from './fixture';
@@ -88,10 +91,75 @@ describe('KarpenterWindowsNodePool', () => {
   });
 
   test('bad windows and limits are refused at construction, naming the prop', () => {
-    expect(() => pool({ patchWindow: { hour: 24, hours: 2 } })).toThrow(/\[karpenter\/windows\] patchWindow.hour 24 is not a whole hour 0-23/);
-    expect(() => pool({ patchWindow: { hour: 1, hours: 24 } })).toThrow(/patchWindow.hours 24 is not 1 to 23/);
+    expect(() => pool({ patchWindow: { hour: 24, hours: 2 } })).toThrow(/\[karpenter\/windows\] patchWindow.hour 24 is above 23/);
+    expect(() => pool({ patchWindow: { hour: 1, hours: 24 } })).toThrow(/patchWindow.hours 24 is above 23/);
     expect(() => pool({ patchWindow: { weekday: 7, hour: 1, hours: 2 } })).toThrow(/patchWindow.weekday 7/);
-    expect(() => pool({ limits: { cpu: 0 } })).toThrow(/limits.cpu 0 is not a positive number/);
+    expect(() => pool({ limits: { cpu: 0 } })).toThrow(/limits.cpu is 0, not a positive finite number/);
+  });
+
+  // Issue 34.11: the value as the user wrote it, in the user's terms.
+  test('errors name the value as written: a string hour, a BigInt cpu, a Windows version spelled as Karpenter\'s family', () => {
+    expect(() => pool({ patchWindow: { hour: '22' as unknown as number, hours: 2 } })).toThrow(/patchWindow.hour is "22", not a number/);
+    expect(() => pool({ limits: { cpu: 64n as unknown as number } })).toThrow(/limits.cpu is 64n \(a BigInt\), not a positive finite number\. Fix: write it as a number: cpu: 64/);
+    expect(() => pool({ windowsVersion: 'Windows2022' as WindowsVersion })).toThrow(/windowsVersion is "Windows2022", not a WindowsVersion\. Fix: use one of WindowsVersion\.SERVER_2019/);
+  });
+});
+
+// Values the pinned CRDs (aws/karpenter-provider-aws v1.14.1 pkg/apis/crds) or Karpenter itself refuse,
+// refused at construction naming the prop, before anything is written.
+describe('KarpenterWindowsNodePool refuses what Karpenter or its CRDs refuse', () => {
+  // karpenter.sh_nodepools.yaml: budgets[].nodes pattern ^((100|[0-9]{1,2})%|[0-9]+)$; spec.limits the quantity pattern.
+  test('a budget over 100% and a memory limit that is no quantity', () => {
+    expect(() => pool({ patchWindow: { hour: 1, hours: 2, nodes: '150%' } })).toThrow(/\[karpenter\/windows\] patchWindow.nodes "150%" is not a count \("1"\) or a share of at most 100%/);
+    expect(() => pool({ patchWindow: { hour: 1, hours: 2, nodes: 2 as unknown as string } })).toThrow(/patchWindow.nodes 2 is not a count/);
+    expect(() => pool({ limits: { cpu: 64, memory: '256GB' } })).toThrow(/limits.memory "256GB" is not a Kubernetes quantity.*"256Gi" for 256GiB/);
+    expect(() => pool({ patchWindow: { hour: 1, hours: 2, nodes: '100%' }, limits: { cpu: 64, memory: '256G' } })).not.toThrow();
+  });
+
+  test('a cpu limit that is not finite (YAML .inf) or not a number', () => {
+    expect(() => pool({ limits: { cpu: Infinity } })).toThrow(/limits.cpu is Infinity, not a positive finite number/);
+    expect(() => pool({ limits: { cpu: '64' as unknown as number } })).toThrow(/limits.cpu is "64", not a positive finite number\. Fix: write it as a number: cpu: 64/);
+    expect(() => pool({ limits: undefined as unknown as { cpu: number } })).toThrow(/limits is undefined, not \{ cpu, memory \}/);
+  });
+
+  // website/content/en/docs/concepts/nodepools.md, Capacity Type: spot, on-demand, reserved.
+  test('a capacity type Karpenter does not know, or in the wrong case, matches no offering', () => {
+    expect(() => pool({ capacityTypes: ['Spot'] })).toThrow(/capacityTypes\[0\] "Spot" is not a capacity type Karpenter knows.*Fix: write "spot"/);
+    expect(() => pool({ capacityTypes: [] })).toThrow(/capacityTypes is empty/);
+    expect(() => pool({ capacityTypes: 'spot' as unknown as string[] })).toThrow(/capacityTypes is "spot", not a list\. Fix: write \["spot"\]/);
+    expect(only(objects({ capacityTypes: ['spot', 'reserved'] }), 'NodePool').spec.template.spec.requirements).toContainEqual({ key: 'karpenter.sh/capacity-type', operator: 'In', values: ['spot', 'reserved'] });
+  });
+
+  // pkg/providers/amifamily/windows.go: Windows AMIs are amd64 only; the pool requires kubernetes.io/arch amd64.
+  test('an instance type whose architecture contradicts the amd64 requirement (Graviton), or no instance type name', () => {
+    expect(() => pool({ instanceTypes: ['m6i.xlarge', 'm7g.xlarge'] })).toThrow(/instanceTypes\[1\]: instance type m7g\.xlarge is arm64 \(AWS Graviton\).*requires kubernetes\.io\/arch amd64.*Fix: pick an x86 type such as m7i\.xlarge/);
+    expect(() => pool({ instanceTypes: ['M6i.xlarge'] })).toThrow(/instanceTypes\[0\] "M6i\.xlarge" is not an EC2 instance type name/);
+    // A family this library does not know is Karpenter's to match.
+    expect(() => pool({ instanceTypes: ['m9x.large'] })).not.toThrow();
+  });
+
+  // pkg/providers/amifamily/bootstrap/windows.go (Script): spec.userData inside <powershell>, before the
+  // bootstrap; spec.kubelet.clusterDNS[0] as -DNSClusterIP. concepts/nodeclasses.md (Windows Support Notice)
+  // documents the userData workaround for a wrong service CIDR.
+  test('userData (PowerShell) and clusterDns reach the EC2NodeClass; shell, tags and a non-IPv4 address are refused', () => {
+    const nodeClass = only(objects({ userData: '$global:EKSCluster = Get-EKSCluster -Name eks-test', clusterDns: '10.100.0.10' }), 'EC2NodeClass');
+    expect(nodeClass.spec.userData).toBe('$global:EKSCluster = Get-EKSCluster -Name eks-test');
+    expect(nodeClass.spec.kubelet).toEqual({ clusterDNS: ['10.100.0.10'] });
+    expect(only(objects(), 'EC2NodeClass').spec.kubelet).toBeUndefined();
+    expect(() => pool({ userData: '#!/bin/bash\necho hi' })).toThrow(/userData is a shell script, a MIME document or has <powershell> tags, and Karpenter writes it inside the node's <powershell> block/);
+    expect(() => pool({ userData: '<powershell>Write-Host hi</powershell>' })).toThrow(/has <powershell> tags/);
+    expect(() => pool({ clusterDns: 'fd00::a' })).toThrow(/clusterDns "fd00::a" is not an IPv4 address/);
+  });
+
+  // IAM CreateRole RoleName [\w+=,.@-]{1,64}; EKS cluster names (terraform-provider-aws validClusterName).
+  test('a role IAM refuses (a space, 65 characters; a role with a path passes), and a cluster name left undefined (kubernetes.io/cluster/undefined)', () => {
+    expect(() => pool({ role: 'Karpenter Windows' })).toThrow(/role "Karpenter Windows": "Karpenter Windows" is not an IAM role name.*Fix: give the node role's name/);
+    expect(() => pool({ role: 'x'.repeat(65) })).toThrow(/has 65 characters, and IAM role names have at most 64/);
+    expect(() => pool({ role: '' })).toThrow(/role "": "" is empty/);
+    // pkg/providers/instanceprofile/instanceprofile.go: a role with a path is passed by its last segment.
+    expect(() => pool({ role: '/karpenter/eks-test-karpenter-windows' })).not.toThrow();
+    expect(() => pool({ clusterName: undefined as unknown as string })).toThrow(/clusterName undefined is not an EKS cluster name.*kubernetes\.io\/cluster\/undefined/);
+    expect(() => pool({ subnetTags: { tier: 1 as unknown as string } })).toThrow(/subnetTags has tier: 1, not a string/);
   });
 });
 
@@ -100,8 +168,23 @@ describeWithCrds('KarpenterWindowsNodePool against the pinned Karpenter v1.14.1 
     ['the defaults', {}],
     ['every release, types, a weekly window', { windowsVersion: WindowsVersion.SERVER_2025, instanceTypes: ['m6i.xlarge'], capacityTypes: ['spot'], patchWindow: { weekday: 0, hour: 23, hours: 4 } }],
     ['a daily window', { windowsVersion: WindowsVersion.SERVER_2019, patchWindow: { hour: 0, hours: 23 } }],
+    ['user data and cluster DNS', { userData: 'Write-Host hi', clusterDns: '172.20.0.10' }],
   ] as Array<[string, Partial<KarpenterWindowsNodePoolProps>]>)('%s pass the schemas and CEL rules', (_, props) => {
     for (const o of objects(props)) expect(crdViolations(o)).toEqual([]);
+  });
+
+  // The construct's patterns are the pinned CRD's, and the CRD refuses what the construct refuses.
+  test('the budget and quantity patterns are the NodePool CRD\'s, which refuses 150% and 256GB', () => {
+    const crd = readFileSync(join(CRD_DIR, 'karpenter', 'karpenter.sh_nodepools.yaml'), 'utf8');
+    expect(crd).toContain(`pattern: ${KARPENTER_PATTERNS.budgetNodes.source}`);
+    expect(crd).toContain(`pattern: ${KARPENTER_PATTERNS.quantity.source}`);
+    const nodePool = only(objects({ patchWindow: { hour: 1, hours: 2 } }), 'NodePool');
+    const patched = structuredClone(nodePool);
+    patched.spec.disruption.budgets[2].nodes = '150%';
+    patched.spec.limits.memory = '256GB';
+    const problems = crdViolations(patched).join('\n');
+    expect(problems).toMatch(/budgets\/2\/nodes must match pattern/);
+    expect(problems).toMatch(/limits\/memory/);
   });
 
   // The alias rule of the EC2NodeClass CRD (aws/karpenter-provider-aws v1.14.1 pkg/apis/v1/ec2nodeclass.go,
@@ -123,6 +206,23 @@ describe('the karpenter-windows rule', () => {
       { networkCardIndex: 0, deviceIndex: 0, interfaceType: 'interface' }, { networkCardIndex: 0, deviceIndex: 1, interfaceType: 'interface' }])));
     expect(message).toContain('EC2NodeClass windows: EC2NodeClass windows launches Windows Server 2022 with 2 network interfaces, and Windows nodes use one ENI');
     expect(message).toContain('nodeclasses.md');
+  });
+
+  // pkg/providers/amifamily/resolver.go resolves an alias family to its AMI family; al2023's nodes are Linux, so
+  // no instance meets the NodePool's kubernetes.io/os windows requirement.
+  test('refuses a Windows NodePool whose EC2NodeClass was patched to a Linux alias', () => {
+    const message = synthError((p) => ApiObject.of(p.nodeClass).addJsonPatch(JsonPatch.replace('/spec/amiSelectorTerms/0/alias', 'al2023@latest')));
+    expect(message).toContain('NodePool windows requires kubernetes.io/os windows, and its EC2NodeClass windows launches the al2023 AMI family, whose nodes are Linux');
+    expect(message).toContain('Fix: give EC2NodeClass windows a Windows alias');
+  });
+
+  // pkg/providers/amifamily/bootstrap/windows.go (Script): "<powershell>", then spec.userData, then the EKS bootstrap.
+  test('refuses shell or MIME user data on a Windows EC2NodeClass, and passes PowerShell', () => {
+    const bash = synthError((p) => ApiObject.of(p.nodeClass).addJsonPatch(JsonPatch.add('/spec/userData', '#!/bin/bash\necho hello > /etc/motd\n')));
+    expect(bash).toMatch(/EC2NodeClass windows launches Windows Server 2022 with spec\.userData that is a shell script or a MIME document, and Karpenter runs a Windows node's user data as PowerShell/);
+    const mime = synthError((p) => ApiObject.of(p.nodeClass).addJsonPatch(JsonPatch.add('/spec/userData', 'MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary="//"\n')));
+    expect(mime).toContain('spec.userData that is a shell script or a MIME document');
+    expect(synthError((p) => ApiObject.of(p.nodeClass).addJsonPatch(JsonPatch.add('/spec/userData', 'Write-Host "hello"\n# a comment\n')))).toBe('');
   });
 
   test('refuses a Windows NodePool without a NoSchedule taint, and passes a Linux one', () => {

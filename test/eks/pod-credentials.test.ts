@@ -4,6 +4,7 @@ import { WindowsWorkload, awsRoleServiceAccount } from '../../src/workloads';
 import { only, synthObjects } from '../support/synth';
 import { all, refTo, synthTf, thrownMessage } from '../support/tf';
 import { hybridStack } from './fixture';
+import { IamPolicy } from '../../src/terraform/providers/aws';
 
 const IIS = 'mcr.microsoft.com/windows/servercore/iis:windowsservercore-ltsc2022';
 const ACCOUNT = '123456789012';
@@ -73,9 +74,33 @@ describe('pod credentials on EKS (issue 27.1)', () => {
     expect(all(tf, 'aws_eks_addon').map((a) => a.addon_name)).not.toContain('eks-pod-identity-agent');
   });
 
-  test('a role name IAM would refuse is refused at construction', () => {
+  test('a role name IAM would refuse is refused at construction, naming the props it was made of', () => {
     const { stack } = hybridStack({ podCredentials: { irsa: true } });
-    expect(thrownMessage(() => new ServiceAccountRole(stack.cluster, 'R', { namespace: 'n'.repeat(40), serviceAccount: 's'.repeat(30) }))).toMatch(/is not an IAM role name.*Fix: give a shorter roleName/);
+    expect(thrownMessage(() => new ServiceAccountRole(stack.cluster, 'R', { namespace: 'n'.repeat(40), serviceAccount: 's'.repeat(30) })))
+      .toMatch(/the role name made of the cluster, namespace and serviceAccount, "eks-test-n+-s+", has 80 characters.*Fix: give roleName/);
+    expect(thrownMessage(() => new ServiceAccountRole(stack.cluster, 'S', { namespace: 'a', serviceAccount: 'b', roleName: 'x'.repeat(65) }))).toMatch(/roleName "x+" has 65 characters.*Fix: give a shorter roleName/);
+  });
+
+  // EKS User Guide associate-service-account-role.adoc: the trust's sub condition is
+  // system:serviceaccount:<namespace>:<name>, the sub of the pod's projected token; Kubernetes names
+  // are lower case (namespaces DNS-1123 labels, service accounts DNS-1123 subdomains), so another
+  // string matches no token and the pods never get the role.
+  test('a namespace or service account name no token can carry is refused, so the trust is never dead', () => {
+    const { stack } = hybridStack({ podCredentials: { irsa: true } });
+    expect(thrownMessage(() => new ServiceAccountRole(stack.cluster, 'A', { namespace: 'Shop', serviceAccount: 'iis' })))
+      .toMatch(/\[eks-test\/Cluster\/A\] namespace "Shop" must be lower-case.*so no service account token names it and the role's trust matches none/);
+    expect(thrownMessage(() => new ServiceAccountRole(stack.cluster, 'B', { namespace: 'shop', serviceAccount: '' }))).toMatch(/serviceAccount "" .*so no service account token names it/);
+    expect(thrownMessage(() => new ServiceAccountRole(stack.cluster, 'C', { namespace: 'shop', serviceAccount: 'IIS_web' }))).toMatch(/serviceAccount "IIS_web" must be lower-case/);
+  });
+
+  // IAM AttachRolePolicy takes a PolicyArn (IAM API Reference); a policy's name is refused by the API at apply.
+  test('a policy name where an ARN is needed is refused, offering the ARN; a Terraform reference passes', () => {
+    const { stack } = hybridStack({ podCredentials: { irsa: true } });
+    expect(thrownMessage(() => new ServiceAccountRole(stack.cluster, 'A', { namespace: 'shop', serviceAccount: 'iis', policyArns: ['AmazonS3ReadOnlyAccess'] })))
+      .toMatch(/policyArns\[0\] "AmazonS3ReadOnlyAccess" is not an IAM policy ARN\. Fix: write the ARN: arn:aws:iam::aws:policy\/AmazonS3ReadOnlyAccess for an AWS managed policy/);
+    expect(thrownMessage(() => new ServiceAccountRole(stack.cluster, 'B', { namespace: 'shop', serviceAccount: 'iis', policyArns: 'arn:aws:iam::aws:policy/X' as unknown as string[] }))).toMatch(/policyArns is "arn:aws:iam::aws:policy\/X", not a list/);
+    const role = new ServiceAccountRole(stack.cluster, 'C', { namespace: 'shop', serviceAccount: 'iis', policyArns: ['arn:aws-us-gov:iam::123456789012:policy/team/Read', new IamPolicy(stack, 'Read', { policy: '{}' }).arn] });
+    expect(role.roleName).toBe('eks-test-shop-iis');
   });
 
   test('awsRoleServiceAccount refuses what is not a role ARN', () => {

@@ -20,10 +20,11 @@ describe('the support matrix for GKE, k3s and RKE2', () => {
     }
   });
 
-  test('every platform has a row for every release; GKE nodes carry GKE\'s taint, RKE2\'s and k3s\'s none, the others ours', () => {
+  test('every platform has a row for every release; GKE nodes carry GKE\'s taint, RKE2\'s, k3s\'s and CAPZ\'s none, the others ours', () => {
     // RKE2: rancher/rke2 v1.35.7+rke2r1 registers Windows agents with the node-taint option's taints only
-    // (pkg/cli/cmds/agent.go; k3s-io/k3s pkg/daemons/agent/agent_windows.go); k3s has no Windows nodes.
-    const none: WindowsPlatform[] = [WindowsPlatform.RKE2, WindowsPlatform.K3S];
+    // (pkg/cli/cmds/agent.go; k3s-io/k3s pkg/daemons/agent/agent_windows.go); k3s has no Windows nodes;
+    // CAPZ's Windows flavor registers them with the cloud provider's taint only (src/platform/support.ts).
+    const none: WindowsPlatform[] = [WindowsPlatform.RKE2, WindowsPlatform.K3S, WindowsPlatform.CAPZ];
     for (const platform of Object.values(WindowsPlatform)) {
       expect(Object.keys(WINDOWS_SUPPORT[platform]).sort()).toEqual(Object.values(WindowsVersion).sort());
       expect(windowsNodeTaint(platform)).toEqual(platform === WindowsPlatform.GKE ? GKE_WINDOWS_NODE_TAINT : none.includes(platform) ? undefined : WINDOWS_NODE_TAINT);

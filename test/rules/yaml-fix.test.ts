@@ -7,6 +7,10 @@ import { yamlFixOf } from '../../src/rules/engine/rule';
 import { FixtureOptions, hybridCluster } from '../cluster/fixture';
 import { remoteApp } from '../remote/fixture';
 import { K8sObject } from '../support/synth';
+import { addonSet, capzFlavor, find as capzFind, WIN } from '../capz/flavor';
+
+/** CAPZ's rendered Windows flavor with one change. */
+const capz = (change: (l: K8sObject[]) => void) => { const l = capzFlavor(); change(l); return { objects: l }; };
 
 /** A valid cluster's objects as written, to break one field at a time. */
 function objects(options: FixtureOptions = {}): K8sObject[] {
@@ -43,6 +47,17 @@ const BROKEN: Record<string, () => { objects: K8sObject[]; platform?: WindowsPla
     return { objects: l };
   },
   'aws-network': () => { const l = objects(); find(l, 'K0sControlPlane').spec.k0sConfigSpec.k0s.spec.network.provider = 'kuberouter'; return { objects: l }; },
+  // CAPZ v1.26.0's Windows flavor (test/fixtures/capz/README.md), one field broken.
+  'unjudged-pool': () => capz((l) => { capzFind(l, 'MachineDeployment', WIN).spec.template.spec.infrastructureRef.kind = 'ExampleMachineTemplate'; capzFind(l, 'AzureMachineTemplate', WIN).kind = 'ExampleMachineTemplate'; }),
+  'capz-os-type': () => capz((l) => { delete capzFind(l, 'AzureMachineTemplate', WIN).spec.template.spec.osDisk.osType; }),
+  'capz-windows-names': () => capz((l) => { capzFind(l, 'MachineDeployment', WIN).metadata.name = 'win.pool'; }),
+  'capz-azure-json': () => capz((l) => { capzFind(l, 'KubeadmConfigTemplate', WIN).spec.template.spec.files[0].contentFrom.secret.name = 'other-azure-json'; }),
+  'cloudbase-init-fields': () => capz((l) => { capzFind(l, 'KubeadmConfigTemplate', WIN).spec.template.spec.mounts = [['LABEL=data', 'D:']]; }),
+  'windows-files': () => capz((l) => { capzFind(l, 'KubeadmConfigTemplate', WIN).spec.template.spec.files[1].path = 'defender.ps1'; }),
+  'windows-kubelet-service': () => capz((l) => { capzFind(l, 'AzureMachineTemplate', WIN).metadata.annotations['windows.cdk-hybrid-windows.io/kubelet-service'] = 'windows-service'; }),
+  'calico-windows': () => ({ objects: [...capzFlavor(), ...addonSet('apiVersion: operator.tigera.io/v1\nkind: Installation\nmetadata: {name: default}\nspec: {calicoNetwork: {bgp: Enabled}}\n')] }),
+  'calico-windows-2025': () => capz((l) => { capzFind(l, 'AzureMachineTemplate', WIN).spec.template.metadata.annotations.windowsServerVersion = 'windows-2025'; }),
+  'windows-kube-proxy': () => ({ objects: [...capzFlavor(), ...addonSet('apiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: kube-proxy-windows}\nspec: {template: {spec: {containers: [{name: kube-proxy, image: \'sigwindowstools/kube-proxy:v1.33.0-calico-hostprocess\'}]}}}\n')] }),
   'machine-naming': () => {
     const l = objects();
     l.filter((o) => o.kind === 'MachineDeployment').forEach((md) => { md.spec.machineNaming = { template: '{{ .random }}' }; });
@@ -157,6 +172,7 @@ const NOT_YET_BROKEN: Record<string, string> = {
   'content-named-templates': 'judges only content-named objects of a cdk8s app (ManifestSource.contentNamed), never YAML from elsewhere',
   'hand-off': 'judges the AWS stack\'s infra beside the objects (ManifestSource.infra), never YAML from elsewhere',
   'crd-cel': 'needs the pinned CRDs of ../shared',
+  'kubeadm-windows-cluster': 'advice only (kubeadm\'s CoreDNS tolerates the control plane\'s taint): adviseManifests reports it, test/capz/rules.test.ts breaks it',
 };
 
 /** Fix texts that tell a YAML user nothing, and words of the construct API a YAML user has no use for. */

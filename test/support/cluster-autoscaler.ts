@@ -25,6 +25,7 @@ export const KEYS = {
   max: 'cluster.x-k8s.io/cluster-api-autoscaler-node-group-max-size',
   cpu: 'capacity.cluster-autoscaler.kubernetes.io/cpu',
   memory: 'capacity.cluster-autoscaler.kubernetes.io/memory',
+  ephemeralDisk: 'capacity.cluster-autoscaler.kubernetes.io/ephemeral-disk',
   maxPods: 'capacity.cluster-autoscaler.kubernetes.io/maxPods',
   labels: 'capacity.cluster-autoscaler.kubernetes.io/labels',
   taints: 'capacity.cluster-autoscaler.kubernetes.io/taints',
@@ -71,7 +72,7 @@ function parseTaint(st: string): { key: string; value: string; effect: string } 
 export interface TemplateNode {
   readonly labels: Record<string, string>;
   readonly taints: Array<{ key: string; value: string; effect: string }>;
-  readonly capacity: { cpu?: number; memory?: number; pods: number };
+  readonly capacity: { cpu?: number; memory?: number; pods: number; 'ephemeral-storage'?: number };
 }
 
 /** MachineDeployment manifest, loosely typed. */
@@ -92,7 +93,9 @@ export function nodeGroupOf(md: Md, machineTemplateCapacity: Record<string, stri
   const memory = annotations[KEYS.memory] ? parseQuantity(annotations[KEYS.memory]) : 0;
   const pods = annotations[KEYS.maxPods] ? atoi(annotations[KEYS.maxPods]) : 0;
   const fromStatus = Object.fromEntries(Object.entries(machineTemplateCapacity).map(([k, v]) => [k, parseQuantity(v)]));
-  const capacity = { cpu: cpu || fromStatus.cpu, memory: memory || fromStatus.memory, pods: pods || 110 };
+  // diskCapacityKey (clusterapi_utils.go), read by InstanceCapacity into ephemeral-storage (clusterapi_unstructured.go).
+  const disk = annotations[KEYS.ephemeralDisk] ? parseQuantity(annotations[KEYS.ephemeralDisk]) : fromStatus['ephemeral-storage'];
+  const capacity = { cpu: cpu || fromStatus.cpu, memory: memory || fromStatus.memory, pods: pods || 110, ...(disk ? { 'ephemeral-storage': disk } : {}) };
   const canScaleFromZero = capacity.cpu !== undefined && capacity.memory !== undefined;
 
   if (md.spec.replicas === 0 && !canScaleFromZero) return undefined;
@@ -116,6 +119,11 @@ export function nodeGroupOf(md: Md, machineTemplateCapacity: Record<string, stri
     }
   }
   return { min, max, template: { labels, taints, capacity } };
+}
+
+/** Whether a template node has room for a pod's requests of one resource (the scheduler's NodeResourcesFit: an absent capacity is 0). */
+export function hasRoom(node: TemplateNode, resource: 'cpu' | 'memory' | 'ephemeral-storage', request: number): boolean {
+  return (node.capacity[resource] ?? 0) >= request;
 }
 
 /** Whether the scheduler would place a pod needing `os` with `tolerations` on a template node (labels and NoSchedule taints only). */

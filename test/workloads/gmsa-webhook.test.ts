@@ -135,6 +135,38 @@ describe('GmsaCredentialSpec (issue 27.2)', () => {
 
   test('a name the API server would refuse is refused at construction', () => {
     expect(() => new GmsaCredentialSpec(new Chart(new App(), 'c'), 's', { name: 'WebApp1', account: 'WebApp1', domain: DOMAIN })).toThrow(/name "WebApp1" is not a DNS subdomain name/);
+    expect(() => new GmsaCredentialSpec(new Chart(new App(), 'c'), 's', { name: undefined as unknown as string, account: 'WebApp1', domain: DOMAIN })).toThrow(/name undefined is not a DNS subdomain name/);
+  });
+
+  // The forms New-CredentialSpec prints and Windows reads: [MS-DTYP] 2.3.4.3 (GUID), 2.4.2.1/2.4.2.4 (SID
+  // string, domain SIDs S-1-5-21-x-y-z); NetBIOS names of at most 15 characters (Microsoft Learn, "Naming
+  // conventions in Active Directory for computers, domains, sites, and OUs"). The CRD takes any string
+  // (charts/gmsa/crds/crds.yaml), so the API server would accept them and the container get no identity.
+  test('domain fields of the wrong form are refused at construction, naming the field and the value; a missing domain is no TypeError', () => {
+    const spec = (props: Partial<ConstructorParameters<typeof GmsaCredentialSpec>[2]>) => () => new GmsaCredentialSpec(new Chart(new App(), 'c'), 's', { name: 'webapp1', account: 'WebApp1', domain: DOMAIN, ...props });
+    expect(spec({ domain: { ...DOMAIN, guid: '244818ae87ca4fcd92ece79e5252348a' } })).toThrow(/\[c\/s\] domain\.guid "244818ae87ca4fcd92ece79e5252348a" is not a GUID/);
+    expect(spec({ domain: { ...DOMAIN, sid: 'S-1-5-21-2126729477-2524075714-3094792973-1104' } })).toThrow(/domain\.sid "S-1-5-21-2126729477-2524075714-3094792973-1104" is not a domain SID.*Fix: give the domain's SID without the account's RID: "S-1-5-21-2126729477-2524075714-3094792973"/);
+    expect(spec({ domain: { ...DOMAIN, sid: 'contoso' } })).toThrow(/domain\.sid "contoso" is not a domain SID/);
+    expect(spec({ domain: { ...DOMAIN, netBiosName: 'CONTOSOCORPORATION' } })).toThrow(/domain\.netBiosName "CONTOSOCORPORATION" is not a NetBIOS domain name \(1 to 15 characters/);
+    expect(spec({ domain: { ...DOMAIN, dnsName: 'contoso com' } })).toThrow(/domain\.dnsName "contoso com" is not a DNS domain name/);
+    expect(spec({ account: 'WebApp1$' })).toThrow(/account "WebApp1\$" is not a gMSA account name.*Fix: write it without the trailing \$: "WebApp1"/);
+    expect(spec({ domain: undefined as unknown as typeof DOMAIN })).toThrow(/domain is undefined, not \{ dnsName, netBiosName, guid, sid \}/);
+    expect(spec({ hostAccountConfig: { pluginGuid: 'aws', pluginInput: '{}' } })).toThrow(/hostAccountConfig\.pluginGuid "aws" is not a GUID/);
+    // Braces and upper case are GUIDs too; a 15-character NetBIOS name fits.
+    expect(spec({ domain: { ...DOMAIN, guid: '{244818AE-87CA-4FCD-92EC-E79E5252348A}', netBiosName: 'CONTOSO-EUROPE1' } })).not.toThrow();
+  });
+
+  // windows-gmsa v0.13.0 admission-webhook/kube_client.go isAuthorizedToUseCredSpec asks a LocalSubjectAccessReview
+  // for serviceaccount.UserInfo(namespace, name, ""), whose groups are system:serviceaccounts and
+  // system:serviceaccounts:<ns> only (vendor/k8s.io/apiserver/pkg/authentication/serviceaccount/util.go,
+  // MakeGroupNames): a binding to system:authenticated, which the authenticator adds to real requests,
+  // does not match that review, so the rule is right to count it as no grant.
+  test('a grant through system:authenticated does not satisfy the webhook\'s access review, and the rule says so; system:serviceaccounts:<ns> does', () => {
+    const objects = synthObjects(gmsaApp().app);
+    const binding = objects.find((o) => o.kind === 'RoleBinding')!;
+    const withGroup = (group: string) => objects.map((o) => (o === binding ? { ...binding, subjects: [{ kind: 'Group', name: group, apiGroup: 'rbac.authorization.k8s.io' }] } : o));
+    expect(validateManifests(withGroup('system:authenticated')).map((v) => v.rule)).toEqual(['gmsa']);
+    expect(validateManifests(withGroup('system:serviceaccounts:shop'))).toEqual([]);
   });
 });
 

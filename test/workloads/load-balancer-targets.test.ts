@@ -1,6 +1,6 @@
 import { App, Chart } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-33';
-import { EKS_WORKLOAD_RULES, Manifest, WindowsPlatform, validateManifests } from '../../src';
+import { EKS_WORKLOAD_RULES, Manifest, WindowsPlatform, adviseManifests, validateManifests } from '../../src';
 import { HybridChart, PodTemplatePolicy, WindowsWorkload } from '../../src/workloads';
 import { only, synthObjects } from '../support/synth';
 
@@ -46,6 +46,27 @@ describe('LoadBalancer Services of Linux pods stay off Windows nodes (issue 27.4
     // Not on every platform: the annotations are AWS's.
     expect(validateManifests(objects()).filter((v) => v.rule === 'load-balancer-targets')).toEqual([]);
     expect(EKS_WORKLOAD_RULES.map((r) => r.name)).toContain('load-balancer-targets');
+  });
+
+  // kubernetes pkg/proxy/healthcheck/service_health.go: with externalTrafficPolicy Local each node's
+  // kube-proxy answers the Service's healthCheckNodePort with 503 unless it has a ready local endpoint,
+  // and the Windows proxier serves it too (pkg/proxy/winkernel/proxier.go, serviceHealthServer): the
+  // load balancer marks Windows nodes unhealthy and sends them nothing.
+  test('externalTrafficPolicy Local passes: its health check keeps traffic off nodes without endpoints', () => {
+    expect(lbFindings(objects(undefined, { externalTrafficPolicy: 'Local' }))).toEqual([]);
+    expect(lbFindings(objects(undefined, { externalTrafficPolicy: 'Cluster' }))).toHaveLength(1);
+  });
+
+  // kubernetes-sigs/aws-load-balancer-controller docs/guide/service/nlb.md (Configuration) and
+  // docs/deploy/installation.md ("When using AWS Load Balancer Controller v2.5+": the Service webhook sets
+  // spec.loadBalancerClass on create): nlb-target-type is the controller's, ignored by the cloud provider.
+  test('nlb-target-type ip without a sign that the AWS Load Balancer Controller owns the Service draws advice, not a refusal', () => {
+    const advice = (objs: Manifest[]) => adviseManifests(objs, { platform: WindowsPlatform.EKS }).filter((v) => v.rule === 'load-balancer-targets');
+    const [a] = advice(objects({ [TARGET_TYPE]: 'ip' }));
+    expect(a.message).toMatch(/nlb-target-type: ip keeps Windows nodes out only if the AWS Load Balancer Controller owns this Service.*Fix: say so in the Service: service\.beta\.kubernetes\.io\/aws-load-balancer-type: external or spec\.loadBalancerClass: service\.k8s\.aws\/nlb/s);
+    expect(advice(objects({ [TARGET_TYPE]: 'ip', 'service.beta.kubernetes.io/aws-load-balancer-type': 'external' }))).toEqual([]);
+    expect(advice(objects({ [TARGET_TYPE]: 'ip' }, { loadBalancerClass: 'service.k8s.aws/nlb' }))).toEqual([]);
+    expect(lbFindings(objects({ [TARGET_TYPE]: 'ip' }))).toEqual([]);
   });
 
   test('HybridChart annotates the LoadBalancer Services of its Linux pods, keeping labels they select by, and leaves the others', () => {

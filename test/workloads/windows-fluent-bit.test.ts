@@ -56,7 +56,7 @@ describe('WindowsFluentBit (issue 27.3)', () => {
     const tag = config.pipeline.inputs[0].tag.replace(/<(\w+)>/g, (_: string, k: string) => groups[k]);
     expect(tag).toBe(`kube.shop.iis-7d9c4b-x2x.iis.${id}`);
     const parser = config.parsers.find((p: K8sObject) => p.name === filter.regex_parser);
-    expect(new RegExp(parser.regex).exec(tag.slice(filter.kube_tag_prefix.length))!.groups).toMatchObject({ namespace_name: 'shop', pod_name: 'iis-7d9c4b-x2x', container_name: 'iis', container_id: id });
+    expect(new RegExp(parser.regex).exec(tag.slice(filter.kube_tag_prefix.length))!.groups).toMatchObject({ namespace_name: 'shop', pod_name: 'iis-7d9c4b-x2x', container_name: 'iis', docker_id: id });
     expect(fluentBit({ kubeUrl: 'https://10.96.0.1:443' }).find((o) => o.kind === 'ConfigMap')!.data['fluent-bit.yaml']).toContain('kube_url: https://10.96.0.1:443');
   });
 
@@ -74,5 +74,44 @@ describe('WindowsFluentBit (issue 27.3)', () => {
     const own = fluentBit({ versions: [WindowsVersion.SERVER_2019], images: { [WindowsVersion.SERVER_2019]: 'registry.example/fluent-bit:ltsc2019-5.1.3' } });
     expect(only(own, 'DaemonSet').spec.template.spec.containers[0].image).toBe('registry.example/fluent-bit:ltsc2019-5.1.3');
     expect(() => new WindowsFluentBit(new Chart(new App(), 'c'), 'f', { versions: [], namespace: 'logging' })).toThrow(/versions is empty/);
+  });
+
+  // fluent/fluent-bit v5.1.1 plugins/filter_kubernetes/kube_meta.c reads the container id from the
+  // regex group docker_id (kube_regex.h KUBE_TAG_TO_REGEX names it so); a group named otherwise is dropped.
+  test('the tag parser names the container id docker_id, the group the Kubernetes filter reads', () => {
+    const parser = config.parsers.find((p: K8sObject) => p.name === 'kube-tag');
+    expect(parser.regex).toContain('(?<docker_id>');
+    expect(config.pipeline.inputs[0].tag).toContain('<docker_id>');
+  });
+});
+
+// Fluent Bit refuses an output without `name` and does not start; the Kubernetes filter takes kube_url only
+// with http:// or https:// (plugins/filter_kubernetes/kube_conf.c, flb_kube_conf_create); a property is one
+// scalar value (the YAML configuration's outputs entries are flat maps of plugin properties).
+describe('WindowsFluentBit refuses a configuration Fluent Bit refuses or misreads (issue 34.7)', () => {
+  const build = (props: Partial<ConstructorParameters<typeof WindowsFluentBit>[2]>) => () => fluentBit(props);
+  type Outputs = ConstructorParameters<typeof WindowsFluentBit>[2]['outputs'];
+  test('an output without name, with a nested map, or with a prototype-named key', () => {
+    expect(build({ outputs: [{ match: '*' }] })).toThrow(/\[logging\/fluent-bit\] outputs\[0\] has no name, and Fluent Bit refuses an output without one/);
+    expect(build({ outputs: [{ name: 'http', match: '*', header: { 'X-Key': 'v' } }] as unknown as Outputs })).toThrow(/outputs\[0\]\.header is \{"X-Key":"v"\}, not a string, finite number or boolean \(or a list of them\): no output plugin reads a nested map there/);
+    expect(build({ outputs: JSON.parse('[{"name": "stdout", "__proto__": {"match": "*"}}]') })).toThrow(/outputs\[0\] has the key "__proto__"/);
+    expect(build({ outputs: [{ name: 'stdout', __proto__: { match: '*' } }] as unknown as Outputs })).toThrow(/outputs\[0\] is not a plain object/);
+    expect(build({ outputs: JSON.parse('[{"name": "stdout", "processors": {"logs": [{"name": "content_modifier", "constructor": "x"}]}}]') })).toThrow(/outputs\[0\]\.processors\.logs\[0\] has the key "constructor"/);
+    expect(build({ outputs: [{ name: 'stdout', retry_limit: Infinity }] })).toThrow(/outputs\[0\]\.retry_limit is/);
+    expect(build({ outputs: { name: 'stdout' } as unknown as Outputs })).toThrow(/outputs is \{"name":"stdout"\}, not a list/);
+  });
+
+  // Fluent Bit docs, administration/configuring-fluent-bit/yaml/pipeline-section: an output may carry
+  // `processors` per signal; a property the plugin takes more than once is a list in YAML.
+  test('valid outputs pass as written: booleans, a repeated property as a list, processors', () => {
+    const outputs: Outputs = [{ name: 'http', match: '*', json_date_key: false, header: ['X-A a', 'X-B b'],
+      processors: { logs: [{ name: 'content_modifier', action: 'insert', key: 'cluster', value: 'prod' }] } }];
+    const written = parse(only(fluentBit({ outputs }), 'ConfigMap').data['fluent-bit.yaml']);
+    expect(written.pipeline.outputs).toEqual(outputs);
+  });
+
+  test('a kube_url without a scheme', () => {
+    expect(build({ kubeUrl: 'kubernetes.default.svc.cluster.local:443' })).toThrow(/kubeUrl "kubernetes\.default\.svc\.cluster\.local:443" is not http\(s\):\/\/<host>\[:<port>\].*Fix: write it with its scheme/);
+    expect(build({ kubeUrl: 'http://10.96.0.1' })).not.toThrow();
   });
 });

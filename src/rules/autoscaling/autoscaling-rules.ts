@@ -77,10 +77,13 @@ function mdProblems(graph: ManifestGraph, md: ManifestSource): Finding[] {
   }
   // A Windows group at zero: the template node is Linux and untainted unless the annotations say otherwise.
   if (min === 0 && bootstrapsWindows(graph, md)) {
-    if (labels[LABEL_OS] !== 'windows') {
-      v(`a Windows node group that may be at zero has no ${LABEL_OS}=windows in ${A.labels}, so cluster-autoscaler takes its template node for Linux: it never scales it up for a Windows pod, and scales it up for Linux pods`, `add ${LABEL_OS}=windows to the labels annotation (WindowsWorkerPool autoscaling writes it)`);
-    }
     const windowsTaint = `${WINDOWS_NODE_TAINT.key}=${WINDOWS_NODE_TAINT.value}:${WINDOWS_NODE_TAINT.effect}`;
+    if (labels[LABEL_OS] !== 'windows') {
+      // The annotation's taints are the template node's too (clusterapi_unstructured.go, Taints): with
+      // the Windows taint, Linux pods without its toleration do not fit it either.
+      const forLinux = taints.includes(windowsTaint) ? 'and scales it up for no Linux pod either, as its taint keeps them off' : 'and scales it up for Linux pods';
+      v(`a Windows node group that may be at zero has no ${LABEL_OS}=windows in ${A.labels}, so cluster-autoscaler takes its template node for Linux: it never scales it up for a Windows pod, ${forLinux}`, `add ${LABEL_OS}=windows to the labels annotation (WindowsWorkerPool autoscaling writes it)`);
+    }
     if (!taints.includes(windowsTaint)) {
       v(`a Windows node group that may be at zero has no ${windowsTaint} in ${A.taints}, so cluster-autoscaler believes Linux pods fit its nodes`, `add ${windowsTaint} to the taints annotation`);
     }

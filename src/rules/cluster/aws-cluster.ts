@@ -8,7 +8,7 @@ import { integerProblem } from '../../core/numbers';
 import { describe, isCapi, Json, list, ManifestGraph, violation } from '../engine/graph';
 import { Finding, rule } from '../engine/rule';
 import { awsClusterOf, validRegion } from './aws-machines';
-import { CAPI, controlPlaneOf, INFRA } from './pools';
+import { CAPI, INFRA, k0sControlPlaneOf } from './pools';
 
 /** The rules over a cluster on AWS: its AWSCluster (region, load balancer, ingress) and its CNI on EC2. */
 
@@ -124,7 +124,7 @@ export const awsNetwork = rule<ManifestGraph>({
   source: 'k0s v1.34 pkg/apis/k0s/v1beta1/network.go (DefaultNetwork)',
   check: (graph) => graph.ofKind('Cluster').filter((c) => isCapi(c, CAPI)).flatMap((cluster) => {
   const aws = awsClusterOf(graph, cluster);
-  const kcp = controlPlaneOf(graph, cluster);
+  const kcp = k0sControlPlaneOf(graph, cluster);
   if (!aws || !kcp) return [];
   // k0s defaults an absent provider to kube-router (k0s v1.34 pkg/apis/k0s/v1beta1/network.go, DefaultNetwork).
   const provider = kcp.manifest.spec?.k0sConfigSpec?.k0s?.spec?.network?.provider ?? NetworkProvider.KUBE_ROUTER;

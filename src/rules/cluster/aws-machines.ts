@@ -7,7 +7,7 @@ import { POOL_LABEL } from '../../platform/labels';
 import { LABEL_ZONE } from '../../platform/windows';
 import { describe, isCapi, list, ManifestGraph, ManifestSource, violation } from '../engine/graph';
 import { Finding, rule } from '../engine/rule';
-import { CAPI, controlPlaneOf, INFRA, Pool, pools } from './pools';
+import { CAPI, controlPlaneMachineRef, controlPlaneOf, INFRA, Pool, pools } from './pools';
 
 /**
  * The rules over EC2 machines (CAPA): their images and instance types, key pairs, image lookups
@@ -92,7 +92,7 @@ function machineTemplatesOf(graph: ManifestGraph): Array<{ template: ManifestSou
   for (const cluster of graph.ofKind('Cluster').filter((c) => isCapi(c, CAPI))) {
     const aws = awsClusterOf(graph, cluster);
     const kcp = controlPlaneOf(graph, cluster);
-    const ref = kcp?.manifest.spec?.machineTemplate?.infrastructureRef;
+    const ref = controlPlaneMachineRef(kcp)?.ref;
     const cp = kcp && graph.infrastructures.ofTemplate(ref?.kind) === AWS_INFRASTRUCTURE ? graph.resolve(kcp, ref) : undefined;
     if (aws && cp) found.set(cp, aws);
   }

@@ -8,10 +8,12 @@ import { awsTags } from './aws-tags';
 import { CRD_CEL_RULE } from './crd-cel';
 import { k0smotronWebhooks } from './k0smotron-webhooks';
 import { healthChecks, machineDeployments, machineNaming, versionSkew } from './machines';
+import { unjudgedPools } from './unjudged';
 import { clusterNetwork, clusterReferences, contentNames, controlPlane, uniqueNames } from './objects';
 import { windowsClusters, windowsPools } from './windows';
 import { KARPENTER_RULES } from '../karpenter/karpenter-rules';
 import { AUTOSCALING_RULES } from '../autoscaling/autoscaling-rules';
+import { CAPZ_RULES } from '../capz/capz-rules';
 import { fleetLabelRule } from './fleet';
 
 /**
@@ -23,9 +25,10 @@ import { fleetLabelRule } from './fleet';
  * reported; the registry refuses two of one name.
  */
 export const CLUSTER_RULES: readonly ManifestRule[] = registry<ManifestRule>(
-  [uniqueNames, clusterReferences, clusterNetwork, controlPlane, k0smotronWebhooks, awsCluster, awsTags, awsNetwork, keyPairs, imageLookups, machineDeployments, failureDomains, machineNaming, versionSkew, windowsPools, windowsClusters, fleetLabelRule, healthChecks, contentNames],
+  [uniqueNames, clusterReferences, clusterNetwork, controlPlane, k0smotronWebhooks, awsCluster, awsTags, awsNetwork, keyPairs, imageLookups, machineDeployments, failureDomains, machineNaming, versionSkew, unjudgedPools, windowsPools, windowsClusters, fleetLabelRule, healthChecks, contentNames],
   REMOTE_RULES,
   KARPENTER_RULES,
   AUTOSCALING_RULES,
+  CAPZ_RULES,
   [handOff, CRD_CEL_RULE],
 );

@@ -1,6 +1,6 @@
 import { K0sVersion } from '../../platform/k0s-version';
 import { MAX_MACHINE_DEPLOYMENT_NAME } from '../../platform/names';
-import { MAX_KUBELET_MINOR_SKEW, MIN_NODE_CONDITION_TIMEOUT_SECONDS } from '../../platform/kubernetes';
+import { KubernetesVersion, kubernetesVersion, MAX_KUBELET_MINOR_SKEW, MIN_NODE_CONDITION_TIMEOUT_SECONDS } from '../../platform/kubernetes';
 import { nodeLabelProblem } from '../../platform/labels';
 import { integerProblem } from '../../core/numbers';
 import { describe, isCapi, list, ManifestGraph, ManifestSource, violation } from '../engine/graph';
@@ -34,20 +34,31 @@ export const machineDeployments = rule<ManifestGraph>({
   if (typeof name === 'string' && name.length > MAX_MACHINE_DEPLOYMENT_NAME) {
     v(`MachineDeployment name "${name}" is ${name.length} characters long; the limit is ${MAX_MACHINE_DEPLOYMENT_NAME} (a label value)`, `shorten it to at most ${MAX_MACHINE_DEPLOYMENT_NAME} characters`, 'metadata.name');
   }
-  if (!matches(spec.selector, spec.template?.metadata?.labels)) {
+  // CAPI's defaulting webhook (cluster-api v1.14 core/webhooks/admission/machinedeployment.go,
+  // Default) gives an empty selector and the template the deployment-name label, and adds the
+  // cluster-name label to both: an empty selector always matches, a written one must.
+  const selector = spec.selector ?? {};
+  const defaulted = Object.keys(selector.matchLabels ?? {}).length === 0 && list(selector.matchExpressions).length === 0;
+  if (!defaulted && !matches(selector, { ...spec.template?.metadata?.labels, [CLUSTER_NAME_LABEL]: spec.clusterName })) {
     v(`spec.selector ${JSON.stringify(spec.selector?.matchLabels ?? {})} does not match the machine template's labels ${JSON.stringify(spec.template?.metadata?.labels ?? {})}, so the MachineDeployment would not own its machines`, 'keep the selector and spec.template.metadata.labels in step', 'spec.selector');
   }
   const replicasProblem = integerProblem(pool.replicas, 0);
   if (replicasProblem) v(`replicas ${replicasProblem}`, 'set `replicas` to a whole number, 0 or more', 'spec.replicas');
   const configRef = template.bootstrap?.configRef;
-  if (configRef?.kind === 'K0sWorkerConfigTemplate' && !pool.config) v(`bootstrap.configRef names K0sWorkerConfigTemplate "${configRef.name}", which is not among the objects`, 'name the template that is written', 'spec.template.spec.bootstrap.configRef');
+  if (pool.bootstrap && !pool.config) v(`bootstrap.configRef names ${configRef.kind} "${configRef.name}", which is not among the objects`, 'name the template that is written', 'spec.template.spec.bootstrap.configRef');
   const infraRef = template.infrastructureRef;
   if (pool.infrastructure && !pool.machine) v(`infrastructureRef names ${infraRef.kind} "${infraRef.name}", which is not among the objects`, 'name the template that is written', 'spec.template.spec.infrastructureRef');
   if (pool.machine) out.push(...machineProblems(pool.infrastructure, pool.machine, pool.windows));
 
   const version = template.version;
-  const versionProblem = version === undefined ? undefined : K0sVersion.problem(version);
-  if (versionProblem) v(versionProblem, K0sVersion.FIX, 'spec.template.spec.version');
+  // k0smotron installs the k0s release the version names; CAPI's webhook takes any SemVer after
+  // prepending a missing "v" (cluster-api v1.14 core/webhooks/admission/machinedeployment.go).
+  if (pool.bootstrap === 'k0s') {
+    const versionProblem = version === undefined ? undefined : K0sVersion.problem(version);
+    if (versionProblem) v(versionProblem, K0sVersion.FIX, 'spec.template.spec.version');
+  } else if (version !== undefined && !kubernetesVersion(version)) {
+    v(`version ${JSON.stringify(version)} is not a semantic version, and CAPI's webhook refuses it`, 'write it like "v1.34.4"', 'spec.template.spec.version');
+  }
   const configVersion = pool.config?.manifest.spec?.template?.spec?.version;
   if (pool.config && configVersion !== undefined && version !== undefined && configVersion !== version) {
     v(`the machines are version ${version} but ${describe(pool.config)} installs k0s ${configVersion}, so CAPI's skew checks would judge the wrong version`, 'set one k0sVersion on the pool, not a patch on one object');
@@ -71,20 +82,22 @@ export const machineDeployments = rule<ManifestGraph>({
 export const versionSkew = rule<ManifestGraph>({
   name: 'version-skew',
   scope: 'object',
-  description: 'A pool\'s k0s minor is not newer than the control plane\'s nor more than three older',
+  description: 'A pool\'s Kubernetes minor (whatever the distribution\'s version form) is not newer than the control plane\'s nor more than three older',
   source: 'cluster-api v1.14 core/reconcilers/machineset/machineset_preflight.go (kubernetesVersionPreflightCheck)',
   check: (graph) => pools(graph).flatMap((pool) => {
   const kcp = controlPlaneOf(graph, pool.cluster);
-  const cp = K0sVersion.parse(kcp?.manifest.spec?.version);
-  const worker = K0sVersion.parse(pool.md.manifest.spec?.template?.spec?.version);
+  const cp = kubernetesVersion(kcp?.manifest.spec?.version);
+  const worker = kubernetesVersion(pool.md.manifest.spec?.template?.spec?.version);
   if (!cp || !worker) return [];
+  // k0s names its releases after the Kubernetes release they carry (vX.Y.Z+k0s.N): the minor is Kubernetes's.
+  const said = (v: KubernetesVersion) => `${/\+k0s\./.test(v.text) ? 'k0s' : 'Kubernetes'} ${v.text}`;
   // CAPI v1.14 core/reconcilers/machineset/machineset_preflight.go kubernetesVersionPreflightCheck:
   // a MachineSet minor above the control plane's, or more than 3 below it, holds every new Machine.
   if (worker.minor > cp.minor) {
-    return [violation(pool.md, `pool k0s ${worker} is newer than the control plane's ${cp}; CAPI's MachineSet preflight check (KubernetesVersionSkew) holds its machines forever, and a kubelet may not be newer than its API server`, `upgrade the control plane to ${worker} first, or give the pool k0s 1.${cp.minor}`, 'spec.template.spec.version')];
+    return [violation(pool.md, `pool ${said(worker)} is newer than the control plane's ${cp.text}; CAPI's MachineSet preflight check (KubernetesVersionSkew) holds its machines forever, and a kubelet may not be newer than its API server`, `upgrade the control plane to ${worker.text} first, or give the pool Kubernetes 1.${cp.minor}`, 'spec.template.spec.version')];
   }
   if (worker.minor < cp.minor - MAX_KUBELET_MINOR_SKEW) {
-    return [violation(pool.md, `pool k0s ${worker} is more than ${MAX_KUBELET_MINOR_SKEW} minors older than the control plane's ${cp}; CAPI's MachineSet preflight check (KubernetesVersionSkew) holds its machines forever`, `upgrade the pool to at least 1.${cp.minor - MAX_KUBELET_MINOR_SKEW}`, 'spec.template.spec.version')];
+    return [violation(pool.md, `pool ${said(worker)} is more than ${MAX_KUBELET_MINOR_SKEW} minors older than the control plane's ${cp.text}; CAPI's MachineSet preflight check (KubernetesVersionSkew) holds its machines forever`, `upgrade the pool to at least 1.${cp.minor - MAX_KUBELET_MINOR_SKEW}`, 'spec.template.spec.version')];
   }
   return [];
 }),
@@ -118,7 +131,9 @@ function machineGroups(graph: ManifestGraph, all: readonly Pool[], cluster: Mani
   if (kcp) {
     groups.push({
       name: `${kcp.manifest.metadata?.name} (control plane)`,
-      labels: { ...kcp.manifest.spec?.machineTemplate?.metadata?.labels, [CLUSTER_NAME_LABEL]: clusterName, [CONTROL_PLANE_LABEL]: 'true', 'cluster.x-k8s.io/control-plane-name': String(kcp.manifest.metadata?.name) },
+      // KubeadmControlPlane labels its machines control-plane: "" (cluster-api v1.14
+      // controlplane/kubeadm/pkg/desiredstate/desired_state.go, ControlPlaneMachineLabels).
+      labels: { ...kcp.manifest.spec?.machineTemplate?.metadata?.labels, [CLUSTER_NAME_LABEL]: clusterName, [CONTROL_PLANE_LABEL]: kcp.manifest.kind === 'KubeadmControlPlane' ? '' : 'true', 'cluster.x-k8s.io/control-plane-name': String(kcp.manifest.metadata?.name) },
       replicas: kcp.manifest.spec?.replicas ?? 1,
     });
   }

@@ -4,13 +4,13 @@ import { contentHash } from '../../core/hash';
 import { cidrsOverlap, formatCidr, Ipv4Cidr, parseCidr } from '../../platform/cidr';
 import { dnsLabelProblem } from '../../platform/dns';
 import { AWS_INFRASTRUCTURE } from '../../platform/infrastructures';
-import { LARGEST_SERVICE_PREFIX, SMALLEST_SERVICE_PREFIX } from '../../platform/kubernetes';
+import { kubernetesVersion, LARGEST_SERVICE_PREFIX, SMALLEST_SERVICE_PREFIX } from '../../platform/kubernetes';
 import { NetworkProvider } from '../../platform/network';
 import { integerProblem } from '../../core/numbers';
 import { describe, isCapi, list, ManifestGraph, ManifestSource, violation } from '../engine/graph';
 import { Finding, rule } from '../engine/rule';
 import { machineProblems } from './aws-machines';
-import { CAPI, CONTROLPLANE, INFRA } from './pools';
+import { CAPI, CONTROL_PLANE_KINDS, controlPlaneMachineRef, CONTROLPLANE, INFRA } from './pools';
 
 /**
  * The rules over a cluster's own objects: names unique, the Cluster's references and networks,
@@ -42,8 +42,8 @@ export const clusterReferences = rule<ManifestGraph>({
   const name = cluster.manifest.metadata?.name;
   const nameProblem = dnsLabelProblem(String(name ?? ''));
   if (nameProblem) out.push(violation(cluster, `Cluster name "${name}" ${nameProblem}`, 'use a lower-case DNS label', 'metadata.name'));
-  // The control plane, and the cluster object of every infrastructure the run knows (`graph.infrastructures`).
-  const known = { controlPlaneRef: (kind: unknown) => kind === 'K0sControlPlane', infrastructureRef: (kind: unknown) => graph.infrastructures.ofCluster(kind) !== undefined };
+  // The control planes the rules read, and the cluster object of every infrastructure the run knows (`graph.infrastructures`).
+  const known = { controlPlaneRef: (kind: unknown) => CONTROL_PLANE_KINDS.includes(kind as string), infrastructureRef: (kind: unknown) => graph.infrastructures.ofCluster(kind) !== undefined };
   for (const field of ['controlPlaneRef', 'infrastructureRef'] as const) {
     const ref = spec[field];
     if (known[field](ref?.kind) && !graph.resolve(cluster, ref)) {
@@ -123,9 +123,38 @@ function safeCidr(text: string): Ipv4Cidr | undefined {
 export const controlPlane = rule<ManifestGraph>({
   name: 'control-plane',
   scope: 'object',
-  description: 'The K0sControlPlane: a k0s network provider, version and odd replica count, no Windows provisioner, a resolvable machine template',
-  source: 'k0s v1.34.4+k0s.0 pkg/apis/k0s/v1beta1/network.go; k0smotron v2.1.0 api/controlplane/v1beta2',
-  check: (graph) => graph.ofKind('K0sControlPlane').filter((k) => isCapi(k, CONTROLPLANE)).flatMap((kcp) => {
+  description: 'The control plane: a K0sControlPlane\'s k0s network provider, version and odd replica count, no Windows provisioner; a KubeadmControlPlane\'s version and odd replica count over stacked etcd; each on a resolvable machine template',
+  source: 'k0s v1.34.4+k0s.0 pkg/apis/k0s/v1beta1/network.go; k0smotron v2.1.0 api/controlplane/v1beta2; cluster-api v1.14 controlplane/kubeadm/webhooks/admission/kubeadmcontrolplane.go',
+  check: (graph) => [
+    ...graph.ofKind('K0sControlPlane').filter((k) => isCapi(k, CONTROLPLANE)).flatMap((kcp) => k0sControlPlaneProblems(graph, kcp)),
+    ...graph.ofKind('KubeadmControlPlane').filter((k) => isCapi(k, CONTROLPLANE)).flatMap((kcp) => kubeadmControlPlaneProblems(graph, kcp)),
+  ],
+});
+
+/**
+ * A KubeadmControlPlane as CAPI's webhook takes it (cluster-api v1.14
+ * controlplane/kubeadm/webhooks/admission/kubeadmcontrolplane.go, validateCommon): a SemVer
+ * version (a missing "v" is prepended by its Default), replicas odd while etcd is stacked, a
+ * v1beta2 machine template reference with its apiGroup; and a machine template that is written.
+ */
+function kubeadmControlPlaneProblems(graph: ManifestGraph, kcp: ManifestSource): Finding[] {
+  const out: Finding[] = [];
+  const spec = kcp.manifest.spec ?? {};
+  if (!kubernetesVersion(spec.version)) out.push(violation(kcp, `version ${JSON.stringify(spec.version)} is not a semantic version, and CAPI's webhook refuses it`, 'write it like "v1.34.4"', 'spec.version'));
+  const replicas = spec.replicas ?? 1;
+  if (!spec.kubeadmConfigSpec?.clusterConfiguration?.etcd?.external && (integerProblem(replicas, 1) || replicas % 2 === 0)) {
+    out.push(violation(kcp, `control plane replicas ${replicas} is not an odd number >= 1, which CAPI's webhook refuses while etcd is stacked: etcd needs a majority to keep working`, 'use 1, 3 or 5', 'spec.replicas'));
+  }
+  const machine = controlPlaneMachineRef(kcp);
+  if (machine && String(kcp.manifest.apiVersion).endsWith('/v1beta2') && !machine.ref.apiGroup) {
+    out.push(violation(kcp, `${machine.field} has no apiGroup, which CAPI's webhook refuses`, `write apiGroup: ${INFRA}`, machine.field));
+  } else if (machine && graph.infrastructures.ofTemplate(machine.ref.kind) && !graph.resolve(kcp, machine.ref)) {
+    out.push(violation(kcp, `${machine.field} names ${machine.ref.kind} "${machine.ref.name}", which is not among the objects`, 'name the template that is written', machine.field));
+  }
+  return out;
+}
+
+function k0sControlPlaneProblems(graph: ManifestGraph, kcp: ManifestSource): Finding[] {
   const out: Finding[] = [];
   const spec = kcp.manifest.spec ?? {};
   // k0s v1.34.4+k0s.0 pkg/apis/k0s/v1beta1/network.go, Network.Validate: calico, kuberouter or custom.
@@ -160,8 +189,7 @@ export const controlPlane = rule<ManifestGraph>({
     }
   }
   return out;
-}),
-});
+}
 
 /**
  * Templates named after a digest of their content: a template changed after naming (a JSON patch,

@@ -1,3 +1,4 @@
+import { CAPI_AUTOSCALER_ANNOTATIONS } from '../../platform/cluster-autoscaler';
 import { WINDOWS_K0S_INSTALL_DIR } from '../../platform/conventions';
 import { K0sVersion } from '../../platform/k0s-version';
 import { KUBELET_PORT } from '../../platform/kubernetes';
@@ -7,7 +8,7 @@ import { opensInboundPort } from '../../platform/windows';
 import { list, ManifestGraph, ManifestSource, violation } from '../engine/graph';
 import { Finding, rule } from '../engine/rule';
 import { windowsMachineProblems } from './aws-machines';
-import { controlPlaneOf, Pool, pools } from './pools';
+import { k0sControlPlaneOf, Pool, pools } from './pools';
 
 /**
  * The rules of Windows pools and the clusters that have them, judged by what each pool's
@@ -28,7 +29,8 @@ export const windowsPools = rule<ManifestGraph>({
     .filter((s) => s.supported && s.minimumVersion)
     .map((s) => K0sVersion.of(s.minimumVersion!))
     .sort((a, b) => a.compare(b))[0];
-  for (const pool of all.filter((p) => p.windows)) {
+  // k0s pools; kubeadm's are judged by their own family.
+  for (const pool of all.filter((p) => p.windows && p.bootstrap === 'k0s')) {
     const { md } = pool;
     const v = (source: ManifestSource, what: string, fix: string, field?: string) => out.push(violation(source, what, fix, field));
     const version = K0sVersion.parse(md.manifest.spec?.template?.spec?.version ?? pool.config?.manifest.spec?.template?.spec?.version);
@@ -83,17 +85,23 @@ export const windowsClusters = rule<ManifestGraph>({
   const out: Finding[] = [];
   const all = pools(graph);
   const byCluster = new Map<ManifestSource, Pool[]>();
-  for (const pool of all.filter((p) => p.windows && p.cluster)) byCluster.set(pool.cluster!, [...(byCluster.get(pool.cluster!) ?? []), pool]);
+  for (const pool of all.filter((p) => p.windows && p.bootstrap === 'k0s' && p.cluster)) byCluster.set(pool.cluster!, [...(byCluster.get(pool.cluster!) ?? []), pool]);
 
   for (const [cluster, windows] of byCluster) {
     const names = windows.map((p) => p.md.manifest.metadata?.name).join(', ');
-    const kcp = controlPlaneOf(graph, cluster);
+    const kcp = k0sControlPlaneOf(graph, cluster);
     const kcpSpec = kcp?.manifest.spec ?? {};
     const controllersWork = list(kcpSpec.k0sConfigSpec?.args).some((a) => a === '--enable-worker' || a === '--enable-worker=true');
     const linuxWorkers = all.some((p) => p.cluster === cluster && !p.windows && p.replicas >= 1);
     if (!linuxWorkers && !controllersWork) {
-      out.push(violation(cluster, `Windows pools (${names}) need a Linux worker for CoreDNS, and the cluster has none: no Linux MachineDeployment with replicas >= 1, and the controllers run without --enable-worker`, 'add a LinuxWorkerPool with replicas >= 1, or set controlPlane.enableWorker', undefined,
-        'add a Linux MachineDeployment for this cluster with spec.replicas >= 1, or add --enable-worker to the K0sControlPlane\'s spec.k0sConfigSpec.args'));
+      // An autoscaled Linux pool counts by its min (cluster-autoscaler may take it to 0): name it and its min.
+      const atZero = all.filter((p) => p.cluster === cluster && !p.windows && p.md.manifest.metadata?.annotations?.[CAPI_AUTOSCALER_ANNOTATIONS.minSize] !== undefined);
+      const because = atZero.length === 0 ? 'no Linux MachineDeployment with replicas >= 1'
+        : `the autoscaled Linux MachineDeployments (${atZero.map((p) => `${p.md.manifest.metadata?.name}: min ${p.md.manifest.metadata?.annotations?.[CAPI_AUTOSCALER_ANNOTATIONS.minSize]}`).join(', ')}) may scale to 0`;
+      out.push(violation(cluster, `Windows pools (${names}) need a Linux worker for CoreDNS, and the cluster has none: ${because}, and the controllers run without --enable-worker`,
+        atZero.length === 0 ? 'add a LinuxWorkerPool with replicas >= 1, or set controlPlane.enableWorker' : 'give the Linux pool autoscaling.min >= 1, or set controlPlane.enableWorker', undefined,
+        atZero.length === 0 ? 'add a Linux MachineDeployment for this cluster with spec.replicas >= 1, or add --enable-worker to the K0sControlPlane\'s spec.k0sConfigSpec.args'
+          : `set ${CAPI_AUTOSCALER_ANNOTATIONS.minSize} to 1 or more on a Linux MachineDeployment, or add --enable-worker to the K0sControlPlane's spec.k0sConfigSpec.args`));
     }
     if (!kcp) continue;
     const network = kcpSpec.k0sConfigSpec?.k0s?.spec?.network ?? {};

@@ -1,4 +1,4 @@
-import { AWS_LBC_CLASS, LB_ANNOTATIONS, LINUX_TARGET_NODE_LABELS } from '../../platform/load-balancer';
+import { AWS_LBC_CLASS, AWS_LBC_TYPES, LB_ANNOTATIONS, LINUX_TARGET_NODE_LABELS } from '../../platform/load-balancer';
 import { Json, ManifestGraph, ManifestSource, namespaceOf, violation } from '../engine/graph';
 import { rule } from '../engine/rule';
 import { osIntent, podTemplatesOf } from './pod-template';
@@ -21,6 +21,26 @@ export function targetsEveryNode(service: Json): boolean {
   if (lbClass !== undefined && lbClass !== AWS_LBC_CLASS) return false;
   const annotations = service.metadata?.annotations ?? {};
   return annotations[LB_ANNOTATIONS.nlbTargetType] !== 'ip' && !restrictsToLinux(annotations[LB_ANNOTATIONS.targetNodeLabels]);
+}
+
+/**
+ * Whether a Service's external traffic goes only to nodes with its endpoints: with
+ * `externalTrafficPolicy: Local` the load balancer's health check asks each node's kube-proxy on
+ * the Service's healthCheckNodePort, which answers 503 on a node without a ready local endpoint
+ * (kubernetes pkg/proxy/healthcheck/service_health.go; the Windows proxier serves it too,
+ * pkg/proxy/winkernel/proxier.go): Windows nodes stay registered but unhealthy, and get no traffic.
+ */
+function localTrafficOnly(service: Json): boolean {
+  return service?.spec?.externalTrafficPolicy === 'Local';
+}
+
+/**
+ * Whether the objects say the AWS Load Balancer Controller owns a Service: its class, or the
+ * `aws-load-balancer-type` annotation. Without either, the controller still owns it where its
+ * Service webhook set the class at creation (v2.5 on, by default), which the objects cannot show.
+ */
+function saysControllerOwnsIt(service: Json): boolean {
+  return service.spec?.loadBalancerClass === AWS_LBC_CLASS || AWS_LBC_TYPES.includes(service.metadata?.annotations?.[LB_ANNOTATIONS.type]);
 }
 
 /**
@@ -67,10 +87,10 @@ export const LOAD_BALANCER_TARGETS_RULE = rule<ManifestGraph>({
   name: 'load-balancer-targets',
   scope: 'graph',
   description: 'In a cluster with Windows nodes, an AWS load balancer of Linux pods uses IP targets or Linux target nodes',
-  source: 'kubernetes-sigs/aws-load-balancer-controller docs/guide/service/annotations.md (nlb-target-type, target-node-labels); kubernetes/cloud-provider-aws pkg/providers/v1/aws.go (ServiceAnnotationLoadBalancerTargetNodeLabels); kubernetes/ingress-nginx#5027',
+  source: 'kubernetes-sigs/aws-load-balancer-controller docs/guide/service/annotations.md (nlb-target-type, target-node-labels), docs/guide/service/nlb.md (who owns a Service); kubernetes pkg/proxy/healthcheck (externalTrafficPolicy Local); kubernetes/cloud-provider-aws pkg/providers/v1/aws.go (ServiceAnnotationLoadBalancerTargetNodeLabels); kubernetes/ingress-nginx#5027',
   check: (graph) => {
     if (!clusterHasWindows(graph)) return [];
-    return graph.ofKind('Service').filter((s) => targetsEveryNode(s.manifest)).flatMap((service) => {
+    return graph.ofKind('Service').filter((s) => targetsEveryNode(s.manifest) && !localTrafficOnly(s.manifest)).flatMap((service) => {
       const pods = selectedPodsOs(service.manifest, graph.sources);
       if (pods === undefined || !pods.every((os) => os === 'linux')) return [];
       return [violation(service,
@@ -78,5 +98,20 @@ export const LOAD_BALANCER_TARGETS_RULE = rule<ManifestGraph>({
         `annotate it ${LB_ANNOTATIONS.targetNodeLabels}: ${LINUX_TARGET_NODE_LABELS} (AWS Load Balancer Controller and the AWS cloud provider), or ${LB_ANNOTATIONS.nlbTargetType}: ip with the AWS Load Balancer Controller`,
         'metadata.annotations')];
     });
+  },
+  // `nlb-target-type: ip` keeps nodes out only where the AWS Load Balancer Controller owns the
+  // Service: the AWS cloud provider ignores it and registers every node (docs/guide/service/nlb.md).
+  advise: (graph) => {
+    if (!clusterHasWindows(graph)) return [];
+    return graph.ofKind('Service').filter((s) => s.manifest?.spec?.type === 'LoadBalancer' && s.manifest.spec.loadBalancerClass === undefined
+      && s.manifest.metadata?.annotations?.[LB_ANNOTATIONS.nlbTargetType] === 'ip' && !saysControllerOwnsIt(s.manifest)
+      && !restrictsToLinux(s.manifest.metadata?.annotations?.[LB_ANNOTATIONS.targetNodeLabels]) && !localTrafficOnly(s.manifest))
+      .flatMap((service) => {
+        const pods = selectedPodsOs(service.manifest, graph.sources);
+        if (pods === undefined || !pods.every((os) => os === 'linux')) return [];
+        return [violation(service,
+          `${LB_ANNOTATIONS.nlbTargetType}: ip keeps Windows nodes out only if the AWS Load Balancer Controller owns this Service (its Service webhook, on by default from v2.5, sets spec.loadBalancerClass at creation); the AWS cloud provider ignores the annotation and registers every node`,
+          `say so in the Service: ${LB_ANNOTATIONS.type}: external or spec.loadBalancerClass: ${AWS_LBC_CLASS}`, 'metadata.annotations')];
+      });
   },
 });

@@ -18,6 +18,7 @@ export { AwsProvider } from '@cdktn/provider-aws/lib/provider';
 export { AutoscalingGroupTagA as AutoscalingGroupTag } from '@cdktn/provider-aws/lib/autoscaling-group-tag';
 export { CloudwatchLogGroup } from '@cdktn/provider-aws/lib/cloudwatch-log-group';
 export { DataAwsAvailabilityZones } from '@cdktn/provider-aws/lib/data-aws-availability-zones';
+export { DataAwsIamRole } from '@cdktn/provider-aws/lib/data-aws-iam-role';
 export { DataAwsPartition } from '@cdktn/provider-aws/lib/data-aws-partition';
 export { DataAwsRegion } from '@cdktn/provider-aws/lib/data-aws-region';
 export { DataAwsSsmParameter } from '@cdktn/provider-aws/lib/data-aws-ssm-parameter';
@@ -34,6 +35,7 @@ export { IamInstanceProfile } from '@cdktn/provider-aws/lib/iam-instance-profile
 export { IamOpenidConnectProvider } from '@cdktn/provider-aws/lib/iam-openid-connect-provider';
 export { IamPolicy } from '@cdktn/provider-aws/lib/iam-policy';
 export { IamRole } from '@cdktn/provider-aws/lib/iam-role';
+export { IamRolePolicy } from '@cdktn/provider-aws/lib/iam-role-policy';
 export { IamRolePolicyAttachment } from '@cdktn/provider-aws/lib/iam-role-policy-attachment';
 export { InternetGateway } from '@cdktn/provider-aws/lib/internet-gateway';
 export { KeyPair } from '@cdktn/provider-aws/lib/key-pair';

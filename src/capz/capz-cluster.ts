@@ -1,0 +1,211 @@
+import { ApiObject, Chart } from 'cdk8s';
+import { Construct } from 'constructs';
+import { AzureCluster, AzureClusterIdentity, AzureClusterIdentitySpecType, AzureClusterSpecNetworkSpecSubnetsRole as SubnetRole, AzureMachineTemplate } from '../generated/capz-infrastructure.cluster.x-k8s.io';
+import { KubeadmControlPlane } from '../generated/cluster-api-controlplane.cluster.x-k8s.io';
+import { contentHash } from '../core/hash';
+import { typedApiObject } from '../core/typed-api-object';
+import { capzAzureJsonSecret, CAPZ_OS_TYPE } from '../platform/capz';
+import { apiGroupOf } from '../platform/conventions';
+import { markContentNamed, PropsOfFields } from '../rules/run/judge';
+import { CapiCluster, CapiClusterInfrastructure, CapiClusterProps, ControlPlanePart } from '../capi/cluster';
+
+/** The kinds of identity CAPZ authenticates with that take no file on the management cluster (`AzureClusterIdentity` `spec.type`). */
+export enum CapzIdentityType {
+  /** Workload identity federation (CAPZ's flavors' default). */
+  WORKLOAD_IDENTITY = 'WorkloadIdentity',
+  /** A user-assigned managed identity of the management cluster's nodes. */
+  USER_ASSIGNED_MSI = 'UserAssignedMSI',
+  /** A service principal whose password is in a Secret (`clientSecret`). */
+  SERVICE_PRINCIPAL = 'ServicePrincipal',
+}
+
+/** How CAPZ authenticates to Azure for the cluster (`AzureClusterIdentity`); secrets only by reference. */
+export interface CapzClusterIdentity {
+  /** The kind of identity. */
+  readonly type: CapzIdentityType;
+  /** The identity's client (application) id. */
+  readonly clientId: string;
+  /** The Entra tenant id. */
+  readonly tenantId: string;
+  /**
+   * A service principal's password: the Secret (key `clientSecret`) that holds it, by name; the
+   * library never writes a secret's value.
+   * @default - none (workload and managed identities have none)
+   */
+  readonly clientSecret?: { readonly name: string; readonly namespace?: string };
+  /**
+   * The namespaces whose AzureClusters may use the identity. CAPZ allows none when the field is
+   * absent (cluster-api-provider-azure v1.26.0 azure/scope/identity.go, IsClusterNamespaceAllowed).
+   * @default - the chart's namespace, or every namespace when the chart has none
+   */
+  readonly allowedNamespaces?: readonly string[];
+}
+
+/** Props of a kubeadm cluster on Azure (`CapzCluster`). */
+export interface CapzClusterProps extends CapiClusterProps {
+  /**
+   * The Kubernetes version, `vX.Y.Z`: of the control plane and, by default, of the pools. CAPZ's
+   * default images are published per Kubernetes version (the gallery image version is this one).
+   */
+  readonly kubernetesVersion: string;
+  /** The Azure region, e.g. `westeurope`. */
+  readonly location: string;
+  /** The Azure subscription id. */
+  readonly subscriptionId: string;
+  /**
+   * The resource group CAPZ creates the cluster's resources in.
+   * @default - the cluster's name
+   */
+  readonly resourceGroup?: string;
+  /** How CAPZ authenticates to Azure. */
+  readonly identity: CapzClusterIdentity;
+  /**
+   * The control plane's machines.
+   * @default - one Standard_D2s_v3 machine
+   */
+  readonly controlPlane?: {
+    /**
+     * Odd, for etcd's quorum (stacked etcd).
+     * @default 1
+     */
+    readonly replicas?: number;
+    /**
+     * The VM size.
+     * @default 'Standard_D2s_v3'
+     */
+    readonly vmSize?: string;
+  };
+  /**
+   * The networks.
+   * @default - pods 192.168.0.0/16, services 10.96.0.0/12, virtual network 10.0.0.0/8
+   */
+  readonly network?: {
+    /** @default '192.168.0.0/16' (CAPZ's flavors) */
+    readonly podCidr?: string;
+    /** @default '10.96.0.0/12' (kubeadm's default) */
+    readonly serviceCidr?: string;
+    /** @default '10.0.0.0/8' (CAPZ's default virtual network) */
+    readonly vnetCidr?: string;
+  };
+}
+
+const NODE_NAME = '{{ ds.meta_data["local_hostname"] }}';
+const EXTERNAL_CLOUD = [{ name: 'cloud-provider', value: 'external' }];
+
+/**
+ * A kubeadm cluster on Azure through Cluster API Provider Azure (CAPZ v1.26.0): the Cluster, a
+ * KubeadmControlPlane (v1beta2) on Linux machines, the AzureCluster with its network, the
+ * AzureClusterIdentity CAPZ authenticates with, and the control plane's AzureMachineTemplate
+ * (CAPZ's kinds serve `infrastructure.cluster.x-k8s.io/v1beta1` only: the v1beta1 contract, which
+ * Cluster API v1.14 still accepts). Pools: `CapzLinuxWorkerPool`, `CapzWindowsWorkerPool`; the
+ * Windows add-ons: `CapzWindowsAddons`.
+ */
+export class CapzCluster extends CapiCluster {
+  /** The Kubernetes version of the control plane, the pools' default. */
+  public readonly kubernetesVersion: string;
+  /** The AzureClusterIdentity. */
+  public readonly identity: ApiObject;
+
+  public constructor(scope: Construct, id: string, props: CapzClusterProps) {
+    const name = props.name ?? id;
+    const network = { podCidr: props.network?.podCidr ?? '192.168.0.0/16', serviceCidr: props.network?.serviceCidr ?? '10.96.0.0/12' };
+    const infrastructure = new AzureClusterPart(props, name);
+    super(scope, id, props, new KubeadmControlPlanePart(props, network), infrastructure);
+    this.kubernetesVersion = props.kubernetesVersion;
+    this.identity = infrastructure.identity!;
+  }
+}
+
+/** CAPZ as the cluster's infrastructure: the AzureClusterIdentity, the AzureCluster, the control plane's AzureMachineTemplate. */
+class AzureClusterPart implements CapiClusterInfrastructure {
+  public readonly defaultReplicas = 1;
+  public identity?: ApiObject;
+  public readonly propsOfFields: PropsOfFields = {
+    'AzureCluster spec.location': 'location',
+    'AzureCluster spec.subscriptionID': 'subscriptionId',
+    'AzureClusterIdentity spec.type': 'identity.type',
+    'AzureMachineTemplate spec.template.spec.vmSize': 'controlPlane.vmSize',
+  };
+
+  public constructor(private readonly props: CapzClusterProps, private readonly name: string) {}
+
+  public infrastructureCluster(cluster: CapiCluster): ApiObject {
+    const { identity } = this.props;
+    const namespace = Chart.of(cluster).namespace;
+    const allowed = identity.allowedNamespaces ?? (namespace ? [namespace] : undefined);
+    this.identity = typedApiObject(cluster, 'AzureClusterIdentity', AzureClusterIdentity, {
+      metadata: { name: `${this.name}-identity` },
+      spec: {
+        type: identity.type as string as AzureClusterIdentitySpecType,
+        clientId: identity.clientId,
+        tenantId: identity.tenantId,
+        clientSecret: identity.clientSecret,
+        // An empty object allows every namespace; CAPZ allows none without it.
+        allowedNamespaces: allowed ? { list: [...allowed] } : {},
+      },
+    });
+    return typedApiObject(cluster, 'AzureCluster', AzureCluster, {
+      metadata: { name: this.name },
+      spec: {
+        location: this.props.location,
+        subscriptionId: this.props.subscriptionId,
+        resourceGroup: this.props.resourceGroup ?? this.name,
+        identityRef: { apiVersion: this.identity.apiVersion, kind: this.identity.kind, name: this.identity.name },
+        networkSpec: {
+          vnet: { name: `${this.name}-vnet`, cidrBlocks: [this.props.network?.vnetCidr ?? '10.0.0.0/8'] },
+          subnets: [{ name: 'control-plane-subnet', role: SubnetRole.CONTROL_HYPHEN_PLANE }, { name: 'node-subnet', role: SubnetRole.NODE }],
+        },
+      },
+    });
+  }
+
+  public controlPlaneMachineTemplate(cluster: CapiCluster): ApiObject {
+    const spec = { vmSize: this.props.controlPlane?.vmSize ?? 'Standard_D2s_v3', osDisk: { osType: CAPZ_OS_TYPE.linux, diskSizeGb: 128 } };
+    const written = AzureMachineTemplate.manifest({ spec: { template: { spec } } }).spec?.template.spec;
+    const template = typedApiObject(cluster, 'ControlPlaneMachineTemplate', AzureMachineTemplate, {
+      metadata: { name: `${this.name}-control-plane-${contentHash(written)}` },
+      spec: { template: { spec } },
+    });
+    markContentNamed(template);
+    return template;
+  }
+}
+
+/** Cluster API's kubeadm control plane (KubeadmControlPlane v1beta2) with Azure's external cloud provider. */
+class KubeadmControlPlanePart implements ControlPlanePart {
+  public readonly version: string;
+  public readonly propsOfFields: PropsOfFields = {
+    'KubeadmControlPlane spec.version': 'kubernetesVersion',
+    'KubeadmControlPlane spec.replicas': 'controlPlane.replicas',
+    'Cluster spec.clusterNetwork.pods': 'network.podCidr',
+    'Cluster spec.clusterNetwork.services': 'network.serviceCidr',
+  };
+
+  public constructor(private readonly props: CapzClusterProps, public readonly network: { podCidr: string; serviceCidr: string }) {
+    this.version = props.kubernetesVersion;
+  }
+
+  public controlPlane(cluster: CapiCluster, machineTemplate: ApiObject): ApiObject {
+    const registration = { name: NODE_NAME, kubeletExtraArgs: EXTERNAL_CLOUD };
+    return typedApiObject(cluster, 'KubeadmControlPlane', KubeadmControlPlane, {
+      metadata: { name: `${cluster.clusterName}-control-plane` },
+      spec: {
+        replicas: this.props.controlPlane?.replicas ?? 1,
+        version: this.props.kubernetesVersion,
+        machineTemplate: { spec: { infrastructureRef: { apiGroup: apiGroupOf(machineTemplate.apiVersion), kind: machineTemplate.kind, name: machineTemplate.name } } },
+        kubeadmConfigSpec: {
+          clusterConfiguration: {
+            // Calico's IPAM assigns pod addresses (CAPZ's flavors: allocate-node-cidrs false).
+            controllerManager: { extraArgs: [...EXTERNAL_CLOUD, { name: 'allocate-node-cidrs', value: 'false' }, { name: 'cluster-name', value: cluster.clusterName }] },
+          },
+          initConfiguration: { nodeRegistration: registration },
+          joinConfiguration: { nodeRegistration: registration },
+          files: [{
+            path: '/etc/kubernetes/azure.json', owner: 'root:root', permissions: '0644',
+            contentFrom: { secret: { name: capzAzureJsonSecret(machineTemplate.name), key: 'control-plane-azure.json' } },
+          }],
+        },
+      },
+    });
+  }
+}

@@ -1,0 +1,145 @@
+// Facts about Windows workers on Cluster API Provider Azure (CAPZ) with Cluster API's kubeadm
+// bootstrap (CABPK), and the programs that consume what those objects say: cloudbase-init on the
+// machine, the kubelet service of the image (kubernetes-sigs/image-builder), kubeadm's join.
+
+/** CAPZ's machine templates, and the cluster object its Clusters reference. */
+export const CAPZ_KINDS = { cluster: 'AzureCluster', machineTemplate: 'AzureMachineTemplate', identity: 'AzureClusterIdentity' } as const;
+
+/**
+ * `osDisk.osType` of an AzureMachine(Template): `Windows` makes a Windows VM; the CRD defaults an
+ * absent one to `Linux` and has no enum, so a Windows image without it is asked for as a Linux VM
+ * (cluster-api-provider-azure v1.26.0 api/v1beta1/types.go, OSDisk.OSType `+kubebuilder:default:=Linux`;
+ * azure/defaults.go, WindowsOS).
+ */
+export const CAPZ_OS_TYPE = { windows: 'Windows', linux: 'Linux', default: 'Linux' } as const;
+
+/**
+ * The AzureMachine annotations CAPZ reads for the default Windows image when no `image` is
+ * written (v1.26.0 azure/scope/machine.go, GetVMImage; azure/services/virtualmachineimages/images.go,
+ * GetDefaultWindowsImage): `runtime` must be empty or `containerd`, `windowsServerVersion` must
+ * match `WINDOWS_SERVER_VERSION_ANNOTATION`, else CAPZ fails to create the VM. An AzureMachine
+ * takes them from its template's `spec.template.metadata.annotations`.
+ */
+export const CAPZ_IMAGE_ANNOTATIONS = { runtime: 'runtime', windowsServerVersion: 'windowsServerVersion' } as const;
+/** The runtimes CAPZ's default Windows image lookup takes (images.go, GetDefaultWindowsImage). */
+export const CAPZ_WINDOWS_RUNTIMES: readonly string[] = ['', 'containerd'];
+/** The form of `windowsServerVersion` CAPZ takes (images.go: `^windows-(\d{4})$`). */
+export const WINDOWS_SERVER_VERSION_ANNOTATION = /^windows-(\d{4})$/;
+
+/**
+ * CAPZ's default Windows image: the Azure Compute Gallery (community) image `capi-win-2022-containerd`,
+ * with the year of `windowsServerVersion` substituted and the Machine's Kubernetes version as the
+ * image version (v1.26.0 azure/defaults.go DefaultPublicGalleryName, DefaultWindowsGalleryImageName;
+ * images.go GetDefaultWindowsImage). So each Kubernetes patch needs a published image.
+ */
+export const CAPZ_DEFAULT_WINDOWS_IMAGE = { gallery: 'ClusterAPI-f72ceb4f-5159-4c26-a0fe-2ea738f0d019', name: 'capi-win-2022-containerd' } as const;
+
+/**
+ * Windows computer names are at most 15 characters (NetBIOS); CAPZ names a Windows VM after its
+ * AzureMachine, and for a longer name takes its first 9 characters (a trailing "-" dropped), "-"
+ * and its last 5 (v1.26.0 azure/scope/machine.go, MachineScope.Name; the VM's ComputerName is that
+ * name: azure/services/virtualmachines/spec.go). docs/book/src/self-managed/windows.md, "VM and VMSS naming".
+ */
+export const WINDOWS_COMPUTER_NAME_MAX = 15;
+
+/** The computer name CAPZ gives the Windows VM of an AzureMachine named `machine`. */
+export function capzWindowsComputerName(machine: string): string {
+  if (machine.length <= WINDOWS_COMPUTER_NAME_MAX) return machine;
+  return `${machine.slice(0, 9).replace(/-$/, '')}-${machine.slice(-5)}`;
+}
+
+/**
+ * Why a Windows computer name is refused, or undefined: Windows takes letters, digits and "-", not
+ * digits alone (Azure/PSRule.Rules.Azure docs/en/rules/Azure.VM.ComputerName.md, after Microsoft
+ * Learn "Naming rules and restrictions for Azure resources"). A Kubernetes name may also hold ".",
+ * which then reaches the VM's computer name.
+ */
+export function windowsComputerNameProblem(name: string): string | undefined {
+  if (/[^A-Za-z0-9-]/.test(name)) return `holds ${JSON.stringify(name.replace(/[A-Za-z0-9-]/g, '')[0])}, and a Windows computer name takes only letters, digits and "-"`;
+  return /^\d+$/.test(name) ? 'is digits only, which a Windows computer name may not be' : undefined;
+}
+
+/**
+ * The Secret CAPZ writes the cloud provider's azure.json into for a machine template's machines:
+ * `<AzureMachineTemplate name>-azure-json` (v1.26.0 controllers/azurejson_machinetemplate_controller.go,
+ * Reconcile → controllers/helpers.go GetCloudProviderSecret). A bootstrap file read from another
+ * name waits for a Secret nobody writes.
+ */
+export function capzAzureJsonSecret(machineTemplate: string): string {
+  return `${machineTemplate}-azure-json`;
+}
+/** The suffix of those Secrets' names. */
+export const CAPZ_AZURE_JSON_SUFFIX = '-azure-json';
+
+/**
+ * containerd's named pipe, the CRI socket of Windows workers (`criSocket` in kubeadm's
+ * nodeRegistration; CAPZ v1.26.0 templates/flavors/windows/machine-deployment-windows.yaml).
+ */
+export const WINDOWS_CRI_SOCKET = 'npipe:////./pipe/containerd-containerd';
+
+/**
+ * The cloud-config modules cloudbase-init runs, the whole list (cloudbase/cloudbase-init 1.1.4,
+ * which image-builder's Windows images install, to 1.1.8:
+ * cloudbaseinit/plugins/common/userdataplugins/cloudconfigplugins/factory.py, PLUGINS).
+ */
+export const CLOUDBASE_INIT_MODULES: readonly string[] = ['write_files', 'set_timezone', 'timezone', 'set_hostname', 'hostname', 'ntp', 'groups', 'users', 'runcmd'];
+
+/**
+ * The KubeadmConfig fields CABPK renders into cloud-config modules cloudbase-init does not run, by
+ * field, with the module (cluster-api v1.14.0 bootstrap/kubeadm/internal/cloudinit/node.go and
+ * cloudinit.go: bootcmd, disk_setup/fs_setup, mounts), so on Windows they are dropped in silence.
+ */
+export const CLOUDBASE_INIT_IGNORED_FIELDS: Readonly<Record<string, string>> = {
+  bootCommands: 'bootcmd',
+  diskSetup: 'disk_setup and fs_setup',
+  mounts: 'mounts',
+};
+
+/**
+ * How a Windows image runs the kubelet, which decides whether kubeadm's kubelet flags reach it.
+ * kubernetes-sigs/image-builder builds Windows images with `windows_service_manager` `nssm` up to
+ * v0.1.52 and `windows_service` from v0.1.53 on (packer/config/windows/common.json, PR #2046): the
+ * nssm service starts the kubelet through StartKubelet.ps1, which reads kubeadm's
+ * `/var/lib/kubelet/kubeadm-flags.env` (kubeletExtraArgs, and a worker's join taints as
+ * `--register-with-taints`); the native service (`sc.exe`) starts it with a fixed command line and
+ * reads only `--config` (v0.1.55 ansible/windows/roles/kubernetes/tasks/sc.yml: "Does not support
+ * kubeadm KUBELET_KUBEADM_ARGS"), so both are dropped in silence (image-builder#2011, open), and
+ * `nssm` does not exist on the machine.
+ */
+export enum WindowsKubeletService {
+  /** The kubelet runs under nssm (image-builder up to v0.1.52, and CAPZ's own flavor assumes it). */
+  NSSM = 'nssm',
+  /** The kubelet is a native Windows service (image-builder v0.1.53 and later by default). */
+  WINDOWS_SERVICE = 'windows-service',
+}
+
+/**
+ * Where objects say which kubelet service their Windows image runs (`WindowsKubeletService`): an
+ * annotation on the AzureMachineTemplate (the image is its property), since no CAPZ field says it.
+ */
+export const KUBELET_SERVICE_ANNOTATION = 'windows.cdk-hybrid-windows.io/kubelet-service';
+
+/**
+ * The kube-proxy image of sig-windows' HostProcess DaemonSet that CAPZ's Windows add-ons run:
+ * its tag is the cluster's Kubernetes version with "+" written "_" (CAPZ v1.26.0
+ * templates/addons/windows/calico/kube-proxy-windows.yaml: `sigwindowstools/kube-proxy:${KUBERNETES_VERSION/+/_}-calico-hostprocess`).
+ */
+export const WINDOWS_KUBE_PROXY_IMAGE = 'sigwindowstools/kube-proxy';
+/** The tag of that image for a Kubernetes version. */
+export function windowsKubeProxyTag(kubernetesVersion: string): string {
+  return `${kubernetesVersion.replace('+', '_')}-calico-hostprocess`;
+}
+
+/**
+ * Calico on Windows: VXLAN encapsulation with BGP off and the HNS dataplane, as CAPZ's Windows
+ * add-ons install it (v1.26.0 templates/addons/cluster-api-helm/calico.yaml: `bgp: Disabled`,
+ * `windowsDataplane: HNS`, every pool `encapsulation: VXLAN`); Calico for Windows has no IP-in-IP,
+ * and BGP only without encapsulation on networks that route pod addresses, which Azure's does not.
+ */
+export const CALICO_WINDOWS = { encapsulations: ['VXLAN'], bgp: 'Disabled', dataplane: 'HNS' } as const;
+
+/**
+ * Calico does not support Windows Server 2025 (projectcalico/calico#11691, open on 2026-11-28),
+ * though CAPZ publishes `capi-win-2025-containerd` images (CAPZ #5317).
+ */
+export const CALICO_WINDOWS_2025 = 'projectcalico/calico#11691 (Windows Server 2025 support, open)';

@@ -1,0 +1,172 @@
+import { CALICO_WINDOWS, CALICO_WINDOWS_2025, CAPZ_IMAGE_ANNOTATIONS, WINDOWS_KUBE_PROXY_IMAGE, windowsKubeProxyTag } from '../../platform/capz';
+import { describe, Json, list, Manifest, ManifestGraph, ManifestSource, violation } from '../engine/graph';
+import { Finding, rule } from '../engine/rule';
+import { CAPI, controlPlaneOf, Pool, pools } from '../cluster/pools';
+import { AddonObject, addonObjects, azurePools, machineSpec } from './azure-pools';
+
+/**
+ * The rules of a kubeadm cluster with Windows pools and its add-ons: a Linux worker beside them,
+ * Calico as Windows runs it, and the Windows kube-proxy at the cluster's version. Add-ons are read
+ * where ClusterResourceSets carry them (their ConfigMaps and Secrets), and as objects of their own
+ * when the YAML holds them.
+ */
+
+/** The kubeadm clusters with Windows pools, with those pools. */
+function windowsClusters(graph: ManifestGraph): Map<ManifestSource, Pool[]> {
+  const out = new Map<ManifestSource, Pool[]>();
+  for (const pool of pools(graph).filter((p) => p.windows && p.bootstrap === 'kubeadm' && p.cluster)) out.set(pool.cluster!, [...(out.get(pool.cluster!) ?? []), pool]);
+  return out;
+}
+
+/** An add-on object and where it is written: in a ConfigMap or Secret of a ClusterResourceSet, or as an object of its own. */
+interface Addon {
+  readonly object: Manifest;
+  /** The object that holds it (itself, or the ConfigMap or Secret). */
+  readonly source: ManifestSource;
+  /** The field to name, relative to `source`. */
+  readonly at: (field: string) => string;
+  /** How to name it in messages. */
+  readonly said: string;
+  /** The clusters it goes to: the ClusterResourceSet's, or every cluster with Windows pools. */
+  readonly clusters: readonly ManifestSource[];
+}
+
+function addons(graph: ManifestGraph, windows: Map<ManifestSource, Pool[]>): Addon[] {
+  const carried = addonObjects(graph).map((a: AddonObject): Addon => ({
+    object: a.object, source: a.holder, at: (field) => `${a.field} (${a.object.kind} ${a.object.metadata?.name}: ${field})`,
+    said: `${a.object.kind} ${a.object.metadata?.name} in ${describe(a.holder)} ${a.field}`, clusters: a.clusters,
+  }));
+  const own = graph.sources.filter((s) => !String(s.manifest.apiVersion ?? '').startsWith(`${CAPI}/`)).map((s): Addon => ({
+    object: s.manifest, source: s, at: (field) => field, said: describe(s), clusters: [...windows.keys()],
+  }));
+  return [...carried, ...own];
+}
+
+const isInstallation = (o: Manifest) => o.kind === 'Installation' && String(o.apiVersion ?? '').startsWith('operator.tigera.io/');
+const isIpPool = (o: Manifest) => o.kind === 'IPPool' && /^(crd\.)?projectcalico\.org\//.test(String(o.apiVersion ?? ''));
+
+/** Calico's configuration against Windows nodes: VXLAN only, BGP off, the HNS dataplane on (tigera operator Installation; Calico IPPools). */
+function calicoProblems(addon: Addon, severity: 'violation' | 'advice'): Finding[] {
+  const { object, source, at, said } = addon;
+  const out: Finding[] = [];
+  const v = (what: string, fix: string, field: string) => out.push(violation(source, `${said}: ${what}`, fix, at(field)));
+  if (isInstallation(object)) {
+    const network = object.spec?.calicoNetwork ?? {};
+    if (severity === 'violation') {
+      if (network.windowsDataplane !== CALICO_WINDOWS.dataplane) {
+        v(`calicoNetwork.windowsDataplane is ${JSON.stringify(network.windowsDataplane ?? 'absent (Disabled)')}, so the operator installs no Calico on Windows nodes, which stay NotReady without a CNI`, `set spec.calicoNetwork.windowsDataplane: ${CALICO_WINDOWS.dataplane}`, 'spec.calicoNetwork.windowsDataplane');
+      }
+      if (network.bgp === 'Enabled') v('calicoNetwork.bgp is Enabled: Calico for Windows runs VXLAN with BGP off, and Azure\'s network does not route pod addresses', `set spec.calicoNetwork.bgp: ${CALICO_WINDOWS.bgp}`, 'spec.calicoNetwork.bgp');
+    } else if (network.bgp === undefined) {
+      v('calicoNetwork.bgp is not written, and the operator may turn BGP on', `write spec.calicoNetwork.bgp: ${CALICO_WINDOWS.bgp}, as CAPZ's Windows add-ons do`, 'spec.calicoNetwork.bgp');
+    }
+    for (const [i, pool] of list(network.ipPools).entries()) {
+      const encapsulation = pool?.encapsulation;
+      if (severity === 'violation' && encapsulation !== undefined && !(CALICO_WINDOWS.encapsulations as readonly string[]).includes(encapsulation)) {
+        v(`ipPools[${i}] (${pool?.cidr}) encapsulation is ${encapsulation}, which Calico for Windows does not run (VXLAN only; no IP-in-IP)`, `set spec.calicoNetwork.ipPools[${i}].encapsulation: VXLAN`, `spec.calicoNetwork.ipPools[${i}].encapsulation`);
+      } else if (severity === 'advice' && encapsulation === undefined) {
+        v(`ipPools[${i}] (${pool?.cidr}) has no encapsulation, and the operator's default may not be VXLAN`, `write spec.calicoNetwork.ipPools[${i}].encapsulation: VXLAN`, `spec.calicoNetwork.ipPools[${i}].encapsulation`);
+      }
+    }
+  }
+  if (isIpPool(object) && severity === 'violation' && ['Always', 'CrossSubnet'].includes(object.spec?.ipipMode)) {
+    v(`ipipMode ${object.spec.ipipMode}: Calico for Windows has no IP-in-IP`, 'set spec.ipipMode: Never and spec.vxlanMode: Always', 'spec.ipipMode');
+  }
+  return out;
+}
+
+/** Calico for Windows: VXLAN, BGP off, HNS dataplane, for the clusters with Windows kubeadm pools. */
+export const calicoWindows = rule<ManifestGraph>({
+  name: 'calico-windows',
+  scope: 'graph',
+  description: 'Calico for a cluster with Windows kubeadm pools runs as Windows runs it: the HNS Windows dataplane, VXLAN encapsulation, BGP off (operator Installation and IPPools, in ClusterResourceSets or on their own)',
+  source: 'cluster-api-provider-azure v1.26.0 templates/addons/cluster-api-helm/calico.yaml (bgp Disabled, windowsDataplane HNS, encapsulation VXLAN); tigera/operator api/v1 installation_types.go (CalicoNetworkSpec)',
+  check: (graph) => judgedCalico(graph, 'violation'),
+  advise: (graph) => judgedCalico(graph, 'advice'),
+});
+
+function judgedCalico(graph: ManifestGraph, severity: 'violation' | 'advice'): Finding[] {
+  const windows = windowsClusters(graph);
+  if (windows.size === 0) return [];
+  return addons(graph, windows).filter((a) => a.clusters.some((c) => windows.has(c))).flatMap((a) => calicoProblems(a, severity));
+}
+
+/** The Windows Server year of a CAPZ pool's machines: its image's name, else the annotation, else CAPZ's default (2022). */
+function windowsYear(machine: ManifestSource | undefined): string {
+  const image = machineSpec(machine).image;
+  const names = [image?.id, image?.computeGallery?.name, image?.sharedGallery?.name, image?.marketplace?.sku].filter((s) => typeof s === 'string').join(' ');
+  const annotation = machine?.manifest.spec?.template?.metadata?.annotations?.[CAPZ_IMAGE_ANNOTATIONS.windowsServerVersion];
+  return /20\d\d/.exec(image ? names : String(annotation ?? ''))?.[0] ?? '2022';
+}
+
+/** Whether a cluster runs Calico, as the objects show: its Windows add-on labels (CAPZ's flavor), or Calico objects that go to it. */
+function runsCalico(cluster: ManifestSource, all: readonly Addon[]): boolean {
+  const labels: Record<string, unknown> = cluster.manifest.metadata?.labels ?? {};
+  return Object.entries(labels).some(([k, v]) => /^cni/.test(k) && /calico/i.test(String(v)))
+    || all.some((a) => a.clusters.includes(cluster) && (isInstallation(a.object) || isIpPool(a.object)));
+}
+
+/** Windows Server 2025 pools where Calico is the CNI. */
+export const calicoWindows2025 = rule<ManifestGraph>({
+  name: 'calico-windows-2025',
+  scope: 'graph',
+  description: 'No Windows Server 2025 pool in a cluster whose CNI is Calico (no Windows Server 2025 support in Calico); advice where the CNI is not shown',
+  source: `${CALICO_WINDOWS_2025}; cluster-api-provider-azure v1.26.0 azure/services/virtualmachineimages/images.go (GetDefaultWindowsImage)`,
+  check: (graph) => windows2025(graph, true),
+  advise: (graph) => windows2025(graph, false),
+});
+
+function windows2025(graph: ManifestGraph, calico: boolean): Finding[] {
+  const windows = windowsClusters(graph);
+  const all = addons(graph, windows);
+  return azurePools(graph).filter((p) => p.pool.windows && p.pool.cluster && windowsYear(p.machine) === '2025' && runsCalico(p.pool.cluster, all) === calico).map((p) => violation(p.machine ?? p.pool.md,
+    `the pool runs Windows Server 2025, ${calico ? 'and its cluster\'s CNI is Calico, which does not support it' : 'and Calico, the CNI of CAPZ\'s Windows add-ons, does not support it'} (${CALICO_WINDOWS_2025}): Windows pods get no network`,
+    `use Windows Server 2022 (annotation ${CAPZ_IMAGE_ANNOTATIONS.windowsServerVersion}: windows-2022 in spec.template.metadata.annotations, or a 2022 image)`, 'spec.template.metadata.annotations'));
+}
+
+/** The Windows kube-proxy's image tag against the Kubernetes version of the clusters it goes to. */
+export const windowsKubeProxy = rule<ManifestGraph>({
+  name: 'windows-kube-proxy',
+  scope: 'graph',
+  description: `The Windows kube-proxy (${WINDOWS_KUBE_PROXY_IMAGE}) runs the Kubernetes version of the cluster's control plane`,
+  source: 'cluster-api-provider-azure v1.26.0 templates/addons/windows/calico/kube-proxy-windows.yaml (image sigwindowstools/kube-proxy:${KUBERNETES_VERSION/+/_}-calico-hostprocess)',
+  check: (graph) => addons(graph, windowsClusters(graph)).flatMap((addon) => containersOf(addon.object).flatMap(({ image, field }) => {
+    const [repository, tag] = splitImage(image);
+    if (repository !== WINDOWS_KUBE_PROXY_IMAGE && !repository.endsWith(`/${WINDOWS_KUBE_PROXY_IMAGE}`)) return [];
+    return addon.clusters.flatMap((cluster) => {
+      const version = controlPlaneOf(graph, cluster)?.manifest.spec?.version;
+      const expected = typeof version === 'string' ? windowsKubeProxyTag(version.startsWith('v') ? version : `v${version}`) : undefined;
+      return expected && tag !== expected
+        ? [violation(addon.source, `${addon.said}: image ${image} is not the Kubernetes version of cluster ${cluster.manifest.metadata?.name}'s control plane (${version}): kube-proxy on Windows nodes would run another version than kubeadm's kube-proxy ConfigMap is written for`,
+          `use ${repository}:${expected}`, addon.at(field))]
+        : [];
+    });
+  })),
+});
+
+function containersOf(object: Json): Array<{ image: string; field: string }> {
+  const spec = object?.spec?.template?.spec ?? {};
+  return (['initContainers', 'containers'] as const).flatMap((k) => list(spec[k]).map((c, i) => ({ image: String(c?.image ?? ''), field: `spec.template.spec.${k}[${i}].image` })));
+}
+
+function splitImage(image: string): [string, string] {
+  const at = image.indexOf('@');
+  const name = at < 0 ? image : image.slice(0, at);
+  const colon = name.lastIndexOf(':');
+  return colon > name.lastIndexOf('/') ? [name.slice(0, colon), name.slice(colon + 1)] : [name, 'latest'];
+}
+
+/** A kubeadm cluster with Windows pools and no Linux worker. */
+export const kubeadmWindowsCluster = rule<ManifestGraph>({
+  name: 'kubeadm-windows-cluster',
+  scope: 'graph',
+  description: 'Advice: a kubeadm cluster with Windows pools has a Linux worker pool, so CoreDNS and Linux add-ons need not share the control plane',
+  source: 'kubernetes/kubernetes cmd/kubeadm/app/phases/addons/dns/manifests.go (CoreDNS: nodeSelector linux, tolerates the control-plane taint); kubernetes docs "Windows containers in Kubernetes"',
+  check: () => [],
+  advise: (graph) => {
+    const all = pools(graph);
+    return [...windowsClusters(graph)].filter(([cluster]) => controlPlaneOf(graph, cluster)?.manifest.kind === 'KubeadmControlPlane' && !all.some((p) => p.cluster === cluster && !p.windows && p.replicas >= 1))
+      .map(([cluster, windows]) => violation(cluster, `Windows pools (${windows.map((p) => p.md.manifest.metadata?.name).join(', ')}) and no Linux worker: CoreDNS and every Linux add-on run on the control plane (kubeadm's CoreDNS tolerates its taint), beside etcd and the API server`,
+        'add a Linux MachineDeployment for this cluster with spec.replicas >= 1', 'metadata.name'));
+  },
+});

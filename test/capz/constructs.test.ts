@@ -1,0 +1,114 @@
+import { App, Chart } from 'cdk8s';
+import { parseAllDocuments } from 'yaml';
+import { buildCapzCluster } from '../../examples/capz/main';
+import { adviseManifests, validateManifests } from '../../src';
+import {
+  CapzCluster, CapzClusterProps, CapzIdentityType, CapzLinuxWorkerPool, CapzWindowsAddons, CapzWindowsWorkerPool, CapzWindowsWorkerPoolProps, WindowsKubeletService, WindowsVersion,
+} from '../../src/capz';
+import { crdViolations, describeWithCrds } from '../support/crd-schemas';
+import { K8sObject, only, synthObjects } from '../support/synth';
+
+const example = () => { const app = new App(); buildCapzCluster(app); return synthObjects(app); };
+
+const CLUSTER: CapzClusterProps = {
+  kubernetesVersion: 'v1.34.4', location: 'westeurope', subscriptionId: '00000000-0000-0000-0000-000000000000',
+  identity: { type: CapzIdentityType.WORKLOAD_IDENTITY, clientId: 'c', tenantId: 't' },
+};
+/** A cluster with a Linux pool and a Windows pool of these props, synthesized. */
+function build(windows: Partial<CapzWindowsWorkerPoolProps> = {}, cluster: Partial<CapzClusterProps> = {}, addons = false): K8sObject[] {
+  const app = new App();
+  const cl = new CapzCluster(new Chart(app, 'c', { namespace: 'default', disableResourceNameHashes: true }), 'demo', { ...CLUSTER, ...cluster });
+  new CapzLinuxWorkerPool(cl, 'linux', { vmSize: 'Standard_D4s_v3' });
+  new CapzWindowsWorkerPool(cl, 'win', { vmSize: 'Standard_D4s_v3', kubeletService: WindowsKubeletService.NSSM, ...windows });
+  if (addons) new CapzWindowsAddons(cl, 'addons');
+  return synthObjects(app);
+}
+const windowsOf = (objects: K8sObject[]) => ({
+  config: objects.find((o) => o.kind === 'KubeadmConfigTemplate' && o.metadata.name.startsWith('demo-win-'))!,
+  machine: objects.find((o) => o.kind === 'AzureMachineTemplate' && o.metadata.name.startsWith('demo-win-'))!,
+  mhc: only(objects, 'MachineHealthCheck', 'demo-win'),
+});
+
+describeWithCrds('the CAPZ example against the pinned CRDs', () => {
+  test('every object passes its CRD\'s schema and CEL rules, CAPZ\'s v1beta1 kinds included; the rules find nothing', () => {
+    const objects = example();
+    const kinds = objects.map((o) => o.kind);
+    expect(new Set(kinds)).toEqual(new Set(['AzureClusterIdentity', 'AzureCluster', 'AzureMachineTemplate', 'KubeadmControlPlane', 'Cluster', 'KubeadmConfigTemplate', 'MachineDeployment', 'MachineHealthCheck', 'ConfigMap', 'ClusterResourceSet']));
+    expect(objects.filter((o) => o.kind !== 'ConfigMap').flatMap((o) => crdViolations(o))).toEqual([]);
+    expect(validateManifests(objects)).toEqual([]);
+    expect(adviseManifests(objects)).toEqual([]);
+  });
+});
+
+describe('CapzWindowsWorkerPool', () => {
+  test('writes osType Windows, the named pipe, kubelet flags as a v1beta2 list, and a health check of at least 20 minutes', () => {
+    const { config, machine, mhc } = windowsOf(build());
+    expect(machine.spec.template.spec.osDisk).toEqual({ osType: 'Windows', diskSizeGB: 128, managedDisk: { storageAccountType: 'Premium_LRS' } });
+    expect(machine.spec.template.metadata.annotations).toEqual({ runtime: 'containerd', windowsServerVersion: 'windows-2022' });
+    expect(machine.metadata.annotations).toEqual({ 'windows.cdk-hybrid-windows.io/kubelet-service': 'nssm' });
+    const registration = config.spec.template.spec.joinConfiguration.nodeRegistration;
+    expect(registration.criSocket).toBe('npipe:////./pipe/containerd-containerd');
+    expect(registration.kubeletExtraArgs).toEqual([
+      { name: 'cloud-provider', value: 'external' },
+      { name: 'register-with-taints', value: 'node.cloudprovider.kubernetes.io/uninitialized=true:NoSchedule' },
+      { name: 'node-labels', value: 'node.cluster.x-k8s.io/pool=win' },
+      { name: 'windows-priorityclass', value: 'ABOVE_NORMAL_PRIORITY_CLASS' },
+    ]);
+    expect(config.spec.template.spec.files[0]).toEqual({ path: 'c:/k/azure.json', permissions: '0644', contentFrom: { secret: { name: `${machine.metadata.name}-azure-json`, key: 'worker-node-azure.json' } } });
+    expect(config.spec.template.spec.postKubeadmCommands).toEqual(['nssm set kubelet start SERVICE_AUTO_START', 'powershell C:/defender-exclude-calico.ps1']);
+    expect(mhc.spec.checks.nodeStartupTimeoutSeconds).toBeGreaterThanOrEqual(1200);
+  });
+
+  test('kubeletService: a native service gets no kubelet flag and no nssm command; labels are refused there; it must be said', () => {
+    const { config, machine } = windowsOf(build({ kubeletService: WindowsKubeletService.WINDOWS_SERVICE }));
+    expect(config.spec.template.spec.joinConfiguration.nodeRegistration.kubeletExtraArgs).toBeUndefined();
+    expect(config.spec.template.spec.postKubeadmCommands).toEqual(['powershell C:/defender-exclude-calico.ps1']);
+    expect(machine.metadata.annotations).toEqual({ 'windows.cdk-hybrid-windows.io/kubelet-service': 'windows-service' });
+    expect(() => build({ kubeletService: WindowsKubeletService.WINDOWS_SERVICE, labels: { team: 'web' } })).toThrow(/\[c\/demo\/win\] labels \(or hyperV's label\) reach a node only as the kubelet's --node-labels/);
+    expect(() => build({ kubeletService: undefined })).toThrow(/\[c\/demo\/win\] kubeletService is not set/);
+  });
+
+  test('windowsVersion names the release CAPZ\'s default image is looked up for; 2025 is refused (Calico), unless acknowledged', () => {
+    expect(() => build({ windowsVersion: WindowsVersion.SERVER_2025 })).toThrow(/Windows Server 2025 is not supported by CAPZ with Calico \(.*projectcalico\/calico#11691/);
+    const { machine } = windowsOf(build({ windowsVersion: WindowsVersion.SERVER_2019 }));
+    expect(machine.spec.template.metadata.annotations.windowsServerVersion).toBe('windows-2019');
+    expect(machine.metadata.name).toMatch(/^demo-win-windows-2019-[0-9a-f]{8}$/);
+    // An image of one's own: no lookup annotations.
+    const own = windowsOf(build({ image: { computeGallery: { gallery: 'g', name: 'my-win-2022', version: '1.34.4' } } })).machine;
+    expect(own.spec.template.metadata).toBeUndefined();
+    expect(own.spec.template.spec.image).toEqual({ computeGallery: { gallery: 'g', name: 'my-win-2022', version: '1.34.4' } });
+  });
+
+  test('a Linux image under a Windows pool is refused at construction, naming the prop', () => {
+    expect(() => build({ image: { marketplace: { publisher: 'cncf-upstream', offer: 'capi', sku: 'ubuntu-2404-gen1', version: 'latest' } } })).toThrow(/^\[c\/demo\/win\] image: AzureMachineTemplate demo-win-[0-9a-f]{8}: osDisk\.osType is "Windows" and the image \(capi ubuntu-2404-gen1\) is a Linux image\. Fix: use a Windows image/);
+  });
+});
+
+describe('CapzCluster', () => {
+  test('the identity: secrets by reference, the chart\'s namespace allowed; version and replicas judged by the rules', () => {
+    const objects = build({}, { identity: { type: CapzIdentityType.SERVICE_PRINCIPAL, clientId: 'c', tenantId: 't', clientSecret: { name: 'sp-secret' } } });
+    expect(only(objects, 'AzureClusterIdentity').spec).toEqual({ type: 'ServicePrincipal', clientID: 'c', tenantID: 't', clientSecret: { name: 'sp-secret' }, allowedNamespaces: { list: ['default'] } });
+    expect(only(objects, 'KubeadmControlPlane').spec.machineTemplate.spec.infrastructureRef.kind).toBe('AzureMachineTemplate');
+    expect(() => build({}, { controlPlane: { replicas: 2 } })).toThrow(/control plane replicas 2 is not an odd number/);
+    expect(() => build({}, { kubernetesVersion: '1.34' })).toThrow(/version "1.34" is not a semantic version/);
+  });
+});
+
+describe('CapzWindowsAddons', () => {
+  test('ClusterResourceSets select the cluster; kube-proxy runs the cluster\'s version; Calico VXLAN without BGP on the HNS dataplane', () => {
+    const objects = build({}, {}, true);
+    const cluster = only(objects, 'Cluster');
+    expect(cluster.metadata.labels['windows-addons.cdk-hybrid-windows.io/cluster']).toBe('demo');
+    const sets = objects.filter((o) => o.kind === 'ClusterResourceSet');
+    expect(sets.map((s) => [s.metadata.name, s.spec.strategy])).toEqual([['demo-calico-windows', 'ApplyOnce'], ['demo-kube-proxy-windows', 'Reconcile'], ['demo-csi-proxy', 'Reconcile']]);
+    const carried = (name: string) => parseAllDocuments(Object.values(only(objects, 'ConfigMap', name).data)[0] as string).map((d) => d.toJS());
+    expect(carried('demo-kube-proxy-windows')[0].spec.template.spec.containers[0].image).toBe('sigwindowstools/kube-proxy:v1.34.4-calico-hostprocess');
+    expect(carried('demo-calico-windows')[0].spec).toEqual({
+      calicoNetwork: { bgp: 'Disabled', windowsDataplane: 'HNS', ipPools: [{ name: 'default-ipv4-ippool', cidr: '192.168.0.0/16', encapsulation: 'VXLAN', natOutgoing: 'Enabled' }] },
+      serviceCIDRs: ['10.96.0.0/12'],
+    });
+    // The rules read what the sets carry: a version that moves on without kube-proxy is refused.
+    const drifted = objects.map((o) => (o.kind === 'KubeadmControlPlane' ? { ...o, spec: { ...o.spec, version: 'v1.35.0' } } : o));
+    expect(validateManifests(drifted).filter((v) => v.rule === 'windows-kube-proxy').length).toBe(1);
+  });
+});

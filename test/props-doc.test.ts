@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as aws from '../src/aws';
+import * as eks from '../src/eks';
+import * as workloads from '../src/workloads';
+
+// The generator is a plain script, so that `node scripts/props-doc.js` needs no test tooling.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const doc = require('../scripts/props-doc.js') as {
+  render(modules: unknown): string;
+  modules(load: (name: string) => unknown): unknown;
+};
+
+const MODULES: Record<string, unknown> = { aws, eks, workloads };
+
+describe('the props reference (docs/props.md)', () => {
+  const text = doc.render(doc.modules((name) => MODULES[name]));
+
+  test('is the one the specs render', () => {
+    expect(readFileSync(join(__dirname, '..', 'docs', 'props.md'), 'utf8')).toBe(text);
+  });
+
+  test('shows each converted construct\'s props with what they take', () => {
+    for (const heading of ['WindowsWorkload', 'WindowsPodOptions', 'WindowsExporter', 'HybridEksCluster', 'EksWindowsNodeGroup', 'HybridEksStack', 'HybridClusterInfra']) {
+      expect(text).toContain(`## ${heading} (`);
+    }
+    expect(text).toContain('| `port` | no | a whole number from 1 to 65535 |');
+    expect(text).toContain('| `controlPlaneLogRetentionDays` | no | one of 0, 1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653 |');
+    expect(text).toContain('`network` and `existingNetwork` exclude each other.');
+  });
+});
