@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,6 +36,28 @@ const GNU_TIME = '/usr/bin/time';
  * library cost weighs more in a ratio: `BENCH_NODE=/path/to/node22 npm run bench` measures there.
  */
 export const NODE = process.env.BENCH_NODE ?? 'node';
+
+/** A Node.js binary and its version. */
+export interface NodeBinary {
+  readonly node: string;
+  /** `v22.23.3` */
+  readonly version: string;
+  readonly major: number;
+}
+
+/**
+ * The Node.js binaries issue 37's ratios are measured under (bench/plain-baseline-bench.ts): `NODE`,
+ * and the machine's `node` too when it is older than 22 (its figures are reported, not judged).
+ */
+export function ratioNodes(): NodeBinary[] {
+  const binary = (node: string): NodeBinary => {
+    const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
+    return { node, version, major: Number(/^v(\d+)/.exec(version)?.[1]) };
+  };
+  const chosen = binary(NODE);
+  const machine = NODE === 'node' ? chosen : binary('node');
+  return machine.major < 22 && machine.version !== chosen.version ? [chosen, machine] : [chosen];
+}
 
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -1,15 +1,16 @@
 /**
- * Where the default example's CPU time goes beside plain cdk8s writing the same objects, phase by
- * phase within one process: loading cdk8s, loading this library (the example's modules), building
- * the constructs (construction-time rules included), and `App.synth()` (the rules at synth, the
- * render and the YAML write). Node's own start-up, the same for both, is not in the figures.
+ * Where a case's CPU time goes beside plain cdk8s writing the same objects, phase by phase within
+ * one process: loading cdk8s, loading this library (the case's modules), building the constructs
+ * (construction-time rules included), and `App.synth()` (the rules at synth, the render and the
+ * YAML write). Node's own start-up, the same for both, is not in the figures.
  *
- * `node lib/bench/phases.js example <outdir>` or `node lib/bench/phases.js plain <outdir> <objects.json>`
- * prints one JSON line of milliseconds; `npm run bench` runs both in turn and prints the medians.
+ * `node lib/bench/phases.js example|large <outdir>` (the default example; the large app,
+ * bench/large-app.ts) or `node lib/bench/phases.js plain <outdir> <objects.json>` (bench/plain-write.ts)
+ * prints one JSON line of milliseconds; `npm run bench` runs them in turn and prints the medians.
  * Modules are required here, not imported, so that each phase's loading is counted in its phase.
  */
 /* eslint-disable @typescript-eslint/no-require-imports */
-import type { ApiObject as ApiObjectType, App as AppType } from 'cdk8s';
+import type { App as AppType } from 'cdk8s';
 
 const [mode, outdir, objectsFile] = process.argv.slice(2);
 const start = process.cpuUsage();
@@ -19,24 +20,25 @@ const cpuMs = (): number => {
 };
 const at: Record<string, number> = {};
 
-const { ApiObject, App, Chart } = require('cdk8s') as typeof import('cdk8s');
+const cdk8s = require('cdk8s') as typeof import('cdk8s');
 at.cdk8s = cpuMs();
 let build: (app: AppType) => unknown;
 if (mode === 'example') {
   const { buildCluster } = require('../examples/k0smotron-aws/main') as typeof import('../examples/k0smotron-aws/main');
   build = (app) => buildCluster(app);
+} else if (mode === 'large') {
+  const { buildLargeApp } = require('./large-app') as typeof import('./large-app');
+  build = (app) => buildLargeApp(app);
 } else if (mode === 'plain') {
   const { readFileSync } = require('node:fs') as typeof import('node:fs');
-  const objects: ConstructorParameters<typeof ApiObjectType>[2][] = JSON.parse(readFileSync(objectsFile, 'utf8'));
-  build = (app) => {
-    const chart = new Chart(app, 'objects', { disableResourceNameHashes: true });
-    objects.forEach((o, i) => new ApiObject(chart, `o${i}`, o));
-  };
+  const { addPlainCharts } = require('./plain-write') as typeof import('./plain-write');
+  const charts = JSON.parse(readFileSync(objectsFile, 'utf8'));
+  build = (app) => addPlainCharts(cdk8s, app, charts);
 } else {
-  throw new Error(`mode must be example or plain, not ${mode}`);
+  throw new Error(`mode must be example, large or plain, not ${mode}`);
 }
 at.library = cpuMs();
-const app = new App({ outdir });
+const app = new cdk8s.App({ outdir });
 build(app);
 at.construct = cpuMs();
 app.synth();

@@ -1,14 +1,27 @@
 /**
- * The default example's synth against plain writes of the same objects (bench/plain-write.ts):
- * `yaml` stringify to a file, and the objects as plain cdk8s ApiObjects; and the example with a
- * CRD CEL rule the engine must evaluate (bench/cel-evaluated.ts). Every case is a fresh process.
+ * Issue 37's ratios: the library against plain cdk8s writing the same objects (`ApiObject`s read
+ * from the library's own output, in as many charts: bench/plain-write.ts), every case a fresh
+ * process, the cases interleaved run by run (A B C ... A B C ...), medians of the run-by-run ratios
+ * of CPU time (user + system, GNU time; wall time when it is not available):
+ *
+ * - the default example, a cold process: at most 1.3x plain cdk8s;
+ * - the large app (bench/large-app.ts: 100 pools, 1,000 Windows workloads and 1,000 Linux
+ *   Deployments in one app): at most 1.3x plain cdk8s;
+ * - 10x the work (the large app against its tenth) and 10x the charts (50 HybridCharts against 5):
+ *   under 10x.
+ *
+ * Beside them, for the default example: a plain `yaml` stringify of its objects, the example with a
+ * CRD CEL rule evaluated (bench/cel-evaluated.ts) and the floor (cdk8s and the package root loaded,
+ * nothing built: bench/load-only.ts); and the CPU time of each phase of both cases and of plain
+ * cdk8s (bench/phases.ts). The targets hold on Node.js 22, which `engines` requires; `npm run bench`
+ * measures under every Node.js `ratioNodes` finds. Alone: `node lib/bench/plain-baseline-bench.js`.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import { Measurement, measure, median, NODE, report } from './measure';
+import { Measurement, measure, median, ratioNodes, report } from './measure';
 
 const ROOT = resolve(__dirname, '..', '..');
 export const EXAMPLE = 'default example (examples/k0smotron-aws/main.js)';
@@ -16,84 +29,121 @@ export const PLAIN_YAML = 'plain YAML write of the same objects (yaml stringify,
 export const PLAIN_CDK8S = 'the same objects as plain cdk8s ApiObjects (bench/plain-write.js cdk8s)';
 export const CEL_EVALUATED = 'default example with a CEL rule evaluated (bench/cel-evaluated.js)';
 export const LOAD_ONLY = 'cdk8s and the package root loaded, nothing built (bench/load-only.js)';
-/** Issue 21's target for the default example against plain cdk8s: reported, not enforced (docs/benchmarks.md). */
-const PLAIN_CDK8S_TARGET = 1.15;
+export const LARGE = 'large app: 100 pools, 1,000 Windows workloads, 1,000 Linux Deployments (bench/large-app.js)';
+export const LARGE_PLAIN = 'the large app\'s objects as plain cdk8s ApiObjects in as many charts (bench/plain-write.js cdk8s)';
+export const LARGE_TENTH = 'a tenth of the large app: 10 pools, 10 charts (bench/large-app.js tenth)';
+export const CHARTS_5 = '5 HybridCharts of 20 workloads (bench/many-charts.js 5)';
+export const CHARTS_50 = '50 HybridCharts of 20 workloads (bench/many-charts.js 50)';
 
-export function benchPlainBaselines(runs: number): Record<string, Measurement> {
+/** Issue 37's targets: the two cases' ratios to plain cdk8s, and the growth for 10x the work or the charts. */
+export const TARGETS = { example: 1.3, large: 1.3, growth: 10 } as const;
+
+/** The cases of this file, each a fresh process under `node`, interleaved run by run. */
+export function benchPlainBaselines(node: string, runs: number): Record<string, Measurement> {
   const dir = mkdtempSync(join(tmpdir(), 'plain-bench-'));
   try {
-    const out = join(dir, 'dist');
-    execFileSync(NODE, [join(ROOT, 'lib/examples/k0smotron-aws/main.js')], { cwd: dir, env: { ...process.env, CDK8S_OUTDIR: out } });
-    const objects = readObjects(out);
-    const objectsFile = join(dir, 'objects.json');
-    writeFileSync(objectsFile, JSON.stringify(objects));
-    const options = { cwd: dir, env: { CDK8S_OUTDIR: out } };
+    const env = (out: string) => ({ cwd: dir, env: { CDK8S_OUTDIR: join(dir, out) } });
+    const lib = (script: string, ...args: string[]) => [node, join(ROOT, 'lib', script), ...args];
+    const exampleObjects = objectsOf(lib('examples/k0smotron-aws/main.js'), dir, 'example');
+    const largeObjects = objectsOf(lib('bench/large-app.js'), dir, 'large');
     return interleaved(runs, {
-      [EXAMPLE]: () => measure([NODE, join(ROOT, 'lib/examples/k0smotron-aws/main.js')], 1, options),
-      [PLAIN_YAML]: () => measure([NODE, join(ROOT, 'lib/bench/plain-write.js'), 'yaml', objectsFile, join(dir, 'plain')], 1),
-      [PLAIN_CDK8S]: () => measure([NODE, join(ROOT, 'lib/bench/plain-write.js'), 'cdk8s', objectsFile, join(dir, 'plain')], 1),
-      [CEL_EVALUATED]: () => measure([NODE, join(ROOT, 'lib/bench/cel-evaluated.js')], 1, options),
-      [LOAD_ONLY]: () => measure([NODE, join(ROOT, 'lib/bench/load-only.js')], 1),
+      [EXAMPLE]: () => measure(lib('examples/k0smotron-aws/main.js'), 1, env('example')),
+      [PLAIN_YAML]: () => measure(lib('bench/plain-write.js', 'yaml', exampleObjects, join(dir, 'plain-yaml')), 1),
+      [PLAIN_CDK8S]: () => measure(lib('bench/plain-write.js', 'cdk8s', exampleObjects, join(dir, 'plain')), 1),
+      [CEL_EVALUATED]: () => measure(lib('bench/cel-evaluated.js'), 1, env('cel')),
+      [LOAD_ONLY]: () => measure(lib('bench/load-only.js'), 1),
+      [LARGE]: () => measure(lib('bench/large-app.js'), 1, env('large')),
+      [LARGE_PLAIN]: () => measure(lib('bench/plain-write.js', 'cdk8s', largeObjects, join(dir, 'large-plain')), 1),
+      [LARGE_TENTH]: () => measure(lib('bench/large-app.js', 'tenth'), 1, env('tenth')),
+      [CHARTS_5]: () => measure(lib('bench/many-charts.js', '5'), 1, env('charts5')),
+      [CHARTS_50]: () => measure(lib('bench/many-charts.js', '50'), 1, env('charts50')),
     });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-/**
- * What `npm run bench` prints of these cases (`results` holds them under `prefix`): the default
- * example against each plain write and the floor, as medians of run-by-run ratios, then the CPU
- * time of each phase of the example and of plain cdk8s (`runs` more processes of each).
- */
-export function plainComparison(results: Record<string, Measurement>, runs: number, prefix = ''): string[] {
-  const vs = (a: string, b: string) => {
-    const r = medianRatios(results[prefix + a], results[prefix + b]);
-    return `${r.wall.toFixed(2)}x wall${r.cpu === undefined ? '' : `, ${r.cpu.toFixed(2)}x CPU`}`;
-  };
-  const phases = phaseBreakdown(runs);
-  return [
-    `default example / plain YAML write of its objects: ${vs(EXAMPLE, PLAIN_YAML)}`,
-    `default example / the same objects through plain cdk8s: ${vs(EXAMPLE, PLAIN_CDK8S)} (issue 21's target: at most ${PLAIN_CDK8S_TARGET}x wall and CPU)`,
-    `floor: cdk8s and the library loaded, nothing built / plain cdk8s writing the objects: ${vs(LOAD_ONLY, PLAIN_CDK8S)}`,
-    `default example with a CEL rule evaluated / plain YAML write: ${vs(CEL_EVALUATED, PLAIN_YAML)}; / plain cdk8s: ${vs(CEL_EVALUATED, PLAIN_CDK8S)}`,
-    'CPU by phase, default example / plain cdk8s, medians of interleaved processes (ms; node start-up excluded):',
-    ...Object.keys(phases.example).map((phase) => `  ${phase}: ${phases.example[phase].toFixed(1)} / ${phases.plain[phase].toFixed(1)}`),
-  ];
+/** Runs `command` once to write its YAML to `dir/<name>`, and keeps its objects, chart by chart, in `dir/<name>.json`. */
+function objectsOf(command: string[], dir: string, name: string): string {
+  const out = join(dir, name);
+  execFileSync(command[0], command.slice(1), { cwd: dir, env: { ...process.env, CDK8S_OUTDIR: out } });
+  const file = join(dir, `${name}.json`);
+  writeFileSync(file, JSON.stringify(chartsIn(out)));
+  return file;
 }
 
-/** Medians of each phase's CPU milliseconds (bench/phases.ts), for the default example and for plain cdk8s. */
-export interface PhaseBreakdown {
+/** The objects of each YAML file in `dir`, by chart (the file's name without `.k8s.yaml`). */
+function chartsIn(dir: string): Record<string, unknown[]> {
+  return Object.fromEntries(readdirSync(dir).filter((f) => f.endsWith('.k8s.yaml')).sort()
+    .map((f) => [f.slice(0, -'.k8s.yaml'.length), parseAllDocuments(readFileSync(join(dir, f), 'utf8')).map((d) => d.toJS())]));
+}
+
+/** What `npm run bench` prints of these cases under one Node.js, and whether each target is met. */
+export interface RatioReport {
+  readonly lines: string[];
+  readonly ok: boolean;
+}
+
+/**
+ * The ratios of `results` (`benchPlainBaselines` under `node`, Node.js `version`), judged against
+ * `TARGETS` when `judged` (on Node.js 22 and later), then each phase's CPU time (`runs` more processes of each).
+ */
+export function plainComparison(results: Record<string, Measurement>, node: string, version: string, runs: number, judged: boolean): RatioReport {
+  let ok = true;
+  const ratio = (a: string, b: string) => medianRatios(results[a], results[b]);
+  const show = (r: { wall: number; cpu?: number }) => `${r.cpu === undefined ? '' : `${r.cpu.toFixed(2)}x CPU, `}${r.wall.toFixed(2)}x wall`;
+  const target = (label: string, a: string, b: string, limit: number, below = false) => {
+    const r = ratio(a, b);
+    const value = r.cpu ?? r.wall;
+    const met = below ? value < limit : value <= limit;
+    if (judged && !met) ok = false;
+    const verdict = judged ? (met ? 'met' : 'MISSED') : 'not judged: the targets are for Node.js 22';
+    return `${label}: ${show(r)} (target ${below ? '<' : '<='} ${limit}x ${r.cpu === undefined ? 'wall' : 'CPU'}: ${verdict})`;
+  };
+  const cpu = (label: string) => median(results[label].cpuMs.length ? results[label].cpuMs : results[label].wallMs).toFixed(0);
+  const phases = phaseBreakdown(node, runs);
+  const lines = [
+    `Node.js ${version}, ${results[EXAMPLE].runs} interleaved runs of each case, medians of the run-by-run ratios:`,
+    target(`  default example / the same objects through plain cdk8s (${cpu(EXAMPLE)} / ${cpu(PLAIN_CDK8S)} ms CPU)`, EXAMPLE, PLAIN_CDK8S, TARGETS.example),
+    target(`  large app / the same objects through plain cdk8s (${cpu(LARGE)} / ${cpu(LARGE_PLAIN)} ms CPU)`, LARGE, LARGE_PLAIN, TARGETS.large),
+    target(`  10x the work: large app / a tenth of it (${cpu(LARGE_TENTH)} ms CPU)`, LARGE, LARGE_TENTH, TARGETS.growth, true),
+    target(`  10x the charts: 50 / 5 HybridCharts (${cpu(CHARTS_50)} / ${cpu(CHARTS_5)} ms CPU)`, CHARTS_50, CHARTS_5, TARGETS.growth, true),
+    `  default example / plain YAML write of its objects: ${show(ratio(EXAMPLE, PLAIN_YAML))}`,
+    `  floor: cdk8s and the library loaded, nothing built / plain cdk8s writing the example's objects: ${show(ratio(LOAD_ONLY, PLAIN_CDK8S))}`,
+    `  default example with a CEL rule evaluated / plain cdk8s: ${show(ratio(CEL_EVALUATED, PLAIN_CDK8S))}`,
+    '  CPU by phase, library / plain cdk8s writing the same objects, medians of interleaved processes (ms; node start-up excluded):',
+    ...Object.keys(phases.example).map((phase) => `    ${phase}: default example ${phases.example[phase].toFixed(1)} / ${phases.plain[phase].toFixed(1)}; large app ${phases.large[phase].toFixed(0)} / ${phases.largePlain[phase].toFixed(0)}`),
+  ];
+  return { lines, ok };
+}
+
+/** Medians of each phase's CPU milliseconds (bench/phases.ts) for both cases and plain cdk8s writing their objects. */
+interface PhaseBreakdown {
   readonly example: Record<string, number>;
   readonly plain: Record<string, number>;
+  readonly large: Record<string, number>;
+  readonly largePlain: Record<string, number>;
 }
 
-/**
- * The default example's CPU time phase by phase beside plain cdk8s writing the same objects
- * (bench/phases.ts): `runs` fresh processes of each, in turn, and the median of each phase.
- */
-export function phaseBreakdown(runs: number): PhaseBreakdown {
+/** Both cases' CPU time phase by phase beside plain cdk8s writing the same objects: `runs` fresh processes of each, in turn. */
+function phaseBreakdown(node: string, runs: number): PhaseBreakdown {
   const dir = mkdtempSync(join(tmpdir(), 'phases-bench-'));
   try {
     const script = join(ROOT, 'lib/bench/phases.js');
-    const objectsFile = join(dir, 'objects.json');
-    const runOnce = (...args: string[]): Record<string, number> => JSON.parse(execFileSync(NODE, [script, ...args], { cwd: dir, encoding: 'utf8' }));
-    const example: Record<string, number>[] = [];
-    const plain: Record<string, number>[] = [];
+    const runOnce = (...args: string[]): Record<string, number> => JSON.parse(execFileSync(node, [script, ...args], { cwd: dir, encoding: 'utf8' }));
+    const lists: Record<keyof PhaseBreakdown, Record<string, number>[]> = { example: [], plain: [], large: [], largePlain: [] };
     for (let run = 0; run < runs; run++) {
-      example.push(runOnce('example', join(dir, 'example')));
-      if (run === 0) writeFileSync(objectsFile, JSON.stringify(readObjects(join(dir, 'example'))));
-      plain.push(runOnce('plain', join(dir, 'plain'), objectsFile));
+      for (const [mode, plain] of [['example', 'plain'], ['large', 'largePlain']] as const) {
+        lists[mode].push(runOnce(mode, join(dir, mode)));
+        if (run === 0) writeFileSync(join(dir, `${mode}.json`), JSON.stringify(chartsIn(join(dir, mode))));
+        lists[plain].push(runOnce('plain', join(dir, plain), join(dir, `${mode}.json`)));
+      }
     }
     const medians = (list: Record<string, number>[]) => Object.fromEntries(Object.keys(list[0]).map((phase) => [phase, median(list.map((r) => r[phase]))]));
-    return { example: medians(example), plain: medians(plain) };
+    return { example: medians(lists.example), plain: medians(lists.plain), large: medians(lists.large), largePlain: medians(lists.largePlain) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/** Every object of the YAML files in `dir`. */
-function readObjects(dir: string): unknown[] {
-  return readdirSync(dir).flatMap((f) => parseAllDocuments(readFileSync(join(dir, f), 'utf8')).map((d) => d.toJS()));
 }
 
 /**
@@ -122,10 +172,33 @@ export function medianRatios(a: Measurement, b: Measurement): { wall: number; cp
   };
 }
 
+/**
+ * Every case under every Node.js of `ratioNodes`, each case's figures and the ratios; `ok` is false
+ * when a target is missed on Node.js 22 or later, or when no such Node.js was found to judge them.
+ */
+export function benchRatios(runs: number): RatioReport & { results: Record<string, Measurement> } {
+  const lines: string[] = [];
+  const all: Record<string, Measurement> = {};
+  let ok = true;
+  const nodes = ratioNodes();
+  for (const { node, version, major } of nodes) {
+    const results = benchPlainBaselines(node, runs);
+    for (const [label, m] of Object.entries(results)) all[`[${version}] ${label}`] = m;
+    const ratios = plainComparison(results, node, version, runs, major >= 22);
+    lines.push(...ratios.lines);
+    ok &&= ratios.ok;
+  }
+  if (!nodes.some((n) => n.major >= 22)) {
+    lines.push('Issue 37\'s targets are for Node.js 22 (engines): not judged. Run with BENCH_NODE=<a Node.js 22 binary>.');
+    ok = false;
+  }
+  return { lines, ok, results: all };
+}
+
 // `node lib/bench/plain-baseline-bench.js`: these cases alone (BENCH_RUNS, BENCH_NODE as for `npm run bench`).
 if (require.main === module) {
-  const runs = Number(process.env.BENCH_RUNS ?? 7);
-  const results = benchPlainBaselines(runs);
+  const { lines, ok, results } = benchRatios(Number(process.env.BENCH_RUNS ?? 7));
   for (const [label, m] of Object.entries(results)) console.log(report(label, m));
-  for (const line of plainComparison(results, runs)) console.log(line);
+  for (const line of lines) console.log(line);
+  if (!ok) process.exitCode = 1;
 }

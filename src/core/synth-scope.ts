@@ -1,4 +1,4 @@
-import { App } from 'cdk8s';
+import { ApiObject, App, Chart, DependencyGraph } from 'cdk8s';
 
 /**
  * Work done once per `App.synth()` / `App.synthYaml()`, however often cdk8s validates within it.
@@ -36,8 +36,42 @@ function scoped(method: 'synth' | 'synthYaml'): void {
   };
 }
 
+/** Key, per app, of "a chart of it was written in this synth call" in `current`. */
+const CHART_WRITTEN = new WeakMap<App, object>();
+
+/**
+ * Within a synth call, cdk8s's per-chart step (`App._synthChart`: resolve the app's dependencies,
+ * validate the whole app, then render the chart's objects in dependency order) walks every
+ * construct of the app twice per chart written, which makes a synth grow with the charts times
+ * the constructs. Both walks were done before the first chart (`App.synth` and `App.synthYaml`
+ * resolve and validate first) and again for the first chart; for the charts after it they only
+ * repeat that work (dependencies are sets, and no user code runs in between), so they are left out
+ * and the chart's objects are rendered as cdk8s renders them (`chartToKube`, cdk8s lib/app.js).
+ * Outside a synth call (`Chart.toJson()`, `Testing.synth`) cdk8s's own step runs unchanged.
+ */
+function chartsAfterTheFirst(): void {
+  const statics = App as unknown as Record<string, unknown>;
+  const original = statics._synthChart;
+  // An internal of cdk8s: should a release drop it, cdk8s's own synth runs unchanged.
+  if (typeof original !== 'function') return;
+  statics._synthChart = function (this: unknown, chart: Chart): unknown {
+    if (!current) return original.call(this, chart);
+    const app = App.of(chart) as App;
+    const key = CHART_WRITTEN.get(app) ?? {};
+    CHART_WRITTEN.set(app, key);
+    if (!current.has(key)) {
+      current.set(key, true);
+      return original.call(this, chart);
+    }
+    return new DependencyGraph(chart.node).topology()
+      .filter((c): c is ApiObject => c instanceof ApiObject && Chart.of(c) === chart)
+      .map((o) => o.toJson());
+  };
+}
+
 if (!(App.prototype as unknown as Record<symbol, boolean>)[WRAPPED]) {
   Object.defineProperty(App.prototype, WRAPPED, { value: true });
   scoped('synth');
   scoped('synthYaml');
+  chartsAfterTheFirst();
 }

@@ -24,6 +24,18 @@ export function containerPort(props: kplus.ContainerProps): number | undefined {
 }
 
 /**
+ * Whether cdk8s-plus gives a container built from `props` its default startup probe (a TCP probe of
+ * its port, 3 tries), which `WindowsPod` replaces: cdk8s-plus-33 and -28 lib/container.js,
+ * `this._startup = props.startup ?? (this.portNumber ? defaultProbeConfiguration : undefined)`
+ * with `portNumber = props.portNumber ?? props.port`. A port of 0 counts as one here: the answer
+ * may say yes where cdk8s-plus gives none, never the reverse.
+ * @internal
+ */
+export function getsDefaultStartupProbe(props: kplus.ContainerProps): boolean {
+  return props.startup === undefined && (props.portNumber ?? props.port) !== undefined;
+}
+
+/**
  * Windows defaults for container props, applied in this one place: resource requests always
  * present, and a startup probe that tolerates slow Windows starts. Explicit user values win.
  * Init containers keep cdk8s-plus's rules (no probes unless they are sidecars). The probe and CPU

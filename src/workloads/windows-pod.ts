@@ -111,6 +111,19 @@ const CDK8S_PLUS_CONTAINER_DEFAULTS = ['privileged', 'allowPrivilegeEscalation',
 
 const ID = 'Windows';
 
+/** Workloads none of whose containers carries cdk8s-plus's default startup probe (`withoutDefaultStartupProbes`). */
+const NO_DEFAULT_PROBES = new WeakSet<IConstruct>();
+
+/**
+ * Tells the `WindowsPod` about to be attached to `workload` that no container of it carries
+ * cdk8s-plus's default startup probe (`getsDefaultStartupProbe` is false for each one's props), so
+ * it need not render the workload to look for one. `WindowsWorkload` knows, having built them.
+ * @internal
+ */
+export function withoutDefaultStartupProbes(workload: IConstruct): void {
+  NO_DEFAULT_PROBES.add(workload);
+}
+
 /**
  * Makes the pod template of a cdk8s-plus workload Windows-safe: `spec.os.name: windows`, the
  * `kubernetes.io/os: windows` (and optional windows-build) node selector, a toleration of
@@ -270,8 +283,10 @@ export class WindowsPod<W extends PodOwner = Cdk8sPlusPodOwner> extends Construc
    * the user set is kept.
    */
   private patientStartupProbes(): void {
-    // Without a container cdk8s-plus cannot render the pod; validation says so.
-    if (this.workload.containers.length === 0) return;
+    // Without a container cdk8s-plus cannot render the pod; validation says so. Rendering the
+    // workload here was about half of a WindowsWorkload's construction, so it is skipped where no
+    // container can carry the default.
+    if (this.workload.containers.length === 0 || NO_DEFAULT_PROBES.has(this.workload)) return;
     const spec = podTemplateOf(this.apiObject.toJson())?.spec ?? {};
     for (const field of ['containers', 'initContainers'] as const) {
       (spec[field] ?? []).forEach((c: { startupProbe?: { tcpSocket?: { port?: unknown }; failureThreshold?: number; [k: string]: unknown } }, i: number) => {

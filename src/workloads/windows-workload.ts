@@ -1,12 +1,12 @@
 import { ApiObject, ApiObjectMetadata, Chart, Cron, OwnerReference } from 'cdk8s';
 import { Construct } from 'constructs';
 import { CDK8S_PLUS, kplus } from './cdk8s-plus';
-import { containerPort, windowsContainerDefaults, windowsSecurityProblems } from './container-defaults';
+import { containerPort, getsDefaultStartupProbe, windowsContainerDefaults, windowsSecurityProblems } from './container-defaults';
 import { dropChartNamespace } from '../platform/cluster-scope';
 import { fail, problem } from '../core/errors';
 import { checked, choice, flag, handedOn, instance, list, optional, propsSpec, record, required, stringRecord, text, whole } from '../core/props-spec';
 import { listOf, wholeNumber } from '../core/values';
-import { WINDOWS_POD_OPTIONS, WindowsPod, WindowsPodOptions } from './windows-pod';
+import { WINDOWS_POD_OPTIONS, WindowsPod, WindowsPodOptions, withoutDefaultStartupProbes } from './windows-pod';
 
 /** The cdk8s-plus workload a WindowsWorkload creates. */
 export enum WindowsWorkloadKind {
@@ -201,15 +201,18 @@ export class WindowsWorkload extends Construct {
     const serviceAccount = props.serviceAccount
       ?? (props.gmsaCredentialSpecName !== undefined ? new kplus.ServiceAccount(this, 'GmsaServiceAccount', { metadata: { namespace: props.metadata?.namespace } }) : undefined);
 
+    const built = containers.map((c) => windowsContainerDefaults(kplus, c));
+    const builtInit = (props.initContainers ?? []).map((c) => windowsContainerDefaults(kplus, c, { init: true }));
     // 'Default' keeps the generated object names as short as a plain cdk8s-plus workload's.
     this.workload = createWorkload(this, 'Default', this.kind, {
-      containers: containers.map((c) => windowsContainerDefaults(kplus, c)),
-      initContainers: (props.initContainers ?? []).map((c) => windowsContainerDefaults(kplus, c, { init: true })),
+      containers: built,
+      initContainers: builtInit,
       volumes: props.volumes,
       serviceAccount,
       automountServiceAccountToken: props.automountServiceAccountToken,
       metadata: props.metadata,
     }, props);
+    if (![...built, ...builtInit].some(getsDefaultStartupProbe)) withoutDefaultStartupProbes(this.workload);
     this.windows = new WindowsPod(this.workload, props);
     if (props.gmsaCredentialSpecName !== undefined && serviceAccount) {
       this.grantGmsaUse(props.gmsaCredentialSpecName, serviceAccount);

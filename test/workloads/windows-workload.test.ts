@@ -60,6 +60,18 @@ describe('WindowsWorkload', () => {
     expect(main.resources).toEqual({ limits: { cpu: '200m' }, requests: { cpu: '200m', memory: '300Mi' } });
   });
 
+  test('an init container with a port, which cdk8s-plus gives its 3-try default probe, gets the patient one too; so does a sidecar', () => {
+    const { app, chart } = setup();
+    const nano = 'mcr.microsoft.com/windows/nanoserver:ltsc2022';
+    new WindowsWorkload(chart, 'w', {
+      image: IIS_2022,
+      port: 80,
+      initContainers: [{ image: nano, name: 'init', portNumber: 9000 }, { image: nano, name: 'side', portNumber: 9001, restartPolicy: kplus.ContainerRestartPolicy.ALWAYS }],
+    });
+    const spec = podSpec(only(synthObjects(app), 'Deployment'));
+    expect(spec.initContainers.map((c: { startupProbe: unknown }) => c.startupProbe)).toEqual([9000, 9001].map((port) => ({ tcpSocket: { port }, periodSeconds: 10, failureThreshold: 30 })));
+  });
+
   test.each([
     [WindowsWorkloadKind.STATEFUL_SET, 'StatefulSet'],
     [WindowsWorkloadKind.DAEMON_SET, 'DaemonSet'],
