@@ -98,4 +98,3 @@ function packed(): string[] {
     expect(pkg.engines.node).toBe(`>=${provider.engines.node.replace(/^>=\s*/, '')}`);
   });
 });
-

@@ -12,7 +12,6 @@
 import { App, Chart } from 'cdk8s';
 import { ClusterInfra, HybridCluster, LinuxWorkerPool, WINDOWS_EXPORTER_PORT, WindowsVersion, WindowsWorkerPool } from '../../src';
 
-
 /** The example's chart, on deployed infrastructure when `infra` is given. */
 export function buildCluster(app: App, infra?: ClusterInfra): Chart {
   const chart = new Chart(app, 'k0smotron-aws', { namespace: 'default', disableResourceNameHashes: true });

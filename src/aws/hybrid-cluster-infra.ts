@@ -11,7 +11,6 @@ import { KeyPairType, keyPairTypeOf, WINDOWS_ED25519_KEY } from '../platform/aws
 import { judgeStackAtSynth } from '../terraform/judge';
 import { DataAwsPartition, DataAwsRegion, KeyPair, TerraformOutput, TerraformStack } from '../terraform/providers/aws';
 
-
 /** What `HybridClusterInfra` creates: every field is optional except the cluster name. What each prop takes, as the construct checks it: docs/props.md. */
 export interface HybridClusterInfraProps {
   /** The Cluster API cluster name (a DNS label), used in subnet tags and resource names. */

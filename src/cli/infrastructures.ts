@@ -27,7 +27,7 @@ export function readInfrastructures(entries: ReadonlyArray<string | object>): K0
     const exports = !isData && value !== null && typeof value === 'object' && !Array.isArray(value) && !('clusterKind' in value);
     const declarations = Array.isArray(value) ? value.map((d, j) => [`[${j}]`, d] as const)
       : exports ? Object.entries(value as object).filter(([k]) => k !== '__esModule').map(([k, d]) => [` export ${k}`, d] as const)
-        : [['', value] as const];
+      : [['', value] as const];
     return declarations.map(([at, d]) => checked(d, `infrastructures ${entry}${at}`));
   });
 }

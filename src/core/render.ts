@@ -78,7 +78,7 @@ function patchProblem(obj: ApiObject): { what: string; fix: string } | undefined
       return {
         what: `JSON patch [${i}] (${op} ${path}) names a path that does not exist in the object`,
         fix: op === 'add' ? `add ${path.slice(0, path.lastIndexOf('/')) || '/'} first (JsonPatch.add with an object), or correct the path`
-          : `correct the path: ${op} needs a field that exists (the rendered object shows which do: cdk8s synth without the patch)`,
+        : `correct the path: ${op} needs a field that exists (the rendered object shows which do: cdk8s synth without the patch)`,
       };
     }
   }

@@ -4,7 +4,6 @@
  * v1.34.4+k0s.0 / v1.35.1+k0s.0 and k0sproject/rig v0.21.11 (the rig k0smotron v2.1.0's go.mod pins).
  */
 
-
 /**
  * CRD defaults of a PooledRemoteMachine's `spec.machine` (and a RemoteMachine's spec):
  * api/infrastructure/v1beta2/remote_machine_types.go, PooledMachineSpec. `user` defaults to
@@ -12,10 +11,8 @@
  */
 export const REMOTE_MACHINE_DEFAULTS = { port: 22, user: 'root', workingDir: '/etc/k0smotron', commandsAsScript: false } as const;
 
-
 /** The SSH port the pools use and the Windows host preparation opens. */
 export const SSH_PORT = 22;
-
 
 /**
  * What k0smotron v2.1.0's Windows bootstrap writes on a host

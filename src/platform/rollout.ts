@@ -74,7 +74,7 @@ export function controlPlaneRolloutProblem(strategy: string, replicas: number, h
       + `(k0smotron v2.1.0 scale.go: up to ${replicas + 1} machines), and there are ${hosts} host${hosts === 1 ? '' : 's'} for ${replicas} replica${replicas === 1 ? '' : 's'}: `
       + 'the new controller waits for a host forever, and every later change waits behind it (reverting does not help)',
     fix: replicas >= 3 ? 'use RecreateDeleteFirst (it deletes a controller first: one fewer during each replacement), or list a spare host'
-      : replicas === 1 ? 'use InPlace (version changes only without a spare host), or list a spare host' : 'list a spare host',
+    : replicas === 1 ? 'use InPlace (version changes only without a spare host), or list a spare host' : 'list a spare host',
   };
 }
 

@@ -117,4 +117,3 @@ describe('the AKS stack', () => {
     expect(validateTerraform(tf)).toEqual([]);
   });
 });
-

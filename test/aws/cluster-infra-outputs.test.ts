@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { ClusterInfra, INFRA_OUTPUTS, WindowsEdition, WindowsVersion, windowsAmiOutputId } from '../../src';
 import { DEPLOYED, withOutputs, writeJson } from '../support/infra-outputs';
 
-
 describe('ClusterInfra.fromOutputsFile', () => {
   test('maps every output of a deployed stack onto the typed hand-off', () => {
     const infra = ClusterInfra.fromOutputsFile(writeJson(JSON.stringify(DEPLOYED, null, 2)));

@@ -14,7 +14,6 @@ function infra(change: Partial<HybridClusterInfraStackProps> = {}, app = Testing
   return new HybridClusterInfraStack(app, 'infra', { ...BASE, ...change });
 }
 
-
 /** The stack's JSON with cdktf's metadata (construct paths), as the validation reads it. */
 function json(stack: TerraformStack): TerraformJson {
   return stack.toTerraform() as TerraformJson;

@@ -27,7 +27,6 @@ function written(f: Fixture) {
   return f.chart.node.findAll().filter((c): c is ApiObject => c instanceof ApiObject).map((o) => o.toJson());
 }
 
-
 describe('one judgement, one home: the constructor and synth report the same rule', () => {
   test.each(CASES)('%s', (_, options, patch) => {
     const refused = constructionError(options);

@@ -14,7 +14,6 @@ function find(list: K8sObject[], kind: string, prefix = ''): K8sObject {
 
 const byRule = (list: K8sObject[], rule: string) => validateManifests(list).filter((v) => v.rule === rule).map((v) => v.message);
 
-
 describe('k0smotron v2.1.0 webhooks, transcribed (issue 18.10)', () => {
   // k0smotron v2.1.0 api/controlplane/v1beta2/k0s_controlplane_webhook.go and
   // api/bootstrap/v1beta2/k0s_types.go (K0sWorkerConfigSpec.Validate).

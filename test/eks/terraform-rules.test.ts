@@ -12,7 +12,6 @@ import { eksStack, hybridStack, synthError, withLinux } from './fixture';
  * the schema of the resource), the EKS API or the document whose behaviour the rule encodes.
  */
 
-
 const linux = (props: Partial<EksNodeGroupOptions> = {}, stack: Partial<HybridEksStackProps> = {}) => () =>
   new EksLinuxNodeGroup(eksStack(stack).cluster, 'linux', { instanceTypes: ['t3.large'], ...props });
 const windows = (props: Partial<EksWindowsNodeGroupProps> = {}) => () =>

@@ -47,7 +47,6 @@ const workloadProps = fc.record({
 /** Fields WindowsPod always sets or removes; an error about them would be the construct's fault. */
 const OWN_FIELDS = /spec\.os\.name|nodeSelector|tolerations|cannot be set for a windows pod|resources\.requests/;
 
-
 describe('WindowsWorkload properties', () => {
   test('any props give a Windows pod the API server accepts and that lands on Windows nodes, or an explained error', () => {
     const outcomes = { synthesized: 0, rejected: 0 };

@@ -120,18 +120,17 @@ const autoscaler = rule<ManifestGraph>({
   description: 'An autoscaled MachineDeployment\'s annotations read as cluster-autoscaler reads them: bounds, capacity, labels and taints (a Windows group at zero says so), zones split evenly',
   source: `${CLUSTER_AUTOSCALER_SOURCE} cluster-autoscaler/cloudprovider/clusterapi (clusterapi_utils.go, clusterapi_unstructured.go, clusterapi_nodegroup.go)`,
   check: (graph) => {
-  const mds = graph.ofKind('MachineDeployment').filter((m) => isCapi(m, CAPI));
-  const byPool = new Map<string, ManifestSource[]>();
-  for (const md of mds) {
-    const pool = md.manifest.spec?.template?.metadata?.labels?.[POOL_LABEL];
-    if (typeof pool !== 'string') continue;
-    const key = `${md.manifest.metadata?.namespace ?? ''}|${md.manifest.spec?.clusterName}|${pool}`;
-    byPool.set(key, [...(byPool.get(key) ?? []), md]);
-  }
-  return [...mds.flatMap((md) => mdProblems(graph, md)), ...[...byPool.values()].flatMap(poolProblems)];
+    const mds = graph.ofKind('MachineDeployment').filter((m) => isCapi(m, CAPI));
+    const byPool = new Map<string, ManifestSource[]>();
+    for (const md of mds) {
+      const pool = md.manifest.spec?.template?.metadata?.labels?.[POOL_LABEL];
+      if (typeof pool !== 'string') continue;
+      const key = `${md.manifest.metadata?.namespace ?? ''}|${md.manifest.spec?.clusterName}|${pool}`;
+      byPool.set(key, [...(byPool.get(key) ?? []), md]);
+    }
+    return [...mds.flatMap((md) => mdProblems(graph, md)), ...[...byPool.values()].flatMap(poolProblems)];
   },
 });
 
 /** The autoscaler rules, part of `CLUSTER_RULES`. */
 export const AUTOSCALING_RULES: readonly ManifestRule[] = [autoscaler];
-

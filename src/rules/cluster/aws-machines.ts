@@ -115,24 +115,24 @@ export const keyPairs = rule<ManifestGraph>({
   description: 'Every EC2 machine has a valid key pair name, or an explicit none, never CAPA\'s fallback "default"',
   source: 'cluster-api-provider-aws v2.11.1 pkg/cloud/services/ec2/instances.go (createInstance), bastion.go (defaultSSHKeyName)',
   check: (graph) => {
-  const out: Finding[] = [];
-  for (const aws of graph.ofKind(AWS_INFRASTRUCTURE.clusterKind).filter((a) => isCapi(a, INFRA))) {
-    const name = aws.manifest.spec?.sshKeyName;
-    const p = name === undefined || name === '' ? undefined : keyPairNameProblem(name);
-    if (p) out.push(violation(aws, p, 'give the name of an EC2 key pair, or "" for none', 'spec.sshKeyName'));
-  }
-  for (const { template, aws } of machineTemplatesOf(graph)) {
-    const own = template.manifest.spec?.template?.spec?.sshKeyName;
-    const p = own === undefined || own === '' ? undefined : keyPairNameProblem(own);
-    if (p) out.push(violation(template, p, 'give the name of an EC2 key pair, or "" for none', 'spec.template.spec.sshKeyName'));
-    if (own === undefined && aws.manifest.spec?.sshKeyName === undefined) {
-      out.push(violation(template, `neither it nor ${describe(aws)} sets sshKeyName, so CAPA launches its machines with the key pair named "default", and EC2 refuses the launch in an account without one`,
-        'set sshKeyName: "" for no key pair, or name yours (HybridCluster sshKeyName)', 'spec.template.spec.sshKeyName',
-        'set spec.template.spec.sshKeyName (or the AWSCluster\'s spec.sshKeyName) to your key pair\'s name, or "" for none'));
+    const out: Finding[] = [];
+    for (const aws of graph.ofKind(AWS_INFRASTRUCTURE.clusterKind).filter((a) => isCapi(a, INFRA))) {
+      const name = aws.manifest.spec?.sshKeyName;
+      const p = name === undefined || name === '' ? undefined : keyPairNameProblem(name);
+      if (p) out.push(violation(aws, p, 'give the name of an EC2 key pair, or "" for none', 'spec.sshKeyName'));
     }
-  }
-  return out;
-},
+    for (const { template, aws } of machineTemplatesOf(graph)) {
+      const own = template.manifest.spec?.template?.spec?.sshKeyName;
+      const p = own === undefined || own === '' ? undefined : keyPairNameProblem(own);
+      if (p) out.push(violation(template, p, 'give the name of an EC2 key pair, or "" for none', 'spec.template.spec.sshKeyName'));
+      if (own === undefined && aws.manifest.spec?.sshKeyName === undefined) {
+        out.push(violation(template, `neither it nor ${describe(aws)} sets sshKeyName, so CAPA launches its machines with the key pair named "default", and EC2 refuses the launch in an account without one`,
+          'set sshKeyName: "" for no key pair, or name yours (HybridCluster sshKeyName)', 'spec.template.spec.sshKeyName',
+          'set spec.template.spec.sshKeyName (or the AWSCluster\'s spec.sshKeyName) to your key pair\'s name, or "" for none'));
+      }
+    }
+    return out;
+  },
 });
 
 /**
@@ -146,22 +146,22 @@ export const imageLookups = rule<ManifestGraph>({
   description: 'A public image lookup names the publisher\'s account of the cluster\'s partition',
   source: 'cluster-api-provider-aws v2.11.1 pkg/cloud/services/ec2/ami.go (DefaultAMILookup)',
   check: (graph) => machineTemplatesOf(graph).flatMap(({ template, aws }) => {
-  const owner = template.manifest.spec?.template?.spec?.imageLookupOrg;
-  const region = AwsRegion.parse(aws.manifest.spec?.region);
-  if (typeof owner !== 'string' || typeof region === 'string') return [];
-  for (const publisher of Object.values(IMAGE_PUBLISHERS) as ImagePublisher[]) {
-    const owners = publisher.owners as Partial<Record<string, string>>;
-    const of = Object.keys(owners).find((partition) => owners[partition] === owner);
-    if (of === undefined || of === region.partition) continue;
-    const there = owners[region.partition];
-    return [violation(template,
-      `imageLookupOrg ${owner} is ${publisher.name}' account in the ${of} partition, and the cluster runs in ${region} (${region.partition}), where ${there ? `their account is ${there}` : 'their account is not documented'}: CAPA's lookup finds nothing`,
-      there ? `look up under ${there}` : `pass \`ami: MachineImage.id(...)\` of an image in ${region.partition}, or an \`infra\` (the AWS stack reads AMI ids from the region's own SSM parameters)`,
-      'spec.template.spec.imageLookupOrg',
-      there ? `set spec.template.spec.imageLookupOrg: "${there}"` : `replace spec.template.spec.imageLookupOrg with spec.template.spec.ami.id, an AMI of ${region.partition}`)];
-  }
-  return [];
-}),
+    const owner = template.manifest.spec?.template?.spec?.imageLookupOrg;
+    const region = AwsRegion.parse(aws.manifest.spec?.region);
+    if (typeof owner !== 'string' || typeof region === 'string') return [];
+    for (const publisher of Object.values(IMAGE_PUBLISHERS) as ImagePublisher[]) {
+      const owners = publisher.owners as Partial<Record<string, string>>;
+      const of = Object.keys(owners).find((partition) => owners[partition] === owner);
+      if (of === undefined || of === region.partition) continue;
+      const there = owners[region.partition];
+      return [violation(template,
+        `imageLookupOrg ${owner} is ${publisher.name}' account in the ${of} partition, and the cluster runs in ${region} (${region.partition}), where ${there ? `their account is ${there}` : 'their account is not documented'}: CAPA's lookup finds nothing`,
+        there ? `look up under ${there}` : `pass \`ami: MachineImage.id(...)\` of an image in ${region.partition}, or an \`infra\` (the AWS stack reads AMI ids from the region's own SSM parameters)`,
+        'spec.template.spec.imageLookupOrg',
+        there ? `set spec.template.spec.imageLookupOrg: "${there}"` : `replace spec.template.spec.imageLookupOrg with spec.template.spec.ami.id, an AMI of ${region.partition}`)];
+    }
+    return [];
+  }),
 });
 
 /**
@@ -177,60 +177,59 @@ export const failureDomains = rule<ManifestGraph>({
   description: 'A pool\'s failure domains are zones with private subnets, agree with its nodes\' zone label, one zone per MachineDeployment',
   source: 'cluster-api-provider-aws v2.11.1 pkg/cloud/services/ec2/instances.go (findSubnet)',
   check: (graph) => {
-  const out: Finding[] = [];
-  const all = pools(graph);
-  for (const pool of all) {
-    const fd = pool.md.manifest.spec?.template?.spec?.failureDomain;
-    if (fd === undefined) continue;
-    const aws = awsClusterOf(graph, pool.cluster);
-    const spec = aws?.manifest.spec ?? {};
-    const v = (what: string, fix: string) => out.push(violation(pool.md, what, fix, 'spec.template.spec.failureDomain',
-      `set spec.template.spec.failureDomain to a zone of a private subnet of ${aws ? describe(aws) : 'the AWSCluster'} (spec.network.subnets)`));
-    const zoneIssue = aws ? AvailabilityZone.problem(fd, validRegion(spec.region)) : undefined;
-    const privateZones = list(spec.network?.subnets).filter((s) => s?.isPublic !== true).map((s) => s?.availabilityZone);
-    if (zoneIssue) {
-      v(`failureDomain: ${zoneIssue}`, 'use a zone of the cluster (HybridCluster zones, or the pool\'s zones)');
-    } else if (privateZones.length > 0 && privateZones.every((z) => typeof z === 'string') && !privateZones.includes(fd)) {
-      v(`failureDomain ${fd} has no private subnet among ${describe(aws!)}'s (${[...new Set(privateZones)].join(', ')}), so CAPA never creates its machines`, 'use a zone of the cluster (HybridCluster zones, or the pool\'s zones)');
+    const out: Finding[] = [];
+    const all = pools(graph);
+    for (const pool of all) {
+      const fd = pool.md.manifest.spec?.template?.spec?.failureDomain;
+      if (fd === undefined) continue;
+      const aws = awsClusterOf(graph, pool.cluster);
+      const spec = aws?.manifest.spec ?? {};
+      const v = (what: string, fix: string) => out.push(violation(pool.md, what, fix, 'spec.template.spec.failureDomain',
+        `set spec.template.spec.failureDomain to a zone of a private subnet of ${aws ? describe(aws) : 'the AWSCluster'} (spec.network.subnets)`));
+      const zoneIssue = aws ? AvailabilityZone.problem(fd, validRegion(spec.region)) : undefined;
+      const privateZones = list(spec.network?.subnets).filter((s) => s?.isPublic !== true).map((s) => s?.availabilityZone);
+      if (zoneIssue) {
+        v(`failureDomain: ${zoneIssue}`, 'use a zone of the cluster (HybridCluster zones, or the pool\'s zones)');
+      } else if (privateZones.length > 0 && privateZones.every((z) => typeof z === 'string') && !privateZones.includes(fd)) {
+        v(`failureDomain ${fd} has no private subnet among ${describe(aws!)}'s (${[...new Set(privateZones)].join(', ')}), so CAPA never creates its machines`, 'use a zone of the cluster (HybridCluster zones, or the pool\'s zones)');
+      }
+      const label = list(pool.config?.manifest.spec?.template?.spec?.args).map((a) => /^--labels=(.*)$/.exec(String(a))?.[1]).find(Boolean)
+        ?.split(',').find((pair) => pair.startsWith(`${LABEL_ZONE}=`))?.slice(LABEL_ZONE.length + 1);
+      if (label !== undefined && label !== fd) {
+        v(`failureDomain ${fd} differs from the zone its nodes register with (${LABEL_ZONE}=${label} in ${describe(pool.config!)}), so pods spread by zone would be placed on a false zone`, 'change the pool\'s zones, not one object');
+      }
     }
-    const label = list(pool.config?.manifest.spec?.template?.spec?.args).map((a) => /^--labels=(.*)$/.exec(String(a))?.[1]).find(Boolean)
-      ?.split(',').find((pair) => pair.startsWith(`${LABEL_ZONE}=`))?.slice(LABEL_ZONE.length + 1);
-    if (label !== undefined && label !== fd) {
-      v(`failureDomain ${fd} differs from the zone its nodes register with (${LABEL_ZONE}=${label} in ${describe(pool.config!)}), so pods spread by zone would be placed on a false zone`, 'change the pool\'s zones, not one object');
+    // One pool's MachineDeployments: each in a zone of its own, or the pool is not spread at all.
+    const byPool = new Map<string, Pool[]>();
+    for (const pool of all) {
+      const name = pool.md.manifest.spec?.template?.metadata?.labels?.[POOL_LABEL];
+      if (pool.cluster && typeof name === 'string') {
+        const key = `${pool.cluster.manifest.metadata?.namespace ?? ''}|${pool.cluster.manifest.metadata?.name}|${name}`;
+        byPool.set(key, [...(byPool.get(key) ?? []), pool]);
+      }
     }
-  }
-  // One pool's MachineDeployments: each in a zone of its own, or the pool is not spread at all.
-  const byPool = new Map<string, Pool[]>();
-  for (const pool of all) {
-    const name = pool.md.manifest.spec?.template?.metadata?.labels?.[POOL_LABEL];
-    if (pool.cluster && typeof name === 'string') {
-      const key = `${pool.cluster.manifest.metadata?.namespace ?? ''}|${pool.cluster.manifest.metadata?.name}|${name}`;
-      byPool.set(key, [...(byPool.get(key) ?? []), pool]);
-    }
-  }
-  for (const group of [...byPool.values()].filter((g) => g.length > 1)) {
-    const spread = [...new Set(group.map(({ md }) => md.manifest.spec?.template?.spec?.failureDomain).filter((z) => z !== undefined))];
-    const seen = new Map<unknown, string>();
-    for (const { md } of group) {
-      if (spread.length > 0 && md.manifest.spec?.template?.spec?.failureDomain === undefined) {
-        out.push(violation(md, `its pool spreads over ${spread.join(', ')}, and it names no failure domain, so CAPA puts its machines in the first private subnet`,
+    for (const group of [...byPool.values()].filter((g) => g.length > 1)) {
+      const spread = [...new Set(group.map(({ md }) => md.manifest.spec?.template?.spec?.failureDomain).filter((z) => z !== undefined))];
+      const seen = new Map<unknown, string>();
+      for (const { md } of group) {
+        if (spread.length > 0 && md.manifest.spec?.template?.spec?.failureDomain === undefined) {
+          out.push(violation(md, `its pool spreads over ${spread.join(', ')}, and it names no failure domain, so CAPA puts its machines in the first private subnet`,
+            'change the pool\'s zones, not one MachineDeployment', 'spec.template.spec.failureDomain'));
+          continue;
+        }
+        const fd = md.manifest.spec?.template?.spec?.failureDomain;
+        const name = String(md.manifest.metadata?.name);
+        const other = seen.get(fd);
+        // The same name twice is one object written twice (unique-names), not a second zone.
+        if (other !== undefined && other !== name) {
+          out.push(violation(md, fd === undefined
+            ? `it and ${other}, MachineDeployments of one pool, name no failure domain, so CAPA puts the machines of both in the first private subnet`
+            : `it and ${other}, MachineDeployments of one pool, are both in ${fd}, so a zone outage takes more of the pool than its spread says`,
           'change the pool\'s zones, not one MachineDeployment', 'spec.template.spec.failureDomain'));
-        continue;
+        }
+        seen.set(fd, name);
       }
-      const fd = md.manifest.spec?.template?.spec?.failureDomain;
-      const name = String(md.manifest.metadata?.name);
-      const other = seen.get(fd);
-      // The same name twice is one object written twice (unique-names), not a second zone.
-      if (other !== undefined && other !== name) {
-        out.push(violation(md, fd === undefined
-          ? `it and ${other}, MachineDeployments of one pool, name no failure domain, so CAPA puts the machines of both in the first private subnet`
-          : `it and ${other}, MachineDeployments of one pool, are both in ${fd}, so a zone outage takes more of the pool than its spread says`,
-        'change the pool\'s zones, not one MachineDeployment', 'spec.template.spec.failureDomain'));
-      }
-      seen.set(fd, name);
     }
-  }
-  return out;
-},
+    return out;
+  },
 });
-

@@ -24,10 +24,10 @@ export const uniqueNames = rule<ManifestGraph>({
   description: 'No two objects share group, kind, namespace and name: the later would overwrite the earlier when applied',
   source: 'kubernetes apimachinery: an object is identified by group, kind, namespace and name',
   check: (graph) => graph.duplicates().flatMap((group) => group.slice(1).map((dup) => violation(
-  dup,
-  `${describe(dup)} is written ${group.length} times (${group.map((s) => s.path ?? describe(s)).join(', ')}), so one overwrites the other when applied`,
-  'give the clusters or pools distinct names (names are joined with "-": cluster "a" + pool "b-linux" and cluster "a-b" + pool "linux" collide)',
-  'metadata.name'))),
+    dup,
+    `${describe(dup)} is written ${group.length} times (${group.map((s) => s.path ?? describe(s)).join(', ')}), so one overwrites the other when applied`,
+    'give the clusters or pools distinct names (names are joined with "-": cluster "a" + pool "b-linux" and cluster "a-b" + pool "linux" collide)',
+    'metadata.name'))),
 });
 
 /** Cluster references resolve to the objects the Cluster controller will look for. */
@@ -37,21 +37,21 @@ export const clusterReferences = rule<ManifestGraph>({
   description: 'The Cluster\'s name is a DNS label, and its control-plane and infrastructure references resolve to written objects',
   source: 'cluster-api v1.14 internal/controllers/cluster/cluster_controller_phases.go (reconcileExternal)',
   check: (graph) => graph.ofKind('Cluster').filter((c) => isCapi(c, CAPI)).flatMap((cluster) => {
-  const out: Finding[] = [];
-  const spec = cluster.manifest.spec ?? {};
-  const name = cluster.manifest.metadata?.name;
-  const nameProblem = dnsLabelProblem(String(name ?? ''));
-  if (nameProblem) out.push(violation(cluster, `Cluster name "${name}" ${nameProblem}`, 'use a lower-case DNS label', 'metadata.name'));
-  // The control planes the rules read, and the cluster object of every infrastructure the run knows (`graph.infrastructures`).
-  const known = { controlPlaneRef: (kind: unknown) => CONTROL_PLANE_KINDS.includes(kind as string), infrastructureRef: (kind: unknown) => graph.infrastructures.ofCluster(kind) !== undefined };
-  for (const field of ['controlPlaneRef', 'infrastructureRef'] as const) {
-    const ref = spec[field];
-    if (known[field](ref?.kind) && !graph.resolve(cluster, ref)) {
-      out.push(violation(cluster, `spec.${field} names ${ref.kind} "${ref.name}", which is not among the objects`, `name the ${ref.kind} that is written, or write it`, `spec.${field}`));
+    const out: Finding[] = [];
+    const spec = cluster.manifest.spec ?? {};
+    const name = cluster.manifest.metadata?.name;
+    const nameProblem = dnsLabelProblem(String(name ?? ''));
+    if (nameProblem) out.push(violation(cluster, `Cluster name "${name}" ${nameProblem}`, 'use a lower-case DNS label', 'metadata.name'));
+    // The control planes the rules read, and the cluster object of every infrastructure the run knows (`graph.infrastructures`).
+    const known = { controlPlaneRef: (kind: unknown) => CONTROL_PLANE_KINDS.includes(kind as string), infrastructureRef: (kind: unknown) => graph.infrastructures.ofCluster(kind) !== undefined };
+    for (const field of ['controlPlaneRef', 'infrastructureRef'] as const) {
+      const ref = spec[field];
+      if (known[field](ref?.kind) && !graph.resolve(cluster, ref)) {
+        out.push(violation(cluster, `spec.${field} names ${ref.kind} "${ref.name}", which is not among the objects`, `name the ${ref.kind} that is written, or write it`, `spec.${field}`));
+      }
     }
-  }
-  return out;
-}),
+    return out;
+  }),
 });
 
 function cidrOrProblem(text: unknown, what: string, example: string, source: ManifestSource, field: string, out: Finding[]): Ipv4Cidr | undefined {
@@ -70,45 +70,45 @@ export const clusterNetwork = rule<ManifestGraph>({
   description: 'Pod and service ranges parse, do not overlap each other or the VPC, have a size kube-apiserver takes, and agree between CAPI and k0s',
   source: 'kubernetes v1.34 cmd/kube-apiserver/app/options/validation.go; k0s v1.34 pkg/apis/k0s/v1beta1/network.go',
   check: (graph) => graph.ofKind('Cluster').filter((c) => isCapi(c, CAPI)).flatMap((cluster) => {
-  const out: Finding[] = [];
-  const net = cluster.manifest.spec?.clusterNetwork ?? {};
-  const podText = list(net.pods?.cidrBlocks)[0];
-  const serviceText = list(net.services?.cidrBlocks)[0];
-  const pods = podText === undefined ? undefined : cidrOrProblem(podText, 'pod', '192.168.0.0/16', cluster, 'spec.clusterNetwork.pods', out);
-  const services = serviceText === undefined ? undefined : cidrOrProblem(serviceText, 'service', '10.128.0.0/12', cluster, 'spec.clusterNetwork.services', out);
-  if (pods && services && cidrsOverlap(pods, services)) {
-    out.push(violation(cluster, `pod CIDR ${podText} overlaps service CIDR ${serviceText}`, 'choose networks that do not overlap'));
-  }
-  if (services && services.prefix < LARGEST_SERVICE_PREFIX) {
-    out.push(violation(cluster, `service CIDR ${serviceText} is larger than /${LARGEST_SERVICE_PREFIX}, which kube-apiserver refuses`, `use a /${LARGEST_SERVICE_PREFIX} or smaller, e.g. 10.128.0.0/12`, 'spec.clusterNetwork.services'));
-  }
-  if (services && services.prefix > SMALLEST_SERVICE_PREFIX) {
-    out.push(violation(cluster, `service CIDR ${serviceText} has ${2 ** (32 - services.prefix)} addresses, too few for the API server's and CoreDNS's addresses and your Services`, `use a /${SMALLEST_SERVICE_PREFIX} or larger, e.g. 10.128.0.0/12`, 'spec.clusterNetwork.services'));
-  }
-  // Only AWS has a VPC (remote hosts are on networks no object shows).
-  const infraRef = cluster.manifest.spec?.infrastructureRef;
-  const onAws = graph.infrastructures.ofCluster(infraRef?.kind) === AWS_INFRASTRUCTURE;
-  const aws = onAws ? graph.resolve(cluster, infraRef) : undefined;
-  const vpc = aws?.manifest.spec?.network?.vpc ?? {};
-  const vpcCidrText = vpc.cidrBlock ?? (vpc.id || !onAws ? undefined : CAPA_DEFAULT_VPC_CIDR);
-  const vpcCidr = vpcCidrText ? safeCidr(vpcCidrText) : undefined;
-  for (const [what, cidr, text] of [['pod', pods, podText], ['service', services, serviceText]] as const) {
-    if (cidr && vpcCidr && cidrsOverlap(cidr, vpcCidr)) {
-      out.push(violation(cluster, `${what} CIDR ${text} overlaps the VPC ${formatCidr(vpcCidr)}${vpc.cidrBlock ? '' : ' (CAPA\'s default VPC)'}, so traffic to machines there is routed into the cluster`, 'choose a range outside the VPC, e.g. pods 192.168.0.0/16 and services 10.128.0.0/12'));
+    const out: Finding[] = [];
+    const net = cluster.manifest.spec?.clusterNetwork ?? {};
+    const podText = list(net.pods?.cidrBlocks)[0];
+    const serviceText = list(net.services?.cidrBlocks)[0];
+    const pods = podText === undefined ? undefined : cidrOrProblem(podText, 'pod', '192.168.0.0/16', cluster, 'spec.clusterNetwork.pods', out);
+    const services = serviceText === undefined ? undefined : cidrOrProblem(serviceText, 'service', '10.128.0.0/12', cluster, 'spec.clusterNetwork.services', out);
+    if (pods && services && cidrsOverlap(pods, services)) {
+      out.push(violation(cluster, `pod CIDR ${podText} overlaps service CIDR ${serviceText}`, 'choose networks that do not overlap'));
     }
-  }
-  const kcp = graph.resolve(cluster, cluster.manifest.spec?.controlPlaneRef);
-  const k0sNet = kcp?.manifest.spec?.k0sConfigSpec?.k0s?.spec?.network;
-  if (kcp && k0sNet) {
-    for (const [what, capi, k0s] of [['pod', podText, k0sNet.podCIDR], ['service', serviceText, k0sNet.serviceCIDR]] as const) {
-      if (capi !== undefined && k0s !== undefined && capi !== k0s) {
-        out.push(violation(kcp, `k0s ${what} CIDR ${k0s} differs from the Cluster's ${capi}`, 'set the same range in both (change the network prop, not one object)', `spec.k0sConfigSpec.k0s.spec.network.${what}CIDR`,
-          `set spec.k0sConfigSpec.k0s.spec.network.${what}CIDR to ${capi}, the Cluster's spec.clusterNetwork.${what === 'pod' ? 'pods' : 'services'}.cidrBlocks[0] (or change both)`));
+    if (services && services.prefix < LARGEST_SERVICE_PREFIX) {
+      out.push(violation(cluster, `service CIDR ${serviceText} is larger than /${LARGEST_SERVICE_PREFIX}, which kube-apiserver refuses`, `use a /${LARGEST_SERVICE_PREFIX} or smaller, e.g. 10.128.0.0/12`, 'spec.clusterNetwork.services'));
+    }
+    if (services && services.prefix > SMALLEST_SERVICE_PREFIX) {
+      out.push(violation(cluster, `service CIDR ${serviceText} has ${2 ** (32 - services.prefix)} addresses, too few for the API server's and CoreDNS's addresses and your Services`, `use a /${SMALLEST_SERVICE_PREFIX} or larger, e.g. 10.128.0.0/12`, 'spec.clusterNetwork.services'));
+    }
+    // Only AWS has a VPC (remote hosts are on networks no object shows).
+    const infraRef = cluster.manifest.spec?.infrastructureRef;
+    const onAws = graph.infrastructures.ofCluster(infraRef?.kind) === AWS_INFRASTRUCTURE;
+    const aws = onAws ? graph.resolve(cluster, infraRef) : undefined;
+    const vpc = aws?.manifest.spec?.network?.vpc ?? {};
+    const vpcCidrText = vpc.cidrBlock ?? (vpc.id || !onAws ? undefined : CAPA_DEFAULT_VPC_CIDR);
+    const vpcCidr = vpcCidrText ? safeCidr(vpcCidrText) : undefined;
+    for (const [what, cidr, text] of [['pod', pods, podText], ['service', services, serviceText]] as const) {
+      if (cidr && vpcCidr && cidrsOverlap(cidr, vpcCidr)) {
+        out.push(violation(cluster, `${what} CIDR ${text} overlaps the VPC ${formatCidr(vpcCidr)}${vpc.cidrBlock ? '' : ' (CAPA\'s default VPC)'}, so traffic to machines there is routed into the cluster`, 'choose a range outside the VPC, e.g. pods 192.168.0.0/16 and services 10.128.0.0/12'));
       }
     }
-  }
-  return out;
-}),
+    const kcp = graph.resolve(cluster, cluster.manifest.spec?.controlPlaneRef);
+    const k0sNet = kcp?.manifest.spec?.k0sConfigSpec?.k0s?.spec?.network;
+    if (kcp && k0sNet) {
+      for (const [what, capi, k0s] of [['pod', podText, k0sNet.podCIDR], ['service', serviceText, k0sNet.serviceCIDR]] as const) {
+        if (capi !== undefined && k0s !== undefined && capi !== k0s) {
+          out.push(violation(kcp, `k0s ${what} CIDR ${k0s} differs from the Cluster's ${capi}`, 'set the same range in both (change the network prop, not one object)', `spec.k0sConfigSpec.k0s.spec.network.${what}CIDR`,
+            `set spec.k0sConfigSpec.k0s.spec.network.${what}CIDR to ${capi}, the Cluster's spec.clusterNetwork.${what === 'pod' ? 'pods' : 'services'}.cidrBlocks[0] (or change both)`));
+        }
+      }
+    }
+    return out;
+  }),
 });
 
 function safeCidr(text: string): Ipv4Cidr | undefined {
@@ -201,13 +201,12 @@ export const contentNames = rule<ManifestGraph>({
   description: 'A template named after a digest of its content was not changed after naming (a change would not roll out)',
   source: 'cluster-api v1.14 docs: changing a MachineDeployment\'s template reference rolls it out',
   check: (graph) => graph.sources.filter((s) => s.contentNamed).flatMap((source) => {
-  const name = String(source.manifest.metadata?.name ?? '');
-  const expected = contentHash(source.manifest.spec?.template?.spec);
-  return name.endsWith(`-${expected}`) ? [] : [violation(source,
-    `the template was changed after it was named (its content now hashes to ${expected}), so existing machines would keep the old content and the change would not roll out`,
-    'change the construct props instead of patching the template: the template is then written under a new name, and CAPI rolls it out',
-    'metadata.name',
-    `rename the template (metadata.name ending in -${expected}) and point spec.template.spec.infrastructureRef (or bootstrap.configRef) of its MachineDeployment at the new name, so CAPI rolls it out`)];
-}),
+    const name = String(source.manifest.metadata?.name ?? '');
+    const expected = contentHash(source.manifest.spec?.template?.spec);
+    return name.endsWith(`-${expected}`) ? [] : [violation(source,
+      `the template was changed after it was named (its content now hashes to ${expected}), so existing machines would keep the old content and the change would not roll out`,
+      'change the construct props instead of patching the template: the template is then written under a new name, and CAPI rolls it out',
+      'metadata.name',
+      `rename the template (metadata.name ending in -${expected}) and point spec.template.spec.infrastructureRef (or bootstrap.configRef) of its MachineDeployment at the new name, so CAPI rolls it out`)];
+  }),
 });
-

@@ -183,4 +183,3 @@ export function clustersThere(graph: ManifestGraph, from: ManifestSource): strin
   const names = graph.ofKind('Cluster').filter((c) => isCapi(c, CAPI) && (c.manifest.metadata?.namespace ?? '') === (from.manifest.metadata?.namespace ?? '')).map((c) => `"${c.manifest.metadata?.name}"`);
   return names.length > 0 ? ` (there: ${names.join(', ')})` : '';
 }
-

@@ -88,6 +88,6 @@ function zoneViolations(infra: ClusterInfra, md: ManifestSource): Finding[] {
   if (!zones || md.manifest.kind !== 'MachineDeployment') return [];
   const fd = md.manifest.spec?.template?.spec?.failureDomain;
   return fd === undefined || zones.includes(fd) ? [] : [violation(md,
-      `failureDomain ${JSON.stringify(fd)} has none of the infra's private subnets (they are in ${[...new Set(zones)].join(', ')}), so CAPA never creates its machines`,
+    `failureDomain ${JSON.stringify(fd)} has none of the infra's private subnets (they are in ${[...new Set(zones)].join(', ')}), so CAPA never creates its machines`,
     'use a zone of the infra (leave the pool\'s zones out for all of them)', 'spec.template.spec.failureDomain')];
 }

@@ -9,7 +9,6 @@ import { TerraformGraph, TerraformRule, address, blockViolation, isExpression, s
  * the provider takes.
  */
 
-
 /**
  * A stack whose resources use the AWS provider needs its configuration: Terraform gives a block
  * whose `provider` names no configuration (none, or an alias the stack lacks: a block without
@@ -47,11 +46,11 @@ const providerRegion = rule<TerraformGraph>({
   description: 'The AWS provider\'s region is a region name, not a zone or a made-up name',
   source: 'hashicorp/terraform-provider-aws v6.66 internal/conns/config.go; AWS partition data (endpoints.json)',
   check: (graph) => graph.ofType('provider.aws').flatMap((provider) => {
-  const region = provider.body.region;
-  if (region === undefined || isExpression(region)) return [];
-  const p = AwsRegion.problem(region);
-  return p ? [blockViolation(provider, p, 'use a region name such as eu-north-1', 'region')] : [];
-}),
+    const region = provider.body.region;
+    if (region === undefined || isExpression(region)) return [];
+    const p = AwsRegion.problem(region);
+    return p ? [blockViolation(provider, p, 'use a region name such as eu-north-1', 'region')] : [];
+  }),
 });
 
 /**
@@ -92,25 +91,25 @@ const network = rule<TerraformGraph>({
   description: 'VPC and subnet CIDR blocks are network addresses of /16 to /28, and subnets are in zones of their provider\'s region',
   source: 'hashicorp/terraform-provider-aws v6.66 internal/verify/validate.go (ValidIPv4CIDRNetworkAddress); EC2 CreateSubnet',
   check: (graph) => [
-  ...graph.ofType('aws_vpc').flatMap((vpc) => {
-    const cidr = vpc.body.cidr_block;
-    const p = cidr === undefined || isExpression(cidr) ? undefined : cidrProblem(cidr);
-    return p ? [blockViolation(vpc, `VPC CIDR ${p}`, 'use a block such as 10.0.0.0/16', 'cidr_block')] : [];
-  }),
-  ...graph.ofType('aws_subnet').flatMap((subnet) => {
-    const out: Finding[] = [];
-    const cidr = subnet.body.cidr_block;
-    const p = cidr === undefined || isExpression(cidr) ? undefined : cidrProblem(cidr);
-    if (p) out.push(blockViolation(subnet, `subnet CIDR ${p}`, 'use a block inside the VPC\'s, such as 10.0.0.0/19', 'cidr_block'));
-    const zone = subnet.body.availability_zone;
-    const region = graph.providerOf(subnet, 'aws')?.body.region;
-    if (typeof zone === 'string' && !isExpression(zone)) {
-      const z = AvailabilityZone.problem(zone, typeof region === 'string' && !isExpression(region) && AwsRegion.problem(region) === undefined ? region : undefined);
-      if (z) out.push(blockViolation(subnet, z, `use zones of the stack's region${typeof region === 'string' ? ` ${region}` : ''}, such as ${typeof region === 'string' ? region : 'eu-north-1'}a`, 'availability_zone'));
-    }
-    return out;
-  }),
-],
+    ...graph.ofType('aws_vpc').flatMap((vpc) => {
+      const cidr = vpc.body.cidr_block;
+      const p = cidr === undefined || isExpression(cidr) ? undefined : cidrProblem(cidr);
+      return p ? [blockViolation(vpc, `VPC CIDR ${p}`, 'use a block such as 10.0.0.0/16', 'cidr_block')] : [];
+    }),
+    ...graph.ofType('aws_subnet').flatMap((subnet) => {
+      const out: Finding[] = [];
+      const cidr = subnet.body.cidr_block;
+      const p = cidr === undefined || isExpression(cidr) ? undefined : cidrProblem(cidr);
+      if (p) out.push(blockViolation(subnet, `subnet CIDR ${p}`, 'use a block inside the VPC\'s, such as 10.0.0.0/19', 'cidr_block'));
+      const zone = subnet.body.availability_zone;
+      const region = graph.providerOf(subnet, 'aws')?.body.region;
+      if (typeof zone === 'string' && !isExpression(zone)) {
+        const z = AvailabilityZone.problem(zone, typeof region === 'string' && !isExpression(region) && AwsRegion.problem(region) === undefined ? region : undefined);
+        if (z) out.push(blockViolation(subnet, z, `use zones of the stack's region${typeof region === 'string' ? ` ${region}` : ''}, such as ${typeof region === 'string' ? region : 'eu-north-1'}a`, 'availability_zone'));
+      }
+      return out;
+    }),
+  ],
 });
 
 /** Every AWS rule, in the order messages are reported. */

@@ -41,4 +41,3 @@ export function subnetProblems(graph: TerraformGraph, block: TerraformBlock, fie
       `${field}[${i}] ${JSON.stringify(id)} is not a subnet id${typeof id === 'string' && id.startsWith('vpc-') ? ' (it is a VPC id)' : ''}`, fix, field)];
   });
 }
-

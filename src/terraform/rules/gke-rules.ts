@@ -60,58 +60,58 @@ const gkeCluster = rule<TerraformGraph>({
   description: 'A GKE cluster has a name, version, release channel and maintenance window the provider takes, and a default pool of at least one node while it is removed',
   source: 'hashicorp/terraform-provider-google v7.45.0 google/services/container/resource_container_cluster.go (name ValidateFunc, release_channel, maintenance_policy, remove_default_node_pool)',
   check: (graph) => graph.ofType('google_container_cluster').flatMap((cluster) => {
-  const out: Finding[] = [];
-  const v = (what: string, fix: string, field: string) => out.push(blockViolation(cluster, what, fix, field));
-  const body = cluster.body;
-  if (!isExpression(body.name) && nameProblem(body.name, GKE_LIMITS.clusterName)) {
-    v(`cluster name ${JSON.stringify(body.name)} is not a GKE cluster name`, `use 1 to ${GKE_LIMITS.clusterName.max} lower-case letters, digits and -, starting with a letter and not ending with -`, 'name');
-  }
-  if (body.min_master_version !== undefined && !isExpression(body.min_master_version)) {
-    const p = gkeVersionProblem(body.min_master_version);
-    if (p) v(p, 'write a minor version GKE offers in the release channel, e.g. "1.33"', 'min_master_version');
-  }
-  const channel = single(body.release_channel).channel;
-  if (channel !== undefined && !isExpression(channel) && channel !== 'UNSPECIFIED' && !(Object.values(GkeReleaseChannel) as unknown[]).includes(channel)) {
-    v(`release channel ${JSON.stringify(channel)} is not one of ${Object.values(GkeReleaseChannel).join(', ')}`, 'use a GkeReleaseChannel', 'release_channel.channel');
-  }
-  const policy = single(body.maintenance_policy);
-  const recurring = single(policy.recurring_window);
-  for (const key of ['start_time', 'end_time'] as const) {
-    const t = recurring[key];
-    if (t !== undefined && !isExpression(t) && !(typeof t === 'string' && RFC3339.test(t))) {
-      v(`maintenance window ${key} ${JSON.stringify(t)} is not an RFC 3339 date-time`, 'write e.g. "2026-01-03T02:00:00Z"', `maintenance_policy.recurring_window.${key}`);
+    const out: Finding[] = [];
+    const v = (what: string, fix: string, field: string) => out.push(blockViolation(cluster, what, fix, field));
+    const body = cluster.body;
+    if (!isExpression(body.name) && nameProblem(body.name, GKE_LIMITS.clusterName)) {
+      v(`cluster name ${JSON.stringify(body.name)} is not a GKE cluster name`, `use 1 to ${GKE_LIMITS.clusterName.max} lower-case letters, digits and -, starting with a letter and not ending with -`, 'name');
     }
-  }
-  const recurrence = recurring.recurrence;
-  if (recurrence !== undefined && !isExpression(recurrence) && !(typeof recurrence === 'string' && /^FREQ=(DAILY|WEEKLY|MONTHLY|YEARLY)(;[A-Z]+=[A-Z0-9,+-]+)*$/.test(recurrence))) {
-    v(`maintenance recurrence ${JSON.stringify(recurrence)} is not an RFC 5545 RRULE`, 'write e.g. "FREQ=WEEKLY;BYDAY=SA,SU"', 'maintenance_policy.recurring_window.recurrence');
-  }
-  const daily = single(policy.daily_maintenance_window).start_time;
-  if (daily !== undefined && !isExpression(daily) && !(typeof daily === 'string' && /^([01]\d|2[0-3]):[0-5]\d$/.test(daily))) {
-    v(`daily maintenance start_time ${JSON.stringify(daily)} is not HH:MM`, 'write e.g. "03:00" (GMT)', 'maintenance_policy.daily_maintenance_window.start_time');
-  }
-  // cidr_block: validation.IsCIDRNetwork(0, 32), which takes a block only in its canonical form (resource_container_cluster.go cidrBlockConfig).
-  for (const block of list(single(body.master_authorized_networks_config).cidr_blocks)) {
-    const cidr = block?.cidr_block;
-    if (cidr === undefined || isExpression(cidr)) continue;
-    let canonical: string | undefined;
-    try {
-      canonical = formatCidr(parseCidr(String(cidr)));
-    } catch (e) {
-      canonical = undefined;
-      v(`authorized network ${JSON.stringify(cidr)} is not a CIDR block the provider takes (${(e as Error).message})`, 'write the network\'s address and prefix, e.g. 203.0.113.0/24', 'master_authorized_networks_config.cidr_blocks.cidr_block');
+    if (body.min_master_version !== undefined && !isExpression(body.min_master_version)) {
+      const p = gkeVersionProblem(body.min_master_version);
+      if (p) v(p, 'write a minor version GKE offers in the release channel, e.g. "1.33"', 'min_master_version');
     }
-    if (canonical !== undefined && canonical !== cidr) v(`authorized network ${JSON.stringify(cidr)} is not in canonical form`, `write ${canonical}`, 'master_authorized_networks_config.cidr_blocks.cidr_block');
-  }
-  const location = body.location;
-  if (location !== undefined && !isExpression(location) && !(typeof location === 'string' && (GKE_LIMITS.region.test(location) || GKE_LIMITS.zone.test(location)))) {
-    v(`location ${JSON.stringify(location)} is not a Google Cloud region or zone, and GKE refuses it at apply`, 'write a region such as europe-north1 or a zone such as europe-north1-a', 'location');
-  }
-  if (body.remove_default_node_pool === true && body.initial_node_count !== undefined && !isExpression(body.initial_node_count) && integerProblem(body.initial_node_count, 1)) {
-    v(`initial_node_count ${JSON.stringify(body.initial_node_count)} with remove_default_node_pool: GKE creates the default pool first, and it needs at least 1 node`, 'keep initial_node_count at 1', 'initial_node_count');
-  }
-  return out;
-}),
+    const channel = single(body.release_channel).channel;
+    if (channel !== undefined && !isExpression(channel) && channel !== 'UNSPECIFIED' && !(Object.values(GkeReleaseChannel) as unknown[]).includes(channel)) {
+      v(`release channel ${JSON.stringify(channel)} is not one of ${Object.values(GkeReleaseChannel).join(', ')}`, 'use a GkeReleaseChannel', 'release_channel.channel');
+    }
+    const policy = single(body.maintenance_policy);
+    const recurring = single(policy.recurring_window);
+    for (const key of ['start_time', 'end_time'] as const) {
+      const t = recurring[key];
+      if (t !== undefined && !isExpression(t) && !(typeof t === 'string' && RFC3339.test(t))) {
+        v(`maintenance window ${key} ${JSON.stringify(t)} is not an RFC 3339 date-time`, 'write e.g. "2026-01-03T02:00:00Z"', `maintenance_policy.recurring_window.${key}`);
+      }
+    }
+    const recurrence = recurring.recurrence;
+    if (recurrence !== undefined && !isExpression(recurrence) && !(typeof recurrence === 'string' && /^FREQ=(DAILY|WEEKLY|MONTHLY|YEARLY)(;[A-Z]+=[A-Z0-9,+-]+)*$/.test(recurrence))) {
+      v(`maintenance recurrence ${JSON.stringify(recurrence)} is not an RFC 5545 RRULE`, 'write e.g. "FREQ=WEEKLY;BYDAY=SA,SU"', 'maintenance_policy.recurring_window.recurrence');
+    }
+    const daily = single(policy.daily_maintenance_window).start_time;
+    if (daily !== undefined && !isExpression(daily) && !(typeof daily === 'string' && /^([01]\d|2[0-3]):[0-5]\d$/.test(daily))) {
+      v(`daily maintenance start_time ${JSON.stringify(daily)} is not HH:MM`, 'write e.g. "03:00" (GMT)', 'maintenance_policy.daily_maintenance_window.start_time');
+    }
+    // cidr_block: validation.IsCIDRNetwork(0, 32), which takes a block only in its canonical form (resource_container_cluster.go cidrBlockConfig).
+    for (const block of list(single(body.master_authorized_networks_config).cidr_blocks)) {
+      const cidr = block?.cidr_block;
+      if (cidr === undefined || isExpression(cidr)) continue;
+      let canonical: string | undefined;
+      try {
+        canonical = formatCidr(parseCidr(String(cidr)));
+      } catch (e) {
+        canonical = undefined;
+        v(`authorized network ${JSON.stringify(cidr)} is not a CIDR block the provider takes (${(e as Error).message})`, 'write the network\'s address and prefix, e.g. 203.0.113.0/24', 'master_authorized_networks_config.cidr_blocks.cidr_block');
+      }
+      if (canonical !== undefined && canonical !== cidr) v(`authorized network ${JSON.stringify(cidr)} is not in canonical form`, `write ${canonical}`, 'master_authorized_networks_config.cidr_blocks.cidr_block');
+    }
+    const location = body.location;
+    if (location !== undefined && !isExpression(location) && !(typeof location === 'string' && (GKE_LIMITS.region.test(location) || GKE_LIMITS.zone.test(location)))) {
+      v(`location ${JSON.stringify(location)} is not a Google Cloud region or zone, and GKE refuses it at apply`, 'write a region such as europe-north1 or a zone such as europe-north1-a', 'location');
+    }
+    if (body.remove_default_node_pool === true && body.initial_node_count !== undefined && !isExpression(body.initial_node_count) && integerProblem(body.initial_node_count, 1)) {
+      v(`initial_node_count ${JSON.stringify(body.initial_node_count)} with remove_default_node_pool: GKE creates the default pool first, and it needs at least 1 node`, 'keep initial_node_count at 1', 'initial_node_count');
+    }
+    return out;
+  }),
 });
 
 /** Labels as the kubelet applies them (`--node-labels`, src/platform/labels.ts) and GKE passes them on. */
@@ -154,86 +154,86 @@ const gkeNodePools = rule<TerraformGraph>({
   description: 'A GKE node pool has a name, an image type that agrees with windows_node_config.osversion, a machine type a node of its OS runs on, a boot disk, autoscaling sizes, labels and taints GKE and the kubelet take',
   source: 'hashicorp/terraform-provider-google v7.45.0 google/services/container/node_config.go and resource_container_node_pool.go; GKE docs concepts/node-images, concepts/windows-server-gke; kubelet --node-labels',
   check: (graph) => graph.ofType('google_container_node_pool').flatMap((pool) => {
-  const out: Finding[] = [];
-  const v = (what: string, fix: string, field: string) => out.push(blockViolation(pool, what, fix, field));
-  const body = pool.body;
-  const config = single(body.node_config);
-  if (body.name !== undefined && !isExpression(body.name) && nameProblem(body.name, GKE_LIMITS.nodePoolName)) {
-    v(`node pool name ${JSON.stringify(body.name)} is not a GKE node pool name`, `use 1 to ${GKE_LIMITS.nodePoolName.max} lower-case letters, digits and -, starting with a letter and ending with a letter or digit`, 'name');
-  }
-  const image = imageTypeOf(pool);
-  const osversion = single(config.windows_node_config).osversion;
-  const known = [...GKE_LINUX_IMAGE_TYPES, GKE_WINDOWS_IMAGE_TYPE] as unknown[];
-  if (image === undefined || (!isExpression(image) && !known.includes(image))) {
-    const retired = (GKE_RETIRED_IMAGE_TYPES as readonly unknown[]).includes(image);
-    v(image === undefined ? 'the node pool names no image_type, so GKE picks its default (a Linux image)'
-      : `image type ${JSON.stringify(image)} ${retired ? 'is retired: GKE no longer creates nodes of it' : 'is not a GKE node image type'}`,
-    `use one of ${known.join(', ')}`, 'node_config.image_type');
-  }
-  if (osversion !== undefined && !isExpression(osversion) && osversion !== GKE_OS_VERSION_UNSPECIFIED && gkeWindowsVersionOf(osversion) === undefined) {
-    v(`windows_node_config.osversion ${JSON.stringify(osversion)} is not one GKE offers (${Object.values(GKE_WINDOWS_OS_VERSIONS).join(', ')})`,
-      'use WindowsVersion.SERVER_2019 or SERVER_2022; GKE has no Windows Server 2025', 'node_config.windows_node_config.osversion');
-  } else if (image === GKE_WINDOWS_IMAGE_TYPE && (osversion === undefined || osversion === GKE_OS_VERSION_UNSPECIFIED)) {
-    v(`the Windows pool leaves windows_node_config.osversion ${osversion === undefined ? 'unset' : GKE_OS_VERSION_UNSPECIFIED}, so GKE picks the Windows Server release, and process-isolated containers run only on the release their images were built for`,
-      `name the release: ${Object.values(GKE_WINDOWS_OS_VERSIONS).join(' or ')}`, 'node_config.windows_node_config.osversion');
-  } else if (typeof image === 'string' && image !== GKE_WINDOWS_IMAGE_TYPE && !isExpression(image) && gkeWindowsVersionOf(osversion) !== undefined) {
-    v(`image type ${image} is a Linux image, and windows_node_config.osversion ${osversion} applies to ${GKE_WINDOWS_IMAGE_TYPE} only`,
-      `use ${GKE_WINDOWS_IMAGE_TYPE} for a Windows pool, or drop windows_node_config`, 'node_config.image_type');
-  }
-  const windows = image === GKE_WINDOWS_IMAGE_TYPE;
-  const release = gkeWindowsVersionOf(osversion);
-  if (windows && release !== undefined && !windowsSupport(WindowsPlatform.GKE, release).supported) {
-    v(`GKE does not offer ${release}`, 'use WindowsVersion.SERVER_2022', 'node_config.windows_node_config.osversion');
-  }
-  const machine = config.machine_type;
-  if (machine !== undefined && !isExpression(machine)) {
-    const p = gceMachineTypeProblem(machine);
-    const w = p === undefined && windows ? gkeWindowsMachineTypeProblem(machine) : undefined;
-    if (p) v(p, 'write a machine type such as n2-standard-4', 'node_config.machine_type');
-    else if (w) v(w.what, w.fix, 'node_config.machine_type');
-  } else if (machine === undefined && windows) {
-    v('the Windows pool names no machine_type, so GKE picks e2-medium, a shared-core type', 'name a machine type such as n2-standard-4', 'node_config.machine_type');
-  }
-  const disk = config.disk_size_gb;
-  if (disk !== undefined && !isExpression(disk)) {
-    const p = integerProblem(disk, GKE_LIMITS.diskSizeGb.min, GKE_LIMITS.diskSizeGb.max);
-    if (p) v(`boot disk size ${p}`, `use a whole number of GB, ${GKE_LIMITS.diskSizeGb.min} to ${GKE_LIMITS.diskSizeGb.max}`, 'node_config.disk_size_gb');
-  }
-  const diskType = config.disk_type;
-  if (diskType !== undefined && !isExpression(diskType) && !(GKE_DISK_TYPES as readonly unknown[]).includes(diskType)) {
-    v(`boot disk type ${JSON.stringify(diskType)} is not one of ${GKE_DISK_TYPES.join(', ')}`, 'use pd-balanced (the default) or pd-ssd', 'node_config.disk_type');
-  } else if (typeof diskType === 'string' && diskType.startsWith('pd-') && typeof machine === 'string' && !isExpression(machine) && gceHyperdiskOnly(machine)) {
-    v(`boot disk type ${diskType} on ${machine}: its series takes Hyperdisk only, and the nodes fail to create`, 'use hyperdisk-balanced (leave diskType unset for it), or another series such as n2', 'node_config.disk_type');
-  }
-  const scaling = single(body.autoscaling);
-  const sizes = { min_node_count: scaling.min_node_count, max_node_count: scaling.max_node_count };
-  let known2 = true;
-  for (const [key, value] of Object.entries(sizes)) {
-    if (value === undefined || isExpression(value)) {
-      known2 = false;
-      continue;
+    const out: Finding[] = [];
+    const v = (what: string, fix: string, field: string) => out.push(blockViolation(pool, what, fix, field));
+    const body = pool.body;
+    const config = single(body.node_config);
+    if (body.name !== undefined && !isExpression(body.name) && nameProblem(body.name, GKE_LIMITS.nodePoolName)) {
+      v(`node pool name ${JSON.stringify(body.name)} is not a GKE node pool name`, `use 1 to ${GKE_LIMITS.nodePoolName.max} lower-case letters, digits and -, starting with a letter and ending with a letter or digit`, 'name');
     }
-    const p = integerProblem(value, 0);
-    if (p) {
-      known2 = false;
-      v(`autoscaling.${key} ${p}`, 'use a whole number, 0 or more', `autoscaling.${key}`);
+    const image = imageTypeOf(pool);
+    const osversion = single(config.windows_node_config).osversion;
+    const known = [...GKE_LINUX_IMAGE_TYPES, GKE_WINDOWS_IMAGE_TYPE] as unknown[];
+    if (image === undefined || (!isExpression(image) && !known.includes(image))) {
+      const retired = (GKE_RETIRED_IMAGE_TYPES as readonly unknown[]).includes(image);
+      v(image === undefined ? 'the node pool names no image_type, so GKE picks its default (a Linux image)'
+        : `image type ${JSON.stringify(image)} ${retired ? 'is retired: GKE no longer creates nodes of it' : 'is not a GKE node image type'}`,
+      `use one of ${known.join(', ')}`, 'node_config.image_type');
     }
-  }
-  if (known2 && sizes.min_node_count > sizes.max_node_count) {
-    v(`autoscaling.min_node_count ${sizes.min_node_count} is above max_node_count ${sizes.max_node_count}`, 'keep the minimum at or below the maximum', 'autoscaling');
-  }
-  // "Cannot set both initial_node_count and node_count on node pool" (resource_container_node_pool.go expandNodePool).
-  if (body.node_count !== undefined && body.node_count !== null && body.initial_node_count !== undefined && body.initial_node_count !== null) {
-    v('the node pool sets both initial_node_count and node_count, which the provider refuses ("Cannot set both initial_node_count and node_count")',
-      'to give a fixed node_count, also write addOverride(\'initial_node_count\', null) and drop the autoscaling block; or keep the autoscaling the pool writes', 'node_count');
-  }
-  if (body.version !== undefined && !isExpression(body.version)) {
-    const p = gkeVersionProblem(body.version);
-    if (p) v(p, 'leave version unset: the pool follows the cluster and its release channel', 'version');
-  }
-  out.push(...labelProblems(pool), ...taintProblems(pool));
-  return out;
-}),
+    if (osversion !== undefined && !isExpression(osversion) && osversion !== GKE_OS_VERSION_UNSPECIFIED && gkeWindowsVersionOf(osversion) === undefined) {
+      v(`windows_node_config.osversion ${JSON.stringify(osversion)} is not one GKE offers (${Object.values(GKE_WINDOWS_OS_VERSIONS).join(', ')})`,
+        'use WindowsVersion.SERVER_2019 or SERVER_2022; GKE has no Windows Server 2025', 'node_config.windows_node_config.osversion');
+    } else if (image === GKE_WINDOWS_IMAGE_TYPE && (osversion === undefined || osversion === GKE_OS_VERSION_UNSPECIFIED)) {
+      v(`the Windows pool leaves windows_node_config.osversion ${osversion === undefined ? 'unset' : GKE_OS_VERSION_UNSPECIFIED}, so GKE picks the Windows Server release, and process-isolated containers run only on the release their images were built for`,
+        `name the release: ${Object.values(GKE_WINDOWS_OS_VERSIONS).join(' or ')}`, 'node_config.windows_node_config.osversion');
+    } else if (typeof image === 'string' && image !== GKE_WINDOWS_IMAGE_TYPE && !isExpression(image) && gkeWindowsVersionOf(osversion) !== undefined) {
+      v(`image type ${image} is a Linux image, and windows_node_config.osversion ${osversion} applies to ${GKE_WINDOWS_IMAGE_TYPE} only`,
+        `use ${GKE_WINDOWS_IMAGE_TYPE} for a Windows pool, or drop windows_node_config`, 'node_config.image_type');
+    }
+    const windows = image === GKE_WINDOWS_IMAGE_TYPE;
+    const release = gkeWindowsVersionOf(osversion);
+    if (windows && release !== undefined && !windowsSupport(WindowsPlatform.GKE, release).supported) {
+      v(`GKE does not offer ${release}`, 'use WindowsVersion.SERVER_2022', 'node_config.windows_node_config.osversion');
+    }
+    const machine = config.machine_type;
+    if (machine !== undefined && !isExpression(machine)) {
+      const p = gceMachineTypeProblem(machine);
+      const w = p === undefined && windows ? gkeWindowsMachineTypeProblem(machine) : undefined;
+      if (p) v(p, 'write a machine type such as n2-standard-4', 'node_config.machine_type');
+      else if (w) v(w.what, w.fix, 'node_config.machine_type');
+    } else if (machine === undefined && windows) {
+      v('the Windows pool names no machine_type, so GKE picks e2-medium, a shared-core type', 'name a machine type such as n2-standard-4', 'node_config.machine_type');
+    }
+    const disk = config.disk_size_gb;
+    if (disk !== undefined && !isExpression(disk)) {
+      const p = integerProblem(disk, GKE_LIMITS.diskSizeGb.min, GKE_LIMITS.diskSizeGb.max);
+      if (p) v(`boot disk size ${p}`, `use a whole number of GB, ${GKE_LIMITS.diskSizeGb.min} to ${GKE_LIMITS.diskSizeGb.max}`, 'node_config.disk_size_gb');
+    }
+    const diskType = config.disk_type;
+    if (diskType !== undefined && !isExpression(diskType) && !(GKE_DISK_TYPES as readonly unknown[]).includes(diskType)) {
+      v(`boot disk type ${JSON.stringify(diskType)} is not one of ${GKE_DISK_TYPES.join(', ')}`, 'use pd-balanced (the default) or pd-ssd', 'node_config.disk_type');
+    } else if (typeof diskType === 'string' && diskType.startsWith('pd-') && typeof machine === 'string' && !isExpression(machine) && gceHyperdiskOnly(machine)) {
+      v(`boot disk type ${diskType} on ${machine}: its series takes Hyperdisk only, and the nodes fail to create`, 'use hyperdisk-balanced (leave diskType unset for it), or another series such as n2', 'node_config.disk_type');
+    }
+    const scaling = single(body.autoscaling);
+    const sizes = { min_node_count: scaling.min_node_count, max_node_count: scaling.max_node_count };
+    let known2 = true;
+    for (const [key, value] of Object.entries(sizes)) {
+      if (value === undefined || isExpression(value)) {
+        known2 = false;
+        continue;
+      }
+      const p = integerProblem(value, 0);
+      if (p) {
+        known2 = false;
+        v(`autoscaling.${key} ${p}`, 'use a whole number, 0 or more', `autoscaling.${key}`);
+      }
+    }
+    if (known2 && sizes.min_node_count > sizes.max_node_count) {
+      v(`autoscaling.min_node_count ${sizes.min_node_count} is above max_node_count ${sizes.max_node_count}`, 'keep the minimum at or below the maximum', 'autoscaling');
+    }
+    // "Cannot set both initial_node_count and node_count on node pool" (resource_container_node_pool.go expandNodePool).
+    if (body.node_count !== undefined && body.node_count !== null && body.initial_node_count !== undefined && body.initial_node_count !== null) {
+      v('the node pool sets both initial_node_count and node_count, which the provider refuses ("Cannot set both initial_node_count and node_count")',
+        'to give a fixed node_count, also write addOverride(\'initial_node_count\', null) and drop the autoscaling block; or keep the autoscaling the pool writes', 'node_count');
+    }
+    if (body.version !== undefined && !isExpression(body.version)) {
+      const p = gkeVersionProblem(body.version);
+      if (p) v(p, 'leave version unset: the pool follows the cluster and its release channel', 'version');
+    }
+    out.push(...labelProblems(pool), ...taintProblems(pool));
+    return out;
+  }),
 });
 
 /** Two node pools of one name in one cluster: the second fails at apply (the name is the pool's id in the cluster). */
@@ -243,20 +243,20 @@ const nodePoolNames = rule<TerraformGraph>({
   description: 'No two node pools of one name in a GKE cluster',
   source: 'GKE API: the node pool name is its id in the cluster',
   check: (graph) => {
-  const seen = new Map<string, TerraformBlock>();
-  return graph.ofType('google_container_node_pool').flatMap((pool) => {
-    const { cluster, name } = pool.body;
-    if (typeof name !== 'string' || isExpression(name) || typeof cluster !== 'string') return [];
-    const key = `${pool.stack}|${clusterOf(graph, pool)?.id ?? cluster}|${name}`;
-    const first = seen.get(key);
-    if (!first) {
-      seen.set(key, pool);
-      return [];
-    }
-    return [blockViolation(pool, `node pool name "${name}" is also the name of ${first.path ?? first.id} in the same cluster, and GKE takes one node pool per name`,
-      'give each node pool its own nodePoolName (the default is the construct id)', 'name')];
-  });
-},
+    const seen = new Map<string, TerraformBlock>();
+    return graph.ofType('google_container_node_pool').flatMap((pool) => {
+      const { cluster, name } = pool.body;
+      if (typeof name !== 'string' || isExpression(name) || typeof cluster !== 'string') return [];
+      const key = `${pool.stack}|${clusterOf(graph, pool)?.id ?? cluster}|${name}`;
+      const first = seen.get(key);
+      if (!first) {
+        seen.set(key, pool);
+        return [];
+      }
+      return [blockViolation(pool, `node pool name "${name}" is also the name of ${first.path ?? first.id} in the same cluster, and GKE takes one node pool per name`,
+        'give each node pool its own nodePoolName (the default is the construct id)', 'name')];
+    });
+  },
 });
 
 /** True when some node of the pool can take kube-dns and the other system pods: Linux, at least one node, no NoSchedule/NoExecute taint. */
@@ -286,36 +286,36 @@ const windowsCluster = rule<TerraformGraph>({
   description: 'A GKE cluster with Windows Server node pools is a Standard, VPC-native cluster on GKE 1.23 or newer, with a Linux pool that can run kube-dns',
   source: 'GKE docs how-to/creating-a-cluster-windows, concepts/windows-server-gke, deprecations/windows-server-sac',
   check: (graph) => graph.ofType('google_container_cluster').flatMap((cluster) => {
-  const pools = poolsOf(graph, cluster);
-  const windows = pools.filter(isWindowsPool);
-  if (windows.length === 0) return [];
-  const names = windows.map((p) => p.body.name).join(', ');
-  const out: Finding[] = [];
-  const v = (what: string, fix: string, field?: string) => out.push(blockViolation(cluster, what, fix, field));
-  if (cluster.body.enable_autopilot === true) {
-    v(`Windows Server node pools (${names}) need a Standard cluster, and this one is Autopilot`, 'drop enable_autopilot (HybridGkeStack makes Standard clusters)', 'enable_autopilot');
-  }
-  // The provider creates a cluster VPC-native unless networking_mode is ROUTES, or it is unset and
-  // cluster_ipv4_cidr is set (resource_container_cluster.go create: "Default to VPC_NATIVE mode during
-  // initial creation"); an empty ip_allocation_policy {} is VPC-native (its Windows acceptance test writes one).
-  const mode = cluster.body.networking_mode;
-  const routesCidr = cluster.body.cluster_ipv4_cidr;
-  if (mode === 'ROUTES' || ((mode === undefined || mode === '') && typeof routesCidr === 'string' && routesCidr !== '' && !isExpression(routesCidr))) {
-    v(`Windows Server node pools (${names}) need VPC-native networking, and the cluster is routes-based (${mode === 'ROUTES' ? 'networking_mode ROUTES' : 'cluster_ipv4_cidr without networking_mode'})`,
-      'keep networking_mode VPC_NATIVE with the ip_allocation_policy HybridGkeStack writes', 'networking_mode');
-  }
-  const version = cluster.body.min_master_version;
-  const minor = gkeMinorOf(version);
-  if (minor !== undefined && minor < GKE_WINDOWS_MINIMUM_MINOR) {
-    v(`Windows Server node pools (${names}) of ${GKE_WINDOWS_IMAGE_TYPE} need GKE 1.${GKE_WINDOWS_MINIMUM_MINOR} or newer, and the cluster asks for ${version}`,
-      `set kubernetesVersion to a version GKE offers, 1.${GKE_WINDOWS_MINIMUM_MINOR} or newer`, 'min_master_version');
-  }
-  if (!pools.some(runsSystemPods)) {
-    v(`Windows Server node pools (${names}) need a Linux node for kube-dns and the other system components, and no Linux pool has at least one node without a NoSchedule or NoExecute taint`,
-      'add a GkeLinuxNodePool with minNodesPerZone >= 1 and no such taint');
-  }
-  return out;
-}),
+    const pools = poolsOf(graph, cluster);
+    const windows = pools.filter(isWindowsPool);
+    if (windows.length === 0) return [];
+    const names = windows.map((p) => p.body.name).join(', ');
+    const out: Finding[] = [];
+    const v = (what: string, fix: string, field?: string) => out.push(blockViolation(cluster, what, fix, field));
+    if (cluster.body.enable_autopilot === true) {
+      v(`Windows Server node pools (${names}) need a Standard cluster, and this one is Autopilot`, 'drop enable_autopilot (HybridGkeStack makes Standard clusters)', 'enable_autopilot');
+    }
+    // The provider creates a cluster VPC-native unless networking_mode is ROUTES, or it is unset and
+    // cluster_ipv4_cidr is set (resource_container_cluster.go create: "Default to VPC_NATIVE mode during
+    // initial creation"); an empty ip_allocation_policy {} is VPC-native (its Windows acceptance test writes one).
+    const mode = cluster.body.networking_mode;
+    const routesCidr = cluster.body.cluster_ipv4_cidr;
+    if (mode === 'ROUTES' || ((mode === undefined || mode === '') && typeof routesCidr === 'string' && routesCidr !== '' && !isExpression(routesCidr))) {
+      v(`Windows Server node pools (${names}) need VPC-native networking, and the cluster is routes-based (${mode === 'ROUTES' ? 'networking_mode ROUTES' : 'cluster_ipv4_cidr without networking_mode'})`,
+        'keep networking_mode VPC_NATIVE with the ip_allocation_policy HybridGkeStack writes', 'networking_mode');
+    }
+    const version = cluster.body.min_master_version;
+    const minor = gkeMinorOf(version);
+    if (minor !== undefined && minor < GKE_WINDOWS_MINIMUM_MINOR) {
+      v(`Windows Server node pools (${names}) of ${GKE_WINDOWS_IMAGE_TYPE} need GKE 1.${GKE_WINDOWS_MINIMUM_MINOR} or newer, and the cluster asks for ${version}`,
+        `set kubernetesVersion to a version GKE offers, 1.${GKE_WINDOWS_MINIMUM_MINOR} or newer`, 'min_master_version');
+    }
+    if (!pools.some(runsSystemPods)) {
+      v(`Windows Server node pools (${names}) need a Linux node for kube-dns and the other system components, and no Linux pool has at least one node without a NoSchedule or NoExecute taint`,
+        'add a GkeLinuxNodePool with minNodesPerZone >= 1 and no such taint');
+    }
+    return out;
+  }),
 });
 
 /** A stack of Google resources needs a `google` provider configuration with a project: Terraform would fall back to the environment's. */
@@ -325,16 +325,16 @@ const googleProvider = rule<TerraformGraph>({
   description: 'A stack of Google resources has a google provider configuration, whose project is a project id or number',
   source: 'Terraform: a resource without a configured provider uses an empty default configuration; Google Cloud Resource Manager docs "Creating and managing projects" (project ids)',
   check: (graph) => [...graph.stacks.keys()].flatMap((stack) => {
-  const first = graph.blocks.find((b) => b.stack === stack && b.mode !== 'provider' && b.type.startsWith('google_'));
-  const providers = graph.ofType('provider.google').filter((p) => p.stack === stack);
-  if (first && providers.length === 0) {
-    return [blockViolation(first, `stack "${stack}" has no google provider, and its Google resources need one`, 'use HybridGkeStack, or add a GoogleProvider with project and region')];
-  }
-  // The provider takes any string; the Google APIs refuse what is not a project id or number, at apply.
-  return providers.filter((p) => typeof p.body.project === 'string' && !isExpression(p.body.project) && !GKE_LIMITS.project.test(p.body.project))
-    .map((p) => blockViolation(p, `project ${JSON.stringify(p.body.project)} is not a Google Cloud project id, and the Google APIs refuse it at apply`,
-      'use the project id (6 to 30 lower-case letters, digits and "-", starting with a letter, e.g. my-project-123456) or the project number', 'project'));
-}),
+    const first = graph.blocks.find((b) => b.stack === stack && b.mode !== 'provider' && b.type.startsWith('google_'));
+    const providers = graph.ofType('provider.google').filter((p) => p.stack === stack);
+    if (first && providers.length === 0) {
+      return [blockViolation(first, `stack "${stack}" has no google provider, and its Google resources need one`, 'use HybridGkeStack, or add a GoogleProvider with project and region')];
+    }
+    // The provider takes any string; the Google APIs refuse what is not a project id or number, at apply.
+    return providers.filter((p) => typeof p.body.project === 'string' && !isExpression(p.body.project) && !GKE_LIMITS.project.test(p.body.project))
+      .map((p) => blockViolation(p, `project ${JSON.stringify(p.body.project)} is not a Google Cloud project id, and the Google APIs refuse it at apply`,
+        'use the project id (6 to 30 lower-case letters, digits and "-", starting with a letter, e.g. my-project-123456) or the project number', 'project'));
+  }),
 });
 
 /**
