@@ -99,15 +99,29 @@ describe('README and docs examples compile in a project made by cdk8s init', () 
 
 /**
  * Runs a whole-program block as a user's project would, with the package's entry points resolved to
- * this checkout's sources, and returns the apps it created (its `App`s are recorded through
- * subclasses handed to its `import { App } from 'cdk8s' | 'cdktn'`).
+ * this checkout's sources, and returns the apps it created and those it synthesized itself (its
+ * `App`s are recorded through subclasses handed to its `import { App } from 'cdk8s' | 'cdktn'`): a
+ * block that builds an app and never calls `synth()` writes nothing when pasted into a project.
  */
-function run(example: Example): { k8s: cdk8s.App[]; tf: cdktn.App[] } {
+function run(example: Example): { k8s: cdk8s.App[]; tf: cdktn.App[]; synthesized: Set<object> } {
   const k8s: cdk8s.App[] = [];
   const tf: cdktn.App[] = [];
+  const synthesized = new Set<object>();
   const modules: Record<string, unknown> = {
-    cdk8s: { ...cdk8s, App: class extends cdk8s.App { constructor(props?: cdk8s.AppProps) { super(props); k8s.push(this); } } },
-    cdktn: { ...cdktn, App: class extends cdktn.App { constructor(props?: cdktn.AppConfig) { super(props); tf.push(this); } } },
+    cdk8s: {
+      ...cdk8s,
+      App: class extends cdk8s.App {
+        constructor(props?: cdk8s.AppProps) { super(props); k8s.push(this); }
+        override synth(): void { synthesized.add(this); super.synth(); }
+      },
+    },
+    cdktn: {
+      ...cdktn,
+      App: class extends cdktn.App {
+        constructor(props?: cdktn.AppConfig) { super(props); tf.push(this); }
+        override synth(): void { synthesized.add(this); super.synth(); }
+      },
+    },
   };
   const sources = entryPoints();
   // The block's own `require`: a module id is resolved at run time, as Node would for the user.
@@ -116,7 +130,7 @@ function run(example: Example): { k8s: cdk8s.App[]; tf: cdktn.App[] } {
   const js = ts.transpileModule(example.code, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true } }).outputText;
   const module = { exports: {} };
   new Function('require', 'module', 'exports', js)(load, module, module.exports);
-  return { k8s, tf };
+  return { k8s, tf, synthesized };
 }
 
 /**
@@ -137,9 +151,35 @@ describe('README and docs examples synthesize and pass the examples\' checks', (
   afterAll(() => { process.env = saved; });
 
   test.each(examples().map((e) => [e.where, e] as const))('%s', (_, example) => {
-    const { k8s, tf } = run(example);
+    const { k8s, tf, synthesized } = run(example);
     expect(k8s.length + tf.length).toBeGreaterThan(0);
+    // Pasted as main.ts, the block writes what it builds: it calls synth() on every app it makes.
+    expect([...k8s, ...tf].filter((app) => !synthesized.has(app)).map((app) => (app instanceof cdk8s.App ? 'a cdk8s App' : 'a cdktn App'))).toEqual([]);
     for (const app of k8s) expect(exampleProblems(synthObjects(app))).toEqual([]);
     for (const app of tf) app.synth();
   }, 60_000);
+});
+
+describe('README: the paths as a picture, and the Terraform CLI of a cdktn init project (issue 36.6)', () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+
+  test('one Mermaid flowchart, each edge between nodes it declares', () => {
+    const blocks = DOCS.flatMap((doc) => [...readFileSync(join(ROOT, doc), 'utf8').matchAll(/^```mermaid\n([\s\S]*?)^```/gm)].map((m) => m[1]));
+    expect(blocks).toHaveLength(1);
+    const [chart] = blocks;
+    expect(chart).toMatch(/^flowchart (LR|TD|TB)\n/);
+    // A node is declared with its label (`id["…"]`, `id{{"…"}}`), at the start of a line or where an edge leads.
+    const declared = new Set([...chart.matchAll(/(?:^\s*(?:subgraph\s+)?|-->\s*)(\w+)\s*(?:\[|\{\{|\(|\{)"/gm)].map((m) => m[1]));
+    const edges = [...chart.matchAll(/^\s*(\w+)\s*--.*?-->\s*(\w+)/gm)].map((m) => [m[1], m[2]]);
+    expect(edges.length).toBeGreaterThan(5);
+    expect(edges.flat().filter((n) => !declared.has(n))).toEqual([]);
+    // Labels in quotes, no HTML but line breaks: Mermaid renders them on GitHub and npm as written.
+    expect(chart.replace(/<br\/>/g, '')).not.toMatch(/<[a-z]/i);
+  });
+
+  test('the install lines say how to run synth where cdktn init installed no cdktn command', () => {
+    const install = /## Using it in your project\n\n```sh\n([\s\S]*?)```/.exec(readme)![1];
+    expect(install).toMatch(/^npx cdktn-cli synth$/m);
+    expect(install).toMatch(/^npx cdktn-cli deploy /m);
+  });
 });

@@ -61,9 +61,13 @@ function packed(): string[] {
   });
 
   // npm runs these in every project that installs the package (npm docs, "scripts": "Life Cycle
-  // Scripts"); prepack runs only where the tarball is made.
+  // Scripts"); prepack runs only where the tarball is made, and prepare only in a checkout and for
+  // an install from git ("If a package being installed through git contains a prepare script, its
+  // dependencies and devDependencies will be installed, and the prepare script will be run"), never
+  // for the registry's tarball: it is how the pre-commit hook gets lib/ (scripts/prepare.mjs).
   test('ships no install-time script, and says where it lives and what it is about', () => {
-    expect(Object.keys(pkg.scripts).filter((s) => ['preinstall', 'install', 'postinstall', 'prepare'].includes(s))).toEqual([]);
+    expect(Object.keys(pkg.scripts).filter((s) => ['preinstall', 'install', 'postinstall'].includes(s))).toEqual([]);
+    expect(pkg.scripts.prepare).toBe('node scripts/prepare.mjs');
     expect(pkg.scripts.prepack).toMatch(/^tsc -b( |$)/);
     expect(pkg.repository?.url).toMatch(/^git\+https:\/\/.+\.git$/);
     expect(pkg.homepage).toMatch(/^https:\/\//);

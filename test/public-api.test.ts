@@ -189,5 +189,20 @@ function surface(): Surface {
       return names.filter(({ name, symbol }) => !headings.has(name) && !isGeneratedModule(symbol)).map(({ name }) => `${subpath}: ${name}`);
     });
     expect(missing).toEqual([]);
+    // Every in-page link lands: on an anchor the page writes (<a id>), or on a heading as GitHub
+    // and npm slug it (lower case, punctuation dropped, spaces to dashes, -1, -2 for repeats).
+    const broken = readdirSync(out, { recursive: true }).map(String).filter((f) => f.endsWith('.md')).flatMap((f) => {
+      const text = readFileSync(join(out, f), 'utf8');
+      const ids = new Set([...text.matchAll(/<a id="([^"]+)"/g)].map((m) => m[1]));
+      const seen = new Map<string, number>();
+      for (const [, heading] of text.matchAll(/^#+ (.*)$/gm)) {
+        const slug = heading.replace(/<[^>]+>/g, '').trim().toLowerCase().replace(/[^\w\- ]/g, '').replace(/ /g, '-');
+        const n = seen.get(slug) ?? 0;
+        ids.add(n === 0 ? slug : `${slug}-${n}`);
+        seen.set(slug, n + 1);
+      }
+      return [...text.matchAll(/\]\(#([^)]+)\)/g)].map((m) => m[1]).filter((id) => !ids.has(id)).map((id) => `${f}#${id}`);
+    });
+    expect([...new Set(broken)]).toEqual([]);
   }, 300_000);
 });

@@ -20,6 +20,12 @@ export interface ValidateConfig {
   readonly skipRules: ReadonlyArray<{ readonly rule: string; readonly reason: string }>;
   /** Globs (`*`, `**`, `?`) of input paths, relative to the config file's folder, whose objects are not read. */
   readonly ignorePaths: readonly string[];
+  /** `--kubernetes-version`'s value when the command line names none. */
+  readonly kubernetesVersion?: string;
+  /** CRD files or folders (relative to the config file's folder), read beside `--crd`'s. */
+  readonly crds: readonly string[];
+  /** `--strict` when the command line does not set it. */
+  readonly strict?: boolean;
   /**
    * `--infrastructures`' files when the command line names none (relative to the config file's
    * folder), and declarations written out in the config itself.
@@ -28,7 +34,7 @@ export interface ValidateConfig {
   readonly infrastructures?: ReadonlyArray<string | object>;
 }
 
-const KEYS = ['platform', 'windowsTaint', 'rules', 'skipRules', 'ignorePaths', 'infrastructures'];
+const KEYS = ['platform', 'windowsTaint', 'rules', 'skipRules', 'ignorePaths', 'infrastructures', 'kubernetesVersion', 'crds', 'strict'];
 
 /**
  * The config file to read: the one named, else `.cdk-hybrid-windows.yaml` in the working
@@ -56,6 +62,9 @@ export function readConfig(file: string): ValidateConfig {
   for (const key of ['platform', 'windowsTaint', 'rules']) {
     if (config[key] !== undefined && typeof config[key] !== 'string') throw bad(`${key} is not a string`);
   }
+  // A version written unquoted (kubernetesVersion: 1.30) is a number to YAML: read it as written would mislead (1.3).
+  if (config.kubernetesVersion !== undefined && typeof config.kubernetesVersion !== 'string') throw bad('kubernetesVersion is not a string: quote it, e.g. "1.34"');
+  if (config.strict !== undefined && typeof config.strict !== 'boolean') throw bad('strict is not true or false');
   // skipRules: a list of names, or of {rule, reason}.
   const skipRules = (Array.isArray(config.skipRules) ? config.skipRules : config.skipRules === undefined ? [] : [config.skipRules]).map((entry) => {
     if (typeof entry === 'string') return { rule: entry, reason: `skipped in ${file}` };
@@ -67,12 +76,15 @@ export function readConfig(file: string): ValidateConfig {
   });
   const ignorePaths = Array.isArray(config.ignorePaths) ? config.ignorePaths : config.ignorePaths === undefined ? [] : [config.ignorePaths];
   if (ignorePaths.some((p) => typeof p !== 'string')) throw bad('ignorePaths holds something other than a path glob');
+  const crds = Array.isArray(config.crds) ? config.crds : config.crds === undefined ? [] : [config.crds];
+  if (crds.some((p) => typeof p !== 'string')) throw bad('crds holds something other than a file or folder path');
   // infrastructures: a file, or a list of files and declarations (each judged when it is read).
   const infrastructures = Array.isArray(config.infrastructures) ? config.infrastructures : config.infrastructures === undefined ? [] : [config.infrastructures];
   if (infrastructures.some((i) => typeof i !== 'string' && (i === null || typeof i !== 'object'))) throw bad('infrastructures holds something other than a file or a declaration');
   return {
     file, platform: config.platform as string | undefined, windowsTaint: config.windowsTaint as string | undefined, rules: config.rules as string | undefined, skipRules, ignorePaths: ignorePaths as string[],
     infrastructures: infrastructures.map((i) => (typeof i === 'string' ? resolve(dirname(file), i) : i as object)),
+    kubernetesVersion: config.kubernetesVersion as string | undefined, crds: (crds as string[]).map((p) => resolve(dirname(file), p)), strict: config.strict as boolean | undefined,
   };
 }
 

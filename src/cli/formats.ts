@@ -1,3 +1,5 @@
+import { SarifPlaces, partialFingerprints, sarifLocations } from './sarif-location';
+
 /** One finding of `validate`, as every output format prints it. */
 export interface Finding {
   /** The rule's name (`ManifestRule.name`, `TerraformRule.name`). */
@@ -28,6 +30,8 @@ export interface Finding {
   readonly template?: string;
   /** Why it is suppressed, when it is (an annotation on the object, or the config file). */
   readonly suppressed?: string;
+  /** What suppressed it: an annotation on the object (in the source) or the config file (outside it). */
+  readonly suppressedBy?: 'annotation' | 'config';
 }
 
 /** The output formats of `--format`. */
@@ -42,7 +46,7 @@ export interface Printed {
 }
 
 /** What every format is given. */
-export interface Report {
+export interface Report extends Partial<SarifPlaces> {
   readonly findings: readonly Finding[];
   readonly objects: number;
   readonly version: string;
@@ -144,11 +148,6 @@ function github(f: Finding): string {
   return `::${command} ${props.join(',')}::${escapeData(`${f.kind} ${objectName(f)}: ${sentence(f)}${suffix}`)}`;
 }
 
-/** A path as a SARIF artifact URI (relative, forward slashes, percent-encoded). */
-function artifactUri(file: string): string {
-  return file === '<stdin>' ? 'stdin' : encodeURI(file.split('\\').join('/'));
-}
-
 /**
  * SARIF 2.1.0 (OASIS, sarif-v2.1.0-os): one run, the rules of the findings in `tool.driver.rules`,
  * suppressed findings with `suppressions` (GitHub code scanning shows them as dismissed).
@@ -172,14 +171,10 @@ function sarif(report: Report) {
         ruleIndex: ruleIds.indexOf(f.rule),
         level: f.severity === 'violation' ? 'error' : 'note',
         message: { text: `${f.kind} ${objectName(f)}: ${sentence(f)}` },
-        locations: [{
-          physicalLocation: {
-            artifactLocation: { uri: artifactUri(f.file) },
-            region: { startLine: f.fieldLine ?? f.line, startColumn: f.fieldColumn ?? f.column },
-          },
-          logicalLocations: [{ fullyQualifiedName: `${f.kind}/${objectName(f)}${f.field ? `/${f.field}` : ''}`, kind: 'object' }],
-        }],
-        ...(f.suppressed ? { suppressions: [{ kind: 'inSource', justification: f.suppressed }] } : {}),
+        ...sarifLocations(f, { baseDir: report.baseDir, helmCharts: report.helmCharts ?? [] }),
+        partialFingerprints: partialFingerprints(f),
+        // An annotation is in the source; the config file is outside it (SARIF 2.1.0 §3.35.3).
+        ...(f.suppressed ? { suppressions: [{ kind: f.suppressedBy === 'config' ? 'external' : 'inSource', justification: f.suppressed }] } : {}),
         ...(f.template ? { properties: { helmTemplate: f.template } } : {}),
       })),
     }],

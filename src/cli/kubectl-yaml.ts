@@ -148,14 +148,13 @@ function firstContent(text: string): { index: number; indent: number; template?:
     start = end === -1 ? text.length : end + 1;
     const trimmed = line.trim();
     if (trimmed.startsWith('%')) directive = true;
-    if (trimmed === '' || trimmed === '---' || trimmed.startsWith('%')) continue;
+    // A marker line holds nothing else but a comment (`separatorErrors` refuses the rest).
+    if (trimmed === '' || line.startsWith('---') || trimmed.startsWith('%')) continue;
     if (trimmed.startsWith('#')) {
       template = SOURCE_COMMENT.exec(trimmed)?.[1] ?? template;
       continue;
     }
-    // Content on the marker's own line (`--- {a: 1}`) starts after the marker.
-    const indent = line.startsWith('---') ? 4 : line.length - line.trimStart().length;
-    return { index: i, indent, template, directiveOnly: false };
+    return { index: i, indent: line.length - line.trimStart().length, template, directiveOnly: false };
   }
   return { index: 0, indent: 0, template, directiveOnly: directive };
 }
@@ -166,7 +165,8 @@ function firstContent(text: string): { index: number; indent: number; template?:
  */
 export function parseYamlStream(text: string): { documents: YamlDocument[]; errors: YamlError[] } {
   const documents: YamlDocument[] = [];
-  const errors: YamlError[] = [];
+  const errors: YamlError[] = separatorErrors(text);
+  if (errors.length > 0) return { documents, errors };
   const starts = [0, ...[...text.matchAll(MARKER)].map((m) => m.index).filter((i) => i > 0)];
   let line = 1;
   let pending = '';
@@ -197,6 +197,29 @@ export function parseYamlStream(text: string): { documents: YamlDocument[]; erro
     });
   }
   return { documents, errors };
+}
+
+/** A line that starts with `---`, and what follows the marker on it. */
+const SEPARATOR_LINE = /^---(.*)$/gm;
+
+/**
+ * kubectl's reader splits a stream at every line that starts with `---` and refuses one with
+ * anything but spaces or a comment after the marker: `--- {kind: A}` and `---kind: A` are
+ * "invalid Yaml document separator" (kubernetes/apimachinery pkg/util/yaml/decoder.go,
+ * `YAMLReader.Read`), though YAML itself allows content there.
+ */
+function separatorErrors(text: string): YamlError[] {
+  const errors: YamlError[] = [];
+  for (const m of text.matchAll(SEPARATOR_LINE)) {
+    const rest = m[1].trim();
+    if (rest === '' || rest.startsWith('#')) continue;
+    errors.push({
+      line: countLines(text, 0, m.index) + 1,
+      column: 1,
+      message: `invalid Yaml document separator: ${rest.slice(0, 40)} (kubectl refuses content after --- on its line; move it to the next line)`,
+    });
+  }
+  return errors;
 }
 
 function countLines(text: string, from: number, to: number): number {

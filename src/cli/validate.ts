@@ -14,6 +14,8 @@ import { readInfrastructures } from './infrastructures';
 import { YamlDocument, parseYamlStream } from './kubectl-yaml';
 import { fieldSegments, locateField } from './locate';
 import { yamlFixOf } from '../rules/engine/rule';
+import { SCHEMA_RULE, schemaRule } from '../rules/schema/rule';
+import { DEFAULT_KUBERNETES_VERSION, KUBERNETES_MINORS, kubernetesMinorOf } from '../rules/schema/versions';
 
 const PLATFORMS: readonly string[] = Object.values(WindowsPlatform);
 /** The Terraform rules, loaded when a Terraform input or a suppression needs them. */
@@ -73,17 +75,33 @@ Options:
   --infrastructures <file> k0smotron infrastructures beyond AWS and remote hosts, whose objects
                            are then judged like theirs: a YAML or JSON list of declarations, or
                            a CommonJS module exporting them (K0smotronInfrastructure); repeatable
+  --kubernetes-version <v> the Kubernetes minor whose API schema core objects are checked against
+                           (the schema set) once npm run import generates it (not shipped yet):
+                           ${KUBERNETES_MINORS.join(', ')} (default: ${DEFAULT_KUBERNETES_VERSION});
+                           1.34.2 and v1.34.2 name 1.34
+  --crd <file|directory>   CRDs whose custom resources are checked against their schemas and CEL
+                           rules, beside the pinned ones of Cluster API, CAPA, CAPZ, k0smotron and
+                           Karpenter and the CRDs among the inputs (repeatable)
+  --strict                 an object whose kind no schema covers fails the run (default: advice)
+  --base-dir <dir>         SARIF locations are relative to it (default: the repository root, the
+                           folder above holding .git, else the working directory)
+  --helm-chart <dir>       the chart the input was rendered from: findings on its templates point
+                           at <dir>/templates/... in SARIF, from the # Source: comments (repeatable)
+  --skip-non-manifests     pass over documents that are not Kubernetes objects or Terraform JSON
+                           (package.json, workflow files, Chart.yaml) instead of exiting 2, and
+                           exit 0 when nothing is left: what the pre-commit hook runs
   --format <format>        ${FORMATS.join(', ')} (default: text)
   --config <file>          the config file (default: ${CONFIG_FILE} in this folder or one above
                            it, up to the repository root): platform, windowsTaint, rules,
-                           skipRules, ignorePaths, infrastructures
+                           skipRules, ignorePaths, infrastructures, kubernetesVersion, crds,
+                           strict
   --show-suppressed        also print the findings suppressed by an annotation
                            (${IGNORE_ANNOTATION}<rule>: "<reason>") or the config file
   --version                the package version
   -h, --help               this text
 
-Exit status: 0 when the objects pass, 1 when a rule is broken, 2 when the input cannot be read
-or is not Kubernetes YAML or Terraform JSON.
+Exit status: 0 when the objects pass, 1 when a rule is broken, 2 when the input cannot be read,
+is not Kubernetes YAML or Terraform JSON, or holds no object (as kubectl apply refuses it).
 
   helm template my-release ./chart | npx cdk-hybrid-windows validate --platform eks -`;
 }
@@ -182,10 +200,12 @@ function readInputs(paths: readonly string[], io: CliIo, config: ValidateConfig)
 }
 
 /** Sorts each input's documents into Kubernetes objects and Terraform stacks; anything else is an `InputError`. */
-function parseInputs(inputs: readonly Input[]): { objects: Located[]; stacks: Stack[]; errors: string[] } {
+function parseInputs(inputs: readonly Input[], skipOthers = false): { objects: Located[]; stacks: Stack[]; errors: string[]; skipped: Set<string> } {
   const objects: Located[] = [];
   const stacks: Stack[] = [];
   const errors: string[] = [];
+  /** Files with documents that are no Kubernetes object (--skip-non-manifests: passed over, not refused). */
+  const skipped = new Set<string>();
   for (const input of inputs) {
     if (/\.tf\.json$/i.test(input.name)) {
       try {
@@ -202,6 +222,10 @@ function parseInputs(inputs: readonly Input[]): { objects: Located[]; stacks: St
       const at = `${input.name}:${document.line}:${document.column}`;
       if (value === null) continue;
       if (typeof value !== 'object' || Array.isArray(value)) {
+        if (skipOthers) {
+          skipped.add(input.name);
+          continue;
+        }
         errors.push(`${at} not a Kubernetes object: the document is ${Array.isArray(value) ? 'a list' : `the ${typeof value} ${JSON.stringify(value).slice(0, 40)}`}, where kubectl expects a mapping with apiVersion and kind`);
         continue;
       }
@@ -210,18 +234,47 @@ function parseInputs(inputs: readonly Input[]): { objects: Located[]; stacks: St
         stacks.push({ file: input.name, json: manifest as TerraformJson, document, text: input.text });
         continue;
       }
-      const items = manifest.kind === 'List' && Array.isArray(manifest.items) ? manifest.items.map((item, i) => ({ item, prefix: ['items', i] })) : [{ item: manifest as unknown, prefix: [] }];
+      // kubectl decodes any object with items as a list and applies the items (`v1 List`, `DeploymentList`...):
+      // an item without apiVersion and kind takes the list's apiVersion and its kind less "List"
+      // (kubernetes/apimachinery pkg/apis/meta/v1/unstructured/unstructured.go, decodeToList).
+      if (manifest.items !== undefined && manifest.items !== null && !Array.isArray(manifest.items)) {
+        errors.push(`${at} not a Kubernetes object: items is ${typeof manifest.items === 'object' ? 'a mapping' : `the ${typeof manifest.items} ${JSON.stringify(manifest.items)}`}, where kubectl reads a list of objects`);
+        continue;
+      }
+      const typed = (item: unknown) => (item !== null && typeof item === 'object' && !Array.isArray(item) && (item as Record<string, unknown>).apiVersion === undefined && (item as Record<string, unknown>).kind === undefined
+        && typeof manifest.kind === 'string' && manifest.kind.endsWith('List')
+        ? { apiVersion: manifest.apiVersion, kind: manifest.kind.slice(0, -4), ...(item as object) } : item);
+      const items = Array.isArray(manifest.items) ? manifest.items.map((item, i) => ({ item: typed(item), prefix: ['items', i] })) : [{ item: manifest as unknown, prefix: [] }];
       for (const { item, prefix } of items) {
         const missing = ['apiVersion', 'kind'].filter((k) => typeof (item as Record<string, unknown> | null)?.[k] !== 'string' || (item as Record<string, string>)[k] === '');
         if (missing.length > 0) {
-          errors.push(`${at} not a Kubernetes object${prefix.length > 0 ? ` (items[${prefix[1]}] of a List)` : ''}: ${missing.join(' and ')} not set, which kubectl refuses`);
+          if (skipOthers && prefix.length === 0) {
+            skipped.add(input.name);
+            continue;
+          }
+          errors.push(`${at} not a Kubernetes object${prefix.length > 0 ? ` (items[${prefix[1]}] of a ${String(manifest.kind)})` : ''}: ${missing.join(' and ')} not set, which kubectl refuses`);
           continue;
         }
         objects.push({ file: input.name, document, prefix, manifest: item as Record<string, unknown> });
       }
     }
   }
-  return { objects, stacks, errors };
+  return { objects, stacks, errors, skipped };
+}
+
+/**
+ * The CustomResourceDefinitions in `--crd`'s files and folders (their .yaml, .yml and .json files),
+ * read as the inputs are; a path that holds none is refused, so that a wrong path is not a silent
+ * "not checked".
+ */
+function readCrds(paths: readonly string[]): Record<string, unknown>[] {
+  return paths.flatMap((path) => {
+    const { objects, errors } = parseInputs(readInputs([path], { readStdin: () => '', out: () => undefined, err: () => undefined }, { skipRules: [], ignorePaths: [], crds: [] }));
+    if (errors.length > 0) throw new InputError(`--crd ${path}: ${errors[0]}`);
+    const crds = objects.map((o) => o.manifest).filter((m) => m.kind === 'CustomResourceDefinition');
+    if (crds.length === 0) throw new InputError(`--crd ${path}: no CustomResourceDefinition in it`);
+    return crds;
+  });
 }
 
 /** The package's version, from its package.json (two folders above this file in the source, three in lib). */
@@ -247,12 +300,17 @@ interface Settings {
   readonly windowsTaint?: NodeTaint | 'none';
   readonly format: Format;
   readonly config: ValidateConfig;
+  /** The Kubernetes minor of the schema check. */
+  readonly kubernetesVersion: string;
+  /** CRD files and folders, from --crd and the config file. */
+  readonly crds: readonly string[];
+  readonly strict: boolean;
 }
 
 function settle(values: Record<string, string | boolean | string[] | undefined>): Settings {
   const configFile = typeof values.config === 'string' ? values.config : findConfig(process.cwd());
   if (typeof values.config === 'string' && !existsSync(values.config)) throw new InputError(`--config ${values.config}: no such file`);
-  let config: ValidateConfig = { skipRules: [], ignorePaths: [] };
+  let config: ValidateConfig = { skipRules: [], ignorePaths: [], crds: [] };
   if (configFile !== undefined) {
     try {
       config = readConfig(configFile);
@@ -278,6 +336,13 @@ function settle(values: Record<string, string | boolean | string[] | undefined>)
     if (windowsTaint === undefined) throw new InputError(`${from('windows-taint', 'windowsTaint')} ${taintText}: write the taint as key=value:Effect (NoSchedule, PreferNoSchedule or NoExecute), or none`);
   }
 
+  const versionText = (values['kubernetes-version'] as string | undefined) ?? config.kubernetesVersion ?? DEFAULT_KUBERNETES_VERSION;
+  const kubernetesVersion = kubernetesMinorOf(versionText);
+  if (kubernetesVersion === undefined) throw new InputError(`${from('kubernetes-version', 'kubernetesVersion')} ${versionText}: the Kubernetes versions whose schemas this release knows are ${KUBERNETES_MINORS.join(', ')}`);
+  const crds = [...((values.crd as string[] | undefined) ?? []), ...config.crds];
+  const missingCrd = crds.find((p) => !existsSync(p));
+  if (missingCrd !== undefined) throw new InputError(`--crd ${missingCrd}: no such file or directory`);
+
   const format = (values.format as string | undefined) ?? 'text';
   if (!(FORMATS as readonly string[]).includes(format)) throw new InputError(`--format ${format}: the formats are ${FORMATS.join(', ')}`);
 
@@ -298,7 +363,33 @@ function settle(values: Record<string, string | boolean | string[] | undefined>)
   } catch (e) {
     throw new InputError(`${where}infrastructures: ${(e as Error).message}`);
   }
-  return { sets, infrastructures, platform: platform as WindowsPlatform | undefined, windowsTaint, format: format as Format, config };
+  return { sets, infrastructures, platform: platform as WindowsPlatform | undefined, windowsTaint, format: format as Format, config, kubernetesVersion, crds, strict: values.strict === true || config.strict === true };
+}
+
+/** The command line, parsed (throws on an unknown option). */
+function parseCommandLine(args: readonly string[]) {
+  return parseArgs({
+    args: [...args],
+    allowPositionals: true,
+    options: {
+      'rules': { type: 'string' },
+      'list-rules': { type: 'boolean' },
+      'infrastructures': { type: 'string', multiple: true },
+      'platform': { type: 'string' },
+      'windows-taint': { type: 'string' },
+      'format': { type: 'string' },
+      'config': { type: 'string' },
+      'kubernetes-version': { type: 'string' },
+      'crd': { type: 'string', multiple: true },
+      'strict': { type: 'boolean' },
+      'base-dir': { type: 'string' },
+      'helm-chart': { type: 'string', multiple: true },
+      'skip-non-manifests': { type: 'boolean' },
+      'show-suppressed': { type: 'boolean' },
+      'version': { type: 'boolean' },
+      'help': { type: 'boolean', short: 'h' },
+    },
+  });
 }
 
 /**
@@ -306,24 +397,9 @@ function settle(values: Record<string, string | boolean | string[] | undefined>)
  * @returns the exit status
  */
 export function runValidate(args: readonly string[], io: CliIo): number {
-  let parsed;
+  let parsed: ReturnType<typeof parseCommandLine>;
   try {
-    parsed = parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      options: {
-        'rules': { type: 'string' },
-        'list-rules': { type: 'boolean' },
-        'infrastructures': { type: 'string', multiple: true },
-        'platform': { type: 'string' },
-        'windows-taint': { type: 'string' },
-        'format': { type: 'string' },
-        'config': { type: 'string' },
-        'show-suppressed': { type: 'boolean' },
-        'version': { type: 'boolean' },
-        'help': { type: 'boolean', short: 'h' },
-      },
-    });
+    parsed = parseCommandLine(args);
   } catch (e) {
     io.err(`${(e as Error).message}\n\n${usage()}`);
     return 2;
@@ -343,13 +419,27 @@ export function runValidate(args: readonly string[], io: CliIo): number {
   }
   try {
     const settings = settle(parsed.values);
-    const { objects, stacks, errors } = parseInputs(readInputs(parsed.positionals, io, settings.config));
+    const inputs = readInputs(parsed.positionals, io, settings.config);
+    const skipOthers = parsed.values['skip-non-manifests'] === true;
+    const { objects, stacks, errors, skipped } = parseInputs(inputs, skipOthers);
     errors.forEach((e) => io.err(e));
     if (errors.length > 0) return 2;
+    if (skipped.size > 0) io.err(`skipped, not Kubernetes objects or Terraform JSON (--skip-non-manifests): ${[...skipped].join(', ')}`);
+    if (objects.length + stacks.length === 0 && skipOthers) return 0;
+    if (objects.length + stacks.length === 0) {
+      // kubectl apply -f on an empty file or a folder without manifests: "error: no objects passed to apply".
+      const everyIgnored = parsed.positionals.every((p) => isIgnored(settings.config, p));
+      io.err(everyIgnored ? `every input is in ${settings.config.file} ignorePaths: nothing to validate` : `no objects passed to validate: ${inputs.length === 0 ? 'no .yaml, .yml or .json file among the inputs' : 'the inputs hold no Kubernetes object or Terraform JSON'}, which kubectl apply refuses too ("no objects passed to apply")`);
+      return everyIgnored ? 0 : 2;
+    }
     const findings = [...judgeObjects(objects, settings), ...judgeStacks(stacks, settings)];
     const version = settings.format === 'json' || settings.format === 'sarif' ? packageVersion() : '';
     const rules = settings.format === 'sarif' ? ruleInfo() : undefined;
-    const printed = print(settings.format, { findings, objects: objects.length + stacks.length, version, showSuppressed: parsed.values['show-suppressed'] === true, rules });
+    const printed = print(settings.format, {
+      findings, objects: objects.length + stacks.length, version, showSuppressed: parsed.values['show-suppressed'] === true, rules,
+      ...(typeof parsed.values['base-dir'] === 'string' ? { baseDir: parsed.values['base-dir'] } : {}),
+      helmCharts: parsed.values['helm-chart'] ?? [],
+    });
     printed.out.forEach((l) => io.out(l));
     printed.err.forEach((l) => io.err(l));
     return findings.some((f) => f.severity === 'violation' && !f.suppressed) ? 1 : 0;
@@ -384,7 +474,8 @@ function listRules(format: string | undefined, io: CliIo): number {
 
 /** The Kubernetes rules over the objects, each finding placed and checked against the suppressions. */
 function judgeObjects(objects: readonly Located[], settings: Settings): Finding[] {
-  const rules = manifestRulesOf(settings.sets, settings.platform);
+  // The schema set's rule, checked against the minor and CRDs the options name.
+  const rules = manifestRulesOf(settings.sets, settings.platform).map((r) => (r === SCHEMA_RULE ? schemaRule({ kubernetesVersion: settings.kubernetesVersion, crds: readCrds(settings.crds), strict: settings.strict }) : r));
   if (objects.length === 0 || rules.length === 0) return [];
   // The source's path is its index, to find its file and position again.
   const sources: ManifestSource[] = objects.map((o, i) => ({ manifest: o.manifest, path: String(i) }));
@@ -427,7 +518,7 @@ function finding(v: ManifestViolation, severity: Finding['severity'], located: L
     what: v.what,
     fix: yamlFixOf(v),
     ...(document?.template ? { template: document.template } : {}),
-    ...(suppressed !== undefined ? { suppressed } : {}),
+    ...(suppressed !== undefined ? { suppressed, suppressedBy: reason !== undefined ? 'annotation' as const : 'config' as const } : {}),
   };
 }
 

@@ -214,12 +214,13 @@ export const WINDOWS_NODE_TAINTS: readonly NodeTaint[] = [...new Set(Object.valu
 const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
 
 /**
- * A taint written `key=value:Effect` (kubectl taint's form), or undefined when it is not one.
+ * A taint written `key=value:Effect` or `key:Effect` (kubectl taint's forms: a taint's value is
+ * optional), or undefined when it is not one.
  * @internal
  */
 export function parseNodeTaint(text: string): NodeTaint | undefined {
-  const m = /^([^=:\s]+)=([^=:\s]*):([A-Za-z]+)$/.exec(text.trim());
-  return m && TAINT_EFFECTS.includes(m[3]) ? { key: m[1], value: m[2], effect: m[3] } : undefined;
+  const m = /^([^=:\s]+)(?:=([^=:\s]*))?:([A-Za-z]+)$/.exec(text.trim());
+  return m && TAINT_EFFECTS.includes(m[3]) ? { key: m[1], value: m[2] ?? '', effect: m[3] } : undefined;
 }
 
 /** The support row for one platform and release. */

@@ -121,7 +121,7 @@ export const WINDOWS_NODE_TAINT = { key: 'os', value: 'windows', effect: 'NoSche
 
 /** The taint in the `key=value:Effect` form of the kubelet's `--register-with-taints`. */
 export function taintArgument(taint: { key: string; value: string; effect: string }): string {
-  return `${taint.key}=${taint.value}:${taint.effect}`;
+  return `${taint.key}${taint.value === '' ? '' : `=${taint.value}`}:${taint.effect}`;
 }
 
 /**

@@ -4,6 +4,7 @@ import { WindowsPlatform } from '../platform/support';
 import { CLUSTER_RULES } from './cluster/cluster-rules';
 import { EKS_WORKLOAD_RULES, LOAD_BALANCER_TARGETS_RULE, WORKLOAD_RULES } from './pods/workload-rules';
 import { OBJECT_META_RULE } from './meta/object-meta';
+import { SCHEMA_RULE } from './schema/rule';
 
 /**
  * The rule sets over Kubernetes objects, in the order their messages are reported: what
@@ -31,6 +32,17 @@ export const MANIFEST_RULE_SETS: readonly RuleSet<ManifestRule>[] = Object.freez
     rules: WORKLOAD_RULES,
     // The API server's OS-independent object validation holds for every object a cluster writes.
     judgesConstructs: [OBJECT_META_RULE],
+  },
+  {
+    name: 'schema',
+    registry: 'SCHEMA_RULE',
+    title: 'Schemas',
+    description: 'every object against its kind\'s schema as the API server checks it on kubectl apply: the pinned Cluster API, CAPA, CAPZ, k0smotron and Karpenter CRDs with their CEL rules, and any CRD given (--crd) or among the objects; core objects against the Kubernetes API (1.35 by default; validate\'s --kubernetes-version) once npm run import generates its schemas from a Kubernetes OpenAPI source (not shipped yet).',
+    input: 'kubernetes',
+    byDefault: true,
+    rules: [SCHEMA_RULE],
+    // At synth, over every object a cluster construct writes (graph scope: not at construction).
+    judgesConstructs: [SCHEMA_RULE],
   },
   {
     name: 'eks',

@@ -11,6 +11,7 @@ import { PodTemplateLocation, osIntent, podTemplatesOf, pointerSegment } from '.
 import { selectedPodsOs, targetsEveryNode } from '../rules/pods/load-balancer-rules';
 import { LB_ANNOTATIONS, LINUX_TARGET_NODE_LABELS } from '../platform/load-balancer';
 import { WORKLOAD_RULES } from '../rules/pods/workload-rules';
+import { SCHEMA_RULE } from '../rules/schema/rule';
 
 const ID = 'PodTemplatePolicy';
 
@@ -174,7 +175,8 @@ export class PodTemplatePolicy extends Construct {
   private judged() {
     const own = this.objects().map((o) => ({ manifest: rendered(o), path: o.node.path }));
     const paths = new Set(own.map((o) => o.path));
-    const rules = [...WORKLOAD_RULES, ...platformRules(this.platform)];
+    // The schema check too: every object the chart writes passes its kind's schema at synth.
+    const rules = [...WORKLOAD_RULES, SCHEMA_RULE, ...platformRules(this.platform)];
     return { sources: [...own, ...appContextOf(this.chart).filter((r) => !paths.has(r.path!))], paths, rules };
   }
 }

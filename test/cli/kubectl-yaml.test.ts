@@ -46,11 +46,20 @@ describe('YAML as kubectl reads it (sigs.k8s.io/yaml: kubernetes-sigs/yaml goyam
   });
 
   test('documents split on --- lines keep their first line, column and Helm template; errors their stream line', () => {
-    const { documents, errors } = parseYamlStream('# c\n---\n# Source: web/templates/a.yaml\nkind: A\n--- {kind: B}\n---\n---\n  kind: C\n  x: [\n');
+    const { documents, errors } = parseYamlStream('# c\n---\n# Source: web/templates/a.yaml\nkind: A\n--- # b\n{kind: B}\n---\n---\n  kind: C\n  x: [\n');
     expect(documents.map((d) => [d.value, d.line, d.column, d.template])).toEqual([
-      [null, 1, 1, undefined], [{ kind: 'A' }, 4, 1, 'web/templates/a.yaml'], [{ kind: 'B' }, 5, 5, undefined], [null, 6, 1, undefined],
+      [null, 1, 1, undefined], [{ kind: 'A' }, 4, 1, 'web/templates/a.yaml'], [{ kind: 'B' }, 6, 1, undefined], [null, 7, 1, undefined],
     ]);
-    expect(errors).toEqual([{ line: 10, column: 1, message: expect.stringContaining('unexpected end of the stream') }]);
+    expect(errors).toEqual([{ line: 11, column: 1, message: expect.stringContaining('unexpected end of the stream') }]);
+  });
+
+  test('content after --- on its line is refused as kubectl refuses it (apimachinery pkg/util/yaml/decoder.go), a comment is not', () => {
+    for (const text of ['kind: A\n--- {kind: B}\n', 'kind: A\n---kind: B\n', 'kind: A\n--- |\n  x\n']) {
+      const { documents, errors } = parseYamlStream(text);
+      expect(documents).toEqual([]);
+      expect(errors).toEqual([{ line: 2, column: 1, message: expect.stringMatching(/^invalid Yaml document separator: .+kubectl refuses content after ---/) }]);
+    }
+    expect(parseYamlStream('kind: A\n---   # next\nkind: B\n').documents.map((d) => [d.value, d.line])).toEqual([[{ kind: 'A' }, 1], [{ kind: 'B' }, 3]]);
   });
 
   test('a directive belongs to the document after it', () => {

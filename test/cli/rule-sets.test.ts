@@ -41,7 +41,7 @@ function brokenFakeYaml(): string {
 
 describe('one rule-set table (RULE_SETS)', () => {
   test('holds every registry once, each rule in one set, in the order the defaults apply them', () => {
-    expect(RULE_SETS.map((s) => s.registry)).toEqual(['CLUSTER_RULES', 'WORKLOAD_RULES', 'EKS_WORKLOAD_RULES', 'AWS_RULES', 'EKS_RULES', 'AKS_RULES', 'GKE_RULES']);
+    expect(RULE_SETS.map((s) => s.registry)).toEqual(['CLUSTER_RULES', 'WORKLOAD_RULES', 'SCHEMA_RULE', 'EKS_WORKLOAD_RULES', 'AWS_RULES', 'EKS_RULES', 'AKS_RULES', 'GKE_RULES']);
     expect(RULE_SETS.find((s) => s.registry === 'CLUSTER_RULES')!.rules).toBe(lib.CLUSTER_RULES);
     expect(RULE_SETS.filter((s) => s.input === 'terraform').flatMap((s) => s.rules)).toEqual([...lib.TERRAFORM_RULES]);
     // validateManifests' default: the sets applied by default, then the platform's.
@@ -68,7 +68,7 @@ describe('one rule-set table (RULE_SETS)', () => {
     test('--rules takes every set of the table: eks applies the EKS rules without --platform; an unknown set names them all', () => {
       expect(run(['validate', AFFINITY]).status).toBe(0);
       expect(run(['validate', '--rules', 'workloads,eks', AFFINITY]).stdout).toEqual([expect.stringMatching(/\[eks-pod-address\]$/)]);
-      expect(run(['validate', '--rules', 'kubeconform', AFFINITY])).toMatchObject({ status: 2, stderr: expect.stringContaining('--rules kubeconform: the rule sets are cluster, workloads, eks, terraform') });
+      expect(run(['validate', '--rules', 'kubeconform', AFFINITY])).toMatchObject({ status: 2, stderr: expect.stringContaining('--rules kubeconform: the rule sets are cluster, workloads, schema, eks, terraform') });
       // terraform is a set of the table too: alone it leaves the workloads unjudged.
       expect(run(['validate', '--rules', 'terraform', HELM]).status).toBe(0);
     });
@@ -86,7 +86,7 @@ describe('one rule-set table (RULE_SETS)', () => {
         expect(r.helpUri).toMatch(/^https:\/\/github\.com\/cdk-hybrid-windows\/cdk-hybrid-windows\/blob\/main\/docs\/rules\.md#[a-z0-9-]+$/);
         expect(r.help.text).toContain(rule.source);
       }
-      expect(rules.find((r) => r.id === 'pod-template')!.helpUri).toMatch(/#workloads$/);
+      expect(rules.find((r) => r.id === 'windows-toleration')!.helpUri).toMatch(/#workloads$/);
       expect(rules.map((r) => r.properties.ruleSet)).toContain('terraform');
     });
 
@@ -150,7 +150,7 @@ describe('the cdk8s plugin reads the same table', () => {
   }
 
   test('an unknown rule set is refused, naming the table\'s', async () => {
-    await expect(new HybridValidation({ ruleSets: ['kubeconform' as 'eks'] }).validate(context([]).ctx)).rejects.toThrow('HybridValidation ruleSets kubeconform: the rule sets are cluster, workloads, eks');
+    await expect(new HybridValidation({ ruleSets: ['kubeconform' as 'eks'] }).validate(context([]).ctx)).rejects.toThrow('HybridValidation ruleSets kubeconform: the rule sets are cluster, workloads, schema, eks');
   });
 
   test('infrastructures: declarations written in cdk8s.yaml make a third infrastructure\'s objects judged', async () => {

@@ -7,6 +7,7 @@ import { parseAllDocuments } from 'yaml';
 import { WindowsPlatform, adviseManifests, validateManifests } from '../../src';
 import { GKE_WINDOWS_NODE_TAINT, WINDOWS_SUPPORT, windowsNodeTaint } from '../../src/platform/support';
 import { WindowsVersion, taintArgument } from '../../src/platform/windows';
+import { CORE_SCHEMAS } from '../support/k8s-schemas';
 
 // The compiled command, as `npx cdk-hybrid-windows` runs it (`npm test` runs `tsc -b` first).
 const ROOT = join(__dirname, '..', '..');
@@ -44,16 +45,16 @@ function repo(files: Record<string, string>): string {
     const expected = validateManifests(objects, options).map((v) => `${v.kind} ${v.namespace}/${v.name}: ${v.message}`);
     expect(expected.length).toBeGreaterThan(3);
     // Each line is `<file>:<line>:<column> <Kind> <namespace/name> (<template>): <what>. Fix: <how>. [<rule>]`, in validateManifests' order.
-    expect(stdout.map((l) => l.replace(/^<stdin>:\d+:\d+ /, '').replace(/ \(web\/templates\/\w+\.yaml\)/, '').replace(/ \[pod-template\]$/, ''))).toEqual(expected);
+    expect(stdout.map((l) => l.replace(/^<stdin>:\d+:\d+ /, '').replace(/ \(web\/templates\/\w+\.yaml\)/, '').replace(/ \[[\w-]+\]$/, ''))).toEqual(expected);
     // The Deployment's pod spec (line 22 of the stream) lacks the toleration; the Job's emptyDir medium is at line 53, column 22.
-    expect(stdout).toContain('<stdin>:22:5 Deployment apps/web (web/templates/deployment.yaml): spec.template.spec.tolerations: must tolerate the Windows node taint os=windows:NoSchedule, or the pod stays Pending. Fix: add {key: os, operator: Equal, value: windows, effect: NoSchedule} to spec.template.spec.tolerations. [pod-template]');
-    expect(stdout).toContain('<stdin>:53:22 Job apps/migrate (web/templates/job.yaml): spec.template.spec.volumes[0].emptyDir.medium: Windows cannot back an emptyDir with memory; drop the medium (disk-backed emptyDir works). Fix: remove spec.template.spec.volumes[0].emptyDir.medium. [pod-template]');
+    expect(stdout).toContain('<stdin>:22:5 Deployment apps/web (web/templates/deployment.yaml): spec.template.spec.tolerations: must tolerate the Windows node taint os=windows:NoSchedule, or the pod stays Pending. Fix: add {key: os, operator: Equal, value: windows, effect: NoSchedule} to spec.template.spec.tolerations. [windows-toleration]');
+    expect(stdout).toContain('<stdin>:53:22 Job apps/migrate (web/templates/job.yaml): spec.template.spec.volumes[0].emptyDir.medium: Windows cannot back an emptyDir with memory; drop the medium (disk-backed emptyDir works). Fix: remove spec.template.spec.volumes[0].emptyDir.medium. [windows-memory-emptydir]');
     expect(stdout.every((l) => /^<stdin>:\d+:\d+ \w+ [\w-]+\/[\w-]+ \(web\/templates\/\w+\.yaml\): .+\. Fix: .+\. \[[\w-]+\]$/.test(l))).toBe(true);
     // What the rules only recommend goes to standard error, as adviseManifests gives it.
     const advice = adviseManifests(objects, options);
     expect(advice.length).toBeGreaterThan(0);
     const adviceLines = stderr.split('\n').filter((l) => l.startsWith('advice: '));
-    expect(adviceLines.map((l) => l.replace(/^advice: <stdin>:\d+:\d+ /, '').replace(/ \(web\/templates\/\w+\.yaml\)/, '').replace(/ \[pod-template\]$/, '')))
+    expect(adviceLines.map((l) => l.replace(/^advice: <stdin>:\d+:\d+ /, '').replace(/ \(web\/templates\/\w+\.yaml\)/, '').replace(/ \[[\w-]+\]$/, '')))
       .toEqual(advice.map((v) => `${v.kind} ${v.namespace}/${v.name}: ${v.message}`));
     expect(stderr.endsWith(`${expected.length} violations in 3 objects\n`)).toBe(true);
   });
@@ -75,7 +76,7 @@ function repo(files: Record<string, string>): string {
     expect(run(['validate', '--rules', 'workloads', HELM]).status).toBe(1);
     const unknown = run(['validate', '--rules', 'kubeconform', HELM]);
     expect(unknown.status).toBe(2);
-    expect(unknown.stderr).toContain('--rules kubeconform: the rule sets are cluster, workloads, eks, terraform');
+    expect(unknown.stderr).toContain('--rules kubeconform: the rule sets are cluster, workloads, schema, eks, terraform');
   });
 
   describe('the platform decides the taint Windows pods must tolerate', () => {
@@ -113,7 +114,7 @@ function repo(files: Record<string, string>): string {
         return;
       }
       expect(status).toBe(1);
-      expect(stdout).toEqual([`${NO_TOLERATION}:14:5 Deployment apps/iis: spec.template.spec.tolerations: must tolerate the Windows node taint ${taint}, or the pod stays Pending. Fix: add {key: ${own.key}, operator: Equal, value: windows, effect: NoSchedule} to spec.template.spec.tolerations. [pod-template]`]);
+      expect(stdout).toEqual([`${NO_TOLERATION}:14:5 Deployment apps/iis: spec.template.spec.tolerations: must tolerate the Windows node taint ${taint}, or the pod stays Pending. Fix: add {key: ${own.key}, operator: Equal, value: windows, effect: NoSchedule} to spec.template.spec.tolerations. [windows-toleration]`]);
     });
 
     test('with --platform k3s the Windows Deployment gets one finding, that k3s runs no Windows nodes (k3s-io/k3s#114), and a Linux one passes', () => {
@@ -187,9 +188,10 @@ function repo(files: Record<string, string>): string {
         expect.stringMatching(/:22:3 Pod apps\/host: spec\.hostNetwork: needs HostProcess containers on Windows/),
         expect.stringMatching(/:11:7 Service apps\/web: spec\.ports\[1\] repeats port 8\/TCP of spec\.ports\[0\]/),
       ]);
-      // Under YAML 1.2 (the yaml package's default), the same file holds neither problem.
+      // Under YAML 1.2 (the yaml package's default), the same file holds neither problem, and a
+      // string where the API wants a boolean (which the core schemas, when generated, refuse): not the object kubectl sends.
       const objects = parseAllDocuments(readFileSync(join(INPUTS, 'kubectl-scalars.yaml'), 'utf8')).map((d) => d.toJS());
-      expect(validateManifests(objects)).toEqual([]);
+      expect(validateManifests(objects).map((v) => `${v.rule} ${v.field}`)).toEqual(CORE_SCHEMAS ? ['schema spec.hostNetwork'] : []);
     });
 
     test('v1 List items are named by their own kind and name, at their own line', () => {
@@ -202,7 +204,7 @@ function repo(files: Record<string, string>): string {
     test('non-Kubernetes, binary and missing input exit 2 with one line saying why', () => {
       expect(run(['validate', '-'], 'name: x\nvalue: 1\n')).toEqual({ status: 2, stdout: [], stderr: '<stdin>:1:1 not a Kubernetes object: apiVersion and kind not set, which kubectl refuses\n' });
       expect(run(['validate', '-'], 'just a string\n')).toMatchObject({ status: 2, stderr: expect.stringMatching(/^<stdin>:1:1 not a Kubernetes object: the document is the string "just a string"/) });
-      expect(run(['validate', '-'], 'apiVersion: v1\nkind: List\nitems:\n  - metadata: {name: x}\n')).toMatchObject({ status: 2, stderr: expect.stringContaining('(items[0] of a List): apiVersion and kind not set') });
+      expect(run(['validate', '-'], 'apiVersion: v1\nkind: List\nitems:\n  - metadata: {name: x}\n')).toMatchObject({ status: 2, stderr: expect.stringContaining('(items[0] of a List): kind not set') });
       expect(run(['validate', '-'], Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00]))).toEqual({ status: 2, stdout: [], stderr: '<stdin>: binary data, not YAML or JSON; name the manifests (or - for standard input)\n' });
       const missing = join(FIXTURES, 'missing.yaml');
       expect(run(['validate', missing])).toEqual({ status: 2, stdout: [], stderr: `${missing}: no such file or directory\n` });
@@ -241,7 +243,7 @@ function repo(files: Record<string, string>): string {
         }));
       }
       expect(report.findings).toContainEqual(expect.objectContaining({
-        rule: 'pod-template', severity: 'violation', kind: 'Job', name: 'migrate', line: 35, column: 1, fieldLine: 53, fieldColumn: 22,
+        rule: 'windows-memory-emptydir', severity: 'violation', kind: 'Job', name: 'migrate', line: 35, column: 1, fieldLine: 53, fieldColumn: 22,
         field: 'spec.template.spec.volumes[0].emptyDir.medium', what: expect.stringMatching(/^spec\.template\.spec\.volumes\[0\]\.emptyDir\.medium: Windows cannot back/),
       }));
       expect(report.findings.filter((f: { severity: string }) => f.severity === 'advice').length).toBeGreaterThan(0);
@@ -259,14 +261,14 @@ function repo(files: Record<string, string>): string {
           'date-time': (d: string) => !Number.isNaN(Date.parse(d)),
         },
       }).compile(schema);
-      const dir = repo({ 'suppressed.yaml': readFileSync(NO_TOLERATION, 'utf8').replace('  namespace: apps', '  namespace: apps\n  annotations:\n    ignore-rule.cdk-hybrid-windows.io/pod-template: "tolerated by the RuntimeClass the admission webhook adds"') });
+      const dir = repo({ 'suppressed.yaml': readFileSync(NO_TOLERATION, 'utf8').replace('  namespace: apps', '  namespace: apps\n  annotations:\n    ignore-rule.cdk-hybrid-windows.io/windows-toleration: "tolerated by the RuntimeClass the admission webhook adds"') });
       const { stdout } = run(['validate', '--platform', 'gke', '--format', 'sarif', HELM, join(dir, 'suppressed.yaml')]);
       const log = JSON.parse(stdout.join('\n'));
       expect(validate(log)).toBe(true);
       expect(validate.errors ?? []).toEqual([]);
       const results = log.runs[0].results;
       expect(results.filter((r: { level: string }) => r.level === 'error').length).toBeGreaterThan(3);
-      expect(results).toContainEqual(expect.objectContaining({ ruleId: 'pod-template', suppressions: [{ kind: 'inSource', justification: expect.stringContaining('tolerated by the RuntimeClass') }] }));
+      expect(results).toContainEqual(expect.objectContaining({ ruleId: 'windows-toleration', suppressions: [{ kind: 'inSource', justification: expect.stringContaining('tolerated by the RuntimeClass') }] }));
       expect(results[0].locations[0].physicalLocation).toEqual({ artifactLocation: { uri: expect.stringMatching(/helm-web\.yaml$/) }, region: { startLine: expect.any(Number), startColumn: expect.any(Number) } });
       // A broken log fails the same schema: the test can fail.
       expect(validate({ version: '2.1.0', runs: [{ results: [] }] })).toBe(false);
@@ -276,7 +278,7 @@ function repo(files: Record<string, string>): string {
     test('--format github: ::error lines with file, line, column and the rule; advice as notices', () => {
       const { status, stdout } = run(['validate', '--platform', 'k0smotron-aws', '--format', 'github', HELM]);
       expect(status).toBe(1);
-      expect(stdout).toContain(`::error file=${HELM},line=53,col=22,title=pod-template::Job apps/migrate: spec.template.spec.volumes[0].emptyDir.medium: Windows cannot back an emptyDir with memory; drop the medium (disk-backed emptyDir works). Fix: remove spec.template.spec.volumes[0].emptyDir.medium.`);
+      expect(stdout).toContain(`::error file=${HELM},line=53,col=22,title=windows-memory-emptydir::Job apps/migrate: spec.template.spec.volumes[0].emptyDir.medium: Windows cannot back an emptyDir with memory; drop the medium (disk-backed emptyDir works). Fix: remove spec.template.spec.volumes[0].emptyDir.medium.`);
       expect(stdout.every((l) => /^::(error|notice) file=[^,]+,line=\d+,col=\d+,title=[\w-]+::\w+ /.test(l))).toBe(true);
       expect(stdout.some((l) => l.startsWith('::notice '))).toBe(true);
     });
@@ -286,8 +288,8 @@ function repo(files: Record<string, string>): string {
       const xml = stdout.join('\n');
       expect(xml).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites name="cdk-hybrid-windows validate" tests="5" failures="5" skipped="0">/);
       expect(xml.match(/<testcase /g)).toHaveLength(5);
-      expect(xml.match(/<failure message="[^"]+" type="pod-template">/g)).toHaveLength(5);
-      expect(xml).toContain('name="Job apps/migrate [pod-template] spec.template.spec.volumes[0].emptyDir.medium"');
+      expect(xml.match(/<failure message="[^"]+" type="(windows-[\w-]+)">/g)).toHaveLength(5);
+      expect(xml).toContain('name="Job apps/migrate [windows-memory-emptydir] spec.template.spec.volumes[0].emptyDir.medium"');
       // Well-formed enough for a strict reader: every element closed, attributes escaped.
       expect(xml.match(/<testcase /g)!.length).toBe(xml.match(/<\/testcase>/g)!.length);
       // A passing run is one passing case.
@@ -303,15 +305,15 @@ function repo(files: Record<string, string>): string {
   });
 
   describe('suppressions', () => {
-    const annotated = readFileSync(NO_TOLERATION, 'utf8').replace('  namespace: apps', '  namespace: apps\n  annotations:\n    ignore-rule.cdk-hybrid-windows.io/pod-template: "the admission webhook adds the toleration"');
+    const annotated = readFileSync(NO_TOLERATION, 'utf8').replace('  namespace: apps', '  namespace: apps\n  annotations:\n    ignore-rule.cdk-hybrid-windows.io/windows-toleration: "the admission webhook adds the toleration"');
 
     test('an annotation suppresses its rule on its object: the run passes, and --show-suppressed reports it with the reason', () => {
       expect(run(['validate', '--platform', 'eks', '-'], annotated)).toEqual({ status: 0, stdout: [], stderr: '0 violations in 1 object, 1 suppressed\n' });
       const shown = run(['validate', '--platform', 'eks', '--show-suppressed', '-'], annotated);
       expect(shown.status).toBe(0);
-      expect(shown.stderr).toContain('suppressed (annotation ignore-rule.cdk-hybrid-windows.io/pod-template: the admission webhook adds the toleration): <stdin>:');
+      expect(shown.stderr).toContain('suppressed (annotation ignore-rule.cdk-hybrid-windows.io/windows-toleration: the admission webhook adds the toleration): <stdin>:');
       // Another rule's annotation suppresses nothing.
-      expect(run(['validate', '--platform', 'eks', '-'], annotated.replace('/pod-template:', '/service-ports:')).status).toBe(1);
+      expect(run(['validate', '--platform', 'eks', '-'], annotated.replace('/windows-toleration:', '/service-ports:')).status).toBe(1);
     });
 
     test('a config file at the repository root sets the platform, skips rules and ignores paths', () => {
@@ -321,12 +323,12 @@ function repo(files: Record<string, string>): string {
       expect(gke.stdout).toEqual([expect.stringContaining('node.kubernetes.io/os=windows:NoSchedule')]);
       // The command line wins over the file.
       expect(run(['validate', '--platform', 'aks', 'app.yaml'], undefined, dir).stdout).toEqual([expect.stringContaining('taint os=windows:NoSchedule')]);
-      writeFileSync(join(dir, '.cdk-hybrid-windows.yaml'), 'platform: gke\nskipRules:\n  - rule: pod-template\n    reason: GKE pods get their tolerations from a mutating webhook\nignorePaths: [vendor.yaml]\n');
+      writeFileSync(join(dir, '.cdk-hybrid-windows.yaml'), 'platform: gke\nskipRules:\n  - rule: windows-toleration\n    reason: GKE pods get their tolerations from a mutating webhook\nignorePaths: [vendor.yaml]\n');
       expect(run(['validate', '.'], undefined, dir)).toEqual({ status: 0, stdout: [], stderr: '0 violations in 1 object, 1 suppressed\n' });
       expect(run(['validate', '--show-suppressed', '--format', 'json', '.'], undefined, dir).stdout.join('\n')).toContain('"suppressed": "GKE pods get their tolerations from a mutating webhook"');
       // A typo in a rule name or a key is refused, not ignored.
-      writeFileSync(join(dir, '.cdk-hybrid-windows.yaml'), 'skipRules: [pod-templates]\n');
-      expect(run(['validate', '.'], undefined, dir)).toMatchObject({ status: 2, stderr: expect.stringContaining('skipRules: no rule is named pod-templates') });
+      writeFileSync(join(dir, '.cdk-hybrid-windows.yaml'), 'skipRules: [windows-tolerations]\n');
+      expect(run(['validate', '.'], undefined, dir)).toMatchObject({ status: 2, stderr: expect.stringContaining('skipRules: no rule is named windows-tolerations') });
       writeFileSync(join(dir, '.cdk-hybrid-windows.yaml'), 'platfrom: gke\n');
       expect(run(['validate', '.'], undefined, dir)).toMatchObject({ status: 2, stderr: expect.stringContaining('unknown key platfrom') });
       // --config names another file.

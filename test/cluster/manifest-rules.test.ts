@@ -59,7 +59,10 @@ describe('validateManifests over YAML from anywhere', () => {
       rule: 'machine-deployment', kind: 'MachineDeployment', name: 'prod-linux-a', namespace: undefined, path: undefined,
       field: 'spec.replicas', what: 'replicas 1.5 is not a whole number', fix: 'set `replicas` to a whole number, 0 or more',
       message: 'replicas 1.5 is not a whole number. Fix: set `replicas` to a whole number, 0 or more.',
-    }]);
+    }, expect.objectContaining({
+      // The CRD's schema (an int32) says so too.
+      rule: 'schema', kind: 'MachineDeployment', name: 'prod-linux-a', field: 'spec.replicas', what: 'spec.replicas: 1.5 is a number, where the schema wants an integer',
+    })]);
   });
 
   describe('references are followed as the controllers follow them', () => {
@@ -462,7 +465,7 @@ describe('validateManifests over YAML from anywhere', () => {
         } } },
       };
       const found = rules(validateManifests([deployment], { platform: WindowsPlatform.K0SMOTRON_AWS }));
-      expect(found.join('\n')).toContain('pod-template Deployment/iis: spec.template.spec.containers[0].securityContext.privileged: ');
+      expect(found.join('\n')).toContain('pod-os-validation Deployment/iis: spec.template.spec.containers[0].securityContext.privileged: ');
       expect(found.join('\n')).toContain('spec.template.spec.tolerations: must tolerate the Windows node taint os=windows:NoSchedule');
       // Without a platform no taint is known (AKS taints nothing, GKE with its own key): no toleration is required.
       expect(rules(validateManifests([deployment])).join('\n')).not.toContain('tolerations');

@@ -176,7 +176,7 @@ async function cdk8s(log, dir, env) {
     && /^<stdin>:\d+:\d+ Job apps\/migrate \(web\/templates\/job\.yaml\): .+\. Fix: .+\. \[pod-template\]$/m.test(r.out), r);
   r = await synth(['--app', 'npx ts-node plugin-violation.ts', '--output', 'dist-violation']);
   check(log, 'cdk8s synth with the plugin refuses a Windows pod that cannot schedule', r.status !== 0
-    && r.out.includes('pod-template') && r.out.includes('must tolerate the Windows node taint'), r);
+    && r.out.includes('windows-toleration') && r.out.includes('must tolerate the Windows node taint'), r);
 
   // The README's CAPZ example through the package's cdk-hybrid-windows/capz entry point, then the validator with --platform capz.
   writeFileSync(join(dir, 'capz-example.ts'), block(readme, '## Azure with Cluster API', 'ts'));

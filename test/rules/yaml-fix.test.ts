@@ -4,6 +4,7 @@ import { ApiObject } from 'cdk8s';
 import { CLUSTER_RULES, EKS_WORKLOAD_RULES, ManifestViolation, WORKLOAD_RULES, WindowsPlatform, validateManifests } from '../../src';
 import { parseYamlStream } from '../../src/cli/kubectl-yaml';
 import { yamlFixOf } from '../../src/rules/engine/rule';
+import { SCHEMA_RULE } from '../../src/rules/schema/rule';
 import { FixtureOptions, hybridCluster } from '../cluster/fixture';
 import { remoteApp } from '../remote/fixture';
 import { K8sObject } from '../support/synth';
@@ -21,6 +22,13 @@ const remoteObjects = (): K8sObject[] => remoteApp().app.node.findAll().filter((
 const CLI = join(__dirname, '..', 'cli');
 /** A YAML file's objects as kubectl reads them. */
 const yamlFile = (...path: string[]) => parseYamlStream(readFileSync(join(CLI, ...path), 'utf8')).documents.map((d) => d.value).filter((o) => o !== null) as K8sObject[];
+
+/** helm-web.yaml with its Windows Deployment's pod spec changed by `change`. */
+function windowsPod(change: (spec: K8sObject) => void): { objects: K8sObject[] } {
+  const l = yamlFile('fixtures', 'helm-web.yaml');
+  change(find(l, 'Deployment').spec.template.spec);
+  return { objects: l };
+}
 
 /** For each rule, objects that break it as YAML from elsewhere would (a field changed by hand). */
 const BROKEN: Record<string, () => { objects: K8sObject[]; platform?: WindowsPlatform }> = {
@@ -78,7 +86,18 @@ const BROKEN: Record<string, () => { objects: K8sObject[]; platform?: WindowsPla
   'windows-pool': () => { const l = objects(); find(l, 'AWSMachineTemplate', 'prod-win').spec.template.spec.uncompressedUserData = false; return { objects: l }; },
   'windows-cluster': () => ({ objects: objects({ linux: null }) }),
   'machine-health-check': () => { const l = objects(); find(l, 'MachineHealthCheck').spec.clusterName = 'other'; return { objects: l }; },
-  'pod-template': () => ({ objects: yamlFile('fixtures', 'helm-web.yaml'), platform: WindowsPlatform.K0SMOTRON_AWS }),
+  // The pod rules, one concern each: helm-web.yaml's Windows Deployment with one field changed, or its Job as written.
+  'pod-os-validation': () => windowsPod((spec) => { spec.os = { name: 'windows' }; spec.containers[0].securityContext = { privileged: true }; }),
+  'pod-os-conflict': () => windowsPod((spec) => { spec.os = { name: 'linux' }; }),
+  'pod-os-unselected': () => windowsPod((spec) => { delete spec.nodeSelector; spec.tolerations = [{ operator: 'Exists' }]; }),
+  'windows-node-selector': () => ({ objects: yamlFile('fixtures', 'helm-web.yaml') }),
+  'windows-toleration': () => ({ objects: yamlFile('fixtures', 'helm-web.yaml'), platform: WindowsPlatform.K0SMOTRON_AWS }),
+  'windows-host-network': () => windowsPod((spec) => { spec.hostNetwork = true; }),
+  'windows-memory-emptydir': () => ({ objects: yamlFile('fixtures', 'helm-web.yaml') }),
+  'windows-host-port': () => windowsPod((spec) => { spec.containers[0].ports[0].hostPort = 8080; }),
+  'windows-mount-propagation': () => ({ objects: yamlFile('fixtures', 'helm-web.yaml') }),
+  'windows-host-process-user': () => windowsPod((spec) => { spec.hostNetwork = true; spec.securityContext = { windowsOptions: { hostProcess: true, runAsUserName: 'ContainerUser' } }; }),
+  'windows-run-as-non-root': () => windowsPod((spec) => { spec.containers[0].securityContext = { runAsNonRoot: true, windowsOptions: { runAsUserName: 'ContainerAdministrator' } }; }),
   'service-ports': () => ({ objects: yamlFile('inputs', 'kubectl-scalars.yaml') }),
   'eks-pod-address': () => ({ objects: yamlFile('eks-affinity.yaml'), platform: WindowsPlatform.EKS }),
   'windows-nodes': () => ({ objects: [...yamlFile('inputs', 'windows-no-toleration.yaml'), ...yamlFile('eks-affinity.yaml')], platform: WindowsPlatform.K3S }),
@@ -156,6 +175,16 @@ const BROKEN: Record<string, () => { objects: K8sObject[]; platform?: WindowsPla
       { apiVersion: 'bootstrap.cluster.x-k8s.io/v1beta2', kind: 'K0sWorkerConfigTemplate', metadata: { name: 'w' }, spec: { template: { spec: { provisioner: { platform: 'windows', type: 'powershell-xml' } } } } },
     ] as K8sObject[],
   }),
+  'schema': () => {
+    const l = yamlFile('fixtures', 'helm-web.yaml');
+    find(l, 'Deployment').spec.replicass = 2;
+    // A custom resource too, which the pinned CRDs check: the core Kubernetes schemas are not shipped yet.
+    const md = {
+      apiVersion: 'cluster.x-k8s.io/v1beta2', kind: 'MachineDeployment', metadata: { name: 'md' },
+      spec: { clusterName: 'c', replicass: 1, selector: { matchLabels: { a: 'b' } }, template: { spec: { clusterName: 'c', bootstrap: { dataSecretName: 's' }, infrastructureRef: { apiGroup: 'infrastructure.cluster.x-k8s.io', kind: 'AWSMachineTemplate', name: 't' } } } },
+    };
+    return { objects: [...l, md] as K8sObject[] };
+  },
   'karpenter-windows': () => ({
     objects: [{
       apiVersion: 'karpenter.sh/v1', kind: 'NodePool', metadata: { name: 'windows' },
@@ -173,6 +202,9 @@ const NOT_YET_BROKEN: Record<string, string> = {
   'hand-off': 'judges the AWS stack\'s infra beside the objects (ManifestSource.infra), never YAML from elsewhere',
   'crd-cel': 'needs the pinned CRDs of ../shared',
   'kubeadm-windows-cluster': 'advice only (kubeadm\'s CoreDNS tolerates the control plane\'s taint): adviseManifests reports it, test/capz/rules.test.ts breaks it',
+  'windows-pod-os-name': 'advice, never a violation (adviseManifests reports it)',
+  'windows-requests': 'advice, never a violation (adviseManifests reports it)',
+  'windows-prefers-linux': 'advice, never a violation (adviseManifests reports it)',
 };
 
 /** Fix texts that tell a YAML user nothing, and words of the construct API a YAML user has no use for. */
@@ -180,7 +212,7 @@ const GENERIC = /as the message says|change the (pod template|field|props?)\b|^f
 const CONSTRUCT_WORDS = /NetworkProvider\.|CalicoMode\.|MachineImage|WorkerPool\b|HybridCluster|\bprops?\b|construct|`infra`|pass `/;
 
 describe('every rule tells YAML users which field to change', () => {
-  const all = [...CLUSTER_RULES, ...WORKLOAD_RULES, ...EKS_WORKLOAD_RULES].map((r) => r.name);
+  const all = [...CLUSTER_RULES, ...WORKLOAD_RULES, SCHEMA_RULE, ...EKS_WORKLOAD_RULES].map((r) => r.name);
 
   test('every rule is broken below, or listed with the reason it is not yet', () => {
     expect([...Object.keys(BROKEN), ...Object.keys(NOT_YET_BROKEN)].sort()).toEqual([...all].sort());

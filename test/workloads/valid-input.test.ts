@@ -38,7 +38,7 @@ describe('recommendations are advice, not errors (issue 18.11)', () => {
     };
     await new HybridValidation().validate(context);
     expect(status).toBe('success');
-    expect(added).toEqual(Array(4).fill('pod-template (advice)'));
+    expect(added).toEqual(['windows-pod-os-name (advice)', ...Array(3).fill('windows-requests (advice)')]);
   });
 });
 

@@ -24,6 +24,12 @@ export interface PodSpecViolation {
    * @default - derived from the API server's reason (`podSpecFix`)
    */
   readonly fix?: string;
+  /**
+   * The rule the finding belongs to, one concern each (`POD_RULES`: `windows-host-port`,
+   * `windows-toleration`...), so that a suppression of one leaves the others standing.
+   * @default - `pod-os-validation`, the API server's OS-specific pod validation
+   */
+  readonly rule?: string;
 }
 
 /**

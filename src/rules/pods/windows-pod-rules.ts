@@ -49,7 +49,7 @@ export interface PodTemplateContext {
  */
 export function windowsPodIssues(spec: Json, context: PodTemplateContext = {}): PodSpecViolation[] {
   const issues: PodSpecViolation[] = [];
-  const add = (path: string, message: string, fix: string) => issues.push({ path, message, fix });
+  const add = (rule: string, path: string, message: string, fix: string) => issues.push({ path, message, fix, rule });
 
   // The pod's own selection, without spec.os (not a scheduling constraint) or RuntimeClass.
   const selection = osIntent({ nodeSelector: spec?.nodeSelector, affinity: spec?.affinity });
@@ -57,7 +57,7 @@ export function windowsPodIssues(spec: Json, context: PodTemplateContext = {}): 
   const daemonSet = context.kind === 'DaemonSet';
   const classSelectsWindows = runtimeClass !== undefined && context.runtimeClassOs?.(runtimeClass) === 'windows';
   if (selection.os !== 'windows' && !(classSelectsWindows && !daemonSet)) {
-    add(`spec.nodeSelector.${LABEL_OS}`, daemonSet && classSelectsWindows
+    add('windows-node-selector', `spec.nodeSelector.${LABEL_OS}`, daemonSet && classSelectsWindows
       ? 'must be "windows" (or a required node affinity on it): the DaemonSet controller places its pods by the template\'s own selector, not its RuntimeClass\'s'
       : 'must be "windows" (or a required node affinity on it, or a RuntimeClass whose scheduling selects Windows), or the pod can land on a Linux node',
     `set spec.nodeSelector.${LABEL_OS}: windows`);
@@ -65,19 +65,19 @@ export function windowsPodIssues(spec: Json, context: PodTemplateContext = {}): 
   const classTolerations = runtimeClass !== undefined && !daemonSet ? context.runtimeClassTolerations?.(runtimeClass) ?? [] : [];
   const taint = context.windowsTaint;
   if (taint !== undefined && !tolerates([...list(spec?.tolerations), ...classTolerations], taint)) {
-    add('spec.tolerations', `must tolerate the Windows node taint ${taintArgument(taint)}, or the pod stays Pending`,
-      `add {key: ${taint.key}, operator: Equal, value: ${taint.value}, effect: ${taint.effect}} to spec.tolerations${runtimeClass !== undefined && !daemonSet ? ` (or to scheduling.tolerations of RuntimeClass ${runtimeClass})` : ''}`);
+    add('windows-toleration', 'spec.tolerations', `must tolerate the Windows node taint ${taintArgument(taint)}, or the pod stays Pending`,
+      `add {key: ${taint.key}, ${taint.value === '' ? 'operator: Exists' : `operator: Equal, value: ${taint.value}`}, effect: ${taint.effect}} to spec.tolerations${runtimeClass !== undefined && !daemonSet ? ` (or to scheduling.tolerations of RuntimeClass ${runtimeClass})` : ''}`);
   }
 
   const hostProcess = isHostProcessPod(spec);
   if (spec?.hostNetwork === true && !hostProcess) {
-    add('spec.hostNetwork', 'needs HostProcess containers on Windows (plain pods get host networking only behind the alpha WindowsHostNetwork kubelet gate); use a Service instead',
+    add('windows-host-network', 'spec.hostNetwork', 'needs HostProcess containers on Windows (plain pods get host networking only behind the alpha WindowsHostNetwork kubelet gate); use a Service instead',
       'remove spec.hostNetwork and reach the pod through a Service, or set spec.securityContext.windowsOptions.hostProcess: true for a HostProcess pod');
   }
 
   list(spec?.volumes).forEach((v: Json, i: number) => {
     if (v?.emptyDir?.medium === 'Memory') {
-      add(`spec.volumes[${i}].emptyDir.medium`, 'Windows cannot back an emptyDir with memory; drop the medium (disk-backed emptyDir works)',
+      add('windows-memory-emptydir', `spec.volumes[${i}].emptyDir.medium`, 'Windows cannot back an emptyDir with memory; drop the medium (disk-backed emptyDir works)',
         `remove spec.volumes[${i}].emptyDir.medium`);
     }
   });
@@ -92,13 +92,13 @@ export function windowsPodIssues(spec: Json, context: PodTemplateContext = {}): 
         // hostPort 0 is unset (the API server's own reading of it).
         const hostNetworkPort = spec?.hostNetwork === true && p?.hostPort === p?.containerPort;
         if (p?.hostPort !== undefined && p?.hostPort !== null && p?.hostPort !== 0 && !hostNetworkPort) {
-          add(`${path}.ports[${j}].hostPort`, `Windows does not support hostPort (${p.hostPort}); expose the pod through a Service (NodePort or LoadBalancer)`,
+          add('windows-host-port', `${path}.ports[${j}].hostPort`, `Windows does not support hostPort (${p.hostPort}); expose the pod through a Service (NodePort or LoadBalancer)`,
             `remove ${path}.ports[${j}].hostPort and add a Service of type NodePort or LoadBalancer for port ${p.containerPort}`);
         }
       });
       list(c?.volumeMounts).forEach((m: Json, j: number) => {
         if (m?.mountPropagation && m.mountPropagation !== 'None') {
-          add(`${path}.volumeMounts[${j}].mountPropagation`, `Windows does not support mount propagation (${m.mountPropagation}); remove it`,
+          add('windows-mount-propagation', `${path}.volumeMounts[${j}].mountPropagation`, `Windows does not support mount propagation (${m.mountPropagation}); remove it`,
             `remove ${path}.volumeMounts[${j}].mountPropagation`);
         }
       });
@@ -107,11 +107,11 @@ export function windowsPodIssues(spec: Json, context: PodTemplateContext = {}): 
       if (hostUser) {
         const own = c?.securityContext?.windowsOptions?.runAsUserName !== undefined;
         const field = own ? `${path}.securityContext.windowsOptions.runAsUserName` : 'spec.securityContext.windowsOptions.runAsUserName';
-        add(field, `${hostUser}; ${HOST_PROCESS_USER_FIX}`, `set ${field}: NT AUTHORITY\\SYSTEM (or NT AUTHORITY\\LOCAL SERVICE, NT AUTHORITY\\NETWORK SERVICE, a local group of the host)`);
+        add('windows-host-process-user', field, `${hostUser}; ${HOST_PROCESS_USER_FIX}`, `set ${field}: NT AUTHORITY\\SYSTEM (or NT AUTHORITY\\LOCAL SERVICE, NT AUTHORITY\\NETWORK SERVICE, a local group of the host)`);
       }
       const nonRoot = c?.securityContext?.runAsNonRoot ?? spec?.securityContext?.runAsNonRoot;
       if (nonRoot === true && typeof userName === 'string' && isWindowsRootUser(userName)) {
-        add(`${path}.securityContext.runAsNonRoot`, `is true while the container runs as ${userName}, which the kubelet treats as ${WINDOWS_ROOT_USER} (root, compared case-insensitively) and refuses; set runAsUserName to ContainerUser or drop runAsNonRoot`,
+        add('windows-run-as-non-root', `${path}.securityContext.runAsNonRoot`, `is true while the container runs as ${userName}, which the kubelet treats as ${WINDOWS_ROOT_USER} (root, compared case-insensitively) and refuses; set runAsUserName to ContainerUser or drop runAsNonRoot`,
           `set ${path}.securityContext.windowsOptions.runAsUserName: ContainerUser, or remove ${path}.securityContext.runAsNonRoot`);
       }
     });
@@ -129,13 +129,13 @@ export function windowsPodIssues(spec: Json, context: PodTemplateContext = {}): 
 export function windowsPodAdvice(spec: Json): PodSpecViolation[] {
   const advice: PodSpecViolation[] = [];
   if (spec?.os?.name !== 'windows') {
-    advice.push({ path: 'spec.os.name', message: 'is not "windows": the API server applies its Windows pod rules only with it (WindowsPod sets it)', fix: 'set spec.os.name: windows' });
+    advice.push({ rule: 'windows-pod-os-name', path: 'spec.os.name', message: 'is not "windows": the API server applies its Windows pod rules only with it (WindowsPod sets it)', fix: 'set spec.os.name: windows' });
   }
   for (const field of ['initContainers', 'containers']) {
     list(spec?.[field]).forEach((c: Json, i: number) => {
       const requests = c?.resources?.requests;
       if (!requests || Object.keys(requests).length === 0) {
-        advice.push({ path: `spec.${field}[${i}].resources.requests`, message: 'are not set: Windows nodes reserve much of their capacity for the OS and do not overcommit memory gracefully; give cpu and memory requests', fix: `set cpu and memory under spec.${field}[${i}].resources.requests` });
+        advice.push({ rule: 'windows-requests', path: `spec.${field}[${i}].resources.requests`, message: 'are not set: Windows nodes reserve much of their capacity for the OS and do not overcommit memory gracefully; give cpu and memory requests', fix: `set cpu and memory under spec.${field}[${i}].resources.requests` });
       }
     });
   }
@@ -170,17 +170,19 @@ export function podOsIssues(spec: Json, runtimeClassOs: (name: string) => string
       const [windows, linux] = [only('windows'), only('linux')];
       if (spec?.os?.name === 'windows' && linux.length > 0) {
         return [{
+          rule: 'pod-os-conflict',
           path: 'spec',
           message: `is a Windows pod (${windows.join(', ')}) that attracts Linux nodes (${linux.join(', ')}): no node is both, so it stays Pending; remove the Linux constraint (or run the workload on Linux without WindowsPod)`,
           fix: `remove the Linux constraint from spec (${linux.join(', ')}), or spec.os.name to run the workload on Linux`,
         }];
       }
-      return [{ path: 'spec', message: `cannot be classified: ${intent.sources.join(', ')} leave no OS a node could have; make them agree`, fix: `make spec.os.name, spec.nodeSelector.${LABEL_OS}, the required node affinity on it and the RuntimeClass's scheduling name one OS` }];
+      return [{ rule: 'pod-os-conflict', path: 'spec', message: `cannot be classified: ${intent.sources.join(', ')} leave no OS a node could have; make them agree`, fix: `make spec.os.name, spec.nodeSelector.${LABEL_OS}, the required node affinity on it and the RuntimeClass's scheduling name one OS` }];
     }
     case 'open': {
       // Without a known platform, any platform's Windows taint counts.
       const tolerated = (context.windowsTaint ? [context.windowsTaint] : WINDOWS_NODE_TAINTS).find((t) => tolerates(spec?.tolerations, t));
       return tolerated ? [{
+        rule: 'pod-os-unselected',
         path: 'spec.nodeSelector',
         message: `tolerates the Windows node taint ${taintArgument(tolerated)} but selects no OS, so it can land on a Windows node and crash-loop; add nodeSelector ${LABEL_OS}: linux or use HybridChart`,
         fix: `set spec.nodeSelector.${LABEL_OS}: linux (or windows, for a Windows pod), or remove the toleration from spec.tolerations`,
@@ -228,7 +230,7 @@ export function podOsAdvice(spec: Json, runtimeClassOs: (name: string) => string
   const prefersLinux = list(spec?.affinity?.nodeAffinity?.preferredDuringSchedulingIgnoredDuringExecution).some((p: Json) =>
     list(p?.preference?.matchExpressions).some((e: Json) => OS_LABELS.includes(e?.key) && e?.operator === 'In' && list(e?.values).includes('linux') && !list(e?.values).includes('windows')));
   return [
-    ...(prefersLinux ? [{ path: 'spec.affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution', message: 'prefers Linux nodes, and the pod is a Windows pod that can run on Windows nodes only: the preference is never met; remove it' }] : []),
+    ...(prefersLinux ? [{ rule: 'windows-prefers-linux', path: 'spec.affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution', message: 'prefers Linux nodes, and the pod is a Windows pod that can run on Windows nodes only: the preference is never met; remove it' }] : []),
     ...windowsPodAdvice(spec),
   ];
 }

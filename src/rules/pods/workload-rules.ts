@@ -1,9 +1,9 @@
-import { HYPERV_HANDLER, LABEL_HYPERV, LABEL_OS } from '../../platform/windows';
+import { HYPERV_HANDLER, LABEL_HYPERV } from '../../platform/windows';
 import { WINDOWS_SUPPORT, WindowsPlatform, runsWindowsNodes } from '../../platform/support';
-import { PodTemplateLocation, manifestPath, podTemplatesOf } from './pod-template';
-import { PodSpecViolation, podSpecFix, validatePodSpec } from './validate-pod-spec';
-import { noWindowsNodesIssues, podOsAdvice, podOsIssues } from './windows-pod-rules';
-import { Json, list, ManifestGraph, ManifestRule, ManifestSource, violation } from '../engine/graph';
+import { manifestPath, podTemplatesOf } from './pod-template';
+import { noWindowsNodesIssues } from './windows-pod-rules';
+import { POD_RULES, podViolation, runtimeClassesOf } from './pod-rules';
+import { Json, list, ManifestGraph, ManifestRule, violation } from '../engine/graph';
 import { Finding, registry, rule } from '../engine/rule';
 import { eksPodIssues } from './eks-pod-rules';
 import { CSI_WINDOWS_NODE_RULE } from './csi-rules';
@@ -11,52 +11,6 @@ import { OBJECT_META_RULE } from '../meta/object-meta';
 import { GMSA_RULE } from './gmsa-rules';
 import { LOAD_BALANCER_TARGETS_RULE } from './load-balancer-rules';
 import { WORKLOAD_SELECTOR_RULE } from './selector-rules';
-
-/**
- * The workload rules over plain manifests: the API server's OS-specific pod validation
- * (`validatePodSpec`), what a pod aimed at Windows nodes needs to be scheduled and run there
- * (`windowsPodIssues`), pod templates whose OS constraints contradict each other, and templates
- * that tolerate the Windows taint without selecting an OS. Inside a
- * cdk8s app, `PodTemplatePolicy` applies the same functions; this rule brings them to YAML written
- * elsewhere. Pod templates inside `v1 List` items count too. Its advice (`windowsPodAdvice`) is
- * reported apart, never as a violation.
- */
-export const POD_TEMPLATE_RULE = rule<ManifestGraph>({
-  name: 'pod-template',
-  scope: 'graph',
-  description: 'Pod templates pass the API server\'s OS-specific pod validation and can be scheduled and run on the OS they aim at',
-  source: 'kubernetes v1.34 pkg/apis/core/validation/validation.go (validateWindows, validateLinux); kubernetes docs: Windows in Kubernetes',
-  check: (graph) => {
-    const classes = runtimeClassesOf(graph);
-    const runtimeClassOs = (name: string) => classes.get(name)?.os;
-    const runtimeClassTolerations = (name: string) => classes.get(name)?.tolerations;
-    return graph.sources.flatMap((source) => podTemplatesOf(source.manifest).flatMap((location) => [
-      ...validatePodSpec(location.spec),
-      ...podOsIssues(location.spec, runtimeClassOs, { kind: location.kind, runtimeClassTolerations, windowsTaint: graph.context.windowsTaint }),
-    ].map((v) => podViolation(source, location, v))));
-  },
-  advise: (graph) => {
-    const classes = runtimeClassesOf(graph);
-    return graph.sources.flatMap((source) => podTemplatesOf(source.manifest).flatMap((location) =>
-      podOsAdvice(location.spec, (name) => classes.get(name)?.os).map((v) => podViolation(source, location, v))));
-  },
-});
-
-/** A pod spec's violation as the manifest's: the path and the fields its fix names rooted where the pod spec sits. */
-function podViolation(source: ManifestSource, location: PodTemplateLocation, v: PodSpecViolation): Finding {
-  const field = manifestPath(location, v.path);
-  const fix = podSpecFix(v).replace(/(^|[\s(])spec(?=[.\s]|$)/g, `$1${location.dotted}`);
-  return violation(source, `${field}: ${v.message}`, fix, field);
-}
-
-/** What each RuntimeClass of the objects adds to its pods: the OS its `scheduling.nodeSelector` picks and its tolerations. */
-function runtimeClassesOf(graph: ManifestGraph): Map<string, { os?: string; tolerations: Json[] }> {
-  return new Map(graph.ofKind('RuntimeClass').map((s) => {
-    const scheduling = s.manifest.scheduling ?? {};
-    const os = scheduling.nodeSelector?.[LABEL_OS];
-    return [String(s.manifest.metadata?.name), { os: typeof os === 'string' ? os : undefined, tolerations: Array.isArray(scheduling.tolerations) ? scheduling.tolerations : [] }];
-  }));
-}
 
 /**
  * A Service's ports: the API server refuses two of one port and protocol (kubernetes
@@ -106,7 +60,7 @@ export const WINDOWS_NODES_RULE = rule<ManifestGraph>({
 });
 
 /** Every workload rule. */
-export const WORKLOAD_RULES: readonly ManifestRule[] = registry<ManifestRule>([POD_TEMPLATE_RULE, SERVICE_PORTS_RULE, WORKLOAD_SELECTOR_RULE, GMSA_RULE, OBJECT_META_RULE, CSI_WINDOWS_NODE_RULE, WINDOWS_NODES_RULE]);
+export const WORKLOAD_RULES: readonly ManifestRule[] = registry<ManifestRule>([...POD_RULES, SERVICE_PORTS_RULE, WORKLOAD_SELECTOR_RULE, GMSA_RULE, OBJECT_META_RULE, CSI_WINDOWS_NODE_RULE, WINDOWS_NODES_RULE]);
 
 /** Windows pods on Amazon EKS get an address only when their nodeSelector names Windows (`eksPodIssues`). */
 export const EKS_POD_ADDRESS_RULE = rule<ManifestGraph>({

@@ -1,0 +1,356 @@
+/**
+ * The schema check itself: Kubernetes objects against the API's schema of one Kubernetes minor,
+ * custom resources against their CRDs' structural schemas and CEL rules, with unknown fields
+ * refused as `kubectl apply`'s strict field validation refuses them (the default since kubectl
+ * v1.27: `--validate=strict`, kubernetes/kubernetes staging/src/k8s.io/kubectl/pkg/cmd/util/helpers.go
+ * `GetValidationDirective`; the API server's `strict decoding error: unknown field`).
+ *
+ * The schemas use few keywords, so they are interpreted rather than compiled: ajv took 1.5 s to
+ * compile a Deployment's schema (about 150 definitions under PodSpec), more than checking 4,000
+ * Deployments takes this way. This module holds the generated schemas: `rule.ts` loads it on
+ * first use only, so loading the package for a cdk8s app never does.
+ */
+import { CRD_CEL_RULES, CrdCelRule } from '../../generated/crd-cel-rules';
+import { K8S_SCHEMAS } from '../../generated/k8s-schemas';
+import { CelSchemaNode, celRulesOf, celViolations } from '../cluster/crd-cel';
+import { SchemaError, SchemaProblem, problemOf } from './problems';
+
+export type { SchemaProblem } from './problems';
+
+// Objects come from anywhere, so they are read loosely typed.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+/**
+ * What the check found: the problems, that no schema covers the object's kind, or (`silent`) that the
+ * object is a core Kubernetes one and this build has no core schemas to say anything about it.
+ */
+export type SchemaResult =
+  | { readonly checked: true; readonly problems: readonly SchemaProblem[] }
+  | { readonly checked: false; readonly what: string; readonly fix: string; readonly refused: boolean }
+  | { readonly checked: false; readonly refused: false; readonly silent: true };
+
+/** One served version of a CRD, reduced to what validation reads. */
+interface CrdVersion {
+  readonly schema: Json;
+  readonly deprecated?: boolean;
+  /** Where the CEL rules come from: generated for the library's kinds, read from the schema for others. */
+  readonly celRules: () => readonly CrdCelRule[];
+}
+
+const OBJECT_META = 'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta';
+
+/**
+ * The API groups kube-apiserver serves itself ('' is the core group's `v1`), for when the core table
+ * is empty (`npm run import` without K8S_SCHEMAS and KUBERNETES_MODELS): their objects then pass
+ * unchecked without a word, rather than being advised on as kinds no CRD covers.
+ */
+const KUBERNETES_GROUPS: ReadonlySet<string> = new Set(['', 'admissionregistration.k8s.io', 'apiextensions.k8s.io', 'apiregistration.k8s.io', 'apps', 'authentication.k8s.io',
+  'authorization.k8s.io', 'autoscaling', 'batch', 'certificates.k8s.io', 'coordination.k8s.io', 'discovery.k8s.io', 'events.k8s.io', 'flowcontrol.apiserver.k8s.io',
+  'internal.apiserver.k8s.io', 'networking.k8s.io', 'node.k8s.io', 'policy', 'rbac.authorization.k8s.io', 'resource.k8s.io', 'scheduling.k8s.io', 'storage.k8s.io',
+  'storagemigration.k8s.io']);
+
+let data: { source: string; versions: Record<string, Record<string, number>>; kinds: Record<string, string[]>; definitions: Record<string, string[]> } | undefined;
+/** A pattern of a CRD (Go RE2 syntax, which JavaScript reads alike for what CRDs write); none when it does not compile. */
+function regExp(pattern: string): RegExp | undefined {
+  try {
+    return new RegExp(pattern);
+  } catch {
+    return undefined;
+  }
+}
+
+let crdData: Record<string, string> | undefined;
+const crdParsed = new Map<string, { scope: string; deprecated?: boolean; notStorage?: boolean; schema: Json }>();
+
+/**
+ * Kubernetes' JSON Schema made to answer as the API server does: int-or-string and quantities as
+ * either type, and an object that lists its properties refusing any other, unless it preserves
+ * unknown fields. (`null` is accepted wherever a value is, by `visit`: it decodes as the field left out.)
+ */
+function loosen(node: Json): Json {
+  if (Array.isArray(node)) return node.map(loosen);
+  if (node === null || typeof node !== 'object') return node;
+  if (typeof node.$ref === 'string') return shape({ $ref: node.$ref });
+  const out: Json = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'properties') out.properties = Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, loosen(v)]));
+    else if (['items', 'additionalProperties', 'not', 'allOf', 'anyOf', 'oneOf'].includes(key)) out[key] = typeof value === 'boolean' ? value : loosen(value);
+    else if (key === 'pattern') out.pattern = regExp(String(value));
+    else if (key !== 'gvk' && key !== 'description' && key !== 'nullable') out[key] = value;
+  }
+  // intstr.IntOrString, resource.Quantity: a oneOf of plain types; a CRD's int-or-string.
+  const alternatives = (node.oneOf ?? node.anyOf) as Json[] | undefined;
+  if (alternatives?.every((a) => Object.keys(a).length === 1 && typeof a.type === 'string')) {
+    delete out.oneOf;
+    delete out.anyOf;
+    out.type = alternatives.map((a) => a.type);
+  }
+  if (node['x-kubernetes-int-or-string']) {
+    delete out.anyOf;
+    out.type = ['integer', 'string'];
+  }
+  if (typeof out.type === 'string') out.type = [out.type];
+  if (node.properties && node.additionalProperties === undefined && !node['x-kubernetes-preserve-unknown-fields']) out.additionalProperties = false;
+  return shape(out);
+}
+
+/**
+ * A schema node with every keyword `visit` reads, in one order, absent ones undefined: nodes of one
+ * hidden class, so that reading a keyword is one monomorphic property load (half the time of
+ * checking 4,000 Deployments went to keyword lookups on nodes of many shapes).
+ */
+function shape(n: Json): Json {
+  return {
+    $ref: n.$ref, type: n.type, enum: n.enum, maxLength: n.maxLength, minLength: n.minLength, pattern: n.pattern,
+    maximum: n.maximum, minimum: n.minimum, exclusiveMaximum: n.exclusiveMaximum, exclusiveMinimum: n.exclusiveMinimum,
+    maxItems: n.maxItems, minItems: n.minItems, items: n.items, required: n.required, maxProperties: n.maxProperties,
+    minProperties: n.minProperties, properties: n.properties, additionalProperties: n.additionalProperties,
+    allOf: n.allOf, anyOf: n.anyOf, oneOf: n.oneOf, not: n.not,
+  };
+}
+
+function coreData() {
+  data ??= JSON.parse(K8S_SCHEMAS);
+  return data!;
+}
+
+/** A pinned CRD version, parsed on first use. */
+function pinnedCrd(gvk: string) {
+  // The pinned CRDs are read for a custom resource only: a run over core objects never loads them (10 ms).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  crdData ??= JSON.parse((require('../../generated/crd-schemas') as typeof import('../../generated/crd-schemas')).CRD_SCHEMAS) as Record<string, string>;
+  const text = crdData[gvk];
+  if (text === undefined) return undefined;
+  let parsed = crdParsed.get(gvk);
+  if (!parsed) crdParsed.set(gvk, parsed = JSON.parse(text));
+  return parsed;
+}
+
+/** The group of an apiVersion ('' for the core group's `v1`). */
+function groupOf(apiVersion: string): string {
+  return apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
+}
+
+/** The `group/version/Kind` of an object (`v1/Pod` for the core group). */
+function gvkOf(manifest: Json): string {
+  return `${manifest.apiVersion}/${manifest.kind}`;
+}
+
+function typeOk(types: readonly string[], value: unknown): boolean {
+  for (const type of types) {
+    switch (type) {
+      case 'string': if (typeof value === 'string') return true; break;
+      case 'integer': if (Number.isInteger(value)) return true; break;
+      case 'number': if (typeof value === 'number') return true; break;
+      case 'boolean': if (typeof value === 'boolean') return true; break;
+      case 'array': if (Array.isArray(value)) return true; break;
+      case 'object': if (typeof value === 'object' && !Array.isArray(value)) return true; break;
+      default: return true;
+    }
+  }
+  return false;
+}
+
+function fail(errors: SchemaError[], keyword: string, path: ReadonlyArray<string | number>, data: unknown, schema: Json, param?: unknown): void {
+  errors.push({ keyword, path: [...path], data, schema, param });
+}
+
+/** Whether `value` passes a schema node (for anyOf, oneOf, not). */
+function passes(schema: Json, value: unknown, path: ReadonlyArray<string | number>, defs: Definitions): boolean {
+  const found: SchemaError[] = [];
+  visit(schema, value, [...path], defs, found);
+  return found.length === 0;
+}
+
+/**
+ * Checks `value` against a (loosened) schema node, appending what fails to `errors`. `null` passes
+ * anywhere: the API server decodes it as the field left out, and prunes it from custom resources.
+ * Written without closures: it runs for every value of every object.
+ */
+function visit(schema: Json, value: unknown, path: Array<string | number>, defs: Definitions, errors: SchemaError[]): void {
+  if (value === null || value === undefined || schema === true || schema === undefined) return;
+  if (schema === false) return fail(errors, 'false', path, value, schema);
+  if (schema.$ref !== undefined) return visit(defs.get(schema.$ref), value, path, defs, errors);
+  if (schema.type !== undefined && !typeOk(schema.type, value)) return fail(errors, 'type', path, value, schema);
+  if (schema.enum !== undefined && !schema.enum.includes(value)) fail(errors, 'enum', path, value, schema);
+  if (typeof value === 'string') {
+    if (schema.maxLength !== undefined && [...value].length > schema.maxLength) fail(errors, 'maxLength', path, value, schema);
+    if (schema.minLength !== undefined && [...value].length < schema.minLength) fail(errors, 'minLength', path, value, schema);
+    if (schema.pattern !== undefined && !schema.pattern.test(value)) fail(errors, 'pattern', path, value, schema);
+  } else if (typeof value === 'number') {
+    if (schema.maximum !== undefined && (schema.exclusiveMaximum === true ? value >= schema.maximum : value > schema.maximum)) fail(errors, 'maximum', path, value, schema);
+    if (schema.minimum !== undefined && (schema.exclusiveMinimum === true ? value <= schema.minimum : value < schema.minimum)) fail(errors, 'minimum', path, value, schema);
+  } else if (Array.isArray(value)) {
+    if (schema.maxItems !== undefined && value.length > schema.maxItems) fail(errors, 'maxItems', path, value, schema);
+    if (schema.minItems !== undefined && value.length < schema.minItems) fail(errors, 'minItems', path, value, schema);
+    if (schema.items !== undefined) {
+      for (let i = 0; i < value.length; i++) {
+        path.push(i);
+        visit(schema.items, value[i], path, defs, errors);
+        path.pop();
+      }
+    }
+  } else if (typeof value === 'object') {
+    const object = value as Record<string, unknown>;
+    if (schema.required !== undefined) for (const name of schema.required) if (object[name] === undefined) fail(errors, 'required', path, value, schema, name);
+    if (schema.maxProperties !== undefined || schema.minProperties !== undefined) {
+      const count = Object.keys(object).length;
+      if (count > (schema.maxProperties ?? Infinity)) fail(errors, 'maxProperties', path, value, schema);
+      if (count < (schema.minProperties ?? 0)) fail(errors, 'minProperties', path, value, schema);
+    }
+    const properties = schema.properties;
+    for (const key in object) {
+      const sub = properties?.[key] ?? schema.additionalProperties;
+      if (sub === false) {
+        fail(errors, 'additionalProperties', path, value, schema, key);
+        continue;
+      }
+      if (sub === undefined || sub === true) continue;
+      path.push(key);
+      visit(sub, object[key], path, defs, errors);
+      path.pop();
+    }
+  }
+  if (schema.allOf !== undefined) for (const sub of schema.allOf) visit(sub, value, path, defs, errors);
+  if (schema.anyOf !== undefined && !schema.anyOf.some((sub: Json) => passes(sub, value, path, defs))) fail(errors, 'anyOf', path, value, schema);
+  if (schema.oneOf !== undefined && schema.oneOf.filter((sub: Json) => passes(sub, value, path, defs)).length !== 1) fail(errors, 'oneOf', path, value, schema);
+  if (schema.not !== undefined && passes(schema.not, value, path, defs)) fail(errors, 'not', path, value, schema);
+}
+
+/** A minor's definitions, each parsed and loosened on first use: a Deployment reads about 150 of them. */
+class Definitions {
+  private readonly loose = new Map<string, Json>();
+  public constructor(private readonly index: Readonly<Record<string, number>>, private readonly texts: Readonly<Record<string, string[]>>) {}
+
+  public get(name: string): Json {
+    let definition = this.loose.get(name);
+    if (definition === undefined) {
+      const variant = this.index[name];
+      // A reference the minor does not define accepts anything rather than failing the check.
+      definition = variant === undefined ? true : loosen(JSON.parse(this.texts[name][variant]));
+      this.loose.set(name, definition);
+    }
+    return definition;
+  }
+}
+
+/** A user's CRD (apiextensions.k8s.io/v1 `CustomResourceDefinition`), as parsed from YAML. */
+export type CustomResourceDefinition = Json;
+
+/**
+ * Checks objects against the schemas of one Kubernetes minor, the pinned CRDs of the kinds this
+ * library knows (Cluster API, CAPA, CAPZ, k0smotron, Karpenter) and any CRDs given.
+ */
+export class SchemaValidator {
+  /** The minor's definitions, loosened on first use each. */
+  private readonly defs: Definitions;
+  private readonly kinds = new Map<string, string>();
+  /** The API groups of Kubernetes itself: an object of one with no schema is a version the API server does not serve. */
+  private readonly groups = new Set<string>();
+  private readonly userCrds = new Map<string, CrdVersion>();
+  private readonly crdSchemas = new Map<string, Json>();
+
+  /** Whether this build has core schemas at all (src/generated/k8s-schemas.ts may be generated empty). */
+  private readonly hasCore: boolean;
+
+  public constructor(public readonly minor: string, crdObjects: readonly CustomResourceDefinition[] = []) {
+    const { versions, kinds, definitions } = coreData();
+    this.hasCore = Object.keys(versions).length > 0;
+    const index = this.hasCore ? versions[minor] : {};
+    if (!index) throw new Error(`no Kubernetes schema for ${minor}`);
+    for (const name of Object.keys(index)) {
+      for (const gvk of kinds[name] ?? []) {
+        this.kinds.set(gvk, name);
+        this.groups.add(groupOf(gvk.slice(0, gvk.lastIndexOf('/'))));
+      }
+    }
+    this.defs = new Definitions(index, definitions);
+    for (const crd of crdObjects) this.addCrd(crd);
+  }
+
+  /** Adds the served versions of a CRD; the caller's CRDs win over the pinned ones of the same kind. */
+  private addCrd(crd: Json): void {
+    const spec = crd?.spec;
+    if (!spec?.group || !spec?.names?.kind || !Array.isArray(spec.versions)) return;
+    for (const version of spec.versions) {
+      const schema = version?.schema?.openAPIV3Schema;
+      if (!version?.served || !schema) continue;
+      let rules: readonly CrdCelRule[] | undefined;
+      this.userCrds.set(`${spec.group}/${version.name}/${spec.names.kind}`, { schema, deprecated: version.deprecated, celRules: () => (rules ??= celRulesOf(schema as CelSchemaNode)) });
+    }
+  }
+
+  private crdOf(gvk: string): CrdVersion | undefined {
+    const own = this.userCrds.get(gvk);
+    if (own || this.kinds.has(gvk)) return own;
+    const pinned = pinnedCrd(gvk);
+    if (!pinned) return undefined;
+    let rules: readonly CrdCelRule[] | undefined;
+    // The kinds whose CEL rules are generated are judged by the crd-cel rule already.
+    return { schema: pinned.schema, deprecated: pinned.deprecated, celRules: () => (CRD_CEL_RULES[gvk] ? [] : (rules ??= celRulesOf(pinned.schema))) };
+  }
+
+  /** The loosened schema of a kind, or undefined when none covers it. */
+  private schemaOf(gvk: string, crd: CrdVersion | undefined): Json | undefined {
+    if (!crd) {
+      const core = this.kinds.get(gvk);
+      return core === undefined ? undefined : shape({ $ref: core });
+    }
+    let schema = this.crdSchemas.get(gvk);
+    if (!schema) {
+      schema = loosen(crd.schema);
+      // The API server reads apiVersion, kind and metadata (an ObjectMeta) itself, whatever the CRD's schema says of them.
+      schema.properties = { ...schema.properties, apiVersion: shape({ type: ['string'] }), kind: shape({ type: ['string'] }), metadata: shape({ $ref: OBJECT_META }) };
+      this.crdSchemas.set(gvk, schema);
+    }
+    return schema;
+  }
+
+  /**
+   * Checks one object. A `v1 List` (or any list kind no schema covers) is checked item by item, its
+   * items' fields named under `items[i]`, as kubectl applies each item (apimachinery
+   * `unstructured.decodeToList`: an item without apiVersion and kind takes the list's).
+   */
+  public check(manifest: Json): SchemaResult {
+    // Not an object of any kind: what reads such input (the command line, cdk8s) refuses it itself.
+    if (manifest === null || typeof manifest !== 'object' || Array.isArray(manifest) || typeof manifest.apiVersion !== 'string' || typeof manifest.kind !== 'string') return { checked: true, problems: [] };
+    const gvk = gvkOf(manifest);
+    if (Array.isArray(manifest.items) && String(manifest.kind).endsWith('List') && !this.kinds.has(gvk) && !this.crdOf(gvk)) {
+      const problems: SchemaProblem[] = [];
+      manifest.items.forEach((item: Json, i: number) => {
+        const typed = item?.apiVersion === undefined && item?.kind === undefined ? { ...item, apiVersion: manifest.apiVersion, kind: String(manifest.kind).slice(0, -4) } : item;
+        const result = this.check(typed);
+        const at = (field?: string) => `items[${i}]${field ? `.${field}` : ''}`;
+        if (result.checked) problems.push(...result.problems.map((p) => ({ ...p, field: at(p.field) })));
+        else if (result.refused) problems.push({ field: at('apiVersion'), what: result.what, fix: result.fix });
+      });
+      return { checked: true, problems };
+    }
+    const crd = this.crdOf(gvk);
+    const schema = this.schemaOf(gvk, crd);
+    if (!schema) {
+      if (!this.hasCore && KUBERNETES_GROUPS.has(groupOf(String(manifest.apiVersion)))) return { checked: false, refused: false, silent: true };
+      if (this.groups.has(groupOf(String(manifest.apiVersion)))) {
+        const served = [...this.kinds.keys()].filter((k) => k.endsWith(`/${manifest.kind}`)).map((k) => k.slice(0, -String(manifest.kind).length - 1));
+        return {
+          checked: false,
+          refused: true,
+          what: `Kubernetes ${this.minor} serves no ${manifest.kind} in ${manifest.apiVersion} (no matches for kind "${manifest.kind}" in version "${manifest.apiVersion}")`,
+          fix: served.length > 0 ? `write apiVersion: ${served.join(' or ')}` : 'check the kind and apiVersion, or name the CRD that defines it with --crd',
+        };
+      }
+      return { checked: false, refused: false, what: `no schema for ${manifest.kind} ${manifest.apiVersion}: not checked`, fix: 'name its CRD with --crd <file|dir> (or the config file\'s crds) to have it checked' };
+    }
+    const errors: SchemaError[] = [];
+    visit(schema, manifest, [], this.defs, errors);
+    const problems = errors.map(problemOf);
+    // The CEL rules read fields the schema vouches for: a value the schema refuses would only make them fail to evaluate.
+    if (crd && problems.length === 0) {
+      for (const v of celViolations(manifest, crd.celRules())) {
+        problems.push({ ...(v.field ? { field: v.field } : {}), what: `${v.message} (the ${manifest.kind} CRD's rule ${JSON.stringify(v.rule.rule)})`, fix: 'change the fields the rule reads so that it holds' });
+      }
+    }
+    return { checked: true, problems };
+  }
+}
