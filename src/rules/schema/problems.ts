@@ -104,4 +104,3 @@ export function problemOf(e: SchemaError): SchemaProblem {
 function article(noun: string): string {
   return `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
 }
-
