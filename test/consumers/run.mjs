@@ -173,7 +173,7 @@ async function cdk8s(log, dir, env) {
   check(log, 'npx cdk-hybrid-windows validate dist: exit 0', r.status === 0, r);
   r = await run('npx', ['cdk-hybrid-windows', 'validate', '-'], { cwd: dir, env, input: readFileSync(join(ROOT, 'test', 'cli', 'fixtures', 'helm-web.yaml'), 'utf8') });
   check(log, 'helm-template-style YAML piped into npx cdk-hybrid-windows validate -: exit 1, one line per violation with line, column, template and rule', r.status === 1
-    && /^<stdin>:\d+:\d+ Job apps\/migrate \(web\/templates\/job\.yaml\): .+\. Fix: .+\. \[pod-template\]$/m.test(r.out), r);
+    && /^<stdin>:\d+:\d+ Job apps\/migrate \(web\/templates\/job\.yaml\): .+\. Fix: .+\. \[windows-node-selector\]$/m.test(r.out), r);
   r = await synth(['--app', 'npx ts-node plugin-violation.ts', '--output', 'dist-violation']);
   check(log, 'cdk8s synth with the plugin refuses a Windows pod that cannot schedule', r.status !== 0
     && r.out.includes('windows-toleration') && r.out.includes('must tolerate the Windows node taint'), r);
