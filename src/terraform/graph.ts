@@ -167,6 +167,23 @@ export function address(block: TerraformBlock): string {
 }
 
 /**
+ * Each block whose key an earlier block of `blocks` already has, with that earlier block: the
+ * names a cloud takes once per scope (`keyOf` gives undefined for a block that cannot be judged).
+ */
+export function repeatedKeys(blocks: readonly TerraformBlock[], keyOf: (block: TerraformBlock) => string | undefined): Array<[TerraformBlock, TerraformBlock]> {
+  const first = new Map<string, TerraformBlock>();
+  const out: Array<[TerraformBlock, TerraformBlock]> = [];
+  for (const block of blocks) {
+    const key = keyOf(block);
+    if (key === undefined) continue;
+    const earlier = first.get(key);
+    if (earlier) out.push([block, earlier]);
+    else first.set(key, block);
+  }
+  return out;
+}
+
+/**
  * A violation of `rule` by `block`, in the one error shape: `kind` is the resource type
  * (`data.<type>` for a data source, `provider` for a provider configuration) and `name` the
  * logical id (the provider's name and alias), so that `<kind>.<name>` is the block's address.

@@ -7,7 +7,7 @@ import { integerProblem } from '../../core/numbers';
 import { EKS_WINDOWS_2025_PROVIDER, EKS_WINDOWS_2025_PROVIDER_ADVICE, admitsVersionAtLeast } from '../../platform/provider-version';
 import { WindowsPlatform, windowsSupport } from '../../platform/support';
 import { WindowsVersion } from '../../platform/windows';
-import { TerraformBlock, TerraformGraph, blockViolation, isExpression, list, single } from '../graph';
+import { TerraformBlock, TerraformGraph, blockViolation, isExpression, list, repeatedKeys, single } from '../graph';
 
 import { clusterOf, minorOf, subnetProblems } from './eks-common';
 
@@ -240,19 +240,11 @@ export const nodeGroupNames = rule<TerraformGraph>({
   description: 'Node group names are unique in their cluster',
   source: 'Amazon EKS API CreateNodegroup (ResourceInUseException)',
   check: (graph) => {
-    const seen = new Map<string, TerraformBlock>();
-    return graph.ofType('aws_eks_node_group').flatMap((group) => {
+    return repeatedKeys(graph.ofType('aws_eks_node_group'), (group) => {
       const { cluster_name: cluster, node_group_name: name } = group.body;
-      if (typeof name !== 'string' || isExpression(name) || typeof cluster !== 'string') return [];
-      const key = `${group.stack}|${cluster}|${name}`;
-      const first = seen.get(key);
-      if (!first) {
-        seen.set(key, group);
-        return [];
-      }
-      return [blockViolation(group, `node group name "${name}" is also the name of ${first.path ?? first.id} in the same cluster, and EKS takes one node group per name`,
-        'give each node group its own nodeGroupName (the default is the construct id)', 'node_group_name')];
-    });
+      return typeof name !== 'string' || isExpression(name) || typeof cluster !== 'string' ? undefined : `${group.stack}|${cluster}|${name}`;
+    }).map(([group, first]) => blockViolation(group, `node group name "${group.body.node_group_name}" is also the name of ${first.path ?? first.id} in the same cluster, and EKS takes one node group per name`,
+      'give each node group its own nodeGroupName (the default is the construct id)', 'node_group_name'));
   },
 });
 

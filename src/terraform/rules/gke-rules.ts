@@ -7,7 +7,7 @@ import { labelKeyProblem, labelValueProblem, nodeLabelProblem } from '../../plat
 import { integerProblem } from '../../core/numbers';
 import { formatCidr, parseCidr } from '../../platform/cidr';
 import { WindowsPlatform, windowsSupport } from '../../platform/support';
-import { TerraformBlock, TerraformGraph, TerraformRule, blockViolation, isExpression, list, single } from '../graph';
+import { TerraformBlock, TerraformGraph, TerraformRule, blockViolation, isExpression, list, repeatedKeys, single } from '../graph';
 
 /**
  * The GKE rules over the final Terraform JSON: what the GKE API and
@@ -243,19 +243,11 @@ const nodePoolNames = rule<TerraformGraph>({
   description: 'No two node pools of one name in a GKE cluster',
   source: 'GKE API: the node pool name is its id in the cluster',
   check: (graph) => {
-    const seen = new Map<string, TerraformBlock>();
-    return graph.ofType('google_container_node_pool').flatMap((pool) => {
+    return repeatedKeys(graph.ofType('google_container_node_pool'), (pool) => {
       const { cluster, name } = pool.body;
-      if (typeof name !== 'string' || isExpression(name) || typeof cluster !== 'string') return [];
-      const key = `${pool.stack}|${clusterOf(graph, pool)?.id ?? cluster}|${name}`;
-      const first = seen.get(key);
-      if (!first) {
-        seen.set(key, pool);
-        return [];
-      }
-      return [blockViolation(pool, `node pool name "${name}" is also the name of ${first.path ?? first.id} in the same cluster, and GKE takes one node pool per name`,
-        'give each node pool its own nodePoolName (the default is the construct id)', 'name')];
-    });
+      return typeof name !== 'string' || isExpression(name) || typeof cluster !== 'string' ? undefined : `${pool.stack}|${clusterOf(graph, pool)?.id ?? cluster}|${name}`;
+    }).map(([pool, first]) => blockViolation(pool, `node pool name "${pool.body.name}" is also the name of ${first.path ?? first.id} in the same cluster, and GKE takes one node pool per name`,
+      'give each node pool its own nodePoolName (the default is the construct id)', 'name'));
   },
 });
 
