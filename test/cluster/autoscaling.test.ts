@@ -93,7 +93,7 @@ describe('autoscaled EC2 pools', () => {
       .toMatch(/\[mgmt\/prod\/win\] autoscaling is min 5, max 2: the max is below the min.*Fix: give a max of at least 5/);
     expect(constructionError({ windows: { replicas: undefined, autoscaling: { min: 0, max: 1 } } }).message)
       .toMatch(/MachineDeployment prod-win-b: the autoscaler's max is 0, so cluster-autoscaler leaves the node group out/);
-    expect(constructionError({ windows: { replicas: undefined, autoscaling: { min: 0, max: 2.5 } } }).message).toMatch(/autoscaling\.max 2\.5 is not a whole number/);
+    expect(constructionError({ windows: { replicas: undefined, autoscaling: { min: 0, max: 2.5 } } }).message).toMatch(/autoscaling\.max: 2\.5 is not a whole number/);
     expect(constructionError({ windows: { replicas: 2, autoscaling: { min: 0, max: 2 } } }).message).toMatch(/replicas and autoscaling are both set/);
   });
 
@@ -186,6 +186,6 @@ describe('image policy: a lookup image with a rollout trigger', () => {
     for (const name of ['prod-win-a', 'prod-win-b']) expect(only(objs, 'MachineDeployment', name).spec.rollout).toEqual({ after: '2026-12-01T02:00:00.000Z' });
     const remote = synthObjects(remoteApp({ windows: { rolloutAfter: after } }).app);
     expect(only(remote, 'MachineDeployment', 'edge-win').spec.rollout).toEqual({ after: '2026-12-01T02:00:00.000Z', strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 0, maxUnavailable: 1 } } });
-    expect(() => hybridCluster({ windows: { rolloutAfter: new Date('no') } })).toThrow(/rolloutAfter Invalid Date is not a valid Date/);
+    expect(() => hybridCluster({ windows: { rolloutAfter: new Date('no') } })).toThrow(/rolloutAfter: Invalid Date is not a valid Date/);
   });
 });
