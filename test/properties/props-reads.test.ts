@@ -25,7 +25,7 @@ const NOT_YET_CONVERTED: readonly string[] = [
   // GKE
   'HybridGkeStack', 'HybridGkeCluster', 'GkeNetwork', 'GkeLinuxNodePool', 'GkeWindowsNodePool',
   // Day 2
-  'KarpenterWindowsNodePool', 'KarpenterWindowsNodeRole', 'ServiceAccountRole',
+  'KarpenterWindowsNodeRole', 'ServiceAccountRole',
   'WindowsSmbCsi', 'WindowsEbsCsiNode', 'GmsaCredentialSpec', 'GmsaWebhook', 'WindowsFluentBit', 'HybridChart',
 ];
 

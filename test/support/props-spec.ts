@@ -19,6 +19,7 @@ import { EKS_WINDOWS_NODE_GROUP_PROPS, EksWindowsNodeGroup } from '../../src/eks
 import { WINDOWS_EXPORTER_PROPS, WindowsExporter } from '../../src/workloads/windows-exporter';
 import { HYPERV_RUNTIME_CLASS_PROPS, HyperVRuntimeClass } from '../../src/workloads/hyperv-runtime-class';
 import { EKS_NODE_ROLE_PROPS, EksNodeRole } from '../../src/eks/node-role';
+import { KARPENTER_WINDOWS_NODE_POOL_PROPS, KarpenterWindowsNodePool } from '../../src/eks/karpenter-windows-node-pool';
 import { WINDOWS_POD_OPTIONS, WindowsPod } from '../../src/workloads/windows-pod';
 import { WINDOWS_WORKLOAD_PROPS, WindowsWorkload } from '../../src/workloads/windows-workload';
 import { AwsProvider } from '../../src/terraform/providers/aws';
@@ -153,6 +154,11 @@ export const SUBJECTS: readonly SpecSubject[] = [
   inAwsStack('ClusterVpcEndpoints', CLUSTER_VPC_ENDPOINTS_PROPS,
     { clusterName: 'c', region: 'eu-north-1', vpcId: 'vpc-0123456789abcdef0', vpcCidr: '10.0.0.0/16', subnetIds: ['subnet-0aaa0000000000001'], routeTableIds: ['rtb-0123456789abcdef0'] },
     (stack, id, props) => new ClusterVpcEndpoints(stack, id, props)),
+  // Day 2
+  subject<Chart>({
+    name: 'KarpenterWindowsNodePool', spec: KARPENTER_WINDOWS_NODE_POOL_PROPS, base: { clusterName: 'eks', role: 'eks-karpenter-windows', limits: { cpu: 64 } },
+    fixture: chart, pathOf: (id) => `apps/${id}`, synth: k8s, build: (c, id, props) => new KarpenterWindowsNodePool(c, id, props as never),
+  }),
 ];
 
 /** An object whose every read throws, as a getter or proxy can. */
