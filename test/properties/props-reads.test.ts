@@ -25,7 +25,6 @@ const NOT_YET_CONVERTED: readonly string[] = [
   // GKE
   'HybridGkeStack', 'HybridGkeCluster', 'GkeNetwork', 'GkeLinuxNodePool', 'GkeWindowsNodePool',
   // Day 2
-  'KarpenterWindowsNodeRole', 'ServiceAccountRole',
   'WindowsSmbCsi', 'WindowsEbsCsiNode', 'GmsaCredentialSpec', 'GmsaWebhook', 'WindowsFluentBit', 'HybridChart',
 ];
 

@@ -13,13 +13,16 @@ import { EXISTING_NETWORK, ExistingClusterNetwork } from '../../src/aws/existing
 import { HYBRID_CLUSTER_INFRA_PROPS, HybridClusterInfra } from '../../src/aws/hybrid-cluster-infra';
 import { HYBRID_CLUSTER_INFRA_STACK_PROPS, HybridClusterInfraStack } from '../../src/aws/hybrid-cluster-infra-stack';
 import { HYBRID_EKS_CLUSTER_PROPS, HybridEksCluster } from '../../src/eks/eks-cluster';
-import { HYBRID_EKS_STACK_PROPS, HybridEksStack } from '../../src/eks/hybrid-eks-stack';
+import { HYBRID_EKS_STACK_PROPS, HybridEksStack, HybridEksStackProps } from '../../src/eks/hybrid-eks-stack';
 import { EKS_LINUX_NODE_GROUP_PROPS, EksLinuxNodeGroup } from '../../src/eks/linux-node-group';
 import { EKS_WINDOWS_NODE_GROUP_PROPS, EksWindowsNodeGroup } from '../../src/eks/windows-node-group';
 import { WINDOWS_EXPORTER_PROPS, WindowsExporter } from '../../src/workloads/windows-exporter';
 import { HYPERV_RUNTIME_CLASS_PROPS, HyperVRuntimeClass } from '../../src/workloads/hyperv-runtime-class';
 import { EKS_NODE_ROLE_PROPS, EksNodeRole } from '../../src/eks/node-role';
 import { KARPENTER_WINDOWS_NODE_POOL_PROPS, KarpenterWindowsNodePool } from '../../src/eks/karpenter-windows-node-pool';
+import { KARPENTER_WINDOWS_NODE_ROLE_PROPS, KarpenterWindowsNodeRole } from '../../src/eks/karpenter-node-role';
+import { SERVICE_ACCOUNT_ROLE_PROPS, ServiceAccountRole } from '../../src/eks/pod-credentials';
+import { AWS_ROLE_SERVICE_ACCOUNT_PROPS, awsRoleServiceAccount } from '../../src/workloads/aws-role-service-account';
 import { WINDOWS_POD_OPTIONS, WindowsPod } from '../../src/workloads/windows-pod';
 import { WINDOWS_WORKLOAD_PROPS, WindowsWorkload } from '../../src/workloads/windows-workload';
 import { AwsProvider } from '../../src/terraform/providers/aws';
@@ -78,8 +81,8 @@ function awsStack(): TerraformStack {
 const EXISTING = { vpcId: 'vpc-0123456789abcdef0', publicSubnetIds: ['subnet-0bbb0000000000001', 'subnet-0bbb0000000000002'], privateSubnetIds: ['subnet-0aaa0000000000001', 'subnet-0aaa0000000000002'] };
 
 /** An EKS cluster on existing subnets, with a Linux group for CoreDNS, for the node groups. */
-function eksCluster(): HybridEksCluster {
-  const stack = new HybridEksStack(Testing.app(), 'eks', { region: 'eu-north-1', clusterName: 'eks', kubernetesVersion: '1.34', existingNetwork: EXISTING });
+function eksCluster(more: Partial<HybridEksStackProps> = {}): HybridEksCluster {
+  const stack = new HybridEksStack(Testing.app(), 'eks', { region: 'eu-north-1', clusterName: 'eks', kubernetesVersion: '1.34', existingNetwork: EXISTING, ...more });
   new EksLinuxNodeGroup(stack.cluster, 'base', { instanceTypes: ['t3.large'], minSize: 2 });
   return stack.cluster;
 }
@@ -158,6 +161,19 @@ export const SUBJECTS: readonly SpecSubject[] = [
   subject<Chart>({
     name: 'KarpenterWindowsNodePool', spec: KARPENTER_WINDOWS_NODE_POOL_PROPS, base: { clusterName: 'eks', role: 'eks-karpenter-windows', limits: { cpu: 64 } },
     fixture: chart, pathOf: (id) => `apps/${id}`, synth: k8s, build: (c, id, props) => new KarpenterWindowsNodePool(c, id, props as never),
+  }),
+  subject<HybridEksCluster>({
+    name: 'KarpenterWindowsNodeRole', spec: KARPENTER_WINDOWS_NODE_ROLE_PROPS, base: {}, fixture: eksCluster, pathOf: (id) => `eks/Cluster/${id}`,
+    build: (cluster, id, props) => new KarpenterWindowsNodeRole(cluster, id, props as never), synth: (cluster) => tf(cluster.node.scope as TerraformStack),
+  }),
+  subject<HybridEksCluster>({
+    name: 'ServiceAccountRole', spec: SERVICE_ACCOUNT_ROLE_PROPS, base: { namespace: 'shop', serviceAccount: 'iis' }, fixture: () => eksCluster({ podCredentials: { irsa: true } }),
+    pathOf: (id) => `eks/Cluster/${id}`, build: (cluster, id, props) => new ServiceAccountRole(cluster, id, props as never), synth: (cluster) => tf(cluster.node.scope as TerraformStack),
+  }),
+  // A function's props: errors name the service account it makes.
+  subject<Chart>({
+    name: 'AwsRoleServiceAccountProps', spec: AWS_ROLE_SERVICE_ACCOUNT_PROPS, base: { name: 'iis', roleArn: 'arn:aws:iam::123456789012:role/shop-iis' }, fixture: chart, pathOf: (id) => `apps/${id}`, synth: k8s,
+    build: (c, id, props) => awsRoleServiceAccount(c, id, props as never),
   }),
 ];
 
