@@ -23,6 +23,8 @@ import { KARPENTER_WINDOWS_NODE_POOL_PROPS, KarpenterWindowsNodePool } from '../
 import { KARPENTER_WINDOWS_NODE_ROLE_PROPS, KarpenterWindowsNodeRole } from '../../src/eks/karpenter-node-role';
 import { SERVICE_ACCOUNT_ROLE_PROPS, ServiceAccountRole } from '../../src/eks/pod-credentials';
 import { AWS_ROLE_SERVICE_ACCOUNT_PROPS, awsRoleServiceAccount } from '../../src/workloads/aws-role-service-account';
+import { WINDOWS_EBS_CSI_NODE_PROPS, WINDOWS_SMB_CSI_PROPS, WindowsEbsCsiNode, WindowsSmbCsi } from '../../src/workloads/windows-csi';
+import { WindowsPlatform } from '../../src/platform/support';
 import { WINDOWS_POD_OPTIONS, WindowsPod } from '../../src/workloads/windows-pod';
 import { WINDOWS_WORKLOAD_PROPS, WindowsWorkload } from '../../src/workloads/windows-workload';
 import { AwsProvider } from '../../src/terraform/providers/aws';
@@ -169,6 +171,14 @@ export const SUBJECTS: readonly SpecSubject[] = [
   subject<HybridEksCluster>({
     name: 'ServiceAccountRole', spec: SERVICE_ACCOUNT_ROLE_PROPS, base: { namespace: 'shop', serviceAccount: 'iis' }, fixture: () => eksCluster({ podCredentials: { irsa: true } }),
     pathOf: (id) => `eks/Cluster/${id}`, build: (cluster, id, props) => new ServiceAccountRole(cluster, id, props as never), synth: (cluster) => tf(cluster.node.scope as TerraformStack),
+  }),
+  subject<Chart>({
+    name: 'WindowsSmbCsi', spec: WINDOWS_SMB_CSI_PROPS, base: { platform: WindowsPlatform.EKS }, fixture: chart, pathOf: (id) => `apps/${id}`, synth: k8s,
+    build: (c, id, props) => new WindowsSmbCsi(c, id, props as never),
+  }),
+  subject<Chart>({
+    name: 'WindowsEbsCsiNode', spec: WINDOWS_EBS_CSI_NODE_PROPS, base: { platform: WindowsPlatform.EKS }, fixture: chart, pathOf: (id) => `apps/${id}`, synth: k8s,
+    build: (c, id, props) => new WindowsEbsCsiNode(c, id, props as never),
   }),
   // A function's props: errors name the service account it makes.
   subject<Chart>({
