@@ -25,7 +25,7 @@ const NOT_YET_CONVERTED: readonly string[] = [
   // GKE
   'HybridGkeStack', 'HybridGkeCluster', 'GkeNetwork', 'GkeLinuxNodePool', 'GkeWindowsNodePool',
   // Day 2
-  'GmsaCredentialSpec', 'GmsaWebhook', 'WindowsFluentBit', 'HybridChart',
+  'WindowsFluentBit', 'HybridChart',
 ];
 
 /** Exported constructs that take no props of their own, and why. */

@@ -25,6 +25,7 @@ import { SERVICE_ACCOUNT_ROLE_PROPS, ServiceAccountRole } from '../../src/eks/po
 import { AWS_ROLE_SERVICE_ACCOUNT_PROPS, awsRoleServiceAccount } from '../../src/workloads/aws-role-service-account';
 import { WINDOWS_EBS_CSI_NODE_PROPS, WINDOWS_SMB_CSI_PROPS, WindowsEbsCsiNode, WindowsSmbCsi } from '../../src/workloads/windows-csi';
 import { WindowsPlatform } from '../../src/platform/support';
+import { GMSA_CREDENTIAL_SPEC_PROPS, GMSA_WEBHOOK_PROPS, GmsaCredentialSpec, GmsaWebhook } from '../../src/workloads/gmsa';
 import { WINDOWS_POD_OPTIONS, WindowsPod } from '../../src/workloads/windows-pod';
 import { WINDOWS_WORKLOAD_PROPS, WindowsWorkload } from '../../src/workloads/windows-workload';
 import { AwsProvider } from '../../src/terraform/providers/aws';
@@ -179,6 +180,15 @@ export const SUBJECTS: readonly SpecSubject[] = [
   subject<Chart>({
     name: 'WindowsEbsCsiNode', spec: WINDOWS_EBS_CSI_NODE_PROPS, base: { platform: WindowsPlatform.EKS }, fixture: chart, pathOf: (id) => `apps/${id}`, synth: k8s,
     build: (c, id, props) => new WindowsEbsCsiNode(c, id, props as never),
+  }),
+  subject<Chart>({
+    name: 'GmsaWebhook', spec: GMSA_WEBHOOK_PROPS, base: {}, fixture: chart, pathOf: (id) => `apps/${id}`, synth: k8s,
+    build: (c, id, props) => new GmsaWebhook(c, id, props as never),
+  }),
+  subject<Chart>({
+    name: 'GmsaCredentialSpec', spec: GMSA_CREDENTIAL_SPEC_PROPS, fixture: chart, pathOf: (id) => `apps/${id}`, synth: k8s,
+    base: { name: 'webapp1', account: 'WebApp1', domain: { dnsName: 'contoso.com', netBiosName: 'CONTOSO', guid: '244818ae-87ca-4fcd-92ec-e79e5252348a', sid: 'S-1-5-21-2126729477-2524075714-3094792973' } },
+    build: (c, id, props) => new GmsaCredentialSpec(c, id, props as never),
   }),
   // A function's props: errors name the service account it makes.
   subject<Chart>({
