@@ -24,8 +24,6 @@ const NOT_YET_CONVERTED: readonly string[] = [
   'HybridAksStack', 'HybridAksCluster', 'AksLinuxNodePool', 'AksWindowsNodePool',
   // GKE
   'HybridGkeStack', 'HybridGkeCluster', 'GkeNetwork', 'GkeLinuxNodePool', 'GkeWindowsNodePool',
-  // Day 2
-  'WindowsFluentBit', 'HybridChart',
 ];
 
 /** Exported constructs that take no props of their own, and why. */

@@ -25,6 +25,8 @@ import { SERVICE_ACCOUNT_ROLE_PROPS, ServiceAccountRole } from '../../src/eks/po
 import { AWS_ROLE_SERVICE_ACCOUNT_PROPS, awsRoleServiceAccount } from '../../src/workloads/aws-role-service-account';
 import { WINDOWS_EBS_CSI_NODE_PROPS, WINDOWS_SMB_CSI_PROPS, WindowsEbsCsiNode, WindowsSmbCsi } from '../../src/workloads/windows-csi';
 import { WindowsPlatform } from '../../src/platform/support';
+import { WINDOWS_FLUENT_BIT_PROPS, WindowsFluentBit } from '../../src/workloads/windows-fluent-bit';
+import { HYBRID_CHART_PROPS, HybridChart } from '../../src/workloads/hybrid-chart';
 import { GMSA_CREDENTIAL_SPEC_PROPS, GMSA_WEBHOOK_PROPS, GmsaCredentialSpec, GmsaWebhook } from '../../src/workloads/gmsa';
 import { WINDOWS_POD_OPTIONS, WindowsPod } from '../../src/workloads/windows-pod';
 import { WINDOWS_WORKLOAD_PROPS, WindowsWorkload } from '../../src/workloads/windows-workload';
@@ -189,6 +191,16 @@ export const SUBJECTS: readonly SpecSubject[] = [
     name: 'GmsaCredentialSpec', spec: GMSA_CREDENTIAL_SPEC_PROPS, fixture: chart, pathOf: (id) => `apps/${id}`, synth: k8s,
     base: { name: 'webapp1', account: 'WebApp1', domain: { dnsName: 'contoso.com', netBiosName: 'CONTOSO', guid: '244818ae-87ca-4fcd-92ec-e79e5252348a', sid: 'S-1-5-21-2126729477-2524075714-3094792973' } },
     build: (c, id, props) => new GmsaCredentialSpec(c, id, props as never),
+  }),
+  subject<Chart>({
+    name: 'WindowsFluentBit', spec: WINDOWS_FLUENT_BIT_PROPS, base: { versions: ['2022'], namespace: 'logging' }, fixture: chart, pathOf: (id) => `apps/${id}`, synth: k8s,
+    build: (c, id, props) => new WindowsFluentBit(c, id, props as never),
+  }),
+  subject<App>({
+    name: 'HybridChart', spec: HYBRID_CHART_PROPS, base: {}, fixture: () => new App(), pathOf: (id) => id,
+    // A Linux workload in it: the chart's checks and pinning have a pod template to judge.
+    build: (app, id, props) => new kplus.Deployment(new HybridChart(app, id, props as never), 'web', { containers: [{ image: 'nginx:1.27', securityContext: { ensureNonRoot: false } }] }),
+    synth: (app) => k8s(app.node.children[0] as Chart),
   }),
   // A function's props: errors name the service account it makes.
   subject<Chart>({
