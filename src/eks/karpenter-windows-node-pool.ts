@@ -217,6 +217,9 @@ function patchBudgets(path: string, window: KarpenterPatchWindow): NodePoolSpecD
 
 /** Which prop sets which field, for messages at construction. */
 const PROPS_OF_FIELDS = {
+  'EC2NodeClass metadata.name': 'name',
+  'NodePool metadata.name': 'name',
+  'NodePool spec.template.spec.nodeClassRef.name': 'name',
   'EC2NodeClass spec.amiSelectorTerms.alias': 'windowsVersion',
   'EC2NodeClass spec.role': 'role',
   'EC2NodeClass spec.subnetSelectorTerms.tags': 'subnetTags',

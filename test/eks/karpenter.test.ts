@@ -238,3 +238,11 @@ describe('the karpenter-windows rule', () => {
     expect(validateManifests([untainted, windowsClass]).map((v) => v.rule)).toContain('karpenter-windows');
   });
 });
+
+describe('KarpenterWindowsNodePool name', () => {
+  // The object-meta rule judges the name the spec hands on (KARPENTER_WINDOWS_NODE_POOL_PROPS `name`, judgedBy), at construction.
+  test('a name the API server refuses is refused at construction, naming the prop', () => {
+    expect(() => pool({ name: 'Bad_Name' })).toThrow(/^\[karpenter\/windows\] name: EC2NodeClass Bad_Name: .*a DNS-1123 subdomain/);
+    expect(() => pool({ name: 'windows-2022' })).not.toThrow();
+  });
+});
