@@ -112,7 +112,7 @@ export interface KarpenterWindowsNodePoolProps {
 
 const HOURS_PER = { day: 24, week: 168 } as const;
 
-/** Why `name` (after any path: Karpenter takes the part after the last "/" as the role's name) is no IAM role name. */
+/** Why `role`'s name (after any path: Karpenter takes the part after the last "/" as the role's name) is no IAM role name. */
 function roleProblem(role: string): string | undefined {
   // pkg/providers/instanceprofile/instanceprofile.go, before AddRoleToInstanceProfile.
   const name = role.slice(role.lastIndexOf('/') + 1);
@@ -154,7 +154,7 @@ const PATCH_WINDOW = propsSpec<KarpenterPatchWindow>('KarpenterPatchWindow', {
   hours: required(whole(1, HOURS_PER.week - 1), 'give how many hours it stays open, 1-23 for a daily window, 1-167 for a weekly one'),
   // The NodePool CRD's pattern for a budget's nodes (karpenter.sh_nodepools.yaml, budgets[].nodes).
   nodes: optional(text({
-    max: 16, pattern: KARPENTER_PATTERNS.budgetNodes, form: 'a count ("1") or a share of at most 100% ("20%"), which the NodePool CRD refuses (budgets[].nodes)',
+    max: 16, pattern: KARPENTER_PATTERNS.budgetNodes, form: 'a count ("1") or a share of at most 100% ("20%"), as the NodePool CRD takes it (budgets[].nodes)',
     fix: 'give a count of nodes as a string, e.g. "1", or a percentage from "0%" to "100%"',
   })),
 });
