@@ -109,6 +109,10 @@ function inAwsStack<P>(name: string, spec: PropsSpec<P>, base: Record<string, un
   return { name, spec, base, fixture: awsStack, build: (stack, id, props) => make(stack, id, props as P), pathOf: (id) => `tf/${id}`, synth: tf, ...more };
 }
 const subject = <F>(s: SpecSubject<F>): SpecSubject => s as SpecSubject;
+/** A construct built in a chart (namespace `apps`) of its own app, judged by the rules over the synthesized objects. */
+function inChart<P>(name: string, spec: PropsSpec<P>, base: Record<string, unknown>, make: (chart: Chart, id: string, props: P) => unknown): SpecSubject {
+  return subject<Chart>({ name, spec, base, fixture: chart, build: (c, id, props) => make(c, id, props as P), pathOf: (id) => `apps/${id}`, synth: k8s });
+}
 
 export const SUBJECTS: readonly SpecSubject[] = [
   subject<Chart>({
@@ -163,10 +167,7 @@ export const SUBJECTS: readonly SpecSubject[] = [
     { clusterName: 'c', region: 'eu-north-1', vpcId: 'vpc-0123456789abcdef0', vpcCidr: '10.0.0.0/16', subnetIds: ['subnet-0aaa0000000000001'], routeTableIds: ['rtb-0123456789abcdef0'] },
     (stack, id, props) => new ClusterVpcEndpoints(stack, id, props)),
   // Day 2
-  subject<Chart>({
-    name: 'KarpenterWindowsNodePool', spec: KARPENTER_WINDOWS_NODE_POOL_PROPS, base: { clusterName: 'eks', role: 'eks-karpenter-windows', limits: { cpu: 64 } },
-    fixture: chart, pathOf: (id) => `apps/${id}`, synth: k8s, build: (c, id, props) => new KarpenterWindowsNodePool(c, id, props as never),
-  }),
+  inChart('KarpenterWindowsNodePool', KARPENTER_WINDOWS_NODE_POOL_PROPS, { clusterName: 'eks', role: 'eks-karpenter-windows', limits: { cpu: 64 } }, (c, id, props) => new KarpenterWindowsNodePool(c, id, props)),
   subject<HybridEksCluster>({
     name: 'KarpenterWindowsNodeRole', spec: KARPENTER_WINDOWS_NODE_ROLE_PROPS, base: {}, fixture: eksCluster, pathOf: (id) => `eks/Cluster/${id}`,
     build: (cluster, id, props) => new KarpenterWindowsNodeRole(cluster, id, props as never), synth: (cluster) => tf(cluster.node.scope as TerraformStack),
@@ -175,27 +176,13 @@ export const SUBJECTS: readonly SpecSubject[] = [
     name: 'ServiceAccountRole', spec: SERVICE_ACCOUNT_ROLE_PROPS, base: { namespace: 'shop', serviceAccount: 'iis' }, fixture: () => eksCluster({ podCredentials: { irsa: true } }),
     pathOf: (id) => `eks/Cluster/${id}`, build: (cluster, id, props) => new ServiceAccountRole(cluster, id, props as never), synth: (cluster) => tf(cluster.node.scope as TerraformStack),
   }),
-  subject<Chart>({
-    name: 'WindowsSmbCsi', spec: WINDOWS_SMB_CSI_PROPS, base: { platform: WindowsPlatform.EKS }, fixture: chart, pathOf: (id) => `apps/${id}`, synth: k8s,
-    build: (c, id, props) => new WindowsSmbCsi(c, id, props as never),
-  }),
-  subject<Chart>({
-    name: 'WindowsEbsCsiNode', spec: WINDOWS_EBS_CSI_NODE_PROPS, base: { platform: WindowsPlatform.EKS }, fixture: chart, pathOf: (id) => `apps/${id}`, synth: k8s,
-    build: (c, id, props) => new WindowsEbsCsiNode(c, id, props as never),
-  }),
-  subject<Chart>({
-    name: 'GmsaWebhook', spec: GMSA_WEBHOOK_PROPS, base: {}, fixture: chart, pathOf: (id) => `apps/${id}`, synth: k8s,
-    build: (c, id, props) => new GmsaWebhook(c, id, props as never),
-  }),
-  subject<Chart>({
-    name: 'GmsaCredentialSpec', spec: GMSA_CREDENTIAL_SPEC_PROPS, fixture: chart, pathOf: (id) => `apps/${id}`, synth: k8s,
-    base: { name: 'webapp1', account: 'WebApp1', domain: { dnsName: 'contoso.com', netBiosName: 'CONTOSO', guid: '244818ae-87ca-4fcd-92ec-e79e5252348a', sid: 'S-1-5-21-2126729477-2524075714-3094792973' } },
-    build: (c, id, props) => new GmsaCredentialSpec(c, id, props as never),
-  }),
-  subject<Chart>({
-    name: 'WindowsFluentBit', spec: WINDOWS_FLUENT_BIT_PROPS, base: { versions: ['2022'], namespace: 'logging' }, fixture: chart, pathOf: (id) => `apps/${id}`, synth: k8s,
-    build: (c, id, props) => new WindowsFluentBit(c, id, props as never),
-  }),
+  inChart('WindowsSmbCsi', WINDOWS_SMB_CSI_PROPS, { platform: WindowsPlatform.EKS }, (c, id, props) => new WindowsSmbCsi(c, id, props)),
+  inChart('WindowsEbsCsiNode', WINDOWS_EBS_CSI_NODE_PROPS, { platform: WindowsPlatform.EKS }, (c, id, props) => new WindowsEbsCsiNode(c, id, props)),
+  inChart('GmsaWebhook', GMSA_WEBHOOK_PROPS, {}, (c, id, props) => new GmsaWebhook(c, id, props)),
+  inChart('GmsaCredentialSpec', GMSA_CREDENTIAL_SPEC_PROPS,
+    { name: 'webapp1', account: 'WebApp1', domain: { dnsName: 'contoso.com', netBiosName: 'CONTOSO', guid: '244818ae-87ca-4fcd-92ec-e79e5252348a', sid: 'S-1-5-21-2126729477-2524075714-3094792973' } },
+    (c, id, props) => new GmsaCredentialSpec(c, id, props)),
+  inChart('WindowsFluentBit', WINDOWS_FLUENT_BIT_PROPS, { versions: ['2022'], namespace: 'logging' }, (c, id, props) => new WindowsFluentBit(c, id, props)),
   subject<App>({
     name: 'HybridChart', spec: HYBRID_CHART_PROPS, base: {}, fixture: () => new App(), pathOf: (id) => id,
     // A Linux workload in it: the chart's checks and pinning have a pod template to judge.
@@ -203,10 +190,7 @@ export const SUBJECTS: readonly SpecSubject[] = [
     synth: (app) => k8s(app.node.children[0] as Chart),
   }),
   // A function's props: errors name the service account it makes.
-  subject<Chart>({
-    name: 'AwsRoleServiceAccountProps', spec: AWS_ROLE_SERVICE_ACCOUNT_PROPS, base: { name: 'iis', roleArn: 'arn:aws:iam::123456789012:role/shop-iis' }, fixture: chart, pathOf: (id) => `apps/${id}`, synth: k8s,
-    build: (c, id, props) => awsRoleServiceAccount(c, id, props as never),
-  }),
+  inChart('AwsRoleServiceAccountProps', AWS_ROLE_SERVICE_ACCOUNT_PROPS, { name: 'iis', roleArn: 'arn:aws:iam::123456789012:role/shop-iis' }, (c, id, props) => awsRoleServiceAccount(c, id, props)),
 ];
 
 /** An object whose every read throws, as a getter or proxy can. */
