@@ -132,9 +132,25 @@ export function vocabularySpec<P, D extends Readonly<Record<string, string>>>(
     entries,
     exclusions: [...exclusions, ...both],
     deprecated,
-    parse: (path, props, at) => parseNamed(path, props, at).props,
+    parse: (path, props, at) => {
+      const { props: parsed, named } = parseNamed(path, props, at);
+      // Kept on the parsed props for `namedOf`, where a spec parses them nested (`systemPool`).
+      Object.defineProperty(parsed, NAMED, { value: named });
+      return parsed;
+    },
     parseNamed,
   };
+}
+
+const NAMED = Symbol('named');
+
+/**
+ * The `named` of props a `VocabularySpec` parsed as a nested props object (`record(spec)`), or
+ * the identity for props it did not parse.
+ * @internal
+ */
+export function namedOf(parsed: object | undefined): (text: string) => string {
+  return (parsed as { [NAMED]?: (text: string) => string } | undefined)?.[NAMED] ?? ((t) => t);
 }
 
 /**
