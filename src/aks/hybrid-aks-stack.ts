@@ -114,21 +114,21 @@ export class HybridAksStack extends TerraformStack {
   public readonly cluster: HybridAksCluster;
   /** Network Contributor for the cluster's identity on the created subnet, unless `subnetRoleAssignment` is false or the network exists. */
   public readonly subnetRoleAssignment?: RoleAssignment;
-  /** What another stack of the app must not make again. */
-  private readonly identity: { readonly subscription: string; readonly group: string; readonly cluster: string; readonly createsGroup: boolean };
+  /** What another stack of the app must not make again; set once the stack is built (one that failed makes nothing). */
+  private identity?: { readonly subscription: string; readonly group: string; readonly cluster: string; readonly createsGroup: boolean };
 
   public constructor(scope: Construct, id: string, given: HybridAksStackProps) {
     super(scope, id);
     const props = HYBRID_AKS_STACK_PROPS.parse(this.node.path, given);
     const { subscriptionId, resourceGroupName, network, existingNetwork, tags, subnetRoleAssignment, ...cluster } = props;
     const rg = existingNetwork?.resourceGroupName ?? resourceGroupName ?? `${props.clusterName}-rg`;
-    this.identity = { subscription: subscriptionId ?? '', group: rg, cluster: props.clusterName, createsGroup: existingNetwork === undefined };
+    const identity = { subscription: subscriptionId ?? '', group: rg, cluster: props.clusterName, createsGroup: existingNetwork === undefined };
     // One app deploys its stacks to the same account: a second stack of the same cluster or resource
     // group would try to create what the first one did (AKS clusters are named per resource group).
     for (const other of this.node.root.node.findAll()) {
-      if (!(other instanceof HybridAksStack) || other === this || other.identity.subscription !== this.identity.subscription || other.identity.group !== rg) continue;
+      if (!(other instanceof HybridAksStack) || other.identity === undefined || other.identity.subscription !== identity.subscription || other.identity.group !== rg) continue;
       if (other.identity.cluster === props.clusterName) fail(this, `clusterName: stack ${other.node.path} already makes AKS cluster ${props.clusterName} in resource group ${rg}`, 'give each stack its own clusterName (or resourceGroupName)');
-      if (other.identity.createsGroup && this.identity.createsGroup) fail(this, `resourceGroupName: stack ${other.node.path} already creates resource group ${rg}`, 'give each stack its own resourceGroupName, or put this cluster in the other stack\'s group with existingNetwork');
+      if (other.identity.createsGroup && identity.createsGroup) fail(this, `resourceGroupName: stack ${other.node.path} already creates resource group ${rg}`, 'give each stack its own resourceGroupName, or put this cluster in the other stack\'s group with existingNetwork');
     }
     const vnetName = `${props.clusterName}-vnet`;
     if (existingNetwork === undefined && !isUnresolvedToken(props.clusterName) && vnetName.length > AKS_LIMITS.vnetName) {
@@ -169,5 +169,6 @@ export class HybridAksStack extends TerraformStack {
         principalId: this.cluster.cluster.identity.principalId,
       });
     }
+    this.identity = identity;
   }
 }

@@ -60,8 +60,8 @@ export class HybridGkeStack extends TerraformStack {
   public readonly network?: GkeNetwork;
   /** The GKE cluster; add node pools to it. */
   public readonly cluster: HybridGkeCluster;
-  /** The project and cluster name, which another stack of the app must not use again. */
-  private readonly identity: string;
+  /** The project and cluster name, which another stack of the app must not use again; set once the stack is built (one that failed makes nothing). */
+  private identity?: string;
 
   public constructor(scope: Construct, id: string, given: HybridGkeStackProps) {
     super(scope, id);
@@ -75,14 +75,15 @@ export class HybridGkeStack extends TerraformStack {
     }
     // Service account ids and network names are unique in a project, whatever the region: two
     // clusters of one name in one project would make the same ones (GkeNetwork, the pools' accounts).
-    this.identity = `${props.project}|${props.clusterName}`;
+    const identity = `${props.project}|${props.clusterName}`;
     for (const other of this.node.root.node.findAll()) {
-      if (other instanceof HybridGkeStack && other !== this && other.identity === this.identity) {
+      if (other instanceof HybridGkeStack && other.identity === identity) {
         fail(this, `clusterName: stack ${other.node.path} already makes GKE cluster ${props.clusterName} in project ${props.project}, and the two would share service account ids and network names, which are the project's`, 'give each cluster of a project its own clusterName');
       }
     }
     this.provider = new GoogleProvider(this, 'google', { project: props.project, region, defaultLabels: defaultLabels === undefined ? undefined : { ...defaultLabels } });
     const net = existingNetwork ?? (this.network = new GkeNetwork(this, 'Network', { ...network, name: props.clusterName, region }));
     this.cluster = new HybridGkeCluster(this, 'Cluster', { ...cluster, location: zone ?? region, network: net });
+    this.identity = identity;
   }
 }
