@@ -59,6 +59,8 @@ function modules(load) {
     { entry: 'cdk-hybrid-windows/workloads', module: load('workloads') },
     { entry: 'cdk-hybrid-windows/eks', module: load('eks') },
     { entry: 'cdk-hybrid-windows/aws', module: load('aws') },
+    { entry: 'cdk-hybrid-windows/aks', module: load('aks') },
+    { entry: 'cdk-hybrid-windows/gke', module: load('gke') },
   ];
 }
 

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import * as aks from '../src/aks';
 import * as aws from '../src/aws';
 import * as eks from '../src/eks';
+import * as gke from '../src/gke';
 import * as workloads from '../src/workloads';
 
 // The generator is a plain script, so that `node scripts/props-doc.js` needs no test tooling.
@@ -11,7 +13,7 @@ const doc = require('../scripts/props-doc.js') as {
   modules(load: (name: string) => unknown): unknown;
 };
 
-const MODULES: Record<string, unknown> = { aws, eks, workloads };
+const MODULES: Record<string, unknown> = { aks, aws, eks, gke, workloads };
 
 describe('the props reference (docs/props.md)', () => {
   const text = doc.render(doc.modules((name) => MODULES[name]));

@@ -98,7 +98,7 @@ export function vocabularySpec<P, D extends Readonly<Record<string, string>>>(
 ): VocabularySpec<P> {
   const now = current as Readonly<Record<string, PropEntry>>;
   // Each deprecated name takes what its prop takes, never required itself.
-  const all: Readonly<Record<string, PropEntry>> = { ...now, ...Object.fromEntries(Object.entries(deprecated).map(([was, is]) => [was, optional(now[is].kind)])) };
+  const all: Readonly<Record<string, PropEntry>> = { ...now, ...Object.fromEntries(Object.entries(deprecated).map(([was, is]) => [was, optional({ ...now[is].kind, constraint: `deprecated: the former name of \`${is}\`, ${now[is].kind.constraint}` })])) };
   const entries = all as { readonly [K in keyof P]-?: PropEntry };
   const strict = propsSpec<P>(name, entries, exclusions);
   const both: Exclusion<P>[] = Object.entries(deprecated).map(([old, now]) => ({
