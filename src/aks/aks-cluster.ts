@@ -188,6 +188,16 @@ export const AKS_POOL_SIZE = {
   zones: optional(list(text({ max: 16, form: 'an availability zone', example: '1', judgedBy: 'aks-node-pool' }))),
 };
 
+/**
+ * A pool's size as azurerm writes it, the user pools' and the System pool's: autoscaled from
+ * `minNodes` to `maxNodes` (at least 3 unless given), on `machineType`.
+ * @internal
+ */
+export function aksPoolSize(size: Pick<AksSystemPoolOptions, 'machineType' | 'minNodes' | 'maxNodes' | 'maxPods' | 'zones'>, machineType: string, minNodes: number) {
+  const minCount = size.minNodes ?? minNodes;
+  return { vmSize: size.machineType ?? machineType, autoScalingEnabled: true, minCount, maxCount: size.maxNodes ?? Math.max(minCount, 3), maxPods: size.maxPods, zones: size.zones ? [...size.zones] : undefined };
+}
+
 /** A CIDR block the `aks-network` rule judges. */
 const CIDR = text({ max: 64, form: 'an IPv4 CIDR block', example: '10.244.0.0/16', judgedBy: 'aks-network' });
 /** A field of the maintenance window the `aks-maintenance-window` rule judges. */
@@ -304,7 +314,6 @@ export class HybridAksCluster extends Construct {
       this.windowsAdminPassword.overrideLogicalId(WINDOWS_ADMIN_PASSWORD_VARIABLE);
     }
     const system = props.systemPool ?? {};
-    const minCount = system.minNodes ?? 2;
     const window = props.maintenanceWindow ?? {};
 
     this.cluster = new KubernetesCluster(this, 'Cluster', {
@@ -340,13 +349,8 @@ export class HybridAksCluster extends Construct {
         // pool, in one update (kubernetes_cluster_resource.go update: kubernetes_version, then
         // default_node_pool); without it only the control plane moves.
         orchestratorVersion: props.kubernetesVersion,
-        vmSize: system.machineType ?? 'Standard_D4ds_v5',
         vnetSubnetId: props.subnetId,
-        autoScalingEnabled: true,
-        minCount,
-        maxCount: system.maxNodes ?? Math.max(minCount, 3),
-        maxPods: system.maxPods,
-        zones: system.zones ? [...system.zones] : undefined,
+        ...aksPoolSize(system, 'Standard_D4ds_v5', 2),
         upgradeSettings: { maxSurge: '10%' },
       },
       windowsProfile: {

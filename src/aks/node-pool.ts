@@ -3,7 +3,7 @@ import { aksRotationName } from '../platform/aks';
 import { isUnresolvedToken } from '../core/tokens';
 import { PropsOfFields } from '../rules/engine/refusal';
 import { ManagedNodePool, ManagedNodePoolOptions, managedNodePoolEntries, ManagedPoolBuild, ManagedPoolOs, vocabularySpec, VocabularySpec } from '../terraform/managed-node-pool';
-import { AKS_FORMER_NAMES, AKS_POOL_SIZE, HybridAksCluster } from './aks-cluster';
+import { AKS_FORMER_NAMES, AKS_POOL_SIZE, aksPoolSize, HybridAksCluster } from './aks-cluster';
 import { KubernetesClusterNodePool } from '../terraform/providers/azurerm';
 
 /**
@@ -156,7 +156,6 @@ export abstract class AksNodePoolBase<P extends AksNodePoolOptions> extends Mana
   }
 
   protected createPool(cluster: HybridAksCluster, options: P, os: AksNodePoolOs): ManagedPoolBuild<AksNodePoolResources> {
-    const minCount = options.minNodes ?? 1;
     const name = options.poolName ?? this.node.id;
     const nodePool = new KubernetesClusterNodePool(this, 'NodePool', {
       name,
@@ -166,17 +165,13 @@ export abstract class AksNodePoolBase<P extends AksNodePoolOptions> extends Mana
       // minor's latest patch and reads back as written (website/docs/r/kubernetes_cluster_node_pool.html.markdown).
       orchestratorVersion: options.kubernetesVersion ?? cluster.kubernetesVersion,
       temporaryNameForRotation: options.temporaryNameForRotation ?? (isUnresolvedToken(name) ? undefined : aksRotationName(name, os.osType === 'Windows')),
-      vmSize: options.machineType!,
       vnetSubnetId: options.subnetId ?? cluster.subnetId,
       mode: 'User',
       osType: os.osType,
       osSku: os.osSku,
       fipsEnabled: os.fipsEnabled,
-      autoScalingEnabled: true,
-      minCount,
-      maxCount: options.maxNodes ?? Math.max(minCount, 3),
-      maxPods: options.maxPods,
-      zones: options.zones ? [...options.zones] : undefined,
+      // The spec requires machineType (or its deprecated name).
+      ...aksPoolSize(options, options.machineType!, 1),
       nodeLabels: options.labels === undefined ? undefined : { ...options.labels },
       nodeTaints: os.taints,
       upgradeSettings: { maxSurge: '10%' },
