@@ -82,8 +82,8 @@ test('a refusal at construction names the prop in the words the user wrote', () 
 });
 
 test('a required prop is missing only when neither name is given', () => {
-  expect(thrownMessage(() => eks(false)({ minNodes: 1 }))).toMatch(/^\[eks\/Cluster\/pool\] machineTypes is missing\. Fix: give machineTypes/);
-  expect(thrownMessage(() => aks(false)({}))).toMatch(/^\[aks\/Cluster\/pool\] machineType is missing\. Fix: give machineType/);
+  expect(thrownMessage(() => eks(false)({ minNodes: 1 }))).toMatch(/^\[eks\/Cluster\/pool\] machineTypes: not given, and it is required\. Fix: give machineTypes/);
+  expect(thrownMessage(() => aks(false)({}))).toMatch(/^\[aks\/Cluster\/pool\] machineType: not given, and it is required\. Fix: give machineType/);
   expect(thrownMessage(() => aks(false)({ vmSize: 'Standard_D4ds_v5' }))).toBe('');
 });
 

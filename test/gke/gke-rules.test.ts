@@ -43,7 +43,7 @@ describe('gke-cluster', () => {
   test('a version, release channel or maintenance window the provider refuses is refused where the prop enters', () => {
     expect(thrownMessage(() => gkeStack({ kubernetesVersion: 'v1.33' }))).toMatch(/kubernetesVersion: google_container_cluster\.\w+: Kubernetes version "v1\.33" is not a GKE version/);
     for (const v of ['1.33', '1.33.5-gke.1080000', 'latest']) expect(thrownMessage(() => gkeStack({ kubernetesVersion: v }))).toBe('');
-    expect(thrownMessage(() => gkeStack({ releaseChannel: 'FAST' as never }))).toMatch(/releaseChannel is "FAST", not a GkeReleaseChannel\. Fix: use one of GkeReleaseChannel\.RAPID, GkeReleaseChannel\.REGULAR, GkeReleaseChannel\.STABLE, GkeReleaseChannel\.EXTENDED/);
+    expect(thrownMessage(() => gkeStack({ releaseChannel: 'FAST' as never }))).toMatch(/releaseChannel: "FAST" is not a GkeReleaseChannel\. Fix: use one of GkeReleaseChannel\.RAPID, GkeReleaseChannel\.REGULAR, GkeReleaseChannel\.STABLE, GkeReleaseChannel\.EXTENDED/);
     // The provider's channels (v7.45.0 resource_container_cluster.go StringInSlice), UNSPECIFIED aside.
     for (const c of ['RAPID', 'REGULAR', 'STABLE', 'EXTENDED']) expect(thrownMessage(() => gkeStack({ releaseChannel: c as never }))).toBe('');
     expect(thrownMessage(() => gkeStack({ maintenanceWindow: { startTime: '02:00', endTime: '2026-01-03T08:00:00Z', recurrence: 'FREQ=WEEKLY;BYDAY=SA' } })))
@@ -107,7 +107,7 @@ describe('gke-node-pool', () => {
     expect(thrownMessage(windows({ machineType: 'n4-standard-4', diskType: 'pd-balanced' }))).toBe('');
     expect(synthError(overridden('node_config.machine_type', 'c4-standard-8'))).toMatch(/boot disk type pd-balanced on c4-standard-8/);
     expect(thrownMessage(windows({ minNodesPerZone: 3, maxNodesPerZone: 2 }))).toMatch(/minNodesPerZone and maxNodesPerZone: .*min_node_count 3 is above max_node_count 2/);
-    expect(thrownMessage(windows({ minNodesPerZone: -1, maxNodesPerZone: 2 }))).toMatch(/^\[gke-test\/Cluster\/win\] minNodesPerZone -1 is below 0/);
+    expect(thrownMessage(windows({ minNodesPerZone: -1, maxNodesPerZone: 2 }))).toMatch(/^\[gke-test\/Cluster\/win\] minNodesPerZone: -1 is below 0/);
     expect(thrownMessage(windows({ minNodesPerZone: 0, maxNodesPerZone: 3 }))).toBe('');
     expect(thrownMessage(windows({ labels: { 'kubernetes.io/os': 'linux' } }))).toMatch(/labels: .*label kubernetes\.io\/os is set by the kubelet/);
     expect(thrownMessage(windows({ labels: { 'node-role.kubernetes.io/worker': '' } }))).toMatch(/labels: .*the kubelet refuses such --node-labels/);
