@@ -25,6 +25,10 @@ describe('the props reference (docs/props.md)', () => {
     expect(text).toContain('| `port` | no | a whole number from 1 to 65535 |');
     expect(text).toContain('| `controlPlaneLogRetentionDays` | no | one of 0, 1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653 |');
     expect(text).toContain('`network` and `existingNetwork` exclude each other.');
+    // The Cluster API constructs (root entry point): a nested prop, and the pools' exclusion.
+    expect(text).toContain('## RemoteWindowsWorkerPool (`cdk-hybrid-windows`)');
+    expect(text).toContain('| `controlPlane.replicas` | no | a number; the `control-plane` rule judges its value |');
+    expect(text).toContain('`replicas` and `autoscaling` exclude each other.');
   });
 
   test('is a page of the API reference (typedoc projectDocuments; `npm run docs:api` writes it to docs/api/documents/props.md)', () => {
