@@ -1,5 +1,5 @@
 import type { HybridAksCluster } from './aks-cluster';
-import { AKS_NODE_POOL_OPTIONS, AksNodePoolBase, AksNodePoolOptions, AksNodePoolOs, aksNodePoolSpec } from './node-pool';
+import { AKS_NODE_POOL_OPTIONS, AksNodePoolBase, AksNodePoolOptions, AksOsPart, aksNodePoolSpec } from './node-pool';
 
 /** Props of `AksLinuxNodePool`: those of every node pool. */
 export type AksLinuxNodePoolProps = AksNodePoolOptions;
@@ -16,7 +16,7 @@ export class AksLinuxNodePool extends AksNodePoolBase<AksLinuxNodePoolProps> {
     super(cluster, id, AKS_LINUX_NODE_POOL_PROPS, props);
   }
 
-  protected osPart(): AksNodePoolOs {
+  protected osPart(): AksOsPart {
     return { osType: 'Linux' };
   }
 }

@@ -2,7 +2,7 @@ import { optional, PropEntry, text } from '../core/props-spec';
 import { aksRotationName } from '../platform/aks';
 import { isUnresolvedToken } from '../core/tokens';
 import { PropsOfFields } from '../rules/engine/refusal';
-import { ManagedNodePool, ManagedNodePoolOptions, managedNodePoolEntries, ManagedPoolBuild, ManagedPoolOs, vocabularySpec, VocabularySpec } from '../terraform/managed-node-pool';
+import { ManagedNodePool, ManagedNodePoolOptions, managedNodePoolEntries, ManagedPoolBuild, ManagedOsPart, vocabularySpec, VocabularySpec } from '../terraform/managed-node-pool';
 import { AKS_FORMER_NAMES, AKS_POOL_SIZE, aksPoolSize, HybridAksCluster } from './aks-cluster';
 import { KubernetesClusterNodePool } from '../terraform/providers/azurerm';
 
@@ -112,7 +112,7 @@ export function aksNodePoolSpec<P extends AksNodePoolOptions>(name: string, entr
 }
 
 /** What the operating system decides of an AKS pool: the OS part of `AksNodePoolBase`. */
-export interface AksNodePoolOs extends ManagedPoolOs {
+export interface AksOsPart extends ManagedOsPart {
   /** `os_type`. */
   readonly osType: 'Linux' | 'Windows';
   /** `os_sku`, for Windows the release. */
@@ -146,7 +146,7 @@ const PROPS_OF_FIELDS: PropsOfFields = {
  * and `maxNodes`, in the cluster's subnet unless given one. `AksLinuxNodePool` and
  * `AksWindowsNodePool` give the OS part.
  */
-export abstract class AksNodePoolBase<P extends AksNodePoolOptions> extends ManagedNodePool<HybridAksCluster, P, AksNodePoolOs, AksNodePoolResources> {
+export abstract class AksNodePoolBase<P extends AksNodePoolOptions> extends ManagedNodePool<HybridAksCluster, P, AksOsPart, AksNodePoolResources> {
   /**
    * The `azurerm_kubernetes_cluster_node_pool`.
    * @deprecated use `resources.nodePool`.
@@ -155,7 +155,7 @@ export abstract class AksNodePoolBase<P extends AksNodePoolOptions> extends Mana
     return this.resources.nodePool;
   }
 
-  protected createPool(cluster: HybridAksCluster, options: P, os: AksNodePoolOs): ManagedPoolBuild<AksNodePoolResources> {
+  protected createPool(cluster: HybridAksCluster, options: P, os: AksOsPart): ManagedPoolBuild<AksNodePoolResources> {
     const name = options.poolName ?? this.node.id;
     const nodePool = new KubernetesClusterNodePool(this, 'NodePool', {
       name,

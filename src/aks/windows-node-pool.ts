@@ -3,7 +3,7 @@ import { AKS_FIPS_REQUIRED, AKS_WINDOWS_OS_SKUS } from '../platform/aks';
 import { WINDOWS_NODE_TAINT, WindowsVersion, taintArgument } from '../platform/windows';
 import { WINDOWS_VERSION_ENTRY, windowsRelease } from '../terraform/managed-node-pool';
 import type { HybridAksCluster } from './aks-cluster';
-import { AKS_NODE_POOL_OPTIONS, AksNodePoolBase, AksNodePoolOptions, AksNodePoolOs, aksNodePoolSpec } from './node-pool';
+import { AKS_NODE_POOL_OPTIONS, AksNodePoolBase, AksNodePoolOptions, AksOsPart, aksNodePoolSpec } from './node-pool';
 
 /** Props of `AksWindowsNodePool`: those of every node pool, the Windows release and FIPS. */
 export interface AksWindowsNodePoolProps extends AksNodePoolOptions {
@@ -44,7 +44,7 @@ export class AksWindowsNodePool extends AksNodePoolBase<AksWindowsNodePoolProps>
     super(cluster, id, AKS_WINDOWS_NODE_POOL_PROPS, props);
   }
 
-  protected osPart(props: AksWindowsNodePoolProps): AksNodePoolOs {
+  protected osPart(props: AksWindowsNodePoolProps): AksOsPart {
     const version = windowsRelease(props);
     return {
       windowsVersion: version,

@@ -2,7 +2,7 @@ import { fail } from '../core/errors';
 import { InstanceType } from '../platform/instance-type';
 import { EKS_LINUX_AMI_TYPES } from '../platform/eks';
 import type { HybridEksCluster } from './eks-cluster';
-import { EKS_NODE_GROUP_OPTIONS, EksNodeGroupBase, EksNodeGroupOptions, EksNodeGroupOs, eksNodeGroupSpec } from './node-group';
+import { EKS_NODE_GROUP_OPTIONS, EksNodeGroupBase, EksNodeGroupOptions, EksOsPart, eksNodeGroupSpec } from './node-group';
 import { dependable } from '../terraform/providers/aws';
 
 /** Props of `EksLinuxNodeGroup`: those of every managed node group; the AMI type follows the instance types' architecture. */
@@ -25,7 +25,7 @@ export class EksLinuxNodeGroup extends EksNodeGroupBase<EksLinuxNodeGroupProps> 
     cluster.coreDns.dependsOn = [...(cluster.coreDns.dependsOn ?? []), dependable(this.resources.nodeGroup)];
   }
 
-  protected osPart(props: EksLinuxNodeGroupProps): EksNodeGroupOs {
+  protected osPart(props: EksLinuxNodeGroupProps): EksOsPart {
     // The AMI type follows the first instance type; the rules refuse types of another architecture.
     const arch = props.machineTypes!.map((name) => {
       const type = InstanceType.parse(name);

@@ -2,7 +2,7 @@ import { LAUNCH_TEMPLATE_NAME_PREFIX } from '../platform/eks';
 import { contentHash } from '../core/hash';
 import { PropsOfFields } from '../rules/engine/refusal';
 import { flag, instance, list, optional, PropEntry, required, text, whole } from '../core/props-spec';
-import { ManagedNodePool, ManagedNodePoolOptions, managedNodePoolEntries, ManagedPoolBuild, ManagedPoolOs, vocabularySpec, VocabularySpec } from '../terraform/managed-node-pool';
+import { ManagedNodePool, ManagedNodePoolOptions, managedNodePoolEntries, ManagedPoolBuild, ManagedOsPart, vocabularySpec, VocabularySpec } from '../terraform/managed-node-pool';
 import type { HybridEksCluster } from './eks-cluster';
 import { EksNodeRole } from './node-role';
 import { EksNodeGroup, EksNodeGroupTaint, LaunchTemplate, Token } from '../terraform/providers/aws';
@@ -165,7 +165,7 @@ export function eksNodeGroupSpec<P extends EksNodeGroupOptions>(name: string, en
 }
 
 /** What the operating system decides of an EKS node group: the OS part of `EksNodeGroupBase`. */
-export interface EksNodeGroupOs extends ManagedPoolOs {
+export interface EksOsPart extends ManagedOsPart {
   /** The EKS AMI type. */
   readonly amiType: string;
   /** The AMI's root device name. */
@@ -226,7 +226,7 @@ function launchTemplatePrefix(clusterName: string, groupName: string): string {
  * volume, and the node group that uses it. `EksLinuxNodeGroup` and `EksWindowsNodeGroup` give
  * the OS part.
  */
-export abstract class EksNodeGroupBase<P extends EksNodeGroupOptions> extends ManagedNodePool<HybridEksCluster, P, EksNodeGroupOs, EksNodeGroupResources> {
+export abstract class EksNodeGroupBase<P extends EksNodeGroupOptions> extends ManagedNodePool<HybridEksCluster, P, EksOsPart, EksNodeGroupResources> {
   /**
    * The node group, its launch template and its role.
    * @deprecated use `resources`.
@@ -235,7 +235,7 @@ export abstract class EksNodeGroupBase<P extends EksNodeGroupOptions> extends Ma
     return this.resources;
   }
 
-  protected createPool(cluster: HybridEksCluster, options: P, os: EksNodeGroupOs): ManagedPoolBuild<EksNodeGroupResources> {
+  protected createPool(cluster: HybridEksCluster, options: P, os: EksOsPart): ManagedPoolBuild<EksNodeGroupResources> {
     const name = options.poolName ?? this.node.id;
     const { machineTypes, subnetIds, labels } = options;
     const minSize = options.minNodes ?? 1;

@@ -6,7 +6,7 @@ import { LABEL_OS, LABEL_WINDOWS_BUILD, WINDOWS_NODE_TAINT, WINDOWS_RELEASES, Wi
 import { WINDOWS_VERSION_ENTRY, windowsRelease } from '../terraform/managed-node-pool';
 import { asgNodeTemplateTags } from '../platform/cluster-autoscaler';
 import type { HybridEksCluster } from './eks-cluster';
-import { EKS_NODE_GROUP_OPTIONS, EksNodeGroupBase, EksNodeGroupOptions, EksNodeGroupOs, eksNodeGroupSpec } from './node-group';
+import { EKS_NODE_GROUP_OPTIONS, EksNodeGroupBase, EksNodeGroupOptions, EksOsPart, eksNodeGroupSpec } from './node-group';
 import { AutoscalingGroupTag } from '../terraform/providers/aws';
 import { EC2_USER_DATA_MAX_BYTES } from '../platform/aws';
 
@@ -78,7 +78,7 @@ export class EksWindowsNodeGroup extends EksNodeGroupBase<EksWindowsNodeGroupPro
     }));
   }
 
-  protected osPart(props: EksWindowsNodeGroupProps): EksNodeGroupOs {
+  protected osPart(props: EksWindowsNodeGroupProps): EksOsPart {
     const version = windowsRelease(props);
     const script = props.preBootstrapPowerShell;
     if (script !== undefined && (isUnresolvedToken(script) || /<\/?powershell>/i.test(script))) {

@@ -1,7 +1,7 @@
 import { optional, text } from '../core/props-spec';
 import { GKE_LINUX_IMAGE_TYPES } from '../platform/gke';
 import type { HybridGkeCluster } from './gke-cluster';
-import { GKE_NODE_POOL_OPTIONS, GkeNodePoolBase, GkeNodePoolOptions, GkeNodePoolOs, gkeNodePoolSpec } from './node-pool';
+import { GKE_NODE_POOL_OPTIONS, GkeNodePoolBase, GkeNodePoolOptions, GkeOsPart, gkeNodePoolSpec } from './node-pool';
 
 /** Props of `GkeLinuxNodePool`: those of every node pool, and the Linux image. */
 export interface GkeLinuxNodePoolProps extends GkeNodePoolOptions {
@@ -30,7 +30,7 @@ export class GkeLinuxNodePool extends GkeNodePoolBase<GkeLinuxNodePoolProps> {
     super(cluster, id, GKE_LINUX_NODE_POOL_PROPS, props);
   }
 
-  protected osPart(props: GkeLinuxNodePoolProps): GkeNodePoolOs {
+  protected osPart(props: GkeLinuxNodePoolProps): GkeOsPart {
     return { imageType: props.imageType ?? 'COS_CONTAINERD', propsOfFields: { 'google_container_node_pool node_config.image_type': 'imageType' } };
   }
 }

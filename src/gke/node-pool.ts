@@ -2,7 +2,7 @@ import { contentHash } from '../core/hash';
 import { optional, PropEntry, required, text, whole } from '../core/props-spec';
 import { GKE_LIMITS, GKE_NODE_SERVICE_ACCOUNT_ROLE, gceHyperdiskOnly } from '../platform/gke';
 import { PropsOfFields } from '../rules/engine/refusal';
-import { ManagedNodePool, ManagedNodePoolOptions, managedNodePoolEntries, ManagedPoolBuild, ManagedPoolOs, vocabularySpec, VocabularySpec } from '../terraform/managed-node-pool';
+import { ManagedNodePool, ManagedNodePoolOptions, managedNodePoolEntries, ManagedPoolBuild, ManagedOsPart, vocabularySpec, VocabularySpec } from '../terraform/managed-node-pool';
 import type { HybridGkeCluster } from './gke-cluster';
 import { ContainerNodePool, ContainerNodePoolNodeConfig, ProjectIamMember, ServiceAccount } from '../terraform/providers/google';
 
@@ -87,7 +87,7 @@ export function gkeNodePoolSpec<P extends GkeNodePoolOptions>(name: string, entr
 }
 
 /** What the operating system decides of a GKE pool: the OS part of `GkeNodePoolBase`. */
-export interface GkeNodePoolOs extends ManagedPoolOs {
+export interface GkeOsPart extends ManagedOsPart {
   /** `node_config.image_type`. */
   readonly imageType: string;
   /** `node_config.windows_node_config`, for Windows the release. */
@@ -135,7 +135,7 @@ function accountId(cluster: string, pool: string): string {
  * `cloud-platform` scope with IAM deciding, auto-repair and auto-upgrade (required on a release
  * channel), and autoscaling per zone. `GkeLinuxNodePool` and `GkeWindowsNodePool` give the OS part.
  */
-export abstract class GkeNodePoolBase<P extends GkeNodePoolOptions> extends ManagedNodePool<HybridGkeCluster, P, GkeNodePoolOs, GkeNodePoolResources> {
+export abstract class GkeNodePoolBase<P extends GkeNodePoolOptions> extends ManagedNodePool<HybridGkeCluster, P, GkeOsPart, GkeNodePoolResources> {
   /**
    * The node pool and its service account.
    * @deprecated use `resources`.
@@ -144,7 +144,7 @@ export abstract class GkeNodePoolBase<P extends GkeNodePoolOptions> extends Mana
     return this.resources;
   }
 
-  protected createPool(cluster: HybridGkeCluster, options: P, os: GkeNodePoolOs): ManagedPoolBuild<GkeNodePoolResources> {
+  protected createPool(cluster: HybridGkeCluster, options: P, os: GkeOsPart): ManagedPoolBuild<GkeNodePoolResources> {
     const name = options.poolName ?? this.node.id;
     const minNodeCount = options.minNodesPerZone ?? 1;
     const maxNodeCount = options.maxNodesPerZone ?? Math.max(minNodeCount, 1);

@@ -4,7 +4,7 @@ import { WindowsPlatform, windowsSupport } from '../platform/support';
 import { WindowsVersion } from '../platform/windows';
 import { WINDOWS_VERSION_ENTRY, windowsRelease } from '../terraform/managed-node-pool';
 import type { HybridGkeCluster } from './gke-cluster';
-import { GKE_NODE_POOL_OPTIONS, GkeNodePoolBase, GkeNodePoolOptions, GkeNodePoolOs, gkeNodePoolSpec } from './node-pool';
+import { GKE_NODE_POOL_OPTIONS, GkeNodePoolBase, GkeNodePoolOptions, GkeOsPart, gkeNodePoolSpec } from './node-pool';
 
 /** Props of `GkeWindowsNodePool`: those of every node pool, and the Windows Server release. */
 export interface GkeWindowsNodePoolProps extends GkeNodePoolOptions {
@@ -39,7 +39,7 @@ export class GkeWindowsNodePool extends GkeNodePoolBase<GkeWindowsNodePoolProps>
     super(cluster, id, GKE_WINDOWS_NODE_POOL_PROPS, props);
   }
 
-  protected osPart(props: GkeWindowsNodePoolProps): GkeNodePoolOs {
+  protected osPart(props: GkeWindowsNodePoolProps): GkeOsPart {
     const version = windowsRelease(props);
     const osversion = GKE_WINDOWS_OS_VERSIONS[version];
     if (osversion === undefined) fail(this, `windowsVersion: GKE offers no ${version} node pools (${windowsSupport(WindowsPlatform.GKE, version).source})`, 'use WindowsVersion.SERVER_2022');

@@ -65,7 +65,7 @@ export function windowsRelease(props: { readonly windowsVersion?: WindowsVersion
  * What the operating system decides of a pool, beside what its cloud makes of the shared props:
  * each cloud extends it with its own fields (AMI type, `os_sku`, image type, taints).
  */
-export interface ManagedPoolOs {
+export interface ManagedOsPart {
   /** The Windows release of a Windows pool; undefined for Linux. */
   readonly windowsVersion?: WindowsVersion;
   /** Which props of the OS's construct set which fields, beyond the cloud's shared ones. */
@@ -175,7 +175,7 @@ export interface ManagedPoolBuild<R> {
  * makes the cloud's resources and has the Terraform rules judge them at once, naming the props the
  * user wrote. Each cloud extends it once; its Linux and Windows pools give the OS part.
  */
-export abstract class ManagedNodePool<C extends IConstruct, P extends object, O extends ManagedPoolOs, R> extends Construct {
+export abstract class ManagedNodePool<C extends IConstruct, P extends object, O extends ManagedOsPart, R> extends Construct {
   /** The Terraform resources the pool made, for their attributes and for escape hatches. */
   public readonly resources: R;
   /** What the pool's operating system decided. */
