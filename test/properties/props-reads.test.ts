@@ -20,10 +20,6 @@ import { SUBJECTS } from '../support/props-spec';
 const NOT_YET_CONVERTED: readonly string[] = [
   // CAPZ
   'CapzCluster', 'CapzLinuxWorkerPool', 'CapzWindowsWorkerPool', 'CapzWindowsAddons',
-  // AKS
-  'HybridAksStack', 'HybridAksCluster', 'AksLinuxNodePool', 'AksWindowsNodePool',
-  // GKE
-  'HybridGkeStack', 'HybridGkeCluster', 'GkeNetwork', 'GkeLinuxNodePool', 'GkeWindowsNodePool',
 ];
 
 /** Exported constructs that take no props of their own, and why. */
@@ -33,6 +29,10 @@ const WITHOUT_PROPS: Readonly<Record<string, string>> = {
   K0sCluster: 'an abstract base of the k0smotron clusters, which parse their props',
   MachineDeploymentPool: 'an abstract base: each pool parses its props and hands the base its parts',
   PodTemplatePolicy: 'made by PodTemplatePolicy.of(chart) (a private constructor): no props',
+  ManagedNodePool: 'an abstract base of the managed clouds\' pools: each pool hands it its spec, which it parses',
+  EksNodeGroupBase: 'an abstract base: EksLinuxNodeGroup and EksWindowsNodeGroup declare their props',
+  AksNodePoolBase: 'an abstract base: AksLinuxNodePool and AksWindowsNodePool declare their props',
+  GkeNodePoolBase: 'an abstract base: GkeLinuxNodePool and GkeWindowsNodePool declare their props',
 };
 
 const ROOT = join(__dirname, '..', '..');
