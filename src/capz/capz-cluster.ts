@@ -4,7 +4,9 @@ import { AzureCluster, AzureClusterIdentity, AzureClusterIdentitySpecType, Azure
 import { KubeadmControlPlane } from '../generated/cluster-api-controlplane.cluster.x-k8s.io';
 import { contentHash } from '../core/hash';
 import { typedApiObject } from '../core/typed-api-object';
-import { capzAzureJsonSecret, CAPZ_OS_TYPE } from '../platform/capz';
+import { fail } from '../core/errors';
+import { oneOf } from '../core/values';
+import { capzAzureJsonSecret, CapzCloudProviderInstall, CAPZ_OS_TYPE, CLOUD_PROVIDER_ANNOTATION, CLOUD_PROVIDER_AZURE } from '../platform/capz';
 import { apiGroupOf } from '../platform/conventions';
 import { markContentNamed, PropsOfFields } from '../rules/run/judge';
 import { CapiCluster, CapiClusterInfrastructure, CapiClusterProps, ControlPlanePart } from '../capi/cluster';
@@ -60,6 +62,14 @@ export interface CapzClusterProps extends CapiClusterProps {
   /** How CAPZ authenticates to Azure. */
   readonly identity: CapzClusterIdentity;
   /**
+   * How cloud-provider-azure (its cloud-controller-manager and node managers) gets into the
+   * cluster. Every kubelet runs the external cloud provider, so a node takes no pod until the node
+   * manager has initialized it, and the library writes no chart (docs/capz.md, "The cloud
+   * provider"). `HELM_CHART_PROXY` labels the Cluster `cloud-provider: azure` for CAPZ's
+   * HelmChartProxy; `HELM_INSTALL` annotates it that you run `helm install` of the chart.
+   */
+  readonly cloudProvider: CapzCloudProviderInstall;
+  /**
    * The control plane's machines.
    * @default - one Standard_D2s_v3 machine
    */
@@ -113,6 +123,12 @@ export class CapzCluster extends CapiCluster {
     super(scope, id, props, new KubeadmControlPlanePart(props, network), infrastructure);
     this.kubernetesVersion = props.kubernetesVersion;
     this.identity = infrastructure.identity!;
+    const path = this.node.path;
+    const install = oneOf({ path, prop: 'cloudProvider' }, props.cloudProvider, CapzCloudProviderInstall, 'CapzCloudProviderInstall');
+    if (install === undefined) fail(path, 'cloudProvider is not set, and without cloud-provider-azure\'s node manager no node of this cluster (its kubelets run the external cloud provider) is initialized or takes a pod', 'set `cloudProvider: CapzCloudProviderInstall.HELM_CHART_PROXY` (CAPZ\'s HelmChartProxy installs the chart) or `CapzCloudProviderInstall.HELM_INSTALL` (you run helm install)');
+    const { key, value } = CLOUD_PROVIDER_AZURE.helmChartProxyLabel;
+    if (install === CapzCloudProviderInstall.HELM_CHART_PROXY) this.cluster.metadata.addLabel(key, value);
+    else this.cluster.metadata.addAnnotation(CLOUD_PROVIDER_ANNOTATION, install);
   }
 }
 

@@ -12,5 +12,5 @@ export { CapzLinuxWorkerPool, CapzWindowsWorkerPool } from './worker-pools';
 export type { CapzImage, CapzWorkerPoolProps, CapzWindowsWorkerPoolProps } from './worker-pools';
 export { CapzWindowsAddons } from './windows-addons';
 export type { CapzWindowsAddonsProps } from './windows-addons';
-export { KUBELET_SERVICE_ANNOTATION, WindowsKubeletService } from '../platform/capz';
+export { CapzCloudProviderInstall, CLOUD_PROVIDER_ANNOTATION, KUBELET_SERVICE_ANNOTATION, WindowsKubeletService } from '../platform/capz';
 export { WindowsVersion } from '../platform/windows';

@@ -143,3 +143,37 @@ export const CALICO_WINDOWS = { encapsulations: ['VXLAN'], bgp: 'Disabled', data
  * though CAPZ publishes `capi-win-2025-containerd` images (CAPZ #5317).
  */
 export const CALICO_WINDOWS_2025 = 'projectcalico/calico#11691 (Windows Server 2025 support, open)';
+
+/**
+ * kubernetes-sigs/cloud-provider-azure, the external cloud provider every CAPZ kubelet runs with
+ * (`cloud-provider: external`). Its chart (helm/cloud-provider-azure, chart 1.36.0) runs the
+ * cloud-controller-manager with `--controllers=*,-cloud-node`, so only its node manager, a
+ * DaemonSet per OS (`cloud-node-manager`, and `cloud-node-manager-windows` as a HostProcess pod
+ * as SYSTEM with the host network), sets a node's providerID and removes the
+ * `node.cloudprovider.kubernetes.io/uninitialized` taint the kubelet registers with
+ * (pkg/nodemanager/nodemanager.go): a Windows node without it takes no pod and its Machine never
+ * gets a node. The chart picks the images by the cluster's Kubernetes minor
+ * (templates/cloud-provider-azure.yaml, `cloudProviderAzureVersion`). CAPZ v1.26.0 installs the
+ * chart with a HelmChartProxy that selects Clusters labelled `cloud-provider: azure`
+ * (templates/addons/cluster-api-helm/cloud-provider-azure.yaml), or by `helm install` on the
+ * workload cluster (docs/book/src/self-managed/addons.md, "External Cloud Provider").
+ */
+export const CLOUD_PROVIDER_AZURE = {
+  chart: 'cloud-provider-azure',
+  nodeManagerImage: 'azure-cloud-node-manager',
+  helmChartProxyLabel: { key: 'cloud-provider', value: 'azure' },
+} as const;
+
+/** How the cloud provider of a CAPZ cluster is installed in it (cloud-provider-azure's chart). */
+export enum CapzCloudProviderInstall {
+  /**
+   * By CAPZ's HelmChartProxy (Cluster API add-on provider for Helm): the Cluster carries the
+   * label `cloud-provider: azure` it selects.
+   */
+  HELM_CHART_PROXY = 'helm-chart-proxy',
+  /** By you, with `helm install` on the workload cluster once its API server answers (CAPZ's docs). */
+  HELM_INSTALL = 'helm-install',
+}
+
+/** Where a Cluster says its cloud provider is installed by other means than its objects show (`CapzCloudProviderInstall`). */
+export const CLOUD_PROVIDER_ANNOTATION = 'windows.cdk-hybrid-windows.io/cloud-provider';

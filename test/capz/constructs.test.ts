@@ -3,7 +3,7 @@ import { parseAllDocuments } from 'yaml';
 import { buildCapzCluster } from '../../examples/capz/main';
 import { adviseManifests, validateManifests } from '../../src';
 import {
-  CapzCluster, CapzClusterProps, CapzIdentityType, CapzLinuxWorkerPool, CapzWindowsAddons, CapzWindowsWorkerPool, CapzWindowsWorkerPoolProps, WindowsKubeletService, WindowsVersion,
+  CapzCloudProviderInstall, CapzCluster, CapzClusterProps, CapzIdentityType, CapzLinuxWorkerPool, CapzWindowsAddons, CapzWindowsWorkerPool, CapzWindowsWorkerPoolProps, WindowsKubeletService, WindowsVersion,
 } from '../../src/capz';
 import { crdViolations, describeWithCrds } from '../support/crd-schemas';
 import { K8sObject, only, synthObjects } from '../support/synth';
@@ -12,7 +12,7 @@ const example = () => { const app = new App(); buildCapzCluster(app); return syn
 
 const CLUSTER: CapzClusterProps = {
   kubernetesVersion: 'v1.34.4', location: 'westeurope', subscriptionId: '00000000-0000-0000-0000-000000000000',
-  identity: { type: CapzIdentityType.WORKLOAD_IDENTITY, clientId: 'c', tenantId: 't' },
+  identity: { type: CapzIdentityType.WORKLOAD_IDENTITY, clientId: 'c', tenantId: 't' }, cloudProvider: CapzCloudProviderInstall.HELM_CHART_PROXY,
 };
 /** A cluster with a Linux pool and a Windows pool of these props, synthesized. */
 function build(windows: Partial<CapzWindowsWorkerPoolProps> = {}, cluster: Partial<CapzClusterProps> = {}, addons = false): K8sObject[] {
@@ -111,4 +111,20 @@ describe('CapzWindowsAddons', () => {
     const drifted = objects.map((o) => (o.kind === 'KubeadmControlPlane' ? { ...o, spec: { ...o.spec, version: 'v1.35.0' } } : o));
     expect(validateManifests(drifted).filter((v) => v.rule === 'windows-kube-proxy').length).toBe(1);
   });
+});
+
+test('cloudProvider: the Cluster carries the label CAPZ\'s HelmChartProxy selects, or says the chart is installed by hand; it must be said', () => {
+  // cluster-api-provider-azure v1.26.0 templates/addons/cluster-api-helm/cloud-provider-azure.yaml selects `cloud-provider: azure`.
+  const proxy = only(build(), 'Cluster', 'demo');
+  expect(proxy.metadata.labels['cloud-provider']).toBe('azure');
+  expect(proxy.metadata.annotations?.['windows.cdk-hybrid-windows.io/cloud-provider']).toBeUndefined();
+  const helm = only(build({}, { cloudProvider: CapzCloudProviderInstall.HELM_INSTALL }), 'Cluster', 'demo');
+  expect(helm.metadata.labels['cloud-provider']).toBeUndefined();
+  expect(helm.metadata.annotations['windows.cdk-hybrid-windows.io/cloud-provider']).toBe('helm-install');
+  expect(() => build({}, { cloudProvider: undefined })).toThrow(/\[c\/demo\] cloudProvider is not set, .* Fix: set `cloudProvider: CapzCloudProviderInstall.HELM_CHART_PROXY`/);
+  expect(() => build({}, { cloudProvider: 'helm' as CapzCloudProviderInstall })).toThrow(/\[c\/demo\] cloudProvider/);
+  // Either way the validator sees how the chart is installed: no advice from capz-cloud-node-manager.
+  for (const install of Object.values(CapzCloudProviderInstall)) {
+    expect(adviseManifests(build({}, { cloudProvider: install })).filter((v) => v.rule === 'capz-cloud-node-manager')).toEqual([]);
+  }
 });

@@ -11,10 +11,55 @@ const broken = (change: (l: K8sObject[]) => void) => { const l = capzFlavor(); c
 const winMachine = (l: K8sObject[]) => find(l, 'AzureMachineTemplate', WIN);
 const winConfig = (l: K8sObject[]) => find(l, 'KubeadmConfigTemplate', WIN);
 
-test('the rendered flavor passes every rule, with one piece of advice: say which kubelet service the image runs', () => {
+test('the rendered flavor passes every rule, with two pieces of advice: say which kubelet service the image runs, and how the cloud provider is installed', () => {
   expect(validateManifests(capzFlavor())).toEqual([]);
-  expect(adviseManifests(capzFlavor()).map((v) => v.rule)).toEqual(['windows-kubelet-service']);
-  expect(adviseManifests(broken((l) => { winMachine(l).metadata.annotations['windows.cdk-hybrid-windows.io/kubelet-service'] = 'nssm'; }))).toEqual([]);
+  expect(adviseManifests(capzFlavor()).map((v) => v.rule)).toEqual(['windows-kubelet-service', 'capz-cloud-node-manager']);
+  expect(adviseManifests(broken((l) => {
+    winMachine(l).metadata.annotations['windows.cdk-hybrid-windows.io/kubelet-service'] = 'nssm';
+    find(l, 'Cluster', 'capz-win').metadata.annotations = { 'windows.cdk-hybrid-windows.io/cloud-provider': 'helm-install' };
+  }))).toEqual([]);
+});
+
+describe('capz-cloud-node-manager', () => {
+  // cloud-provider-azure chart 1.36.0 (helm/cloud-provider-azure/templates/cloud-provider-azure.yaml): the
+  // cloud-controller-manager runs --controllers=*,-cloud-node, so only the node manager DaemonSets
+  // (cloud-node-manager on Linux, cloud-node-manager-windows on Windows) initialize nodes.
+  const nodeManager = (name: string, os: string) => `apiVersion: apps/v1
+kind: DaemonSet
+metadata: {name: ${name}, namespace: kube-system}
+spec:
+  selector: {matchLabels: {k8s-app: ${name}}}
+  template:
+    metadata: {labels: {k8s-app: ${name}}}
+    spec:
+      nodeSelector: {kubernetes.io/os: ${os}}
+      containers: [{name: cloud-node-manager, image: mcr.microsoft.com/oss/v2/kubernetes/azure-cloud-node-manager:v1.34.9}]
+`;
+  const proxy = (values: string, labels: Record<string, string> = { 'cni-windows': 'calico' }) => ({
+    apiVersion: 'addons.cluster.x-k8s.io/v1alpha1', kind: 'HelmChartProxy', metadata: { name: 'cloud-provider-azure-chart', namespace: 'default' },
+    spec: { clusterSelector: { matchLabels: labels }, repoURL: 'https://raw.githubusercontent.com/kubernetes-sigs/cloud-provider-azure/master/helm/repo', chartName: 'cloud-provider-azure', valuesTemplate: values },
+  }) as K8sObject;
+  const CAPZ_VALUES = 'infra:\n  clusterName: {{ .Cluster.metadata.name }}\ncloudControllerManager:\n  clusterCIDR: 192.168.0.0/16\n';
+
+  test('the flavor alone: advice, since nothing shows the chart; CAPZ\'s label, a HelmChartProxy or the annotation show it', () => {
+    expect(advice(capzFlavor(), 'capz-cloud-node-manager')).toEqual([expect.stringContaining('Cluster/capz-win metadata.labels: nothing in these objects installs cloud-provider-azure')]);
+    expect(advice(broken((l) => { find(l, 'Cluster', 'capz-win').metadata.labels['cloud-provider'] = 'azure'; }), 'capz-cloud-node-manager')).toEqual([]);
+    expect(advice([...capzFlavor(), proxy(CAPZ_VALUES)], 'capz-cloud-node-manager')).toEqual([]);
+    expect(advice([...capzFlavor(), ...addonSet(nodeManager('cloud-node-manager-windows', 'windows'))], 'capz-cloud-node-manager')).toEqual([]);
+    // A proxy that selects another cluster shows nothing for this one.
+    expect(advice([...capzFlavor(), proxy(CAPZ_VALUES, { 'cloud-provider': 'azure' })], 'capz-cloud-node-manager')).toHaveLength(1);
+    // Windows kubelets without the external cloud provider need no node manager.
+    expect(advice(broken((l) => { delete winConfig(l).spec.template.spec.joinConfiguration.nodeRegistration.kubeletExtraArgs['cloud-provider']; }), 'capz-cloud-node-manager')).toEqual([]);
+  });
+
+  test('a node manager for Linux nodes only, or a chart with the node manager off, is refused', () => {
+    expect(findings([...capzFlavor(), ...addonSet(nodeManager('cloud-node-manager', 'linux'))], 'capz-cloud-node-manager'))
+      .toEqual([expect.stringContaining('ConfigMap/calico-windows data.addon.yaml (DaemonSet cloud-node-manager: spec.template.spec.nodeSelector): DaemonSet cloud-node-manager in ConfigMap default/calico-windows data.addon.yaml: cloud-provider-azure\'s node manager goes to cluster capz-win for Linux nodes only')]);
+    expect(findings([...capzFlavor(), ...addonSet(`${nodeManager('cloud-node-manager', 'linux')}---\n${nodeManager('cloud-node-manager-windows', 'windows')}`)], 'capz-cloud-node-manager')).toEqual([]);
+    expect(findings([...capzFlavor(), proxy(`${CAPZ_VALUES}cloudNodeManager:\n  imageTag: v1.34.9\n  enabled: false\n`)], 'capz-cloud-node-manager'))
+      .toEqual([expect.stringContaining('HelmChartProxy/cloud-provider-azure-chart spec.valuesTemplate: the cloud-provider-azure chart for cluster capz-win has cloudNodeManager.enabled false')]);
+    expect(findings([...capzFlavor(), proxy(`${CAPZ_VALUES}cloudNodeManager:\n  enabled: true\n`)], 'capz-cloud-node-manager')).toEqual([]);
+  });
 });
 
 describe('capz-os-type', () => {

@@ -1,8 +1,9 @@
-import { CALICO_WINDOWS, CALICO_WINDOWS_2025, CAPZ_IMAGE_ANNOTATIONS, WINDOWS_KUBE_PROXY_IMAGE, windowsKubeProxyTag } from '../../platform/capz';
+import { CALICO_WINDOWS, CALICO_WINDOWS_2025, CAPZ_IMAGE_ANNOTATIONS, CLOUD_PROVIDER_ANNOTATION, CLOUD_PROVIDER_AZURE, WINDOWS_KUBE_PROXY_IMAGE, windowsKubeProxyTag } from '../../platform/capz';
+import { LABEL_OS } from '../../platform/windows';
 import { describe, Json, list, Manifest, ManifestGraph, ManifestSource, violation } from '../engine/graph';
 import { Finding, rule } from '../engine/rule';
-import { CAPI, controlPlaneOf, Pool, pools } from '../cluster/pools';
-import { AddonObject, addonObjects, azurePools, machineSpec } from './azure-pools';
+import { CAPI, controlPlaneOf, matches, Pool, pools } from '../cluster/pools';
+import { AddonObject, addonObjects, azurePools, kubeletArgs, machineSpec, nodeRegistrations } from './azure-pools';
 
 /**
  * The rules of a kubeadm cluster with Windows pools and its add-ons: a Linux worker beside them,
@@ -170,3 +171,48 @@ export const kubeadmWindowsCluster = rule<ManifestGraph>({
         'add a Linux MachineDeployment for this cluster with spec.replicas >= 1', 'metadata.name'));
   },
 });
+
+/**
+ * The Windows node manager of cloud-provider-azure for the CAPZ clusters whose Windows kubelets run
+ * the external cloud provider. Shown by: a node-manager DaemonSet going to the cluster (in a
+ * ClusterResourceSet or on its own), a HelmChartProxy of the chart selecting it, CAPZ's
+ * `cloud-provider: azure` label (its HelmChartProxy lives in the management cluster), or the
+ * annotation that says it is installed otherwise. Nothing shown is advice only: CAPZ's own Windows
+ * flavor leaves the chart to `helm install`.
+ */
+export const capzCloudNodeManager = rule<ManifestGraph>({
+  name: 'capz-cloud-node-manager',
+  scope: 'graph',
+  description: 'A CAPZ cluster whose Windows kubelets run the external cloud provider gets cloud-provider-azure\'s node manager on its Windows nodes (a node manager that runs on Linux only, or a chart with it disabled, is refused); advice where the objects do not show how it is installed',
+  source: 'kubernetes-sigs/cloud-provider-azure helm/cloud-provider-azure chart 1.36.0 templates/cloud-provider-azure.yaml (--controllers=*,-cloud-node; DaemonSet cloud-node-manager-windows), pkg/nodemanager/nodemanager.go; cluster-api-provider-azure v1.26.0 templates/addons/cluster-api-helm/cloud-provider-azure.yaml, docs/book/src/self-managed/addons.md',
+  check: (graph) => nodeManager(graph, 'violation'),
+  advise: (graph) => nodeManager(graph, 'advice'),
+});
+
+const TAINTED = 'its Windows nodes keep the node.cloudprovider.kubernetes.io/uninitialized taint the kubelet registers with (only the node manager removes it and sets the providerID), so they take no pod and their Machines never get a node';
+
+function nodeManager(graph: ManifestGraph, severity: 'violation' | 'advice'): Finding[] {
+  const external = new Set(azurePools(graph).filter((p) => p.pool.windows && p.pool.cluster && nodeRegistrations(p.config).some(({ registration, field }) => kubeletArgs(registration, field).some((a) => a.name === 'cloud-provider' && a.value === 'external'))).map((p) => p.pool.cluster!));
+  if (external.size === 0) return [];
+  const windows = windowsClusters(graph);
+  const managers = addons(graph, windows).filter((a) => a.object.kind === 'DaemonSet' && containersOf(a.object).some(({ image }) => splitImage(image)[0].endsWith(`/${CLOUD_PROVIDER_AZURE.nodeManagerImage}`)));
+  const proxies = graph.sources.filter((s) => s.manifest.kind === 'HelmChartProxy' && String(s.manifest.apiVersion ?? '').startsWith('addons.cluster.x-k8s.io/') && s.manifest.spec?.chartName === CLOUD_PROVIDER_AZURE.chart);
+  const out: Finding[] = [];
+  for (const cluster of external) {
+    const name = cluster.manifest.metadata?.name;
+    const mine = managers.filter((a) => a.clusters.includes(cluster));
+    const chart = proxies.filter((p) => (p.manifest.metadata?.namespace ?? '') === (cluster.manifest.metadata?.namespace ?? '') && matches(p.manifest.spec?.clusterSelector, cluster.manifest.metadata?.labels));
+    if (severity === 'violation') {
+      if (mine.length > 0 && !mine.some((a) => a.object.spec?.template?.spec?.nodeSelector?.[LABEL_OS] === 'windows')) {
+        out.push(violation(mine[0].source, `${mine[0].said}: cloud-provider-azure's node manager goes to cluster ${name} for Linux nodes only, and ${TAINTED}`, 'add the chart\'s cloud-node-manager-windows DaemonSet (nodeSelector kubernetes.io/os: windows, a HostProcess pod), or install the chart, which writes both', mine[0].at('spec.template.spec.nodeSelector')));
+      }
+      for (const p of chart.filter((c) => /^cloudNodeManager:[ \t]*\n(?:[ \t]+.*\n)*?[ \t]+enabled:[ \t]*false\b/m.test(String(c.manifest.spec?.valuesTemplate ?? '')))) {
+        out.push(violation(p, `the cloud-provider-azure chart for cluster ${name} has cloudNodeManager.enabled false, and ${TAINTED}`, 'remove cloudNodeManager.enabled: false from spec.valuesTemplate', 'spec.valuesTemplate'));
+      }
+    } else if (mine.length === 0 && chart.length === 0 && cluster.manifest.metadata?.labels?.[CLOUD_PROVIDER_AZURE.helmChartProxyLabel.key] !== CLOUD_PROVIDER_AZURE.helmChartProxyLabel.value && !cluster.manifest.metadata?.annotations?.[CLOUD_PROVIDER_ANNOTATION]) {
+      out.push(violation(cluster, `nothing in these objects installs cloud-provider-azure (its cloud-controller-manager and Windows node manager) in cluster ${name}, whose Windows kubelets run the external cloud provider: without it ${TAINTED}`,
+        `label the Cluster ${CLOUD_PROVIDER_AZURE.helmChartProxyLabel.key}: ${CLOUD_PROVIDER_AZURE.helmChartProxyLabel.value} and apply CAPZ's HelmChartProxy for the chart, or run helm install of the chart on the workload cluster and say so with the annotation ${CLOUD_PROVIDER_ANNOTATION}: helm-install`, 'metadata.labels'));
+    }
+  }
+  return out;
+}
