@@ -19,6 +19,8 @@ export function buildCapzCluster(app: App): Chart {
     controlPlane: { replicas: 3, vmSize: 'Standard_D2s_v3' },
     // CAPZ's HelmChartProxy installs cloud-provider-azure (docs/capz.md, "The cloud provider").
     cloudProvider: CapzCloudProviderInstall.HELM_CHART_PROXY,
+    // The identity the VMs carry, which CAPZ writes into azure.json for the cloud provider.
+    machineIdentity: '/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/identities/providers/Microsoft.ManagedIdentity/userAssignedIdentities/cloud-provider-user-identity',
   });
   new CapzLinuxWorkerPool(cluster, 'linux', { vmSize: 'Standard_D4s_v3', replicas: 2 });
   new CapzWindowsWorkerPool(cluster, 'win', {

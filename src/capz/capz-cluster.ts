@@ -1,6 +1,8 @@
 import { ApiObject, Chart } from 'cdk8s';
 import { Construct } from 'constructs';
-import { AzureCluster, AzureClusterIdentity, AzureClusterIdentitySpecType, AzureClusterSpecNetworkSpecSubnetsRole as SubnetRole, AzureMachineTemplate } from '../generated/capz-infrastructure.cluster.x-k8s.io';
+import {
+  AzureCluster, AzureClusterIdentity, AzureClusterIdentitySpecType, AzureClusterSpecNetworkSpecSubnetsRole as SubnetRole, AzureMachineTemplate, AzureMachineTemplateSpecTemplateSpec, AzureMachineTemplateSpecTemplateSpecIdentity,
+} from '../generated/capz-infrastructure.cluster.x-k8s.io';
 import { KubeadmControlPlane } from '../generated/cluster-api-controlplane.cluster.x-k8s.io';
 import { contentHash } from '../core/hash';
 import { typedApiObject } from '../core/typed-api-object';
@@ -70,6 +72,18 @@ export interface CapzClusterProps extends CapiClusterProps {
    */
   readonly cloudProvider: CapzCloudProviderInstall;
   /**
+   * A user-assigned managed identity every VM of the cluster carries, by resource id
+   * (`/subscriptions/…/resourceGroups/…/providers/Microsoft.ManagedIdentity/userAssignedIdentities/…`):
+   * CAPZ then writes it into the nodes' azure.json (`useManagedIdentityExtension`,
+   * `userAssignedIdentityID`), which the cloud-controller-manager authenticates with (CAPZ's
+   * flavors: `cloud-provider-user-identity`). Give it Contributor on the cluster's resource group.
+   * Required with CAPZ's HelmChartProxy unless `identity` is a service principal: otherwise
+   * azure.json holds no credential (workload and managed identities of the management cluster have
+   * no secret to copy), and the cloud provider cannot reach Azure.
+   * @default - none: azure.json carries the service principal's secret (CAPZ warns), or nothing
+   */
+  readonly machineIdentity?: string;
+  /**
    * The control plane's machines.
    * @default - one Standard_D2s_v3 machine
    */
@@ -115,6 +129,8 @@ export class CapzCluster extends CapiCluster {
   public readonly kubernetesVersion: string;
   /** The AzureClusterIdentity. */
   public readonly identity: ApiObject;
+  /** The VM identity of every machine template (`machineIdentity`), as AzureMachineTemplate fields. */
+  public readonly machineIdentity: Pick<AzureMachineTemplateSpecTemplateSpec, 'identity' | 'userAssignedIdentities'>;
 
   public constructor(scope: Construct, id: string, props: CapzClusterProps) {
     const name = props.name ?? id;
@@ -123,10 +139,15 @@ export class CapzCluster extends CapiCluster {
     super(scope, id, props, new KubeadmControlPlanePart(props, network), infrastructure);
     this.kubernetesVersion = props.kubernetesVersion;
     this.identity = infrastructure.identity!;
+    this.machineIdentity = infrastructure.machineIdentity;
     const path = this.node.path;
     const install = oneOf({ path, prop: 'cloudProvider' }, props.cloudProvider, CapzCloudProviderInstall, 'CapzCloudProviderInstall');
     if (install === undefined) fail(path, 'cloudProvider is not set, and without cloud-provider-azure\'s node manager no node of this cluster (its kubelets run the external cloud provider) is initialized or takes a pod', 'set `cloudProvider: CapzCloudProviderInstall.HELM_CHART_PROXY` (CAPZ\'s HelmChartProxy installs the chart) or `CapzCloudProviderInstall.HELM_INSTALL` (you run helm install)');
     const { key, value } = CLOUD_PROVIDER_AZURE.helmChartProxyLabel;
+    if (install === CapzCloudProviderInstall.HELM_CHART_PROXY && !props.machineIdentity && props.identity.type !== CapzIdentityType.SERVICE_PRINCIPAL) {
+      fail(path, `identity.type is ${props.identity.type} and no machineIdentity is set, so the azure.json CAPZ writes holds no credential (only a service principal has a secret to copy), and the cloud-controller-manager CAPZ's HelmChartProxy installs reads it (the chart's cloudConfig /etc/kubernetes/azure.json): it cannot reach Azure`,
+        'set `machineIdentity` to the resource id of a user-assigned managed identity with Contributor on the resource group, as CAPZ\'s flavors do (cloud-provider-user-identity)');
+    }
     if (install === CapzCloudProviderInstall.HELM_CHART_PROXY) this.cluster.metadata.addLabel(key, value);
     else this.cluster.metadata.addAnnotation(CLOUD_PROVIDER_ANNOTATION, install);
   }
@@ -136,11 +157,13 @@ export class CapzCluster extends CapiCluster {
 class AzureClusterPart implements CapiClusterInfrastructure {
   public readonly defaultReplicas = 1;
   public identity?: ApiObject;
+  public machineIdentity: CapzCluster['machineIdentity'] = {};
   public readonly propsOfFields: PropsOfFields = {
     'AzureCluster spec.location': 'location',
     'AzureCluster spec.subscriptionID': 'subscriptionId',
     'AzureClusterIdentity spec.type': 'identity.type',
     'AzureMachineTemplate spec.template.spec.vmSize': 'controlPlane.vmSize',
+    'AzureMachineTemplate spec.template.spec.userAssignedIdentities': 'machineIdentity',
   };
 
   public constructor(private readonly props: CapzClusterProps, private readonly name: string) {}
@@ -176,7 +199,8 @@ class AzureClusterPart implements CapiClusterInfrastructure {
   }
 
   public controlPlaneMachineTemplate(cluster: CapiCluster): ApiObject {
-    const spec = { vmSize: this.props.controlPlane?.vmSize ?? 'Standard_D2s_v3', osDisk: { osType: CAPZ_OS_TYPE.linux, diskSizeGb: 128 } };
+    this.machineIdentity = machineIdentityOf(cluster.node.path, this.props.machineIdentity);
+    const spec = { vmSize: this.props.controlPlane?.vmSize ?? 'Standard_D2s_v3', osDisk: { osType: CAPZ_OS_TYPE.linux, diskSizeGb: 128 }, ...this.machineIdentity };
     const written = AzureMachineTemplate.manifest({ spec: { template: { spec } } }).spec?.template.spec;
     const template = typedApiObject(cluster, 'ControlPlaneMachineTemplate', AzureMachineTemplate, {
       metadata: { name: `${this.name}-control-plane-${contentHash(written)}` },
@@ -185,6 +209,16 @@ class AzureClusterPart implements CapiClusterInfrastructure {
     markContentNamed(template);
     return template;
   }
+}
+
+/** A user-assigned managed identity's resource id, which CAPZ parses from `userAssignedIdentities[0].providerID` (v1.26.0 controllers/azurejson_machinetemplate_controller.go, Reconcile: azureutil.ParseResourceID). */
+const USER_ASSIGNED_IDENTITY = /^\/subscriptions\/[^/]+\/resourceGroups\/[^/]+\/providers\/Microsoft\.ManagedIdentity\/userAssignedIdentities\/[^/]+$/i;
+
+/** The machine templates' fields for `machineIdentity`: CAPZ writes the identity into azure.json when the VM identity is UserAssigned (v1.26.0 controllers/helpers.go, GetCloudProviderSecret). */
+function machineIdentityOf(path: string, id: string | undefined): CapzCluster['machineIdentity'] {
+  if (id === undefined) return {};
+  if (!USER_ASSIGNED_IDENTITY.test(id)) fail(path, `machineIdentity ${JSON.stringify(id)} is not the resource id of a user-assigned managed identity`, 'write it as /subscriptions/<id>/resourceGroups/<group>/providers/Microsoft.ManagedIdentity/userAssignedIdentities/<name>');
+  return { identity: AzureMachineTemplateSpecTemplateSpecIdentity.USER_ASSIGNED, userAssignedIdentities: [{ providerId: `azure://${id}` }] };
 }
 
 /** Cluster API's kubeadm control plane (KubeadmControlPlane v1beta2) with Azure's external cloud provider. */

@@ -83,8 +83,8 @@ class AzureMachines implements WorkerInfrastructure {
   }
 }
 
-function machineSpec(props: CapzWorkerPoolProps, osType: string, osDisk: Partial<AzureMachineTemplateSpecTemplateSpec['osDisk']> = {}): AzureMachineTemplateSpecTemplateSpec {
-  return { vmSize: props.vmSize, image: props.image, osDisk: { osType, diskSizeGb: props.osDiskSizeGiB ?? 128, ...osDisk } };
+function machineSpec(cluster: CapzCluster, props: CapzWorkerPoolProps, osType: string, osDisk: Partial<AzureMachineTemplateSpecTemplateSpec['osDisk']> = {}): AzureMachineTemplateSpecTemplateSpec {
+  return { vmSize: props.vmSize, image: props.image, osDisk: { osType, diskSizeGb: props.osDiskSizeGiB ?? 128, ...osDisk }, ...cluster.machineIdentity };
 }
 
 /** A Linux kubeadm pool on Azure: the Linux worker CoreDNS and the cluster's Linux add-ons need beside Windows pools. */
@@ -94,7 +94,7 @@ export class CapzLinuxWorkerPool extends MachineDeploymentPool {
       os: 'linux', taints: [], nodeStartupTimeoutSeconds: 600, nodeReadyTimeoutSeconds: 300, nodeLabels: { [LABEL_OS]: 'linux' },
       bootstrap: (machineTemplate) => ({ files: [azureJsonFile(machineTemplate, '/etc/kubernetes/azure.json')] }),
     };
-    super(cluster, id, props, kubeadmBootstrap(props.kubernetesVersion ?? cluster.kubernetesVersion, os), new AzureMachines(machineSpec(props, CAPZ_OS_TYPE.linux)));
+    super(cluster, id, props, kubeadmBootstrap(props.kubernetesVersion ?? cluster.kubernetesVersion, os), new AzureMachines(machineSpec(cluster, props, CAPZ_OS_TYPE.linux)));
   }
 }
 
@@ -151,7 +151,7 @@ export class CapzWindowsWorkerPool extends MachineDeploymentPool {
     // Without an image, CAPZ reads the release from the AzureMachine's annotations (taken from the template's).
     const imageAnnotations: Record<string, string> = props.image ? {} : { [CAPZ_IMAGE_ANNOTATIONS.runtime]: 'containerd', [CAPZ_IMAGE_ANNOTATIONS.windowsServerVersion]: `windows-${windows.windowsVersion}` };
     const machines = new AzureMachines(
-      machineSpec(props, CAPZ_OS_TYPE.windows, { managedDisk: { storageAccountType: 'Premium_LRS' } }),
+      machineSpec(cluster, props, CAPZ_OS_TYPE.windows, { managedDisk: { storageAccountType: 'Premium_LRS' } }),
       { template: { [KUBELET_SERVICE_ANNOTATION]: service }, machine: imageAnnotations },
     );
     super(cluster, id, windows.props, kubeadmBootstrap(props.kubernetesVersion ?? cluster.kubernetesVersion, os), machines);

@@ -10,9 +10,11 @@ import { K8sObject, only, synthObjects } from '../support/synth';
 
 const example = () => { const app = new App(); buildCapzCluster(app); return synthObjects(app); };
 
+const MACHINE_IDENTITY = '/subscriptions/s/resourceGroups/ids/providers/Microsoft.ManagedIdentity/userAssignedIdentities/cloud-provider';
 const CLUSTER: CapzClusterProps = {
   kubernetesVersion: 'v1.34.4', location: 'westeurope', subscriptionId: '00000000-0000-0000-0000-000000000000',
   identity: { type: CapzIdentityType.WORKLOAD_IDENTITY, clientId: 'c', tenantId: 't' }, cloudProvider: CapzCloudProviderInstall.HELM_CHART_PROXY,
+  machineIdentity: MACHINE_IDENTITY,
 };
 /** A cluster with a Linux pool and a Windows pool of these props, synthesized. */
 function build(windows: Partial<CapzWindowsWorkerPoolProps> = {}, cluster: Partial<CapzClusterProps> = {}, addons = false): K8sObject[] {
@@ -128,3 +130,19 @@ test('cloudProvider: the Cluster carries the label CAPZ\'s HelmChartProxy select
     expect(adviseManifests(build({}, { cloudProvider: install })).filter((v) => v.rule === 'capz-cloud-node-manager')).toEqual([]);
   }
 });
+
+test('machineIdentity: every machine template carries it as CAPZ reads it for azure.json; without it the HelmChartProxy\'s cloud provider has no credential', () => {
+  // cluster-api-provider-azure v1.26.0 controllers/helpers.go (GetCloudProviderSecret: UserAssigned → useManagedIdentityExtension,
+  // userAssignedIdentityID; None → the AzureClusterIdentity's client id and secret, and a workload identity has no secret).
+  const templates = build().filter((o) => o.kind === 'AzureMachineTemplate');
+  expect(templates.map((t) => t.metadata.name.replace(/-[a-z0-9]+$/, '')).sort()).toEqual(['demo-control-plane', 'demo-linux', 'demo-win-windows-2022']);
+  for (const t of templates) {
+    expect(t.spec.template.spec).toMatchObject({ identity: 'UserAssigned', userAssignedIdentities: [{ providerID: `azure://${MACHINE_IDENTITY}` }] });
+  }
+  expect(() => build({}, { machineIdentity: undefined })).toThrow(/\[c\/demo\] identity.type is WorkloadIdentity and no machineIdentity is set, so the azure.json CAPZ writes holds no credential/);
+  expect(() => build({}, { machineIdentity: '/subscriptions/s/resourceGroups/ids/providers/Microsoft.Compute/virtualMachines/x' })).toThrow(/\[c\/demo\] machineIdentity .* is not the resource id of a user-assigned managed identity/);
+  // A service principal's secret reaches azure.json, and a chart installed by hand may take its cloud config elsewhere.
+  const sp = build({}, { machineIdentity: undefined, identity: { type: CapzIdentityType.SERVICE_PRINCIPAL, clientId: 'c', tenantId: 't', clientSecret: { name: 'sp' } } });
+  expect(sp.filter((o) => o.kind === 'AzureMachineTemplate').map((t) => t.spec.template.spec.identity)).toEqual([undefined, undefined, undefined]);
+  expect(() => build({}, { machineIdentity: undefined, cloudProvider: CapzCloudProviderInstall.HELM_INSTALL })).not.toThrow();
+}, 30_000);
