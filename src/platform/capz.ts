@@ -86,7 +86,7 @@ export const CLOUDBASE_INIT_MODULES: readonly string[] = ['write_files', 'set_ti
 
 /**
  * The KubeadmConfig fields CABPK renders into cloud-config modules cloudbase-init does not run, by
- * field, with the module (cluster-api v1.14.0 bootstrap/kubeadm/internal/cloudinit/node.go and
+ * field, with the module (cluster-api v1.14.0 bootstrap/kubeadm/pkg/cloudinit/node.go and
  * cloudinit.go: bootcmd, disk_setup/fs_setup, mounts), so on Windows they are dropped in silence.
  */
 export const CLOUDBASE_INIT_IGNORED_FIELDS: Readonly<Record<string, string>> = {
