@@ -177,3 +177,45 @@ export enum CapzCloudProviderInstall {
 
 /** Where a Cluster says its cloud provider is installed by other means than its objects show (`CapzCloudProviderInstall`). */
 export const CLOUD_PROVIDER_ANNOTATION = 'windows.cdk-hybrid-windows.io/cloud-provider';
+
+/** An AzureMachine(Template)'s `image`, as far as its names go (api/v1beta1 types.go, Image). */
+export interface CapzImageRef {
+  readonly id?: unknown;
+  readonly computeGallery?: { readonly name?: unknown };
+  readonly sharedGallery?: { readonly name?: unknown; readonly offer?: unknown; readonly sku?: unknown };
+  readonly marketplace?: { readonly offer?: unknown; readonly sku?: unknown };
+}
+
+/**
+ * The names of an image reference that say which OS it holds: a gallery image's definition name,
+ * a marketplace or shared-gallery offer and SKU, and of an `id` only its image segment (after
+ * `/images/`, as in managed-image and gallery-version ids and CAPZ's community gallery ids:
+ * v1.26.0 azure/converters/image.go, ImageToSDK), never its subscription, resource group,
+ * gallery or version, which are anyone's words.
+ */
+export function capzImageNames(image: CapzImageRef | undefined): string[] {
+  if (image === null || typeof image !== 'object') return [];
+  const segment = typeof image.id === 'string' ? /\/images\/([^/]+)/i.exec(image.id)?.[1] : undefined;
+  return [segment, image.computeGallery?.name, image.sharedGallery?.name, image.sharedGallery?.offer, image.sharedGallery?.sku, image.marketplace?.offer, image.marketplace?.sku]
+    .filter((s): s is string => typeof s === 'string' && s !== '');
+}
+
+/**
+ * The OS an image's names tell, word by word, or undefined where they tell none or both. Windows:
+ * the word `win`, `win<digits>` or `windows…` (CAPZ's `capi-win-2022-containerd` gallery images,
+ * image-builder's `capi-windows` offer with `windows-2022-containerd-gen1` SKUs, Microsoft's
+ * `WindowsServer` offer). Linux: a distribution's word (CAPZ's `capi-ubun2-2404` gallery image and
+ * `ubuntu-2404-gen1` SKUs, Flatcar's `flatcar-container-linux-free`, `azurelinux`, …). Words that only
+ * contain "win" (`darwin`, `winter`, `twin`) tell nothing.
+ */
+export function capzImageOs(image: CapzImageRef | undefined): 'windows' | 'linux' | undefined {
+  const words = capzImageNames(image).flatMap((n) => n.toLowerCase().split(/[^a-z0-9]+/));
+  const windows = words.some((w) => w === 'win' || /^win(\d+|dows\w*)$/.test(w));
+  const linux = words.some((w) => /linux$/.test(w) || /^(ubuntu\w*|ubun\d+|flatcar|rhel\d*|centos\d*|mariner\d*|cblmariner|debian\d*|sles\d*|suse|opensuse\w*|rocky\d*|alma\d*)$/.test(w));
+  return windows === linux ? undefined : windows ? 'windows' : 'linux';
+}
+
+/** The Windows Server year an image's names carry (`2022` in `capi-win-2022-containerd`, `windows-2022-containerd-gen1`, `2022-datacenter`), if any. */
+export function capzImageYear(image: CapzImageRef | undefined): string | undefined {
+  return capzImageNames(image).flatMap((n) => n.toLowerCase().split(/[^a-z0-9]+/)).map((w) => /^(?:win)?(20\d\d)$/.exec(w)?.[1]).find((y) => y !== undefined);
+}

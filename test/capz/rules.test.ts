@@ -76,6 +76,50 @@ describe('capz-os-type', () => {
       .toEqual([expect.stringContaining(`AzureMachineTemplate/${WIN} spec.template.spec.image: osDisk.osType is "Windows" and the image (capi ubuntu-2404-gen1) is a Linux image`)]);
   });
 
+  // Every image-reference form CAPZ v1.26.0 takes (api/v1beta1 types.go Image: id, computeGallery,
+  // sharedGallery, marketplace), with the names CAPZ and image-builder publish: azure/defaults.go
+  // (capi-win-2022-containerd, capi-ubun2-2404), azure/services/virtualmachineimages/images.go
+  // (cncf-upstream capi-windows windows-2019-containerd-gen1, capi ubuntu-2204-gen1),
+  // docs/book/src/self-managed/flatcar.md (kinvolk flatcar-container-linux-free).
+  const GALLERY_ID = '/subscriptions/s/resourceGroups/rg/providers/Microsoft.Compute/galleries/g/images';
+  const IMAGES: Record<'windows' | 'linux' | 'unknown', object[]> = {
+    windows: [
+      { computeGallery: { gallery: 'ClusterAPI-f72ceb4f-5159-4c26-a0fe-2ea738f0d019', name: 'capi-win-2022-containerd', version: '1.34.4' } },
+      { marketplace: { publisher: 'cncf-upstream', offer: 'capi-windows', sku: 'windows-2019-containerd-gen1', version: '130.3.20240717' } },
+      { marketplace: { publisher: 'MicrosoftWindowsServer', offer: 'WindowsServer', sku: '2022-datacenter-azure-edition', version: 'latest' } },
+      { sharedGallery: { subscriptionID: 's', resourceGroup: 'rg', gallery: 'g', name: 'capi-win-2025-containerd', version: '1.0.0' } },
+      { id: `${GALLERY_ID}/capi-win-2022-containerd/versions/1.34.4` },
+      { id: '/subscriptions/s/resourceGroups/rg/providers/Microsoft.Compute/images/win2022-base' },
+    ],
+    linux: [
+      { computeGallery: { gallery: 'ClusterAPI-f72ceb4f-5159-4c26-a0fe-2ea738f0d019', name: 'capi-ubun2-2404', version: '1.34.4' } },
+      { marketplace: { publisher: 'cncf-upstream', offer: 'capi', sku: 'ubuntu-2204-gen1', version: '128.12.20240717' } },
+      { marketplace: { publisher: 'kinvolk', offer: 'flatcar-container-linux-free', sku: 'stable-gen2', version: 'latest' } },
+      { computeGallery: { gallery: 'g', name: 'capi-azurelinux-3', version: '1.0.0' } },
+      // A Linux image in a resource group and gallery whose names say Windows: only the image's name counts.
+      { id: '/subscriptions/s/resourceGroups/windows-images/providers/Microsoft.Compute/galleries/windows/images/ubuntu-2404/versions/1.0.0' },
+    ],
+    unknown: [
+      { id: '/subscriptions/s/resourceGroups/rg-windows/providers/Microsoft.Compute/images/base-image' },
+      { computeGallery: { gallery: 'windows', name: 'darwin-node', version: '1.0.0' } },
+      { marketplace: { publisher: 'p', offer: 'twin-offer', sku: 'winter-gen2', version: '1' } },
+      { computeGallery: { gallery: 'g', name: 'windows-on-linux-lab', version: '1' } },
+    ],
+  };
+  test.each(Object.entries(IMAGES).flatMap(([os, images]) => images.map((image) => [os, JSON.stringify(image), image] as const)))('a %s image, %s: the osType it needs, and nothing where its names do not tell', (os, _, image) => {
+    const onLinux = findings(broken((l) => { find(l, 'AzureMachineTemplate', 'capz-win-md-0').spec.template.spec.image = image; }), 'capz-os-type');
+    const onWindows = findings(broken((l) => { winMachine(l).spec.template.spec.image = image; }), 'capz-os-type');
+    expect({ onLinux: onLinux.length, onWindows: onWindows.length }).toEqual({ onLinux: os === 'windows' ? 1 : 0, onWindows: os === 'linux' ? 1 : 0 });
+  });
+
+  test('the Windows year of an image is read from its names only (calico-windows-2025; the flavor\'s cluster runs Calico)', () => {
+    const year = (image: object) => findings(broken((l) => { winMachine(l).spec.template.spec.image = image; }), 'calico-windows-2025').length;
+    expect(year({ computeGallery: { gallery: 'g', name: 'capi-win-2025-containerd', version: '1.34.4' } })).toBe(1);
+    expect(year({ marketplace: { publisher: 'MicrosoftWindowsServer', offer: 'WindowsServer', sku: '2025-datacenter-azure-edition', version: 'latest' } })).toBe(1);
+    // A resource group named after 2025 does not make a 2022 image a 2025 one.
+    expect(year({ id: '/subscriptions/s/resourceGroups/rg-2025/providers/Microsoft.Compute/galleries/g/images/capi-win-2022-containerd/versions/1.34.4' })).toBe(0);
+  });
+
   test('CAPZ\'s default Windows image annotations: runtime containerd, windowsServerVersion windows-YYYY', () => {
     expect(findings(broken((l) => { winMachine(l).spec.template.metadata.annotations.runtime = 'dockershim'; }), 'capz-os-type')).toEqual([expect.stringContaining('annotation runtime: "dockershim": CAPZ\'s default Windows image lookup takes only containerd')]);
     expect(findings(broken((l) => { winMachine(l).spec.template.metadata.annotations.windowsServerVersion = 'ltsc2022'; }), 'capz-os-type')).toEqual([expect.stringContaining('annotation windowsServerVersion: "ltsc2022" is not of the form windows-YYYY')]);

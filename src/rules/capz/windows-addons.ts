@@ -1,4 +1,4 @@
-import { CALICO_WINDOWS, CALICO_WINDOWS_2025, CAPZ_IMAGE_ANNOTATIONS, CLOUD_PROVIDER_ANNOTATION, CLOUD_PROVIDER_AZURE, WINDOWS_KUBE_PROXY_IMAGE, windowsKubeProxyTag } from '../../platform/capz';
+import { CALICO_WINDOWS, CALICO_WINDOWS_2025, CAPZ_IMAGE_ANNOTATIONS, capzImageYear, CLOUD_PROVIDER_ANNOTATION, CLOUD_PROVIDER_AZURE, WINDOWS_KUBE_PROXY_IMAGE, windowsKubeProxyTag } from '../../platform/capz';
 import { LABEL_OS } from '../../platform/windows';
 import { describe, Json, list, Manifest, ManifestGraph, ManifestSource, violation } from '../engine/graph';
 import { Finding, rule } from '../engine/rule';
@@ -95,9 +95,8 @@ function judgedCalico(graph: ManifestGraph, severity: 'violation' | 'advice'): F
 /** The Windows Server year of a CAPZ pool's machines: its image's name, else the annotation, else CAPZ's default (2022). */
 function windowsYear(machine: ManifestSource | undefined): string {
   const image = machineSpec(machine).image;
-  const names = [image?.id, image?.computeGallery?.name, image?.sharedGallery?.name, image?.marketplace?.sku].filter((s) => typeof s === 'string').join(' ');
   const annotation = machine?.manifest.spec?.template?.metadata?.annotations?.[CAPZ_IMAGE_ANNOTATIONS.windowsServerVersion];
-  return /20\d\d/.exec(image ? names : String(annotation ?? ''))?.[0] ?? '2022';
+  return (image ? capzImageYear(image) : /^windows-(20\d\d)$/.exec(String(annotation ?? ''))?.[1]) ?? '2022';
 }
 
 /** Whether a cluster runs Calico, as the objects show: its Windows add-on labels (CAPZ's flavor), or Calico objects that go to it. */
