@@ -55,6 +55,7 @@ export class CapzWindowsAddons extends Construct {
           calicoNetwork: {
             bgp: CALICO_WINDOWS.bgp,
             windowsDataplane: CALICO_WINDOWS.dataplane,
+            mtu: CALICO_WINDOWS.mtu,
             ipPools: network.pods.cidrBlocks.map((cidr: string, i: number) => ({ name: `default-ipv4-ippool${i === 0 ? '' : `-${i}`}`, cidr, encapsulation: CALICO_WINDOWS.encapsulations[0], natOutgoing: 'Enabled' })),
           },
           // The Service range, which Calico for Windows needs to route Services (CAPZ's values: "must match cluster service CIDR").

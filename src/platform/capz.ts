@@ -133,10 +133,16 @@ export function windowsKubeProxyTag(kubernetesVersion: string): string {
 /**
  * Calico on Windows: VXLAN encapsulation with BGP off and the HNS dataplane, as CAPZ's Windows
  * add-ons install it (v1.26.0 templates/addons/cluster-api-helm/calico.yaml: `bgp: Disabled`,
- * `windowsDataplane: HNS`, every pool `encapsulation: VXLAN`); Calico for Windows has no IP-in-IP,
- * and BGP only without encapsulation on networks that route pod addresses, which Azure's does not.
+ * `windowsDataplane: HNS`, `mtu: 1350`, every pool `encapsulation: VXLAN`); Calico for Windows has
+ * no IP-in-IP, and BGP only without encapsulation on networks that route pod addresses, which
+ * Azure's does not. Each must be written: the tigera operator that Calico v3.29.4 ships with
+ * (tigera/operator v1.36.9) fills an absent `windowsDataplane` with Disabled, `bgp` with Enabled
+ * and a pool's encapsulation with IPIP for Calico's CNI (pkg/controller/installation/core_controller.go
+ * and pkg/controller/ippool/defaults.go, fillDefaults), and an absent `mtu` lets Calico detect it
+ * from the NIC (pkg/render/windows.go, createCalicoPluginConfig: 0), 1500 on Azure, whose network
+ * carries 1400 (CAPZ templates/addons/calico/patches/azure-mtu.yaml: 1400 less VXLAN's 50 bytes).
  */
-export const CALICO_WINDOWS = { encapsulations: ['VXLAN'], bgp: 'Disabled', dataplane: 'HNS' } as const;
+export const CALICO_WINDOWS = { encapsulations: ['VXLAN'], bgp: 'Disabled', dataplane: 'HNS', mtu: 1350 } as const;
 
 /**
  * Calico does not support Windows Server 2025 (projectcalico/calico#11691, open on 2026-11-28),

@@ -106,7 +106,9 @@ describe('CapzWindowsAddons', () => {
     const carried = (name: string) => parseAllDocuments(Object.values(only(objects, 'ConfigMap', name).data)[0] as string).map((d) => d.toJS());
     expect(carried('demo-kube-proxy-windows')[0].spec.template.spec.containers[0].image).toBe('sigwindowstools/kube-proxy:v1.34.4-calico-hostprocess');
     expect(carried('demo-calico-windows')[0].spec).toEqual({
-      calicoNetwork: { bgp: 'Disabled', windowsDataplane: 'HNS', ipPools: [{ name: 'default-ipv4-ippool', cidr: '192.168.0.0/16', encapsulation: 'VXLAN', natOutgoing: 'Enabled' }] },
+      // Each written against tigera/operator v1.36.9's fillDefaults (BGP Enabled, windowsDataplane
+      // Disabled, IPIP pools) and MTU detection (the NIC's 1500; Azure's network carries 1400).
+      calicoNetwork: { bgp: 'Disabled', windowsDataplane: 'HNS', mtu: 1350, ipPools: [{ name: 'default-ipv4-ippool', cidr: '192.168.0.0/16', encapsulation: 'VXLAN', natOutgoing: 'Enabled' }] },
       serviceCIDRs: ['10.96.0.0/12'],
     });
     // The rules read what the sets carry: a version that moves on without kube-proxy is refused.
