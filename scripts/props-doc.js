@@ -59,6 +59,8 @@ function modules(load) {
     { entry: 'cdk-hybrid-windows/workloads', module: load('workloads') },
     { entry: 'cdk-hybrid-windows/eks', module: load('eks') },
     { entry: 'cdk-hybrid-windows/aws', module: load('aws') },
+    // The root entry point (`load('')`: lib/src/index.js): the Cluster API clusters and pools.
+    { entry: 'cdk-hybrid-windows', module: load('') },
   ];
 }
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import * as aws from '../src/aws';
 import * as eks from '../src/eks';
 import * as workloads from '../src/workloads';
+import * as root from '../src';
 
 // The generator is a plain script, so that `node scripts/props-doc.js` needs no test tooling.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -11,7 +12,7 @@ const doc = require('../scripts/props-doc.js') as {
   modules(load: (name: string) => unknown): unknown;
 };
 
-const MODULES: Record<string, unknown> = { aws, eks, workloads };
+const MODULES: Record<string, unknown> = { aws, eks, workloads, '': root };
 
 describe('the props reference (docs/props.md)', () => {
   const text = doc.render(doc.modules((name) => MODULES[name]));
@@ -27,5 +28,9 @@ describe('the props reference (docs/props.md)', () => {
     expect(text).toContain('| `port` | no | a whole number from 1 to 65535 |');
     expect(text).toContain('| `controlPlaneLogRetentionDays` | no | one of 0, 1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653 |');
     expect(text).toContain('`network` and `existingNetwork` exclude each other.');
+    // The Cluster API constructs (root entry point): a nested prop, and the pools' exclusion.
+    expect(text).toContain('## RemoteWindowsWorkerPool (`cdk-hybrid-windows`)');
+    expect(text).toContain('| `controlPlane.replicas` | no | a number; the `control-plane` rule judges its value |');
+    expect(text).toContain('`replicas` and `autoscaling` exclude each other.');
   });
 });

@@ -1,8 +1,8 @@
 import { HybridConfigError } from './errors';
 import { INT32_MAX } from './numbers';
 import { isUnresolvedToken } from './tokens';
-import { Size } from 'cdk8s';
-import { listOf, oneOf, PropAt, show, stringMap, wholeMebibytes, wholeNumber } from './values';
+import { Duration, Size } from 'cdk8s';
+import { listOf, oneOf, PropAt, show, stringMap, wholeMebibytes, wholeNumber, wholeSeconds } from './values';
 
 /**
  * A construct's props, declared once (docs/architecture.md, "A construct's props"): each prop's
@@ -392,5 +392,38 @@ export function instance<T>(what: string, is: (value: object) => boolean, fix: s
     },
     constraint: what,
     edges: [{}, 'x'],
+  };
+}
+
+/**
+ * A number whose value the `judgedBy` rule judges on the object written (replicas, ports, sizes),
+ * naming the prop: the spec refuses what is no number at all (a string, a BigInt) and hands NaN,
+ * fractions and values out of range on to that rule, the one home of the limit.
+ */
+export function judgedNumber(judgedBy: string): PropKind<number> {
+  return {
+    parse: (at, value) => typeof value === 'number' ? value : refuse(at, `${brief(value)} is not a number`, 'give a number'),
+    constraint: `a number; the \`${judgedBy}\` rule judges its value`,
+    edges: [0, 1, -1, 0.5, NaN, INT32_MAX + 1],
+  };
+}
+
+/** A cdk8s `Duration` of whole seconds in [min, max], handed on as a fresh `Duration.seconds`. */
+export function seconds(min = 0, max = INT32_MAX): PropKind<Duration> {
+  return {
+    parse: (at, value) => Duration.seconds(wholeSeconds(at, value, min, max)!),
+    constraint: `a cdk8s Duration of whole seconds, ${max === INT32_MAX ? `at least ${min}` : `from ${min} to ${max}`}`,
+    edges: [Duration.seconds(min), Duration.minutes(15), Duration.millis(1500), Duration.seconds(NaN), 300],
+  };
+}
+
+/** A valid `Date` (never an Invalid Date, a string or a number), handed on as a copy. */
+export function date(example: string): PropKind<Date> {
+  return {
+    parse: (at, value) => value instanceof Date && Number.isFinite(value.getTime())
+      ? new Date(value.getTime())
+      : refuse(at, `${value instanceof Date ? String(value) : brief(value)} is not a valid Date`, `pass a Date, e.g. new Date('${example}')`),
+    constraint: 'a valid Date',
+    edges: [new Date(example), new Date('no'), example, Date.parse(example)],
   };
 }

@@ -1,12 +1,13 @@
 import { ApiObject } from 'cdk8s';
 import { K0sWorkerConfigTemplate, K0SWorkerConfigTemplateSpecTemplateSpec } from '../generated/k0smotron-bootstrap.cluster.x-k8s.io';
 import { contentHash } from '../core/hash';
+import { optional, PropEntry, text } from '../core/props-spec';
 import { typedApiObject } from '../core/typed-api-object';
 import { K0S_LINUX_KUBELET_ROOT, WINDOWS_KUBELET_ROOT } from '../platform/csi';
 import { taintArgument } from '../platform/windows';
 import type { PropsOfFields } from '../rules/run/judge';
 import {
-  BootstrapPart, BootstrapTemplate, IMachineDeploymentPoolCluster, MachineDeploymentPool, MachineDeploymentPoolProps, WorkerInfrastructure, WorkerOs,
+  BootstrapPart, BootstrapTemplate, IMachineDeploymentPoolCluster, MACHINE_DEPLOYMENT_POOL_OPTIONS, MachineDeploymentPool, MachineDeploymentPoolProps, WorkerInfrastructure, WorkerOs,
 } from '../capi/machine-deployment-pool';
 
 export { POOL_LABEL } from '../platform/labels';
@@ -25,6 +26,16 @@ export interface WorkerPoolProps extends MachineDeploymentPoolProps {
    */
   readonly k0sVersion?: string;
 }
+
+/**
+ * The spec entries of `WorkerPoolProps`: every pool's (`MACHINE_DEPLOYMENT_POOL_OPTIONS`) and the
+ * k0s version, whose form the `machine-deployment` rule judges on the MachineDeployment.
+ * @internal
+ */
+export const WORKER_POOL_OPTIONS: { readonly [K in keyof WorkerPoolProps]-?: PropEntry } = {
+  ...MACHINE_DEPLOYMENT_POOL_OPTIONS,
+  k0sVersion: optional(text({ max: 256, form: 'a k0s version', example: 'v1.34.4+k0s.0', judgedBy: 'machine-deployment' })),
+};
 
 /** What a concrete k0s pool decides for its operating system: the OS's facts and its part of the K0sWorkerConfigTemplate. */
 export interface WorkerPlatform extends WorkerOs {

@@ -12,7 +12,7 @@ import { RemoteMachines } from '../../src/remote/remote-machines';
  */
 
 const seen: string[] = [];
-const machines = (path: string) => new RemoteMachines(path, { hosts: [{ address: '10.0.0.11' }], sshKeySecret: 'ssh' }, { user: 'root' });
+const machines = () => new RemoteMachines({ hosts: [{ address: '10.0.0.11' }], sshKeySecret: 'ssh' }, { user: 'root' });
 
 class ProbeCluster extends K0sCluster {
   public constructor(scope: Construct, id: string, props: K0sClusterProps) {
@@ -26,7 +26,7 @@ class ProbeCluster extends K0sCluster {
         seen.push(`cluster ${(cluster as K0sCluster).k0sVersion}`);
         return new ApiObject(cluster, 'RemoteCluster', { apiVersion: 'infrastructure.cluster.x-k8s.io/v1beta1', kind: 'RemoteCluster', metadata: { name: cluster.clusterName } });
       },
-      controlPlaneMachineTemplate: (cluster) => machines(`${cluster.node.path}/ControlPlane`).machineTemplate(cluster, `${cluster.clusterName}-control-plane`),
+      controlPlaneMachineTemplate: (cluster) => machines().machineTemplate(cluster, `${cluster.clusterName}-control-plane`),
     });
   }
 }
@@ -38,7 +38,7 @@ class ProbePool extends WorkerPool {
       propsOfFields: {},
       machineTemplate: (pool) => {
         seen.push(`pool ${(pool as WorkerPool).k0sVersion}`);
-        return machines(pool.node.path).machineTemplate(pool, pool.baseName);
+        return machines().machineTemplate(pool, pool.baseName);
       },
     });
   }

@@ -22,6 +22,13 @@ import { EKS_NODE_ROLE_PROPS, EksNodeRole } from '../../src/eks/node-role';
 import { WINDOWS_POD_OPTIONS, WindowsPod } from '../../src/workloads/windows-pod';
 import { WINDOWS_WORKLOAD_PROPS, WindowsWorkload } from '../../src/workloads/windows-workload';
 import { AwsProvider } from '../../src/terraform/providers/aws';
+import { MachineImage } from '../../src/cluster/machine-image';
+import { HYBRID_CLUSTER_PROPS, HybridCluster } from '../../src/cluster/hybrid-cluster';
+import { LINUX_WORKER_POOL_PROPS, LinuxWorkerPool } from '../../src/cluster/linux-worker-pool';
+import { WINDOWS_WORKER_POOL_PROPS, WindowsWorkerPool } from '../../src/cluster/windows-worker-pool';
+import { REMOTE_HYBRID_CLUSTER_PROPS, RemoteHybridCluster } from '../../src/remote/remote-hybrid-cluster';
+import { REMOTE_LINUX_WORKER_POOL_PROPS, RemoteLinuxWorkerPool } from '../../src/remote/remote-linux-worker-pool';
+import { REMOTE_WINDOWS_WORKER_POOL_PROPS, RemoteWindowsWorkerPool } from '../../src/remote/remote-windows-worker-pool';
 import { offShape } from './message-shape';
 
 /**
@@ -101,6 +108,29 @@ function inAwsStack<P>(name: string, spec: PropsSpec<P>, base: Record<string, un
 }
 const subject = <F>(s: SpecSubject<F>): SpecSubject => s as SpecSubject;
 
+/** The Cluster API clusters (k0smotron on EC2 and on hosts), with a Linux pool each (CoreDNS), for their pools. */
+const LINUX_AMI = MachineImage.id('ami-0fa91bc90632c73c9');
+const HYBRID_CLUSTER = { region: 'eu-north-1', k0sVersion: 'v1.34.10+k0s.0', zones: ['eu-north-1a', 'eu-north-1b'], controlPlane: { instanceType: 't3.large', ami: LINUX_AMI } };
+const LINUX_POOL = { instanceType: 't3.large', ami: LINUX_AMI };
+const REMOTE_CLUSTER = { k0sVersion: 'v1.34.4+k0s.0', controlPlaneEndpoint: { host: '10.0.0.10' }, controlPlane: { hosts: [{ address: '10.0.0.11' }], sshKeySecret: 'ssh-key' } };
+const remotePool = (octet: number) => ({ hosts: [{ address: `10.0.${octet}.11` }], sshKeySecret: 'ssh-key' });
+const mgmt = (): Chart => new Chart(new App(), 'mgmt');
+function hybridCluster(): HybridCluster {
+  const cluster = new HybridCluster(mgmt(), 'c', HYBRID_CLUSTER as never);
+  new LinuxWorkerPool(cluster, 'linux', LINUX_POOL as never);
+  return cluster;
+}
+function remoteCluster(): RemoteHybridCluster {
+  const cluster = new RemoteHybridCluster(mgmt(), 'c', REMOTE_CLUSTER as never);
+  new RemoteLinuxWorkerPool(cluster, 'linux', remotePool(1) as never);
+  return cluster;
+}
+/** A pool's subject: built in a cluster of `fixture`, synthesized with it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function poolSubject<C extends HybridCluster | RemoteHybridCluster>(name: string, spec: PropsSpec<any>, base: Record<string, unknown>, fixture: () => C, make: (cluster: C, id: string, props: never) => unknown): SpecSubject {
+  return subject<C>({ name, spec, base, fixture, pathOf: (id) => `mgmt/c/${id}`, build: (c, id, props) => make(c, id, props as never), synth: (c) => k8s(c.node.scope as Chart) });
+}
+
 export const SUBJECTS: readonly SpecSubject[] = [
   subject<Chart>({
     name: 'WindowsWorkload', spec: WINDOWS_WORKLOAD_PROPS, base: { image: IIS }, fixture: chart, pathOf: (id) => `apps/${id}`, synth: k8s,
@@ -153,6 +183,18 @@ export const SUBJECTS: readonly SpecSubject[] = [
   inAwsStack('ClusterVpcEndpoints', CLUSTER_VPC_ENDPOINTS_PROPS,
     { clusterName: 'c', region: 'eu-north-1', vpcId: 'vpc-0123456789abcdef0', vpcCidr: '10.0.0.0/16', subnetIds: ['subnet-0aaa0000000000001'], routeTableIds: ['rtb-0123456789abcdef0'] },
     (stack, id, props) => new ClusterVpcEndpoints(stack, id, props)),
+  subject<Chart>({
+    name: 'HybridCluster', spec: HYBRID_CLUSTER_PROPS, base: HYBRID_CLUSTER, fixture: mgmt, pathOf: (id) => `mgmt/${id}`, synth: k8s,
+    build: (c, id, props) => new LinuxWorkerPool(new HybridCluster(c, id, props as never), 'linux', LINUX_POOL as never),
+  }),
+  poolSubject('LinuxWorkerPool', LINUX_WORKER_POOL_PROPS, LINUX_POOL, hybridCluster, (c, id, props) => new LinuxWorkerPool(c, id, props)),
+  poolSubject('WindowsWorkerPool', WINDOWS_WORKER_POOL_PROPS, { instanceType: 'm6i.xlarge' }, hybridCluster, (c, id, props) => new WindowsWorkerPool(c, id, props)),
+  subject<Chart>({
+    name: 'RemoteHybridCluster', spec: REMOTE_HYBRID_CLUSTER_PROPS, base: REMOTE_CLUSTER, fixture: mgmt, pathOf: (id) => `mgmt/${id}`, synth: k8s,
+    build: (c, id, props) => new RemoteLinuxWorkerPool(new RemoteHybridCluster(c, id, props as never), 'linux', remotePool(1) as never),
+  }),
+  poolSubject('RemoteLinuxWorkerPool', REMOTE_LINUX_WORKER_POOL_PROPS, remotePool(2), remoteCluster, (c, id, props) => new RemoteLinuxWorkerPool(c, id, props)),
+  poolSubject('RemoteWindowsWorkerPool', REMOTE_WINDOWS_WORKER_POOL_PROPS, remotePool(3), remoteCluster, (c, id, props) => new RemoteWindowsWorkerPool(c, id, props)),
 ];
 
 /** An object whose every read throws, as a getter or proxy can. */
