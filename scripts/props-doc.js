@@ -61,6 +61,7 @@ function modules(load) {
     { entry: 'cdk-hybrid-windows/aws', module: load('aws') },
     // The root entry point (`load('')`: lib/src/index.js): the Cluster API clusters and pools.
     { entry: 'cdk-hybrid-windows', module: load('') },
+    { entry: 'cdk-hybrid-windows/capz', module: load('capz') },
   ];
 }
 

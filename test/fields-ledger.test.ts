@@ -62,12 +62,13 @@ function karpenter(props: Partial<KarpenterWindowsNodePoolProps> = {}): (app: Ap
   return (app) => new KarpenterWindowsNodePool(new Chart(app, 'karpenter'), 'windows', { clusterName: 'eks-test', role: 'eks-test-karpenter-windows', limits: { cpu: 64 }, ...props });
 }
 
+const GUID = '00000000-0000-0000-0000-000000000000';
 /** A CAPZ cluster like the CAPZ example's (examples/capz), with some cluster and Windows pool props changed. */
 function capz(cluster: Partial<CapzClusterProps>, windows: Partial<CapzWindowsWorkerPoolProps> = {}): (app: App) => void {
   return (app) => {
     const c = new CapzCluster(new Chart(app, 'capz', { namespace: 'default', disableResourceNameHashes: true }), 'azwin', {
-      kubernetesVersion: 'v1.34.4', location: 'westeurope', subscriptionId: 's', cloudProvider: CapzCloudProviderInstall.HELM_INSTALL,
-      identity: { type: CapzIdentityType.WORKLOAD_IDENTITY, clientId: 'c', tenantId: 't' }, ...cluster,
+      kubernetesVersion: 'v1.34.4', location: 'westeurope', subscriptionId: GUID, cloudProvider: CapzCloudProviderInstall.HELM_INSTALL,
+      identity: { type: CapzIdentityType.WORKLOAD_IDENTITY, clientId: GUID, tenantId: GUID }, ...cluster,
     });
     new CapzLinuxWorkerPool(c, 'linux', { vmSize: 'Standard_D4s_v3' });
     new CapzWindowsWorkerPool(c, 'win', { vmSize: 'Standard_D4s_v3', kubeletService: WindowsKubeletService.NSSM, ...windows });
@@ -95,7 +96,7 @@ const VARIANTS: Record<string, (app: App) => void> = {
   enableWorker: variant({ controlPlane: { replicas: 3, instanceType: 't3.large', enableWorker: true } }),
   'sshAuthorizedKeys': capz({}, { sshAuthorizedKeys: ['ssh-ed25519 AAAA admin'] }),
   'image': capz({}, { image: { computeGallery: { gallery: 'g', name: 'capi-win-2022-containerd', version: '1.34.4' } } }),
-  'identity.clientSecret': capz({ identity: { type: CapzIdentityType.SERVICE_PRINCIPAL, clientId: 'c', tenantId: 't', clientSecret: { name: 'sp', namespace: 'default' } } }),
+  'identity.clientSecret': capz({ identity: { type: CapzIdentityType.SERVICE_PRINCIPAL, clientId: GUID, tenantId: GUID, clientSecret: { name: 'sp', namespace: 'default' } } }),
 };
 
 describeWithCrds('the field ledger (docs/fields.yaml)', () => {

@@ -4,6 +4,7 @@ import * as aws from '../src/aws';
 import * as eks from '../src/eks';
 import * as workloads from '../src/workloads';
 import * as root from '../src';
+import * as capz from '../src/capz';
 
 // The generator is a plain script, so that `node scripts/props-doc.js` needs no test tooling.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -12,7 +13,7 @@ const doc = require('../scripts/props-doc.js') as {
   modules(load: (name: string) => unknown): unknown;
 };
 
-const MODULES: Record<string, unknown> = { aws, eks, workloads, '': root };
+const MODULES: Record<string, unknown> = { aws, eks, workloads, '': root, capz };
 
 describe('the props reference (docs/props.md)', () => {
   const text = doc.render(doc.modules((name) => MODULES[name]));
@@ -32,5 +33,8 @@ describe('the props reference (docs/props.md)', () => {
     expect(text).toContain('## RemoteWindowsWorkerPool (`cdk-hybrid-windows`)');
     expect(text).toContain('| `controlPlane.replicas` | no | a number; the `control-plane` rule judges its value |');
     expect(text).toContain('`replicas` and `autoscaling` exclude each other.');
+    // The CAPZ constructs (cdk-hybrid-windows/capz), the base's entries composed, never restated.
+    expect(text).toContain('## CapzWindowsWorkerPool (`cdk-hybrid-windows/capz`)');
+    expect(text).toContain('| `cloudProvider` | yes | one of `CapzCloudProviderInstall.HELM_CHART_PROXY`, `CapzCloudProviderInstall.HELM_INSTALL` |');
   });
 });

@@ -10,10 +10,11 @@ import { K8sObject, only, synthObjects } from '../support/synth';
 
 const example = () => { const app = new App(); buildCapzCluster(app); return synthObjects(app); };
 
+const CLIENT = '11111111-1111-1111-1111-111111111111';
 const MACHINE_IDENTITY = '/subscriptions/s/resourceGroups/ids/providers/Microsoft.ManagedIdentity/userAssignedIdentities/cloud-provider';
 const CLUSTER: CapzClusterProps = {
   kubernetesVersion: 'v1.34.4', location: 'westeurope', subscriptionId: '00000000-0000-0000-0000-000000000000',
-  identity: { type: CapzIdentityType.WORKLOAD_IDENTITY, clientId: 'c', tenantId: 't' }, cloudProvider: CapzCloudProviderInstall.HELM_CHART_PROXY,
+  identity: { type: CapzIdentityType.WORKLOAD_IDENTITY, clientId: CLIENT, tenantId: 't' }, cloudProvider: CapzCloudProviderInstall.HELM_CHART_PROXY,
   machineIdentity: MACHINE_IDENTITY,
 };
 /** A cluster with a Linux pool and a Windows pool of these props, synthesized. */
@@ -67,7 +68,7 @@ describe('CapzWindowsWorkerPool', () => {
     expect(config.spec.template.spec.postKubeadmCommands).toEqual(['powershell C:/defender-exclude-calico.ps1']);
     expect(machine.metadata.annotations).toEqual({ 'windows.cdk-hybrid-windows.io/kubelet-service': 'windows-service' });
     expect(() => build({ kubeletService: WindowsKubeletService.WINDOWS_SERVICE, labels: { team: 'web' } })).toThrow(/\[c\/demo\/win\] labels \(or hyperV's label\) reach a node only as the kubelet's --node-labels/);
-    expect(() => build({ kubeletService: undefined })).toThrow(/\[c\/demo\/win\] kubeletService is not set/);
+    expect(() => build({ kubeletService: undefined })).toThrow(/\[c\/demo\/win\] kubeletService is missing\. Fix: set `kubeletService: WindowsKubeletService.NSSM`/);
   });
 
   test('windowsVersion names the release CAPZ\'s default image is looked up for; 2025 is refused (Calico), unless acknowledged', () => {
@@ -88,8 +89,8 @@ describe('CapzWindowsWorkerPool', () => {
 
 describe('CapzCluster', () => {
   test('the identity: secrets by reference, the chart\'s namespace allowed; version and replicas judged by the rules', () => {
-    const objects = build({}, { identity: { type: CapzIdentityType.SERVICE_PRINCIPAL, clientId: 'c', tenantId: 't', clientSecret: { name: 'sp-secret' } } });
-    expect(only(objects, 'AzureClusterIdentity').spec).toEqual({ type: 'ServicePrincipal', clientID: 'c', tenantID: 't', clientSecret: { name: 'sp-secret' }, allowedNamespaces: { list: ['default'] } });
+    const objects = build({}, { identity: { type: CapzIdentityType.SERVICE_PRINCIPAL, clientId: CLIENT, tenantId: 't', clientSecret: { name: 'sp-secret' } } });
+    expect(only(objects, 'AzureClusterIdentity').spec).toEqual({ type: 'ServicePrincipal', clientID: CLIENT, tenantID: 't', clientSecret: { name: 'sp-secret' }, allowedNamespaces: { list: ['default'] } });
     expect(only(objects, 'KubeadmControlPlane').spec.machineTemplate.spec.infrastructureRef.kind).toBe('AzureMachineTemplate');
     expect(() => build({}, { controlPlane: { replicas: 2 } })).toThrow(/control plane replicas 2 is not an odd number/);
     expect(() => build({}, { kubernetesVersion: '1.34' })).toThrow(/version "1.34" is not a semantic version/);
@@ -125,7 +126,7 @@ test('cloudProvider: the Cluster carries the label CAPZ\'s HelmChartProxy select
   const helm = only(build({}, { cloudProvider: CapzCloudProviderInstall.HELM_INSTALL }), 'Cluster', 'demo');
   expect(helm.metadata.labels['cloud-provider']).toBeUndefined();
   expect(helm.metadata.annotations['windows.cdk-hybrid-windows.io/cloud-provider']).toBe('helm-install');
-  expect(() => build({}, { cloudProvider: undefined })).toThrow(/\[c\/demo\] cloudProvider is not set, .* Fix: set `cloudProvider: CapzCloudProviderInstall.HELM_CHART_PROXY`/);
+  expect(() => build({}, { cloudProvider: undefined })).toThrow(/\[c\/demo\] cloudProvider is missing\. Fix: set `cloudProvider: CapzCloudProviderInstall.HELM_CHART_PROXY`/);
   expect(() => build({}, { cloudProvider: 'helm' as CapzCloudProviderInstall })).toThrow(/\[c\/demo\] cloudProvider/);
   // Either way the validator sees how the chart is installed: no advice from capz-cloud-node-manager.
   for (const install of Object.values(CapzCloudProviderInstall)) {
@@ -142,9 +143,9 @@ test('machineIdentity: every machine template carries it as CAPZ reads it for az
     expect(t.spec.template.spec).toMatchObject({ identity: 'UserAssigned', userAssignedIdentities: [{ providerID: `azure://${MACHINE_IDENTITY}` }] });
   }
   expect(() => build({}, { machineIdentity: undefined })).toThrow(/\[c\/demo\] identity.type is WorkloadIdentity and no machineIdentity is set, so the azure.json CAPZ writes holds no credential/);
-  expect(() => build({}, { machineIdentity: '/subscriptions/s/resourceGroups/ids/providers/Microsoft.Compute/virtualMachines/x' })).toThrow(/\[c\/demo\] machineIdentity .* is not the resource id of a user-assigned managed identity/);
+  expect(() => build({}, { machineIdentity: '/subscriptions/s/resourceGroups/ids/providers/Microsoft.Compute/virtualMachines/x' })).toThrow(/\[c\/demo\] machineIdentity .* is not a user-assigned managed identity's resource id/);
   // A service principal's secret reaches azure.json, and a chart installed by hand may take its cloud config elsewhere.
-  const sp = build({}, { machineIdentity: undefined, identity: { type: CapzIdentityType.SERVICE_PRINCIPAL, clientId: 'c', tenantId: 't', clientSecret: { name: 'sp' } } });
+  const sp = build({}, { machineIdentity: undefined, identity: { type: CapzIdentityType.SERVICE_PRINCIPAL, clientId: CLIENT, tenantId: 't', clientSecret: { name: 'sp' } } });
   expect(sp.filter((o) => o.kind === 'AzureMachineTemplate').map((t) => t.spec.template.spec.identity)).toEqual([undefined, undefined, undefined]);
   expect(() => build({}, { machineIdentity: undefined, cloudProvider: CapzCloudProviderInstall.HELM_INSTALL })).not.toThrow();
 }, 30_000);
