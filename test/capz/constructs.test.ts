@@ -149,3 +149,12 @@ test('machineIdentity: every machine template carries it as CAPZ reads it for az
   expect(sp.filter((o) => o.kind === 'AzureMachineTemplate').map((t) => t.spec.template.spec.identity)).toEqual([undefined, undefined, undefined]);
   expect(() => build({}, { machineIdentity: undefined, cloudProvider: CapzCloudProviderInstall.HELM_INSTALL })).not.toThrow();
 }, 30_000);
+
+test('image: exactly one reference, as CAPZ\'s webhook takes it (v1.26.0 internal/webhooks/azureimage_validation.go, ValidateImage)', () => {
+  expect(() => build({ image: {} })).toThrow('[c/demo/win] image names no image. Fix: give one of id, computeGallery or marketplace, or leave image out for CAPZ\'s default image.');
+  expect(() => build({ image: { id: '/subscriptions/s/resourceGroups/rg/providers/Microsoft.Compute/images/win2022', marketplace: { publisher: 'p', offer: 'o', sku: 's', version: 'latest' } } }))
+    .toThrow('[c/demo/win] image.id and image.marketplace are both given. Fix: give one of id, computeGallery or marketplace.');
+  expect(() => build({ osDiskSizeGiB: 4096 })).toThrow(/\[c\/demo\/win\] osDiskSizeGiB 4096 /);
+  const image = { computeGallery: { gallery: 'g', name: 'capi-win-2022-containerd', version: '1.34.4' } };
+  expect(windowsOf(build({ image })).machine.spec.template.spec.image).toEqual(image);
+});
