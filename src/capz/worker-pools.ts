@@ -1,10 +1,11 @@
 import { ApiObject } from 'cdk8s';
 import { AzureMachineTemplate, AzureMachineTemplateSpecTemplateSpec } from '../generated/capz-infrastructure.cluster.x-k8s.io';
 import { KubeadmConfigTemplateSpecTemplateSpec } from '../generated/cluster-api-bootstrap.cluster.x-k8s.io';
-import { fail, HybridConfigError } from '../core/errors';
+import { fail } from '../core/errors';
 import { contentHash } from '../core/hash';
 import { choice, list, optional, PropEntry, PropKind, propsSpec, record, required, text, whole } from '../core/props-spec';
 import { typedApiObject } from '../core/typed-api-object';
+import { brief, refuse } from '../core/values';
 import { CAPZ_IMAGE_ANNOTATIONS, CAPZ_OS_TYPE, KUBELET_SERVICE_ANNOTATION, WindowsKubeletService } from '../platform/capz';
 import { LABEL_OS, WINDOWS_NODE_TIMEOUTS } from '../platform/windows';
 import { WindowsPlatform, windowsNodeTaint } from '../platform/support';
@@ -78,7 +79,7 @@ const CAPZ_IMAGE: PropKind<CapzImage> = ((nested) => ({
   ...nested,
   parse: (at, value) => {
     const image = nested.parse(at, value);
-    if (image.id === undefined && image.computeGallery === undefined && image.marketplace === undefined) throw new HybridConfigError(at.path, `${at.prop} names no image`, 'give one of id, computeGallery or marketplace, or leave image out for CAPZ\'s default image');
+    if (image.id === undefined && image.computeGallery === undefined && image.marketplace === undefined) refuse(at, `${brief(value)} names no image`, 'give one of id, computeGallery or marketplace, or leave image out for CAPZ\'s default image');
     return image;
   },
 }))(record(CAPZ_IMAGE_PROPS));

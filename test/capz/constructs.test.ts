@@ -68,7 +68,7 @@ describe('CapzWindowsWorkerPool', () => {
     expect(config.spec.template.spec.postKubeadmCommands).toEqual(['powershell C:/defender-exclude-calico.ps1']);
     expect(machine.metadata.annotations).toEqual({ 'windows.cdk-hybrid-windows.io/kubelet-service': 'windows-service' });
     expect(() => build({ kubeletService: WindowsKubeletService.WINDOWS_SERVICE, labels: { team: 'web' } })).toThrow(/\[c\/demo\/win\] labels \(or hyperV's label\) reach a node only as the kubelet's --node-labels/);
-    expect(() => build({ kubeletService: undefined })).toThrow(/\[c\/demo\/win\] kubeletService is missing\. Fix: set `kubeletService: WindowsKubeletService.NSSM`/);
+    expect(() => build({ kubeletService: undefined })).toThrow(/\[c\/demo\/win\] kubeletService: not given, and it is required\. Fix: set `kubeletService: WindowsKubeletService.NSSM`/);
   });
 
   test('windowsVersion names the release CAPZ\'s default image is looked up for; 2025 is refused (Calico), unless acknowledged', () => {
@@ -126,7 +126,7 @@ test('cloudProvider: the Cluster carries the label CAPZ\'s HelmChartProxy select
   const helm = only(build({}, { cloudProvider: CapzCloudProviderInstall.HELM_INSTALL }), 'Cluster', 'demo');
   expect(helm.metadata.labels['cloud-provider']).toBeUndefined();
   expect(helm.metadata.annotations['windows.cdk-hybrid-windows.io/cloud-provider']).toBe('helm-install');
-  expect(() => build({}, { cloudProvider: undefined })).toThrow(/\[c\/demo\] cloudProvider is missing\. Fix: set `cloudProvider: CapzCloudProviderInstall.HELM_CHART_PROXY`/);
+  expect(() => build({}, { cloudProvider: undefined })).toThrow(/\[c\/demo\] cloudProvider: not given, and it is required\. Fix: set `cloudProvider: CapzCloudProviderInstall.HELM_CHART_PROXY`/);
   expect(() => build({}, { cloudProvider: 'helm' as CapzCloudProviderInstall })).toThrow(/\[c\/demo\] cloudProvider/);
   // Either way the validator sees how the chart is installed: no advice from capz-cloud-node-manager.
   for (const install of Object.values(CapzCloudProviderInstall)) {
@@ -143,7 +143,7 @@ test('machineIdentity: every machine template carries it as CAPZ reads it for az
     expect(t.spec.template.spec).toMatchObject({ identity: 'UserAssigned', userAssignedIdentities: [{ providerID: `azure://${MACHINE_IDENTITY}` }] });
   }
   expect(() => build({}, { machineIdentity: undefined })).toThrow(/\[c\/demo\] identity.type is WorkloadIdentity and no machineIdentity is set, so the azure.json CAPZ writes holds no credential/);
-  expect(() => build({}, { machineIdentity: '/subscriptions/s/resourceGroups/ids/providers/Microsoft.Compute/virtualMachines/x' })).toThrow(/\[c\/demo\] machineIdentity .* is not a user-assigned managed identity's resource id/);
+  expect(() => build({}, { machineIdentity: '/subscriptions/s/resourceGroups/ids/providers/Microsoft.Compute/virtualMachines/x' })).toThrow(/\[c\/demo\] machineIdentity: .* is not a user-assigned managed identity's resource id/);
   // A service principal's secret reaches azure.json, and a chart installed by hand may take its cloud config elsewhere.
   const sp = build({}, { machineIdentity: undefined, identity: { type: CapzIdentityType.SERVICE_PRINCIPAL, clientId: CLIENT, tenantId: 't', clientSecret: { name: 'sp' } } });
   expect(sp.filter((o) => o.kind === 'AzureMachineTemplate').map((t) => t.spec.template.spec.identity)).toEqual([undefined, undefined, undefined]);
@@ -151,10 +151,10 @@ test('machineIdentity: every machine template carries it as CAPZ reads it for az
 }, 30_000);
 
 test('image: exactly one reference, as CAPZ\'s webhook takes it (v1.26.0 internal/webhooks/azureimage_validation.go, ValidateImage)', () => {
-  expect(() => build({ image: {} })).toThrow('[c/demo/win] image names no image. Fix: give one of id, computeGallery or marketplace, or leave image out for CAPZ\'s default image.');
+  expect(() => build({ image: {} })).toThrow('[c/demo/win] image: {} names no image. Fix: give one of id, computeGallery or marketplace, or leave image out for CAPZ\'s default image.');
   expect(() => build({ image: { id: '/subscriptions/s/resourceGroups/rg/providers/Microsoft.Compute/images/win2022', marketplace: { publisher: 'p', offer: 'o', sku: 's', version: 'latest' } } }))
-    .toThrow('[c/demo/win] image.id and image.marketplace are both given. Fix: give one of id, computeGallery or marketplace.');
-  expect(() => build({ osDiskSizeGiB: 4096 })).toThrow(/\[c\/demo\/win\] osDiskSizeGiB 4096 /);
+    .toThrow(/^\[c\/demo\/win\] image\.id and image\.marketplace: .* both given\. Fix: give one of id, computeGallery or marketplace\.$/);
+  expect(() => build({ osDiskSizeGiB: 4096 })).toThrow(/\[c\/demo\/win\] osDiskSizeGiB: 4096 /);
   const image = { computeGallery: { gallery: 'g', name: 'capi-win-2022-containerd', version: '1.34.4' } };
   expect(windowsOf(build({ image })).machine.spec.template.spec.image).toEqual(image);
 });
