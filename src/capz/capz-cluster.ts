@@ -197,7 +197,10 @@ export class CapzCluster extends CapiCluster {
   public readonly kubernetesVersion: string;
   /** The AzureClusterIdentity. */
   public readonly identity: ApiObject;
-  /** The VM identity of every machine template (`machineIdentity`), as AzureMachineTemplate fields. */
+  /**
+   * The VM identity of every machine template (`machineIdentity`), as AzureMachineTemplate fields.
+   * @internal
+   */
   public readonly machineIdentity: Pick<AzureMachineTemplateSpecTemplateSpec, 'identity' | 'userAssignedIdentities'>;
 
   public constructor(scope: Construct, id: string, given: CapzClusterProps) {
