@@ -239,6 +239,20 @@ ${network}`;
   // CAPZ v1.26.0 templates/addons/cluster-api-helm/calico.yaml's values, as an Installation.
   const CAPZ = '    bgp: Disabled\n    windowsDataplane: HNS\n    ipPools:\n    - cidr: 192.168.0.0/16\n      encapsulation: VXLAN\n';
 
+  test('the tigera-operator chart beside a set\'s Installation for the same cluster: refused unless the chart writes none', () => {
+    // projectcalico/calico charts/tigera-operator values.yaml: installation.enabled true by default.
+    const chart = (values: string, labels: Record<string, string> = { 'cni-windows': 'calico' }) => ({
+      apiVersion: 'addons.cluster.x-k8s.io/v1alpha1', kind: 'HelmChartProxy', metadata: { name: 'calico', namespace: 'default' },
+      spec: { clusterSelector: { matchLabels: labels }, repoURL: 'https://docs.tigera.io/calico/charts', chartName: 'tigera-operator', valuesTemplate: values },
+    }) as K8sObject;
+    const both = (values: string, labels?: Record<string, string>) => findings([...capzFlavor(), ...addonSet(installation(CAPZ)), chart(values, labels)], 'calico-windows');
+    expect(both('installation:\n  cni:\n    type: Calico\n')).toEqual([expect.stringContaining('HelmChartProxy/calico spec.valuesTemplate: the tigera-operator chart writes its own Installation "default" beside Installation default in ConfigMap default/calico-windows')]);
+    expect(both('installation:\n  enabled: false\n')).toEqual([]);
+    expect(both('installation:\n  cni:\n    type: Calico\n', { other: 'cluster' })).toEqual([]);
+    // CAPZ's own: the Installation is the chart's values, and its Windows set carries none.
+    expect(findings([...capzFlavor(), chart('installation:\n  calicoNetwork:\n    bgp: Disabled\n')], 'calico-windows')).toEqual([]);
+  });
+
   test('CAPZ\'s Calico values pass; IP-in-IP, BGP on and no Windows dataplane are refused', () => {
     expect(findings([...capzFlavor(), ...addonSet(installation(CAPZ))], 'calico-windows')).toEqual([]);
     const bad = findings([...capzFlavor(), ...addonSet(installation('    bgp: Enabled\n    ipPools:\n    - cidr: 192.168.0.0/16\n      encapsulation: IPIP\n'))], 'calico-windows');

@@ -80,8 +80,8 @@ function calicoProblems(addon: Addon, severity: 'violation' | 'advice'): Finding
 export const calicoWindows = rule<ManifestGraph>({
   name: 'calico-windows',
   scope: 'graph',
-  description: 'Calico for a cluster with Windows kubeadm pools runs as Windows runs it: the HNS Windows dataplane, VXLAN encapsulation, BGP off (operator Installation and IPPools, in ClusterResourceSets or on their own)',
-  source: 'cluster-api-provider-azure v1.26.0 templates/addons/cluster-api-helm/calico.yaml (bgp Disabled, windowsDataplane HNS, encapsulation VXLAN); tigera/operator api/v1 installation_types.go (CalicoNetworkSpec)',
+  description: 'Calico for a cluster with Windows kubeadm pools runs as Windows runs it: the HNS Windows dataplane, VXLAN encapsulation, BGP off (operator Installation and IPPools, in ClusterResourceSets or on their own), and one Installation (not the tigera-operator chart\'s beside a set\'s)',
+  source: 'cluster-api-provider-azure v1.26.0 templates/addons/cluster-api-helm/calico.yaml (bgp Disabled, windowsDataplane HNS, encapsulation VXLAN); tigera/operator v1.36.9 (Calico v3.29.4) pkg/controller/installation/core_controller.go and pkg/controller/ippool/defaults.go (fillDefaults); projectcalico/calico charts/tigera-operator values.yaml (installation.enabled); cluster-api v1.14.0 core/reconcilers/clusterresourceset/clusterresourceset_scope.go (ApplyOnce)',
   check: (graph) => judgedCalico(graph, 'violation'),
   advise: (graph) => judgedCalico(graph, 'advice'),
 });
@@ -89,7 +89,25 @@ export const calicoWindows = rule<ManifestGraph>({
 function judgedCalico(graph: ManifestGraph, severity: 'violation' | 'advice'): Finding[] {
   const windows = windowsClusters(graph);
   if (windows.size === 0) return [];
-  return addons(graph, windows).filter((a) => a.clusters.some((c) => windows.has(c))).flatMap((a) => calicoProblems(a, severity));
+  const all = addons(graph, windows).filter((a) => a.clusters.some((c) => windows.has(c)));
+  return [...all.flatMap((a) => calicoProblems(a, severity)), ...(severity === 'violation' ? twoInstallations(graph, all) : [])];
+}
+
+/**
+ * The tigera-operator chart beside a ClusterResourceSet's Installation for the same cluster: the
+ * chart writes an Installation named default unless `installation.enabled` is false
+ * (projectcalico/calico charts/tigera-operator values.yaml), and an ApplyOnce set only creates
+ * what does not exist (cluster-api v1.14.0 core/reconcilers/clusterresourceset/clusterresourceset_scope.go,
+ * reconcileApplyOnceScope.applyObj), so whichever comes first is the cluster's Calico.
+ */
+function twoInstallations(graph: ManifestGraph, all: readonly Addon[]): Finding[] {
+  // Installations a ClusterResourceSet carries (one written as an object of its own is applied elsewhere).
+  const carried = all.filter((a) => a.source.manifest !== a.object && isInstallation(a.object));
+  return graph.sources.filter((s) => s.manifest.kind === 'HelmChartProxy' && String(s.manifest.apiVersion ?? '').startsWith('addons.cluster.x-k8s.io/') && s.manifest.spec?.chartName === 'tigera-operator'
+    && !/^installation:[ \t]*\n(?:[ \t]+.*\n)*?[ \t]+enabled:[ \t]*false\b/m.test(String(s.manifest.spec?.valuesTemplate ?? '')))
+    .flatMap((proxy) => carried.filter((a) => a.clusters.some((c) => (c.manifest.metadata?.namespace ?? '') === (proxy.manifest.metadata?.namespace ?? '') && matches(proxy.manifest.spec?.clusterSelector, c.manifest.metadata?.labels)))
+      .slice(0, 1).map((a) => violation(proxy, `the tigera-operator chart writes its own Installation "default" beside ${a.said}, and a ClusterResourceSet only creates what does not exist: whichever comes first is the cluster's Calico (the chart's has no Windows dataplane and BGP on), and Helm refuses to adopt the other`,
+      'set installation.enabled: false in spec.valuesTemplate, so the set\'s Installation is the one, or move its calicoNetwork into the chart\'s values and drop it from the set', 'spec.valuesTemplate')));
 }
 
 /** The Windows Server year of a CAPZ pool's machines: its image's name, else the annotation, else CAPZ's default (2022). */
