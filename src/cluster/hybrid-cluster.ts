@@ -23,7 +23,7 @@ import { listOf } from '../core/values';
 import { choice, instance, judgedNumber, list, optional, propsSpec, record, required, stringRecord, text } from '../core/props-spec';
 import { CalicoMode, NetworkProvider } from '../platform/network';
 import type { CapiCluster } from '../capi/cluster';
-import { ClusterInfrastructure, ControlPlaneUpdateStrategy, K0S_CLUSTER_OPTIONS, K0S_CONTROL_PLANE_OPTIONS, K0sCluster, K0sClusterProps, K0sControlPlaneProps } from '../k0s/k0s-cluster';
+import { K0sInfrastructurePart, ControlPlaneUpdateStrategy, K0S_CLUSTER_OPTIONS, K0S_CONTROL_PLANE_OPTIONS, K0sCluster, K0sClusterProps, K0sControlPlaneProps } from '../k0s/k0s-cluster';
 import { AWS_INFRASTRUCTURE } from '../platform/infrastructures';
 
 export { ControlPlaneUpdateStrategy } from '../k0s/k0s-cluster';
@@ -284,7 +284,7 @@ export class HybridCluster extends K0sCluster {
  * The EC2 part of a cluster (CAPA): the AWSCluster (region, network, load balancer) and the
  * controllers' AWSMachineTemplate, from the props and the infra. Inputs are read once, when made.
  */
-class AwsClusterPart implements ClusterInfrastructure {
+class AwsClusterPart implements K0sInfrastructurePart {
   public readonly infrastructure = AWS_INFRASTRUCTURE;
   public readonly defaultReplicas = 3;
   public readonly propsOfFields: PropsOfFields;

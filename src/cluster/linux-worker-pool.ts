@@ -5,7 +5,7 @@ import { MACHINE_DEPLOYMENT_POOL_EXCLUSIONS } from '../capi/machine-deployment-p
 import type { HybridCluster } from './hybrid-cluster';
 import { MachineImage } from './machine-image';
 import { WorkerPool } from '../k0s/worker-pool';
-import { LINUX_WORKER_PLATFORM } from '../k0s/linux-pool';
+import { K0S_LINUX_OS_PART } from '../k0s/linux-pool';
 
 /** Props of `LinuxWorkerPool`: those of every pool on EC2. */
 export interface LinuxWorkerPoolProps extends AwsWorkerPoolProps {}
@@ -26,7 +26,7 @@ export class LinuxWorkerPool extends WorkerPool {
     const props = LINUX_WORKER_POOL_PROPS.parse(`${cluster.node.path}/${id}`, given);
     const image = props.ami ?? (cluster.infra ? MachineImage.id(cluster.infra.linuxAmiId) : MachineImage.ubuntu2404());
     const machines = new AwsMachines(cluster, id, props, 'linux', image);
-    super(cluster, id, props, LINUX_WORKER_PLATFORM, machines);
+    super(cluster, id, props, K0S_LINUX_OS_PART, machines);
     this.instanceType = machines.instanceType;
   }
 }

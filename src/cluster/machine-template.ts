@@ -82,7 +82,7 @@ export const INSTANCE_TYPE_INFO = data<InstanceTypeInfo>('an InstanceTypeInfo ({
 /** What differs between the roles that use {@link machineTemplateSpec}. */
 export interface MachineRoleDefaults {
   readonly os: 'linux' | 'windows';
-  /** The image: the props', else the infra's, else the platform's lookup. */
+  /** The image: the props', else the infra's, else the OS's default lookup. */
   readonly image: MachineImage;
   /** The partition of the cluster's region, where a public image lookup finds its publisher's account. */
   readonly partition: AwsPartitionId;

@@ -66,7 +66,7 @@ export class WindowsWorkerPool extends WorkerPool {
       fail(path, `edition ${props.edition} has no effect beside the explicit ami ${props.ami.amiId}`, 'remove `edition` (it picks the infra AMI only when no `ami` is given)');
     }
     const machines = new AwsMachines(cluster, id, props, 'windows', props.ami ?? windowsImage(cluster, windows.windowsVersion, edition));
-    super(cluster, id, windows.props, windows.platform, machines);
+    super(cluster, id, windows.props, windows.osPart, machines);
     this.windowsVersion = windows.windowsVersion;
     this.instanceType = machines.instanceType;
   }

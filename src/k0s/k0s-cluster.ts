@@ -100,10 +100,11 @@ export const K0S_CLUSTER_OPTIONS: { readonly [K in Exclude<keyof K0sClusterProps
 };
 
 /**
- * The infrastructure's part of a k0smotron cluster (`K0sCluster`): that of every Cluster API
- * cluster (`CapiClusterInfrastructure`), and what k0smotron's control plane takes from it.
+ * The infrastructure part of a k0smotron cluster (`K0sCluster`): that of every Cluster API
+ * cluster (`CapiClusterInfrastructure`), and what k0smotron's control plane takes from it. Not to
+ * be confused with `ClusterInfra`, the AWS stack's outputs (docs/architecture.md, "Words").
  */
-export interface ClusterInfrastructure extends CapiClusterInfrastructure {
+export interface K0sInfrastructurePart extends CapiClusterInfrastructure {
   /** What the rules need to know of the k0smotron infrastructure, handed to them with the objects the cluster judges. */
   readonly infrastructure: K0smotronInfrastructure;
   /** The update strategy when the props give none, for `replicas` controllers. */
@@ -116,14 +117,20 @@ export interface ClusterInfrastructure extends CapiClusterInfrastructure {
 }
 
 /**
+ * The infrastructure part of a k0smotron cluster.
+ * @deprecated Use `K0sInfrastructurePart`: the name was one letter-run from `ClusterInfra`, the AWS stack's outputs.
+ */
+export type ClusterInfrastructure = K0sInfrastructurePart;
+
+/**
  * A Cluster API cluster with a k0s control plane (k0smotron), on any infrastructure: a
  * `CapiCluster` with k0smotron's control-plane part (the K0sControlPlane and k0s's ClusterConfig).
  * `HybridCluster` (EC2) and `RemoteHybridCluster` (hosts over SSH) add their infrastructure part
- * (`ClusterInfrastructure`).
+ * (`K0sInfrastructurePart`).
  */
 export abstract class K0sCluster extends CapiCluster {
   /** @param props the cluster's props as its spec parsed them (`K0S_CLUSTER_OPTIONS` spread into it). */
-  protected constructor(scope: Construct, id: string, props: K0sClusterProps, part: ClusterInfrastructure) {
+  protected constructor(scope: Construct, id: string, props: K0sClusterProps, part: K0sInfrastructurePart) {
     super(scope, id, props, new K0sControlPlanePart(scope.node.path ? `${scope.node.path}/${id}` : id, props, part), part);
   }
 
@@ -148,7 +155,7 @@ class K0sControlPlanePart implements ControlPlanePart {
   public readonly propsOfFields = K0S_CONTROL_PLANE_PROPS_OF_FIELDS;
 
   /** @param path construct path the cluster will have, for errors before it exists. */
-  public constructor(path: string, private readonly props: K0sClusterProps, private readonly infrastructure: ClusterInfrastructure) {
+  public constructor(path: string, private readonly props: K0sClusterProps, private readonly infrastructure: K0sInfrastructurePart) {
     checkInputs(path, props);
     this.version = props.k0sVersion;
     this.network = networkWithDefaults(props.network);

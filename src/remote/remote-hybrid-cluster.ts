@@ -3,7 +3,7 @@ import { Construct } from 'constructs';
 import { RemoteCluster } from '../generated/k0smotron-infrastructure.cluster.x-k8s.io';
 import { K0S_PORTS } from '../platform/conventions';
 import type { CapiCluster } from '../capi/cluster';
-import { ClusterInfrastructure, ControlPlaneUpdateStrategy, K0S_CLUSTER_OPTIONS, K0S_CONTROL_PLANE_OPTIONS, K0sCluster, K0sClusterProps, K0sControlPlaneProps } from '../k0s/k0s-cluster';
+import { K0sInfrastructurePart, ControlPlaneUpdateStrategy, K0S_CLUSTER_OPTIONS, K0S_CONTROL_PLANE_OPTIONS, K0sCluster, K0sClusterProps, K0sControlPlaneProps } from '../k0s/k0s-cluster';
 import { REMOTE_INFRASTRUCTURE } from '../platform/infrastructures';
 import { markContentNamed, PropsOfFields } from '../rules/run/judge';
 import { typedApiObject } from '../core/typed-api-object';
@@ -103,7 +103,7 @@ export class RemoteHybridCluster extends K0sCluster {
  * The RemoteMachine part of a cluster: the RemoteCluster (the endpoint) and the controllers'
  * RemoteMachineTemplate with a PooledRemoteMachine per host.
  */
-class RemoteClusterPart implements ClusterInfrastructure {
+class RemoteClusterPart implements K0sInfrastructurePart {
   public readonly infrastructure = REMOTE_INFRASTRUCTURE;
   public readonly propsOfFields: PropsOfFields = { 'Cluster spec.controlPlaneEndpoint.host': 'controlPlaneEndpoint' };
   public readonly defaultReplicas: number;

@@ -1,4 +1,4 @@
-import { LINUX_WORKER_PLATFORM } from '../k0s/linux-pool';
+import { K0S_LINUX_OS_PART } from '../k0s/linux-pool';
 import { WorkerPool } from '../k0s/worker-pool';
 import { REMOTE_MACHINE_DEFAULTS } from '../platform/remote';
 import type { RemoteHybridCluster } from './remote-hybrid-cluster';
@@ -43,6 +43,6 @@ export class RemoteLinuxWorkerPool extends WorkerPool {
       user: props.user ?? REMOTE_MACHINE_DEFAULTS.user,
       useSudo: props.useSudo,
     });
-    super(cluster, id, withHostReplicas(props), LINUX_WORKER_PLATFORM, machines);
+    super(cluster, id, withHostReplicas(props), K0S_LINUX_OS_PART, machines);
   }
 }

@@ -86,7 +86,7 @@ export class RemoteWindowsWorkerPool extends WorkerPool {
       cleanUpCommands: version ? [encodedPowerShell(windowsCleanupScript(version, WINDOWS_K0S_INSTALL_DIR))] : undefined,
     });
     const windows = windowsWorker(path, REMOTE_INFRASTRUCTURE, props);
-    super(cluster, id, withHostReplicas(windows.props), windows.platform, machines);
+    super(cluster, id, withHostReplicas(windows.props), windows.osPart, machines);
     this.windowsVersion = windows.windowsVersion;
     this.cleanUpCommandsScript = version ? windowsCleanupScript(version, WINDOWS_K0S_INSTALL_DIR) : undefined;
   }

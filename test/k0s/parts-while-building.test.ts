@@ -1,7 +1,7 @@
 import { ApiObject, App, Chart } from 'cdk8s';
 import { Construct } from 'constructs';
 import { ControlPlaneUpdateStrategy, K0sCluster, K0sClusterProps, WorkerPool, WorkerPoolProps } from '../../src';
-import { LINUX_WORKER_PLATFORM } from '../../src/k0s/linux-pool';
+import { K0S_LINUX_OS_PART } from '../../src/k0s/linux-pool';
 import { REMOTE_INFRASTRUCTURE } from '../../src/platform/infrastructures';
 import { RemoteMachines } from '../../src/remote/remote-machines';
 
@@ -33,7 +33,7 @@ class ProbeCluster extends K0sCluster {
 
 class ProbePool extends WorkerPool {
   public constructor(cluster: ProbeCluster, id: string, props: WorkerPoolProps) {
-    super(cluster, id, props, LINUX_WORKER_PLATFORM, {
+    super(cluster, id, props, K0S_LINUX_OS_PART, {
       infrastructure: REMOTE_INFRASTRUCTURE,
       propsOfFields: {},
       machineTemplate: (pool) => {
