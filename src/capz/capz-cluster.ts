@@ -152,7 +152,9 @@ export const CAPZ_CLUSTER_IDENTITY_PROPS = propsSpec<CapzClusterIdentity>('CapzC
 export const CAPZ_CLUSTER_PROPS = propsSpec<CapzClusterProps>('CapzCluster', {
   ...CAPI_CLUSTER_OPTIONS,
   kubernetesVersion: required(text({ max: 64, form: 'a Kubernetes version', example: 'v1.34.4', judgedBy: 'control-plane' }), 'give the Kubernetes version, e.g. `kubernetesVersion: \'v1.34.4\'`'),
-  location: required(text({ max: 64, form: 'an Azure region name', example: 'westeurope', pattern: /^[a-z][a-z0-9]*$/ }), 'give the Azure region, e.g. `location: \'westeurope\'`'),
+  // A region's name, not its display name: CAPZ puts it, lower-cased, in the API server's DNS name
+  // `<cluster>-<hash>.<location>.cloudapp.azure.com` (v1.26.0 azure/scope/cluster.go, GenerateFQDN).
+  location: required(text({ max: 64, form: 'an Azure region name', example: 'westeurope', pattern: /^[A-Za-z][A-Za-z0-9]*$/ }), 'give the Azure region, e.g. `location: \'westeurope\'`'),
   subscriptionId: required(text({ max: 36, form: 'an Azure subscription id, a GUID', example: '00000000-0000-0000-0000-000000000000', pattern: GUID }), 'give the Azure subscription id'),
   // Azure's rule for resource group names: letters (any script), digits, "_", "-", ".", "(", ")", not ending in ".".
   resourceGroup: optional(text({ max: 90, form: 'an Azure resource group name', example: 'azwin', pattern: /^[-\p{L}\p{N}_.()]*[-\p{L}\p{N}_()]$/u })),
