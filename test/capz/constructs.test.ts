@@ -158,3 +158,8 @@ test('image: exactly one reference, as CAPZ\'s webhook takes it (v1.26.0 interna
   const image = { computeGallery: { gallery: 'g', name: 'capi-win-2022-containerd', version: '1.34.4' } };
   expect(windowsOf(build({ image })).machine.spec.template.spec.image).toEqual(image);
 });
+
+test('location: a region\'s name, not its display name, which would put a space in the API server\'s DNS name (CAPZ v1.26.0 azure/scope/cluster.go, GenerateFQDN)', () => {
+  expect(() => build({}, { location: 'West Europe' })).toThrow(/^\[c\/demo\] location: "West Europe" is not an Azure region name\. Fix: give an Azure region name/);
+  expect(only(build({}, { location: 'WestEurope' }), 'AzureCluster').spec.location).toBe('WestEurope');
+});
