@@ -52,6 +52,16 @@ spec:
     expect(advice(broken((l) => { delete winConfig(l).spec.template.spec.joinConfiguration.nodeRegistration.kubeletExtraArgs['cloud-provider']; }), 'capz-cloud-node-manager')).toEqual([]);
   });
 
+  test('a Windows pool whose image runs the kubelet as a native service registers without the cloud taint: refused, unless a kubeadm patch can add it', () => {
+    const native = (patches: boolean) => broken((l) => {
+      winMachine(l).metadata.annotations['windows.cdk-hybrid-windows.io/kubelet-service'] = 'windows-service';
+      if (patches) winConfig(l).spec.template.spec.joinConfiguration.patches = { directory: 'C:/var/lib/kubeadm-patches' };
+    });
+    expect(findings(native(false), 'capz-cloud-node-manager')).toEqual([expect.stringContaining(`AzureMachineTemplate/${WIN} metadata.annotations.windows.cdk-hybrid-windows.io/kubelet-service: the image runs the kubelet as a native service, whose command line has no --cloud-provider=external`)]);
+    expect(findings(native(true), 'capz-cloud-node-manager')).toEqual([]);
+    expect(findings(broken((l) => { winMachine(l).metadata.annotations['windows.cdk-hybrid-windows.io/kubelet-service'] = 'nssm'; }), 'capz-cloud-node-manager')).toEqual([]);
+  });
+
   test('a node manager for Linux nodes only, or a chart with the node manager off, is refused', () => {
     expect(findings([...capzFlavor(), ...addonSet(nodeManager('cloud-node-manager', 'linux'))], 'capz-cloud-node-manager'))
       .toEqual([expect.stringContaining('ConfigMap/calico-windows data.addon.yaml (DaemonSet cloud-node-manager: spec.template.spec.nodeSelector): DaemonSet cloud-node-manager in ConfigMap default/calico-windows data.addon.yaml: cloud-provider-azure\'s node manager goes to cluster capz-win for Linux nodes only')]);

@@ -1,9 +1,11 @@
-import { CALICO_WINDOWS, CALICO_WINDOWS_2025, CAPZ_IMAGE_ANNOTATIONS, capzImageYear, CLOUD_PROVIDER_ANNOTATION, CLOUD_PROVIDER_AZURE, WINDOWS_KUBE_PROXY_IMAGE, windowsKubeProxyTag } from '../../platform/capz';
+import {
+  CALICO_WINDOWS, CALICO_WINDOWS_2025, CAPZ_IMAGE_ANNOTATIONS, capzImageYear, CLOUD_PROVIDER_ANNOTATION, CLOUD_PROVIDER_AZURE, KUBELET_SERVICE_ANNOTATION, WINDOWS_KUBE_PROXY_IMAGE, windowsKubeProxyTag, WindowsKubeletService,
+} from '../../platform/capz';
 import { LABEL_OS } from '../../platform/windows';
 import { describe, Json, list, Manifest, ManifestGraph, ManifestSource, violation } from '../engine/graph';
 import { Finding, rule } from '../engine/rule';
 import { CAPI, controlPlaneOf, matches, Pool, pools } from '../cluster/pools';
-import { AddonObject, addonObjects, azurePools, kubeletArgs, machineSpec, nodeRegistrations } from './azure-pools';
+import { AddonObject, addonObjects, azurePools, bootstrapSpec, kubeletArgs, machineSpec, nodeRegistrations } from './azure-pools';
 
 /**
  * The rules of a kubeadm cluster with Windows pools and its add-ons: a Linux worker beside them,
@@ -200,17 +202,36 @@ export const kubeadmWindowsCluster = rule<ManifestGraph>({
 export const capzCloudNodeManager = rule<ManifestGraph>({
   name: 'capz-cloud-node-manager',
   scope: 'graph',
-  description: 'A CAPZ cluster whose Windows kubelets run the external cloud provider gets cloud-provider-azure\'s node manager on its Windows nodes (a node manager that runs on Linux only, or a chart with it disabled, is refused); advice where the objects do not show how it is installed',
-  source: 'kubernetes-sigs/cloud-provider-azure helm/cloud-provider-azure chart 1.36.0 templates/cloud-provider-azure.yaml (--controllers=*,-cloud-node; DaemonSet cloud-node-manager-windows), pkg/nodemanager/nodemanager.go; cluster-api-provider-azure v1.26.0 templates/addons/cluster-api-helm/cloud-provider-azure.yaml, docs/book/src/self-managed/addons.md',
+  description: 'A CAPZ cluster whose Windows kubelets run the external cloud provider gets cloud-provider-azure\'s node manager on its Windows nodes (a node manager that runs on Linux only, or a chart with it disabled, is refused), and its Windows nodes register with the cloud taint it initializes them by (refused: a native kubelet service without a kubeadm patch); advice where the objects do not show how it is installed',
+  source: 'kubernetes-sigs/cloud-provider-azure helm/cloud-provider-azure chart 1.36.0 templates/cloud-provider-azure.yaml (--controllers=*,-cloud-node; DaemonSet cloud-node-manager-windows), pkg/nodemanager/nodemanager.go (handleNodeEvent); kubernetes-sigs/image-builder v0.1.55 ansible/windows/roles/kubernetes/tasks/sc.yml; cluster-api-provider-azure v1.26.0 templates/addons/cluster-api-helm/cloud-provider-azure.yaml, docs/book/src/self-managed/addons.md',
   check: (graph) => nodeManager(graph, 'violation'),
   advise: (graph) => nodeManager(graph, 'advice'),
 });
 
 const TAINTED = 'its Windows nodes keep the node.cloudprovider.kubernetes.io/uninitialized taint the kubelet registers with (only the node manager removes it and sets the providerID), so they take no pod and their Machines never get a node';
 
+/**
+ * A Windows pool whose image runs the kubelet as a native service: its fixed command line has no
+ * `--cloud-provider=external` (image-builder v0.1.55 ansible/windows/roles/kubernetes/tasks/sc.yml)
+ * and it drops the join taints, so the node registers without the cloud taint, which is the one
+ * cue the node manager initializes a node by (cloud-provider-azure pkg/nodemanager/nodemanager.go,
+ * handleNodeEvent): the node never gets a providerID, and CAPI never links its Machine to it.
+ * Unless a kubeadm patch puts the taint into the kubelet's configuration (`registerWithTaints`).
+ */
+function uninitializedWindows(graph: ManifestGraph): Finding[] {
+  const field = `metadata.annotations.${KUBELET_SERVICE_ANNOTATION}`;
+  return azurePools(graph).filter((p) => p.pool.windows && p.machine?.manifest.metadata?.annotations?.[KUBELET_SERVICE_ANNOTATION] === WindowsKubeletService.WINDOWS_SERVICE
+    && bootstrapSpec(p.config).joinConfiguration?.patches?.directory === undefined)
+    .map((p) => violation(p.machine!, `the image runs the kubelet as a native service, whose command line has no --cloud-provider=external and which drops the join taints, so the Windows node registers without the ${CLOUD_TAINT} taint, cloud-provider-azure's node manager skips it (only that taint makes it initialize a node), the node never gets a providerID, and CAPI never links its Machine to it`,
+      'run an image whose kubelet runs under nssm (image-builder up to v0.1.52, or windows_service_manager nssm) and annotate nssm, or put registerWithTaints with the taint into the kubelet\'s configuration with a kubeadm patch (joinConfiguration.patches.directory, written by files)', field));
+}
+
+const CLOUD_TAINT = 'node.cloudprovider.kubernetes.io/uninitialized';
+
 function nodeManager(graph: ManifestGraph, severity: 'violation' | 'advice'): Finding[] {
+  const stranded = severity === 'violation' ? uninitializedWindows(graph) : [];
   const external = new Set(azurePools(graph).filter((p) => p.pool.windows && p.pool.cluster && nodeRegistrations(p.config).some(({ registration, field }) => kubeletArgs(registration, field).some((a) => a.name === 'cloud-provider' && a.value === 'external'))).map((p) => p.pool.cluster!));
-  if (external.size === 0) return [];
+  if (external.size === 0) return stranded;
   const windows = windowsClusters(graph);
   const managers = addons(graph, windows).filter((a) => a.object.kind === 'DaemonSet' && containersOf(a.object).some(({ image }) => splitImage(image)[0].endsWith(`/${CLOUD_PROVIDER_AZURE.nodeManagerImage}`)));
   const proxies = graph.sources.filter((s) => s.manifest.kind === 'HelmChartProxy' && String(s.manifest.apiVersion ?? '').startsWith('addons.cluster.x-k8s.io/') && s.manifest.spec?.chartName === CLOUD_PROVIDER_AZURE.chart);
@@ -231,5 +252,5 @@ function nodeManager(graph: ManifestGraph, severity: 'violation' | 'advice'): Fi
         `label the Cluster ${CLOUD_PROVIDER_AZURE.helmChartProxyLabel.key}: ${CLOUD_PROVIDER_AZURE.helmChartProxyLabel.value} and apply CAPZ's HelmChartProxy for the chart, or run helm install of the chart on the workload cluster and say so with the annotation ${CLOUD_PROVIDER_ANNOTATION}: helm-install`, 'metadata.labels'));
     }
   }
-  return out;
+  return [...stranded, ...out];
 }
