@@ -1,10 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import * as aws from '../src/aws';
-import * as eks from '../src/eks';
-import * as workloads from '../src/workloads';
-import * as root from '../src';
-import * as capz from '../src/capz';
+import { SUBJECTS } from './support/props-spec';
 
 // The generator is a plain script, so that `node scripts/props-doc.js` needs no test tooling.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -13,10 +9,10 @@ const doc = require('../scripts/props-doc.js') as {
   modules(load: (name: string) => unknown): unknown;
 };
 
-const MODULES: Record<string, unknown> = { aws, eks, workloads, '': root, capz };
-
 describe('the props reference (docs/props.md)', () => {
-  const text = doc.render(doc.modules((name) => MODULES[name]));
+  // Every entry point of package.json, from the sources.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const text = doc.render(doc.modules((folder) => require(join(__dirname, '..', 'src', folder))));
 
   test('is the one the specs render', () => {
     expect(readFileSync(join(__dirname, '..', 'docs', 'props.md'), 'utf8')).toBe(text);
@@ -36,5 +32,18 @@ describe('the props reference (docs/props.md)', () => {
     // The CAPZ constructs (cdk-hybrid-windows/capz), the base's entries composed, never restated.
     expect(text).toContain('## CapzWindowsWorkerPool (`cdk-hybrid-windows/capz`)');
     expect(text).toContain('| `cloudProvider` | yes | one of `CapzCloudProviderInstall.HELM_CHART_PROXY`, `CapzCloudProviderInstall.HELM_INSTALL` |');
+  });
+
+  test('is a page of the API reference (typedoc projectDocuments; `npm run docs:api` writes it to docs/api/documents/props.md)', () => {
+    const typedoc = JSON.parse(readFileSync(join(__dirname, '..', 'typedoc.json'), 'utf8')) as { projectDocuments?: string[] };
+    expect(typedoc.projectDocuments).toContain('docs/props.md');
+  });
+
+  test('shows the spec of every construct the generated props tests cover, with a row per prop', () => {
+    for (const { spec } of SUBJECTS) {
+      const section = text.split(`\n## ${spec.name} (`)[1]?.split('\n## ')[0];
+      expect({ spec: spec.name, shown: section !== undefined }).toEqual({ spec: spec.name, shown: true });
+      for (const prop of Object.keys(spec.entries)) expect(section).toContain(`| \`${prop}\` |`);
+    }
   });
 });
