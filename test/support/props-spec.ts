@@ -49,6 +49,9 @@ import { WINDOWS_WORKER_POOL_PROPS, WindowsWorkerPool } from '../../src/cluster/
 import { REMOTE_HYBRID_CLUSTER_PROPS, RemoteHybridCluster } from '../../src/remote/remote-hybrid-cluster';
 import { REMOTE_LINUX_WORKER_POOL_PROPS, RemoteLinuxWorkerPool } from '../../src/remote/remote-linux-worker-pool';
 import { REMOTE_WINDOWS_WORKER_POOL_PROPS, RemoteWindowsWorkerPool } from '../../src/remote/remote-windows-worker-pool';
+import { CAPZ_CLUSTER_PROPS, CapzCluster } from '../../src/capz/capz-cluster';
+import { CAPZ_LINUX_WORKER_POOL_PROPS, CAPZ_WINDOWS_WORKER_POOL_PROPS, CapzLinuxWorkerPool, CapzWindowsWorkerPool } from '../../src/capz/worker-pools';
+import { CAPZ_WINDOWS_ADDONS_PROPS, CapzWindowsAddons } from '../../src/capz/windows-addons';
 import { offShape } from './message-shape';
 
 /**
@@ -170,6 +173,23 @@ function remoteCluster(): RemoteHybridCluster {
 function poolSubject<C extends HybridCluster | RemoteHybridCluster>(name: string, spec: PropsSpec<any>, base: Record<string, unknown>, fixture: () => C, make: (cluster: C, id: string, props: never) => unknown): SpecSubject {
   return subject<C>({ name, spec, base, fixture, pathOf: (id) => `mgmt/c/${id}`, build: (c, id, props) => make(c, id, props as never), synth: (c) => k8s(c.node.scope as Chart) });
 }
+
+/** A kubeadm cluster on Azure (CAPZ) like the CAPZ example's, with a Linux pool (CoreDNS), for its pools and add-ons. */
+const GUID = '00000000-0000-0000-0000-000000000000';
+const CAPZ_CLUSTER = {
+  kubernetesVersion: 'v1.34.4', location: 'westeurope', subscriptionId: GUID, identity: { type: 'WorkloadIdentity', clientId: GUID, tenantId: GUID }, cloudProvider: 'helm-chart-proxy',
+  machineIdentity: `/subscriptions/${GUID}/resourceGroups/ids/providers/Microsoft.ManagedIdentity/userAssignedIdentities/cloud-provider`,
+};
+const CAPZ_POOL = { vmSize: 'Standard_D4s_v3' };
+function capzCluster(): CapzCluster {
+  const cluster = new CapzCluster(new Chart(new App(), 'mgmt', { namespace: 'default' }), 'c', CAPZ_CLUSTER as never);
+  new CapzLinuxWorkerPool(cluster, 'linux', CAPZ_POOL as never);
+  return cluster;
+}
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const capzSubject = (name: string, spec: PropsSpec<any>, base: Record<string, unknown>, make: (cluster: CapzCluster, id: string, props: never) => unknown): SpecSubject => subject<CapzCluster>({
+  name, spec, base, fixture: capzCluster, pathOf: (id) => `mgmt/c/${id}`, build: (c, id, props) => make(c, id, props as never), synth: (c) => k8s(c.node.scope as Chart),
+});
 
 export const SUBJECTS: readonly SpecSubject[] = [
   subject<Chart>({
@@ -303,6 +323,13 @@ export const SUBJECTS: readonly SpecSubject[] = [
   }),
   poolSubject('RemoteLinuxWorkerPool', REMOTE_LINUX_WORKER_POOL_PROPS, remotePool(2), remoteCluster, (c, id, props) => new RemoteLinuxWorkerPool(c, id, props)),
   poolSubject('RemoteWindowsWorkerPool', REMOTE_WINDOWS_WORKER_POOL_PROPS, remotePool(3), remoteCluster, (c, id, props) => new RemoteWindowsWorkerPool(c, id, props)),
+  subject<Chart>({
+    name: 'CapzCluster', spec: CAPZ_CLUSTER_PROPS, base: CAPZ_CLUSTER, fixture: () => new Chart(new App(), 'mgmt', { namespace: 'default' }), pathOf: (id) => `mgmt/${id}`, synth: k8s,
+    build: (c, id, props) => new CapzLinuxWorkerPool(new CapzCluster(c, id, props as never), 'linux', CAPZ_POOL as never),
+  }),
+  capzSubject('CapzLinuxWorkerPool', CAPZ_LINUX_WORKER_POOL_PROPS, CAPZ_POOL, (c, id, props) => new CapzLinuxWorkerPool(c, id, props)),
+  capzSubject('CapzWindowsWorkerPool', CAPZ_WINDOWS_WORKER_POOL_PROPS, { ...CAPZ_POOL, kubeletService: 'nssm' }, (c, id, props) => new CapzWindowsWorkerPool(c, id, props)),
+  capzSubject('CapzWindowsAddons', CAPZ_WINDOWS_ADDONS_PROPS, {}, (c, id, props) => new CapzWindowsAddons(c, id, props)),
 ];
 
 /** An object whose every read throws, as a getter or proxy can. */
