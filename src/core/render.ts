@@ -9,22 +9,59 @@ type Json = any;
 /** Key of this synth's render cache in `oncePerSynth`. */
 const RENDERS = {};
 
+/**
+ * An object's manifest in this synth call and, when it is `toJson()`'s own, how many JSON patches
+ * the object had then.
+ */
+interface Render {
+  readonly json: Json;
+  readonly patches?: number;
+}
+
 /** This synth call's rendered manifests; outside a synth call a fresh, empty map each time. */
-function renders(): WeakMap<ApiObject, Json> {
-  return oncePerSynth(RENDERS, () => new WeakMap<ApiObject, Json>());
+function renders(): WeakMap<ApiObject, Render> {
+  return oncePerSynth(RENDERS, () => new WeakMap<ApiObject, Render>());
+}
+
+/**
+ * How many JSON patches an object has: `ApiObject.patches`, private in cdk8s 2.70 (lib/api-object.js),
+ * read only to tell whether one was added since a render; undefined, so never equal, should a
+ * release rename it.
+ */
+function patchCount(obj: ApiObject): number | undefined {
+  const patches = (obj as unknown as { patches?: unknown }).patches;
+  return Array.isArray(patches) ? patches.length : undefined;
+}
+
+function render(obj: ApiObject): Render {
+  return { json: renderOrExplain(obj), patches: patchCount(obj) };
 }
 
 /**
  * An object's manifest as it will be written (`ApiObject.toJson()`, after its JSON patches),
  * rendered once per synth call and shared by every check of that call (workload policies, the
- * cluster rules, the hand-off). Outside a synth call it is rendered afresh, as user code may
- * change the object between two calls.
+ * cluster rules, the hand-off) and by cdk8s's write of the charts after the first
+ * (`renderedForWrite`). Outside a synth call it is rendered afresh, as user code may change the
+ * object between two calls.
  * Callers read it; they never change it (add patches with `addRenderedPatch`).
  */
 export function rendered(obj: ApiObject): Json {
   const cache = renders();
-  if (!cache.has(obj)) cache.set(obj, renderOrExplain(obj));
-  return cache.get(obj);
+  let r = cache.get(obj);
+  if (!r) cache.set(obj, r = render(obj));
+  return r.json;
+}
+
+/**
+ * The manifest cdk8s writes for `obj` in this synth call (`src/core/synth-scope.ts`): the checks'
+ * render, when the object was rendered in this call and has had no JSON patch added since, else
+ * `toJson()`. Between the checks and the write cdk8s changes no object; a patch added by other
+ * code in between is seen by its count, and one added by `addRenderedPatch` makes it render again.
+ * The caller writes the manifest and never changes it.
+ */
+export function renderedForWrite(obj: ApiObject): Json {
+  const r = renders().get(obj);
+  return r?.patches !== undefined && r.patches === patchCount(obj) ? r.json : obj.toJson();
 }
 
 /**
@@ -90,10 +127,12 @@ function patchProblem(obj: ApiObject): { what: string; fix: string } | undefined
  * that later checks of the call see the patched manifest without rendering it again.
  * `ApiObject.toJson()` applies patches to the resolved document before an L1 class maps its
  * fields (cdk8s lib/api-object.js, cdk8s-plus-33 lib/imports/k8s.js), and the patches added this
- * way (`os`, `nodeSelector`) are the same in both forms.
+ * way (`os`, `nodeSelector`) are the same in both forms; but the patched render's keys are in
+ * another order than `toJson()`'s, so cdk8s's write renders the object again.
  */
 export function addRenderedPatch(obj: ApiObject, ...ops: JsonPatch[]): void {
   obj.addJsonPatch(...ops);
   const cache = renders();
-  if (cache.has(obj)) cache.set(obj, JsonPatch.apply(cache.get(obj), ...ops));
+  const r = cache.get(obj);
+  if (r) cache.set(obj, { json: JsonPatch.apply(r.json, ...ops) });
 }

@@ -1,4 +1,5 @@
 import { ApiObject, App, Chart, DependencyGraph } from 'cdk8s';
+import { renderedForWrite } from './render';
 
 /**
  * Work done once per `App.synth()` / `App.synthYaml()`, however often cdk8s validates within it.
@@ -46,7 +47,9 @@ const CHART_WRITTEN = new WeakMap<App, object>();
  * the constructs. Both walks were done before the first chart (`App.synth` and `App.synthYaml`
  * resolve and validate first) and again for the first chart; for the charts after it they only
  * repeat that work (dependencies are sets, and no user code runs in between), so they are left out
- * and the chart's objects are rendered as cdk8s renders them (`chartToKube`, cdk8s lib/app.js).
+ * and the chart's objects are written in cdk8s's order (`chartToKube`, cdk8s lib/app.js), each from
+ * the render the checks made in this call when no JSON patch was added since (`renderedForWrite`:
+ * one render per object instead of two), else rendered as cdk8s renders it.
  * Outside a synth call (`Chart.toJson()`, `Testing.synth`) cdk8s's own step runs unchanged.
  */
 function chartsAfterTheFirst(): void {
@@ -65,7 +68,7 @@ function chartsAfterTheFirst(): void {
     }
     return new DependencyGraph(chart.node).topology()
       .filter((c): c is ApiObject => c instanceof ApiObject && Chart.of(c) === chart)
-      .map((o) => o.toJson());
+      .map((o) => renderedForWrite(o));
   };
 }
 
