@@ -1,39 +1,12 @@
 import { ApiObject, JsonPatch } from 'cdk8s';
 import { HybridConfigError } from './errors';
-import { oncePerSynth } from './synth-scope';
+import { patchCount, SynthRender, synthRenders } from './synth-scope';
 import { show } from './values';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
-/** Key of this synth's render cache in `oncePerSynth`. */
-const RENDERS = {};
-
-/**
- * An object's manifest in this synth call and, when it is `toJson()`'s own, how many JSON patches
- * the object had then.
- */
-interface Render {
-  readonly json: Json;
-  readonly patches?: number;
-}
-
-/** This synth call's rendered manifests; outside a synth call a fresh, empty map each time. */
-function renders(): WeakMap<ApiObject, Render> {
-  return oncePerSynth(RENDERS, () => new WeakMap<ApiObject, Render>());
-}
-
-/**
- * How many JSON patches an object has: `ApiObject.patches`, private in cdk8s 2.70 (lib/api-object.js),
- * read only to tell whether one was added since a render; undefined, so never equal, should a
- * release rename it.
- */
-function patchCount(obj: ApiObject): number | undefined {
-  const patches = (obj as unknown as { patches?: unknown }).patches;
-  return Array.isArray(patches) ? patches.length : undefined;
-}
-
-function render(obj: ApiObject): Render {
+function render(obj: ApiObject): SynthRender {
   return { json: renderOrExplain(obj), patches: patchCount(obj) };
 }
 
@@ -41,27 +14,15 @@ function render(obj: ApiObject): Render {
  * An object's manifest as it will be written (`ApiObject.toJson()`, after its JSON patches),
  * rendered once per synth call and shared by every check of that call (workload policies, the
  * cluster rules, the hand-off) and by cdk8s's write of the charts after the first
- * (`renderedForWrite`). Outside a synth call it is rendered afresh, as user code may change the
+ * (`src/core/synth-scope.ts`). Outside a synth call it is rendered afresh, as user code may change the
  * object between two calls.
  * Callers read it; they never change it (add patches with `addRenderedPatch`).
  */
 export function rendered(obj: ApiObject): Json {
-  const cache = renders();
+  const cache = synthRenders();
   let r = cache.get(obj);
   if (!r) cache.set(obj, r = render(obj));
   return r.json;
-}
-
-/**
- * The manifest cdk8s writes for `obj` in this synth call (`src/core/synth-scope.ts`): the checks'
- * render, when the object was rendered in this call and has had no JSON patch added since, else
- * `toJson()`. Between the checks and the write cdk8s changes no object; a patch added by other
- * code in between is seen by its count, and one added by `addRenderedPatch` makes it render again.
- * The caller writes the manifest and never changes it.
- */
-export function renderedForWrite(obj: ApiObject): Json {
-  const r = renders().get(obj);
-  return r?.patches !== undefined && r.patches === patchCount(obj) ? r.json : obj.toJson();
 }
 
 /**
@@ -132,7 +93,7 @@ function patchProblem(obj: ApiObject): { what: string; fix: string } | undefined
  */
 export function addRenderedPatch(obj: ApiObject, ...ops: JsonPatch[]): void {
   obj.addJsonPatch(...ops);
-  const cache = renders();
+  const cache = synthRenders();
   const r = cache.get(obj);
   if (r) cache.set(obj, { json: JsonPatch.apply(r.json, ...ops) });
 }

@@ -1,5 +1,4 @@
 import { ApiObject, App, Chart, DependencyGraph } from 'cdk8s';
-import { renderedForWrite } from './render';
 
 /**
  * Work done once per `App.synth()` / `App.synthYaml()`, however often cdk8s validates within it.
@@ -20,6 +19,49 @@ export function oncePerSynth<T>(key: object, compute: () => T): T {
   const value = compute();
   current.set(key, value);
   return value;
+}
+
+/**
+ * An object's manifest rendered in this synth call and, when it is `toJson()`'s own, how many JSON
+ * patches the object had then.
+ */
+export interface SynthRender {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly json: any;
+  readonly patches?: number;
+}
+
+/** Key of this synth's renders in `oncePerSynth`. */
+const RENDERS = {};
+
+/**
+ * This synth call's renders, which src/core/render.ts makes for the checks and the charts after
+ * the first are written from (`renderedForWrite`); outside a synth call a fresh, empty map each time.
+ */
+export function synthRenders(): WeakMap<ApiObject, SynthRender> {
+  return oncePerSynth(RENDERS, () => new WeakMap<ApiObject, SynthRender>());
+}
+
+/**
+ * How many JSON patches an object has: `ApiObject.patches`, private in cdk8s 2.70 (lib/api-object.js),
+ * read only to tell whether one was added since a render; undefined, so never equal, should a
+ * release rename it.
+ */
+export function patchCount(obj: ApiObject): number | undefined {
+  const patches = (obj as unknown as { patches?: unknown }).patches;
+  return Array.isArray(patches) ? patches.length : undefined;
+}
+
+/**
+ * The manifest cdk8s writes for `obj` in this synth call: the checks' render, when the object was
+ * rendered in this call and has had no JSON patch added since, else `toJson()`. Between the checks
+ * and the write cdk8s changes no object; a patch added by other code in between is seen by its
+ * count, and one added by `addRenderedPatch` (src/core/render.ts) makes it render again. The
+ * caller writes the manifest and never changes it.
+ */
+function renderedForWrite(obj: ApiObject): unknown {
+  const r = synthRenders().get(obj);
+  return r?.patches !== undefined && r.patches === patchCount(obj) ? r.json : obj.toJson();
 }
 
 const WRAPPED = Symbol.for('cdk-hybrid-windows.synth-scope');
