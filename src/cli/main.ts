@@ -3,6 +3,8 @@
  * The `cdk-hybrid-windows` command (package.json `bin`): `cdk-hybrid-windows validate <files|->`.
  * Loads only the rules, never cdk8s-plus or a Terraform CDK, so it runs wherever cdk8s does.
  */
+// First, so that the modules below are read from Node.js's compile cache.
+import '../core/compile-cache';
 import { readFileSync } from 'node:fs';
 import { runValidate, usage } from './validate';
 
