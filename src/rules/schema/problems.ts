@@ -75,7 +75,7 @@ export function problemOf(e: SchemaError): SchemaProblem {
     case 'required':
       return { field: fieldOf([...e.path, String(e.param)]), what: 'required field not set', fix: `set ${String(e.param)}` };
     case 'enum':
-      return { ...at, what: `unsupported value ${shown}`, fix: `write one of ${s.enum.map((v: unknown) => JSON.stringify(v)).join(', ')}` };
+      return { ...at, what: `unsupported value ${shown}`, fix: `write one of ${s.enum.filter((v: unknown) => v !== '').map((v: unknown) => JSON.stringify(v)).join(', ')}` };
     case 'type': {
       const types: string[] = s.type;
       const isText = types.includes('string');

@@ -21,14 +21,10 @@ export type { SchemaProblem } from './problems';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
-/**
- * What the check found: the problems, that no schema covers the object's kind, or (`silent`) that the
- * object is a core Kubernetes one and this build has no core schemas to say anything about it.
- */
+/** What the check found: the problems, or that no schema covers the object's kind (refused: a Kubernetes group's kind in a version the minor does not serve). */
 export type SchemaResult =
   | { readonly checked: true; readonly problems: readonly SchemaProblem[] }
-  | { readonly checked: false; readonly what: string; readonly fix: string; readonly refused: boolean }
-  | { readonly checked: false; readonly refused: false; readonly silent: true };
+  | { readonly checked: false; readonly what: string; readonly fix: string; readonly refused: boolean };
 
 /** One served version of a CRD, reduced to what validation reads. */
 interface CrdVersion {
@@ -38,19 +34,14 @@ interface CrdVersion {
   readonly celRules: () => readonly CrdCelRule[];
 }
 
-const OBJECT_META = 'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta';
-
-/**
- * The API groups kube-apiserver serves itself ('' is the core group's `v1`), for when the core table
- * is empty (`npm run import` without K8S_SCHEMAS and KUBERNETES_MODELS): their objects then pass
- * unchecked without a word, rather than being advised on as kinds no CRD covers.
- */
-const KUBERNETES_GROUPS: ReadonlySet<string> = new Set(['', 'admissionregistration.k8s.io', 'apiextensions.k8s.io', 'apiregistration.k8s.io', 'apps', 'authentication.k8s.io',
-  'authorization.k8s.io', 'autoscaling', 'batch', 'certificates.k8s.io', 'coordination.k8s.io', 'discovery.k8s.io', 'events.k8s.io', 'flowcontrol.apiserver.k8s.io',
-  'internal.apiserver.k8s.io', 'networking.k8s.io', 'node.k8s.io', 'policy', 'rbac.authorization.k8s.io', 'resource.k8s.io', 'scheduling.k8s.io', 'storage.k8s.io',
-  'storagemigration.k8s.io']);
-
-let data: { source: string; versions: Record<string, Record<string, number>>; kinds: Record<string, string[]>; definitions: Record<string, string[]> } | undefined;
+/** The generated table (scripts/import-schemas.mjs): per minor, the variant of each definition and the definition of each served group/version/Kind. */
+let data: {
+  source: string;
+  objectMeta: string;
+  versions: Record<string, Record<string, number>>;
+  kinds: Record<string, Record<string, string>>;
+  definitions: Record<string, string[]>;
+} | undefined;
 /** A pattern of a CRD (Go RE2 syntax, which JavaScript reads alike for what CRDs write); none when it does not compile. */
 function regExp(pattern: string): RegExp | undefined {
   try {
@@ -251,20 +242,18 @@ export class SchemaValidator {
   private readonly userCrds = new Map<string, CrdVersion>();
   private readonly crdSchemas = new Map<string, Json>();
 
-  /** Whether this build has core schemas at all (src/generated/k8s-schemas.ts may be generated empty). */
-  private readonly hasCore: boolean;
+  /** The definition of ObjectMeta, which every custom resource's metadata is checked against too. */
+  private readonly objectMeta: string;
 
   public constructor(public readonly minor: string, crdObjects: readonly CustomResourceDefinition[] = []) {
-    const { versions, kinds, definitions } = coreData();
-    this.hasCore = Object.keys(versions).length > 0;
-    const index = this.hasCore ? versions[minor] : {};
+    const { versions, kinds, definitions, objectMeta } = coreData();
+    const index = versions[minor];
     if (!index) throw new Error(`no Kubernetes schema for ${minor}`);
-    for (const name of Object.keys(index)) {
-      for (const gvk of kinds[name] ?? []) {
-        this.kinds.set(gvk, name);
-        this.groups.add(groupOf(gvk.slice(0, gvk.lastIndexOf('/'))));
-      }
+    for (const [gvk, name] of Object.entries(kinds[minor] ?? {})) {
+      this.kinds.set(gvk, name);
+      this.groups.add(groupOf(gvk.slice(0, gvk.lastIndexOf('/'))));
     }
+    this.objectMeta = objectMeta;
     this.defs = new Definitions(index, definitions);
     for (const crd of crdObjects) this.addCrd(crd);
   }
@@ -301,7 +290,7 @@ export class SchemaValidator {
     if (!schema) {
       schema = loosen(crd.schema);
       // The API server reads apiVersion, kind and metadata (an ObjectMeta) itself, whatever the CRD's schema says of them.
-      schema.properties = { ...schema.properties, apiVersion: shape({ type: ['string'] }), kind: shape({ type: ['string'] }), metadata: shape({ $ref: OBJECT_META }) };
+      schema.properties = { ...schema.properties, apiVersion: shape({ type: ['string'] }), kind: shape({ type: ['string'] }), metadata: shape({ $ref: this.objectMeta }) };
       this.crdSchemas.set(gvk, schema);
     }
     return schema;
@@ -330,7 +319,6 @@ export class SchemaValidator {
     const crd = this.crdOf(gvk);
     const schema = this.schemaOf(gvk, crd);
     if (!schema) {
-      if (!this.hasCore && KUBERNETES_GROUPS.has(groupOf(String(manifest.apiVersion)))) return { checked: false, refused: false, silent: true };
       if (this.groups.has(groupOf(String(manifest.apiVersion)))) {
         const served = [...this.kinds.keys()].filter((k) => k.endsWith(`/${manifest.kind}`)).map((k) => k.slice(0, -String(manifest.kind).length - 1));
         return {
