@@ -89,7 +89,7 @@ export function problemOf(e: SchemaError): SchemaProblem {
     case 'oneOf':
     case 'anyOf': {
       // Structural CRDs say "set exactly one of" with branches of `required` alone.
-      const sets = (s[e.keyword] as Json[]).map((b) => (Object.keys(b).length === 1 && Array.isArray(b.required) ? b.required.join(' and ') : undefined));
+      const sets = (s[e.keyword] as Json[]).map((b) => (Object.keys(b).filter((k) => b[k] !== undefined && k !== 'prepared').length === 1 && Array.isArray(b.required) ? b.required.join(' and ') : undefined));
       return sets.every((x) => x !== undefined)
         ? { ...at, what: `the fields set do not match ${e.keyword === 'oneOf' ? 'exactly one' : 'any'} of: ${sets.join('; ')}`, fix: `set ${e.keyword === 'oneOf' ? 'exactly one' : 'one'} of ${sets.join('; ')}` }
         : { ...at, what: `the value matches ${e.keyword === 'oneOf' ? 'not exactly one' : 'none'} of the schema's alternatives`, fix: 'change the value to one of the alternatives its CRD allows' };
