@@ -186,4 +186,10 @@ const widget = (spec: string) => `apiVersion: example.com/v1\nkind: Widget\nmeta
     const broken = parseYamlStream(DEPLOYMENT.replace('replicas: 2', 'replicass: 2')).documents.map((d) => d.value) as object[];
     expect(validateManifests(broken).map((v) => `${v.rule} ${v.field}`)).toEqual(['schema spec.replicass']);
   });
+
+  test('a value that is no JSON (NaN, Infinity, from code) is named as written', () => {
+    const [deployment] = parseYamlStream(DEPLOYMENT).documents.map((d) => d.value) as Array<{ spec: { replicas: number } }>;
+    deployment.spec.replicas = NaN;
+    expect(validateManifests([deployment], { rules: [schemaRule()] }).map((v) => v.message)).toEqual([expect.stringContaining('spec.replicas: NaN is a number, where the schema wants an integer')]);
+  });
 });

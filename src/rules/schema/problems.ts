@@ -59,7 +59,8 @@ function wanted(types: readonly string[]): string {
 export function problemOf(e: SchemaError): SchemaProblem {
   const field = fieldOf(e.path);
   const at = field === '' ? {} : { field };
-  const shown = JSON.stringify(e.data)?.slice(0, 60) ?? typeName(e.data);
+  // NaN and the infinities are not JSON (JSON.stringify writes null): shown as written.
+  const shown = typeof e.data === 'number' && !Number.isFinite(e.data) ? String(e.data) : JSON.stringify(e.data)?.slice(0, 60) ?? typeName(e.data);
   const s = e.schema;
   switch (e.keyword) {
     case 'additionalProperties': {
