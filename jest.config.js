@@ -3,6 +3,8 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
+  globalSetup: '<rootDir>/test/support/scratch-setup.js',
+  globalTeardown: '<rootDir>/test/support/scratch-teardown.js',
   setupFiles: ['<rootDir>/test/support/calendar-day.ts'],
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
   transform: {

@@ -38,7 +38,7 @@ function render(modules) {
     '',
     'What each prop of the constructs that declare their props takes (docs/architecture.md, "A',
     'construct\'s props"). A value outside it is refused when the construct is built, with',
-    '`[construct path] prop <the value given> ... Fix: ...`; where a rule is named, that rule judges the',
+    '`[construct path] prop: <the value given> …. Fix: how.`; where a rule is named, that rule judges the',
     'value further, on the objects as written.',
   ];
   const seen = new Set();

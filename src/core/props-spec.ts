@@ -2,7 +2,7 @@ import { HybridConfigError } from './errors';
 import { INT32_MAX } from './numbers';
 import { isUnresolvedToken } from './tokens';
 import { Size } from 'cdk8s';
-import { listOf, oneOf, PropAt, show, stringMap, wholeMebibytes, wholeNumber } from './values';
+import { brief, listOf, oneOf, PropAt, refuse, stringMap, wholeMebibytes, wholeNumber } from './values';
 
 /**
  * A construct's props, declared once (docs/architecture.md, "A construct's props"): each prop's
@@ -64,15 +64,9 @@ export interface PropsSpec<P> {
 
 const ABSENT = Symbol('absent');
 
-/** A value for a message: as `show` writes it, long strings cut (a 300 KB string is named, not copied). */
-export function brief(value: unknown): string {
-  if (typeof value === 'string' && value.length > 60) return `${JSON.stringify(value.slice(0, 40))}… (${value.length} characters)`;
-  const shown = show(value);
-  return shown.length > 80 ? `${shown.slice(0, 60)}… (${shown.length} characters)` : shown;
-}
-
-function refuse(at: PropAt, what: string, fix: string): never {
-  throw new HybridConfigError(at.path, `${at.prop} ${what}`, fix);
+/** What a getter or proxy trap threw, as the value given: "a getter or proxy that throws "no reading me"". */
+function throwing(e: unknown): string {
+  return `a getter or proxy that throws ${brief(e instanceof Error ? e.message : e)}`;
 }
 
 /** Reads `props[key]` once; a getter or proxy trap that throws is reported by prop. */
@@ -80,7 +74,7 @@ function read(at: PropAt, props: object, key: string): unknown {
   try {
     return (props as Record<string, unknown>)[key];
   } catch (e) {
-    return refuse(at, `could not be read: ${brief(e instanceof Error ? e.message : e)}`, 'pass a plain value, not a getter or proxy that throws');
+    return refuse(at, throwing(e), 'pass a plain value, not a getter or proxy that throws');
   }
 }
 
@@ -90,7 +84,7 @@ function guarded<T>(at: PropAt, parse: () => T): T {
     return parse();
   } catch (e) {
     if (e instanceof HybridConfigError) throw e;
-    return refuse(at, `could not be read: ${brief(e instanceof Error ? e.message : e)}`, 'pass plain values, not getters or proxies that throw');
+    return refuse(at, `${throwing(e)} inside it`, 'pass plain values, not getters or proxies that throw');
   }
 }
 
@@ -115,7 +109,7 @@ export function propsSpec<P>(name: string, entries: { readonly [K in keyof P]-?:
         given[key] = value === undefined ? ABSENT : value;
       }
       for (const { props: [a, b], what, fix } of exclusions) {
-        if (given[a] !== ABSENT && given[b] !== ABSENT) throw new HybridConfigError(path, what ?? `${prefix}${a} and ${prefix}${b} are both given`, fix);
+        if (given[a] !== ABSENT && given[b] !== ABSENT) throw new HybridConfigError(path, what ?? bothGiven(`${prefix}${a}`, given[a], `${prefix}${b}`, given[b]), fix);
       }
       const parsed: Record<string, unknown> = {};
       for (const key of keys) {
@@ -123,7 +117,7 @@ export function propsSpec<P>(name: string, entries: { readonly [K in keyof P]-?:
         const value = given[key];
         if (value === ABSENT) {
           const missing = entries[key].whenMissing;
-          if (missing !== undefined) refuse(at, 'is missing', missing);
+          if (missing !== undefined) refuse(at, 'not given, and it is required', missing);
           continue;
         }
         parsed[key] = guarded(at, () => entries[key].kind.parse(at, value));
@@ -131,6 +125,11 @@ export function propsSpec<P>(name: string, entries: { readonly [K in keyof P]-?:
       return parsed as P;
     },
   };
+}
+
+/** The default wording of two props that exclude each other: "a and b: "x" and "y", both given". */
+export function bothGiven(a: string, valueA: unknown, b: string, valueB: unknown): string {
+  return `${a} and ${b}: ${brief(valueA)} and ${brief(valueB)}, both given`;
 }
 
 /** An optional prop of `kind`. */
@@ -161,7 +160,7 @@ export function wholeIn(values: readonly number[]): PropKind<number> {
   return {
     parse: (at, value) => {
       if (typeof value !== 'number') refuse(at, `${brief(value)} is not a number`, fix);
-      return values.includes(value) ? value : refuse(at, `${value} is not one of the values the platform takes`, fix);
+      return values.includes(value) ? value : refuse(at, `${brief(value)} is not one of the values the platform takes`, fix);
     },
     constraint: `one of ${values.join(', ')}`,
     edges: [values[0], values[1] + 1, values[values.length - 1] + 1],
@@ -267,7 +266,7 @@ export function list<T>(item: PropKind<T>, options: ListOptions<T> = {}): PropKi
     parse: (at, value) => {
       const items = listOf<unknown>(at, value)!;
       if (items.length < min) refuse(at, `${brief(items)} has fewer than ${min} item${min === 1 ? '' : 's'}`, `list at least ${min}`);
-      if (items.length > max) refuse(at, `has ${items.length} items, more than ${max}`, `list at most ${max}`);
+      if (items.length > max) refuse(at, `${brief(items)} has ${items.length} items, more than ${max}`, `list at most ${max}`);
       const parsed = items.map((v, i) => item.parse({ path: at.path, prop: `${at.prop}[${i}]` }, v));
       if (unique) listOf(at, parsed, unique);
       return parsed;
@@ -352,7 +351,7 @@ export function data<T>(what: string, is: (value: unknown) => boolean, fix: stri
 
 function copyData(at: PropAt, value: unknown, depth: number): unknown {
   if (value === null || ['string', 'number', 'boolean', 'undefined'].includes(typeof value)) return value;
-  if (typeof value !== 'object' || depth > 32) return refuse(at, `holds ${brief(value)}, which is not plain data`, 'give plain objects, arrays, strings, numbers and booleans');
+  if (typeof value !== 'object' || depth > 32) return refuse(at, `${brief(value)} inside it is not plain data`, 'give plain objects, arrays, strings, numbers and booleans');
   try {
     if (Array.isArray(value)) return value.map((v) => copyData(at, v, depth + 1));
     const copy: Record<string, unknown> = {};
@@ -360,7 +359,7 @@ function copyData(at: PropAt, value: unknown, depth: number): unknown {
     return copy;
   } catch (e) {
     if (e instanceof HybridConfigError) throw e;
-    return refuse(at, `could not be read: ${brief(e instanceof Error ? e.message : e)}`, 'pass plain data, not getters or proxies that throw');
+    return refuse(at, `${throwing(e)} inside it`, 'pass plain data, not getters or proxies that throw');
   }
 }
 
@@ -372,7 +371,7 @@ function copyData(at: PropAt, value: unknown, depth: number): unknown {
 function shallowCopy(at: PropAt, value: object, why: string): Record<string, unknown> {
   const copy: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
-    if (key === '__proto__' || key === 'constructor') refuse(at, `has the key "${key}", ${why}`, `remove the key "${key}"`);
+    if (key === '__proto__' || key === 'constructor') refuse(at, `${brief(value)} has the key "${key}", ${why}`, `remove the key "${key}"`);
     copy[key] = (value as Record<string, unknown>)[key];
   }
   return copy;

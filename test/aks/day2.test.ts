@@ -187,8 +187,8 @@ describe('props checked before anything is written (point 14)', () => {
   test('a null props object and counts that are not whole numbers name the prop', () => {
     const cluster = aksStack().cluster;
     expect(thrownMessage(() => new AksWindowsNodePool(cluster, 'w1', null as unknown as { vmSize: string }))).toMatch(/^\[aks-test\/Cluster\/w1\] the props are null, not an object/);
-    expect(thrownMessage(() => new AksLinuxNodePool(cluster, 'l1', { vmSize: 'Standard_D4ds_v5', minCount: 1.5 }))).toMatch(/^\[aks-test\/Cluster\/l1\] minCount 1\.5 is not a whole number/);
-    expect(thrownMessage(() => new AksLinuxNodePool(cluster, 'l2', { vmSize: 'Standard_D4ds_v5', maxCount: NaN }))).toMatch(/maxCount NaN is not a whole number/);
-    expect(thrownMessage(() => new AksLinuxNodePool(cluster, 'l3', { vmSize: 'Standard_D4ds_v5', maxPods: 30.5 }))).toMatch(/maxPods 30\.5 is not a whole number/);
+    expect(thrownMessage(() => new AksLinuxNodePool(cluster, 'l1', { vmSize: 'Standard_D4ds_v5', minCount: 1.5 }))).toMatch(/^\[aks-test\/Cluster\/l1\] minCount: 1\.5 is not a whole number/);
+    expect(thrownMessage(() => new AksLinuxNodePool(cluster, 'l2', { vmSize: 'Standard_D4ds_v5', maxCount: NaN }))).toMatch(/maxCount: NaN is not a whole number/);
+    expect(thrownMessage(() => new AksLinuxNodePool(cluster, 'l3', { vmSize: 'Standard_D4ds_v5', maxPods: 30.5 }))).toMatch(/maxPods: 30\.5 is not a whole number/);
   });
 });

@@ -178,7 +178,7 @@ describe('composition into a larger stack', () => {
   });
 
   test('a cluster name longer than HybridCluster allows is refused here too', () => {
-    expect(() => standalone({ clusterName: 'a'.repeat(41) })).toThrow('clusterName "' + 'a'.repeat(41) + '" is 41 characters long; the limit is 40');
+    expect(() => standalone({ clusterName: 'a'.repeat(41) })).toThrow('clusterName: "' + 'a'.repeat(41) + '" is 41 characters long; the limit is 40');
   });
 
   test('a second HybridClusterInfra in the same stack is refused', () => {
@@ -193,7 +193,7 @@ describe('composition into a larger stack', () => {
 
 describe('bad input is refused at construction, naming the construct path', () => {
   test.each<[Partial<HybridClusterInfraProps>, string]>([
-    [{ clusterName: 'AWS_Test' }, '[aws-test-infra/Infra] clusterName "AWS_Test" must be lower-case letters'],
+    [{ clusterName: 'AWS_Test' }, '[aws-test-infra/Infra] clusterName: "AWS_Test" must be lower-case letters'],
     [{ network: { vpcCidr: '10.0.0.0/33' } }, '[aws-test-infra/Infra/Network] network.vpcCidr: "10.0.0.0/33" has a prefix length above 32'],
     [{ network: { vpcCidr: '10.0.0.0/12' } }, '[aws-test-infra/Infra/Network] network.vpcCidr "10.0.0.0/12" is a /12: AWS VPCs must be between /16 and /28'],
     [{ network: { vpcCidr: '10.0.0.0/26', availabilityZoneCount: 3 } }, '[aws-test-infra/Infra/Network] network.vpcCidr "10.0.0.0/26" is too small for 3 zone(s)'],

@@ -93,7 +93,7 @@ describe('autoscaled EC2 pools', () => {
       .toMatch(/\[mgmt\/prod\/win\] autoscaling is min 5, max 2: the max is below the min.*Fix: give a max of at least 5/);
     expect(constructionError({ windows: { replicas: undefined, autoscaling: { min: 0, max: 1 } } }).message)
       .toMatch(/MachineDeployment prod-win-b: the autoscaler's max is 0, so cluster-autoscaler leaves the node group out/);
-    expect(constructionError({ windows: { replicas: undefined, autoscaling: { min: 0, max: 2.5 } } }).message).toMatch(/autoscaling\.max 2\.5 is not a whole number/);
+    expect(constructionError({ windows: { replicas: undefined, autoscaling: { min: 0, max: 2.5 } } }).message).toMatch(/autoscaling\.max: 2\.5 is not a whole number/);
     expect(constructionError({ windows: { replicas: 2, autoscaling: { min: 0, max: 2 } } }).message).toMatch(/replicas and autoscaling are both set/);
   });
 

@@ -190,7 +190,7 @@ describe('bounded drains', () => {
     const set = synthObjects(hybridCluster({ windows: { nodeDrainTimeout: Duration.minutes(40) } }).app)
       .filter((o) => o.kind === 'MachineDeployment' && o.metadata.name.includes('-win-'));
     expect(set.map((md) => md.spec.template.spec.deletion.nodeDrainTimeoutSeconds)).toEqual(set.map(() => 2400));
-    expect(render({ linux: { nodeDrainTimeout: Duration.seconds(0) } })).toMatch(/^error: \[mgmt\/prod\/linux\] nodeDrainTimeout is 0 seconds: 0 is below 1/);
+    expect(render({ linux: { nodeDrainTimeout: Duration.seconds(0) } })).toMatch(/^error: \[mgmt\/prod\/linux\] nodeDrainTimeout: Duration\.seconds\(0\) is 0 seconds, below 1/);
   });
 });
 

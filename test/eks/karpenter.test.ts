@@ -91,17 +91,17 @@ describe('KarpenterWindowsNodePool', () => {
   });
 
   test('bad windows and limits are refused at construction, naming the prop', () => {
-    expect(() => pool({ patchWindow: { hour: 24, hours: 2 } })).toThrow(/\[karpenter\/windows\] patchWindow.hour 24 is above 23/);
-    expect(() => pool({ patchWindow: { hour: 1, hours: 24 } })).toThrow(/patchWindow.hours 24 is above 23/);
-    expect(() => pool({ patchWindow: { weekday: 7, hour: 1, hours: 2 } })).toThrow(/patchWindow.weekday 7/);
+    expect(() => pool({ patchWindow: { hour: 24, hours: 2 } })).toThrow(/\[karpenter\/windows\] patchWindow.hour: 24 is above 23/);
+    expect(() => pool({ patchWindow: { hour: 1, hours: 24 } })).toThrow(/patchWindow.hours: 24 is above 23/);
+    expect(() => pool({ patchWindow: { weekday: 7, hour: 1, hours: 2 } })).toThrow(/patchWindow.weekday: 7/);
     expect(() => pool({ limits: { cpu: 0 } })).toThrow(/limits.cpu is 0, not a positive finite number/);
   });
 
   // Issue 34.11: the value as the user wrote it, in the user's terms.
   test('errors name the value as written: a string hour, a BigInt cpu, a Windows version spelled as Karpenter\'s family', () => {
-    expect(() => pool({ patchWindow: { hour: '22' as unknown as number, hours: 2 } })).toThrow(/patchWindow.hour is "22", not a number/);
+    expect(() => pool({ patchWindow: { hour: '22' as unknown as number, hours: 2 } })).toThrow(/patchWindow.hour: "22" is not a number/);
     expect(() => pool({ limits: { cpu: 64n as unknown as number } })).toThrow(/limits.cpu is 64n \(a BigInt\), not a positive finite number\. Fix: write it as a number: cpu: 64/);
-    expect(() => pool({ windowsVersion: 'Windows2022' as WindowsVersion })).toThrow(/windowsVersion is "Windows2022", not a WindowsVersion\. Fix: use one of WindowsVersion\.SERVER_2019/);
+    expect(() => pool({ windowsVersion: 'Windows2022' as WindowsVersion })).toThrow(/windowsVersion: "Windows2022" is not a WindowsVersion\. Fix: use one of WindowsVersion\.SERVER_2019/);
   });
 });
 
@@ -126,7 +126,7 @@ describe('KarpenterWindowsNodePool refuses what Karpenter or its CRDs refuse', (
   test('a capacity type Karpenter does not know, or in the wrong case, matches no offering', () => {
     expect(() => pool({ capacityTypes: ['Spot'] })).toThrow(/capacityTypes\[0\] "Spot" is not a capacity type Karpenter knows.*Fix: write "spot"/);
     expect(() => pool({ capacityTypes: [] })).toThrow(/capacityTypes is empty/);
-    expect(() => pool({ capacityTypes: 'spot' as unknown as string[] })).toThrow(/capacityTypes is "spot", not a list\. Fix: write \["spot"\]/);
+    expect(() => pool({ capacityTypes: 'spot' as unknown as string[] })).toThrow(/capacityTypes: "spot" is not a list\. Fix: write \["spot"\]/);
     expect(only(objects({ capacityTypes: ['spot', 'reserved'] }), 'NodePool').spec.template.spec.requirements).toContainEqual({ key: 'karpenter.sh/capacity-type', operator: 'In', values: ['spot', 'reserved'] });
   });
 
@@ -159,7 +159,7 @@ describe('KarpenterWindowsNodePool refuses what Karpenter or its CRDs refuse', (
     // pkg/providers/instanceprofile/instanceprofile.go: a role with a path is passed by its last segment.
     expect(() => pool({ role: '/karpenter/eks-test-karpenter-windows' })).not.toThrow();
     expect(() => pool({ clusterName: undefined as unknown as string })).toThrow(/clusterName undefined is not an EKS cluster name.*kubernetes\.io\/cluster\/undefined/);
-    expect(() => pool({ subnetTags: { tier: 1 as unknown as string } })).toThrow(/subnetTags has tier: 1, not a string/);
+    expect(() => pool({ subnetTags: { tier: 1 as unknown as string } })).toThrow(/subnetTags: {"tier":1} has "tier": 1, not a string/);
   });
 });
 

@@ -98,7 +98,7 @@ describe('pod credentials on EKS (issue 27.1)', () => {
     const { stack } = hybridStack({ podCredentials: { irsa: true } });
     expect(thrownMessage(() => new ServiceAccountRole(stack.cluster, 'A', { namespace: 'shop', serviceAccount: 'iis', policyArns: ['AmazonS3ReadOnlyAccess'] })))
       .toMatch(/policyArns\[0\] "AmazonS3ReadOnlyAccess" is not an IAM policy ARN\. Fix: write the ARN: arn:aws:iam::aws:policy\/AmazonS3ReadOnlyAccess for an AWS managed policy/);
-    expect(thrownMessage(() => new ServiceAccountRole(stack.cluster, 'B', { namespace: 'shop', serviceAccount: 'iis', policyArns: 'arn:aws:iam::aws:policy/X' as unknown as string[] }))).toMatch(/policyArns is "arn:aws:iam::aws:policy\/X", not a list/);
+    expect(thrownMessage(() => new ServiceAccountRole(stack.cluster, 'B', { namespace: 'shop', serviceAccount: 'iis', policyArns: 'arn:aws:iam::aws:policy/X' as unknown as string[] }))).toMatch(/policyArns: "arn:aws:iam::aws:policy\/X" is not a list/);
     const role = new ServiceAccountRole(stack.cluster, 'C', { namespace: 'shop', serviceAccount: 'iis', policyArns: ['arn:aws-us-gov:iam::123456789012:policy/team/Read', new IamPolicy(stack, 'Read', { policy: '{}' }).arn] });
     expect(role.roleName).toBe('eks-test-shop-iis');
   });

@@ -129,8 +129,8 @@ describe('props checked before anything is written (point 14)', () => {
     const cluster = gkeStack().cluster;
     expect(thrownMessage(() => new GkeWindowsNodePool(cluster, 'w1', null as unknown as { machineType: string }))).toMatch(/^\[gke-test\/Cluster\/w1\] the props are null, not an object/);
     expect(thrownMessage(() => new GkeWindowsNodePool(cluster, 'w2', {} as { machineType: string }))).toMatch(/^\[gke-test\/Cluster\/w2\] machineType: .*names no machine_type/);
-    expect(thrownMessage(() => new GkeLinuxNodePool(cluster, 'l1', { machineType: 'e2-standard-4', minNodesPerZone: 1.5 }))).toMatch(/^\[gke-test\/Cluster\/l1\] minNodesPerZone 1\.5 is not a whole number/);
-    expect(thrownMessage(() => new GkeLinuxNodePool(cluster, 'l2', { machineType: 'e2-standard-4', maxNodesPerZone: NaN }))).toMatch(/maxNodesPerZone NaN is not a whole number/);
-    expect(thrownMessage(() => new GkeLinuxNodePool(cluster, 'l3', { machineType: 'e2-standard-4', diskSizeGb: 100.5 }))).toMatch(/diskSizeGb 100\.5 is not a whole number/);
+    expect(thrownMessage(() => new GkeLinuxNodePool(cluster, 'l1', { machineType: 'e2-standard-4', minNodesPerZone: 1.5 }))).toMatch(/^\[gke-test\/Cluster\/l1\] minNodesPerZone: 1\.5 is not a whole number/);
+    expect(thrownMessage(() => new GkeLinuxNodePool(cluster, 'l2', { machineType: 'e2-standard-4', maxNodesPerZone: NaN }))).toMatch(/maxNodesPerZone: NaN is not a whole number/);
+    expect(thrownMessage(() => new GkeLinuxNodePool(cluster, 'l3', { machineType: 'e2-standard-4', diskSizeGb: 100.5 }))).toMatch(/diskSizeGb: 100\.5 is not a whole number/);
   });
 });

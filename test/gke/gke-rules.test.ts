@@ -107,7 +107,7 @@ describe('gke-node-pool', () => {
     expect(thrownMessage(windows({ machineType: 'n4-standard-4', diskType: 'pd-balanced' }))).toBe('');
     expect(synthError(overridden('node_config.machine_type', 'c4-standard-8'))).toMatch(/boot disk type pd-balanced on c4-standard-8/);
     expect(thrownMessage(windows({ minNodesPerZone: 3, maxNodesPerZone: 2 }))).toMatch(/minNodesPerZone and maxNodesPerZone: .*min_node_count 3 is above max_node_count 2/);
-    expect(thrownMessage(windows({ minNodesPerZone: -1, maxNodesPerZone: 2 }))).toMatch(/^\[gke-test\/Cluster\/win\] minNodesPerZone -1 is below 0/);
+    expect(thrownMessage(windows({ minNodesPerZone: -1, maxNodesPerZone: 2 }))).toMatch(/^\[gke-test\/Cluster\/win\] minNodesPerZone: -1 is below 0/);
     expect(thrownMessage(windows({ minNodesPerZone: 0, maxNodesPerZone: 3 }))).toBe('');
     expect(thrownMessage(windows({ labels: { 'kubernetes.io/os': 'linux' } }))).toMatch(/labels: .*label kubernetes\.io\/os is set by the kubelet/);
     expect(thrownMessage(windows({ labels: { 'node-role.kubernetes.io/worker': '' } }))).toMatch(/labels: .*the kubelet refuses such --node-labels/);

@@ -53,13 +53,13 @@ function refusal(build: () => unknown): { error: string; path: string; rule?: st
 
 const CASES: ReadonlyArray<[string, Partial<K0sClusterProps>, RegExp]> = [
   ['network.provider', { network: { provider: 'flannel' as never } }, /^\[mgmt\/prod\] network\.provider: K0sControlPlane prod: k0s network provider "flannel" is none of k0s's/],
-  ['network.calicoMode', { network: { calicoMode: 'bgp' as never } }, /^\[mgmt\/prod\] network\.calicoMode is "bgp", not a CalicoMode/],
+  ['network.calicoMode', { network: { calicoMode: 'bgp' as never } }, /^\[mgmt\/prod\] network\.calicoMode: "bgp" is not a CalicoMode/],
   ['network.podCidr', { network: { podCidr: '10.0.0.0/33' } }, /^\[mgmt\/prod\] network\.podCidr: Cluster prod: pod CIDR: /],
   ['network.serviceCidr', { network: { serviceCidr: '10.0.0.0/8' } }, /^\[mgmt\/prod\] network\.serviceCidr: Cluster prod: service CIDR 10\.0\.0\.0\/8 is larger than/],
   ['k0sVersion', { k0sVersion: '1.34' }, /^\[mgmt\/prod\] k0sVersion: K0sControlPlane prod: /],
   ['name', { name: 'Prod_1' }, /^\[mgmt\/prod\] name: Cluster Prod_1: Cluster name "Prod_1" /],
   ['controlPlane.replicas', { controlPlane: { replicas: 2 } }, /^\[mgmt\/prod\] controlPlane\.replicas: K0sControlPlane prod: control plane replicas 2 is not an odd number/],
-  ['controlPlane.updateStrategy', { controlPlane: { updateStrategy: 'Rolling' as never } }, /^\[mgmt\/prod\] controlPlane\.updateStrategy is "Rolling", not a ControlPlaneUpdateStrategy/],
+  ['controlPlane.updateStrategy', { controlPlane: { updateStrategy: 'Rolling' as never } }, /^\[mgmt\/prod\] controlPlane\.updateStrategy: "Rolling" is not a ControlPlaneUpdateStrategy/],
   ['controlPlane.untaintedControllers', { controlPlane: { untaintedControllers: true } }, /^\[mgmt\/prod\] controlPlane\.untaintedControllers without enableWorker/],
 ];
 
@@ -75,7 +75,7 @@ describe('one k0s core for the EC2 and the remote cluster', () => {
   test.each([['2016'], ['Windows Server 2016']])('windowsVersion %j: both Windows pools refuse it naming the prop, no TypeError', (version) => {
     const onAws = refusal(() => aws({}, { windowsVersion: version as WindowsVersion }));
     const onRemote = refusal(() => remote({}, { windowsVersion: version as WindowsVersion }));
-    expect(onAws).toEqual({ error: 'HybridConfigError', path: 'mgmt/prod/win', rule: undefined, line: expect.stringMatching(/^\[mgmt\/prod\/win\] windowsVersion is "[^"]+", not a WindowsVersion\. Fix: use one of WindowsVersion\.SERVER_2019/) });
+    expect(onAws).toEqual({ error: 'HybridConfigError', path: 'mgmt/prod/win', rule: undefined, line: expect.stringMatching(/^\[mgmt\/prod\/win\] windowsVersion: "[^"]+" is not a WindowsVersion\. Fix: use one of WindowsVersion\.SERVER_2019/) });
     expect(onRemote).toEqual(onAws);
   });
 

@@ -21,11 +21,11 @@ test.each([
   ['EKS', 'eks-test/Cluster/win', () => new EksWindowsNodeGroup(eksStack().cluster, 'win', { instanceTypes: ['m6i.large'], windowsVersion: bad })],
   ['GKE', 'gke-test/Cluster/win', () => new GkeWindowsNodePool(gkeStack().cluster, 'win', { machineType: 'n2-standard-4', windowsVersion: bad })],
 ])('%s: windowsVersion "2016" is refused naming the prop and the releases', (_, path, build) => {
-  expect(thrownMessage(build)).toMatch(new RegExp(`^\\[${path}\\] windowsVersion is "2016", not a WindowsVersion\\. Fix: use one of WindowsVersion\\.SERVER_2019, WindowsVersion\\.SERVER_2022, WindowsVersion\\.SERVER_2025\\.$`));
+  expect(thrownMessage(build)).toMatch(new RegExp(`^\\[${path}\\] windowsVersion: "2016" is not a WindowsVersion\\. Fix: use one of WindowsVersion\\.SERVER_2019, WindowsVersion\\.SERVER_2022, WindowsVersion\\.SERVER_2025\\.$`));
 });
 
 test('WindowsFluentBit reads versions as a list: a string is refused, not read character by character', () => {
   const chart = new HybridChart(new App(), 'logs');
   const message = thrownMessage(() => new WindowsFluentBit(chart, 'fb', { namespace: 'logging', versions: '2022' as unknown as WindowsVersion[] }));
-  expect(message).toMatch(/^\[logs\/fb\] versions is "2022", not a list\. Fix: write \["2022"\]\.$/);
+  expect(message).toMatch(/^\[logs\/fb\] versions: "2022" is not a list\. Fix: write \["2022"\]\.$/);
 });

@@ -1,12 +1,98 @@
+import { ApiObject } from 'cdk8s';
+import { TerraformElement } from 'cdktn';
+import { Construct } from 'constructs';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PropsSpec } from '../../src/core/props-spec';
 import { SUBJECTS } from '../support/props-spec';
 
 /**
- * Issue 35, "no construct reads a prop except through its spec": each construct that declares its
- * props is built with a props object that records every property read on it. The spec's parse
- * reads each declared prop exactly once; a construct that read a prop again (`props.x` after
- * parsing), read one its spec does not declare, or handed the object on to be read elsewhere
- * (a spread, another construct) would show up as a second read or an undeclared key.
+ * Issue 35, "no construct reads a prop except through its spec": every exported construct class
+ * of every entry point (package.json `exports`) either declares its props (a spec named like the
+ * class, exported beside it) and is a subject of the generated tests (test/support/props-spec.ts
+ * SUBJECTS), whose props object records every read; or it is listed below, with why.
  */
+
+/** Exported constructs whose props are not read through a spec yet (issue 35): remove a row when its construct is converted. */
+const NOT_YET_CONVERTED: readonly string[] = [
+  // Cluster API: k0smotron on AWS and on SSH hosts
+  'HybridCluster', 'LinuxWorkerPool', 'WindowsWorkerPool', 'K0sCluster',
+  'RemoteHybridCluster', 'RemoteLinuxWorkerPool', 'RemoteWindowsWorkerPool',
+  // CAPZ
+  'CapzCluster', 'CapzLinuxWorkerPool', 'CapzWindowsWorkerPool', 'CapzWindowsAddons',
+  // AKS
+  'HybridAksStack', 'HybridAksCluster', 'AksLinuxNodePool', 'AksWindowsNodePool',
+  // GKE
+  'HybridGkeStack', 'HybridGkeCluster', 'GkeNetwork', 'GkeLinuxNodePool', 'GkeWindowsNodePool',
+  // Day 2
+  'KarpenterWindowsNodePool', 'KarpenterWindowsNodeRole', 'ServiceAccountRole',
+  'WindowsSmbCsi', 'WindowsEbsCsiNode', 'GmsaCredentialSpec', 'GmsaWebhook', 'WindowsFluentBit', 'HybridChart',
+];
+
+/** Exported constructs that take no props of their own, and why. */
+const WITHOUT_PROPS: Readonly<Record<string, string>> = {
+  CapiCluster: 'an abstract base: each cluster construct parses its props and hands the base what it built',
+  WorkerPool: 'an abstract base of the k0smotron pools, which parse their props',
+  MachineDeploymentPool: 'an abstract base: each pool parses its props and hands the base its parts',
+  PodTemplatePolicy: 'made by PodTemplatePolicy.of(chart) (a private constructor): no props',
+};
+
+const ROOT = join(__dirname, '..', '..');
+
+/** Every entry point's module, from package.json `exports` (`./lib/src/eks/index.js` → src/eks). */
+function entryPoints(): Array<{ readonly entry: string; readonly module: Record<string, unknown> }> {
+  const exports = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).exports as Record<string, string | { default: string }>;
+  return Object.entries(exports).filter(([, target]) => typeof target === 'object').map(([entry, target]) => {
+    const source = (target as { default: string }).default.replace(/^\.\/lib\//, '').replace(/\/index\.js$|\.js$/, '');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return { entry, module: require(join(ROOT, source)) as Record<string, unknown> };
+  });
+}
+
+/**
+ * The construct classes of the library's own: bindings of a provider's resources or of a CRD
+ * (a `TerraformElement` or an `ApiObject`) take the schema's props and are not ours to declare.
+ */
+function ownConstructs(module: Record<string, unknown>): string[] {
+  return Object.entries(module).filter(([, value]) => {
+    const prototype: unknown = typeof value === 'function' ? value.prototype : undefined;
+    return prototype instanceof Construct && !(prototype instanceof TerraformElement) && !(prototype instanceof ApiObject);
+  }).map(([name]) => name);
+}
+
+/** The props specs an entry point exports (the `@internal` consts beside each construct). */
+function specsOf(module: Record<string, unknown>): Array<PropsSpec<unknown>> {
+  return Object.values(module).filter((v): v is PropsSpec<unknown> => v !== null && typeof v === 'object' && typeof (v as PropsSpec<unknown>).parse === 'function' && typeof (v as PropsSpec<unknown>).entries === 'object');
+}
+
+describe('every exported construct reads its props through its spec, or is listed (issue 35)', () => {
+  const modules = entryPoints();
+  const constructs = new Map<string, string>();
+  for (const { entry, module } of modules) for (const name of ownConstructs(module)) if (!constructs.has(name)) constructs.set(name, entry);
+  const specNames = new Set(modules.flatMap(({ module }) => specsOf(module).map((s) => s.name)));
+  const subjects = new Set(SUBJECTS.map((s) => s.name));
+
+  test('the entry points export the constructs the list was written against (the enumeration works)', () => {
+    expect(constructs.get('WindowsWorkload')).toBe('./workloads');
+    expect(constructs.get('HybridCluster')).toBe('.');
+    expect(constructs.has('ContainerCluster')).toBe(false);
+    expect(constructs.size).toBeGreaterThan(40);
+  });
+
+  test.each([...constructs].map(([name, entry]) => [name, entry] as const))('%s (%s)', (name) => {
+    // Converted: a subject of the generated tests (which build it with its spec's props), and off the lists.
+    const converted = subjects.has(name);
+    const listed = Number(NOT_YET_CONVERTED.includes(name)) + Number(WITHOUT_PROPS[name] !== undefined);
+    // A spec named like the construct and no subject: its props are declared but never tested.
+    const specWithoutSubject = !converted && specNames.has(name);
+    expect({ name, listed, specWithoutSubject }).toEqual({ name, listed: converted ? 0 : 1, specWithoutSubject: false });
+  });
+
+  test('the lists name only exported constructs', () => {
+    expect([...NOT_YET_CONVERTED, ...Object.keys(WITHOUT_PROPS)].filter((name) => !constructs.has(name))).toEqual([]);
+  });
+});
+
 describe.each(SUBJECTS.filter((s) => !s.partOfProps).map((s) => [s.name, s] as const))('%s', (_, subject) => {
   test('reads each declared prop once, through its spec, and nothing else', () => {
     const reads: string[] = [];

@@ -29,10 +29,10 @@ describe.each(SUBJECTS.map((s) => [s.name, s] as const))('%s: every prop, every 
     const fix = required.length > 0 ? `pass an object with ${required.join(', ')}` : 'pass an object of props, or leave it out';
     const whole = subject.prefix?.slice(0, -1) ?? 'props';
     for (const [props, shown] of [[null, 'null'], [42, '42'], ['props', '"props"'], [[], '[]']] as const) {
-      expect(outcome(props, 'p')).toBe(`[${subject.pathOf('p')}] ${whole} ${shown} is not an object of props. Fix: ${fix}.`);
+      expect(outcome(props, 'p')).toBe(`[${subject.pathOf('p')}] ${whole}: ${shown} is not an object of props. Fix: ${fix}.`);
     }
     // Without required props, no props is an empty object: built, or refused in the one shape (a workload needs a container).
-    if (required.length > 0) expect(outcome(undefined, 'p')).toBe(`[${subject.pathOf('p')}] ${whole} undefined is not an object of props. Fix: ${fix}.`);
+    if (required.length > 0) expect(outcome(undefined, 'p')).toBe(`[${subject.pathOf('p')}] ${whole}: undefined is not an object of props. Fix: ${fix}.`);
     else expect(offShape(outcome(undefined, 'p').replace(/^built$/, ''))).toEqual([]);
     expect(outcome(Object.freeze({ ...subject.base }), 'p')).toBe('built');
     expect(outcome(new Proxy({ ...subject.base }, {}), 'p')).toBe('built');

@@ -37,10 +37,10 @@ describe('labels named like Object.prototype members', () => {
   test('constructor: refused by name where a prop enters, accepted in YAML', () => {
     const app = new App();
     expect(() => new WindowsWorkload(new Chart(app, 'apps'), 'web', { image: 'mcr.microsoft.com/windows/nanoserver:ltsc2022', metadata: { labels: { constructor: 'a' } } }))
-      .toThrow('[apps/web] metadata.labels has the key "constructor", which cdk8s cannot write');
+      .toThrow('[apps/web] metadata.labels: {"constructor":"a"} has the key "constructor", which cdk8s cannot write');
     const stack = eksStack();
     expect(() => new EksLinuxNodeGroup(stack.cluster, 'linux', { instanceTypes: ['t3.large'], labels: { constructor: 'a' } }))
-      .toThrow('[eks-test/Cluster/linux] labels has the key "constructor", which cdk8s cannot write (its resolver reads a map\'s `constructor` to tell it from a class instance). Fix: rename the key "constructor".');
+      .toThrow('[eks-test/Cluster/linux] labels: {"constructor":"a"} has the key "constructor", which cdk8s cannot write (its resolver reads a map\'s `constructor` to tell it from a class instance). Fix: rename the key "constructor".');
   });
 
   test('a workload and validateManifests take them', () => {

@@ -3,7 +3,7 @@ import * as kplus from 'cdk8s-plus-33';
 import { Testing, TerraformStack } from 'cdktn';
 import { parseAllDocuments } from 'yaml';
 import { HybridConfigError, validateManifests } from '../../src';
-import { propsSpec } from '../../src/core/props-spec';
+import { bothGiven, propsSpec } from '../../src/core/props-spec';
 import type { PropEntry, PropKind, PropsSpec } from '../../src/core/props-spec';
 import { CLUSTER_API_IAM_PROPS, ClusterApiIam } from '../../src/aws/cluster-api-iam';
 import { CLUSTER_IMAGES_PROPS, ClusterImages } from '../../src/aws/cluster-images';
@@ -207,7 +207,7 @@ function declared(subject: SpecSubject, path: string, props: Record<string, unkn
   const others = subject.spec.exclusions.filter((x) => x.props.includes(prop.top));
   try {
     for (const { props: [a, b], what, fix } of others) {
-      if (props[a] !== undefined && props[b] !== undefined) throw new HybridConfigError(path, what ?? `${a} and ${b} are both given`, fix);
+      if (props[a] !== undefined && props[b] !== undefined) throw new HybridConfigError(path, what ?? bothGiven(`${subject.prefix ?? ''}${a}`, props[a], `${subject.prefix ?? ''}${b}`, props[b]), fix);
     }
     alone.parse(path, { [prop.top]: props[prop.top] }, subject.prefix);
     return undefined;

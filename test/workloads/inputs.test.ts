@@ -79,11 +79,11 @@ describe('WindowsPod on an existing workload reports the refused settings the us
 
 describe('WindowsWorkload numbers and strings (issue 8, done means)', () => {
   test.each([
-    [{ image: IIS, replicas: -1 }, /\[apps\/iis\] replicas -1 is below 0\. Fix: give a whole number from 0 to 2147483647/],
-    [{ image: IIS, replicas: 1.5 }, /replicas .*1\.5/],
-    [{ image: IIS, port: 0 }, /\[apps\/iis\] port 0 is below 1\. Fix: give a whole number from 1 to 65535/],
-    [{ image: IIS, port: 70000 }, /port .*70000/],
-    [{ image: ' ' }, /image " ".*Fix: give an image reference/],
+    [{ image: IIS, replicas: -1 }, /\[apps\/iis\] replicas: -1 is below 0\. Fix: give a whole number from 0 to 2147483647/],
+    [{ image: IIS, replicas: 1.5 }, /replicas: 1\.5/],
+    [{ image: IIS, port: 0 }, /\[apps\/iis\] port: 0 is below 1\. Fix: give a whole number from 1 to 65535/],
+    [{ image: IIS, port: 70000 }, /port: 70000/],
+    [{ image: ' ' }, /image: " ".*Fix: give an image reference/],
   ])('%j is refused', (props, message) => {
     expect(() => build(props)).toThrow(message);
   });

@@ -51,7 +51,7 @@ describe('found again in issue 18.14: each answered with a path and a fix', () =
   test('an unknown Windows version is refused by name, not a TypeError', () => {
     const e = error(() => new WindowsWorkload(new Chart(new App(), 'c'), 'w', { image: IMAGE, version: '2016' as WindowsVersion }));
     expect(e).toBeInstanceOf(HybridConfigError);
-    expect(e.message).toMatch(/version is "2016", not a WindowsVersion/);
+    expect(e.message).toMatch(/version: "2016" is not a WindowsVersion/);
   });
 
   test('a windows-build selector patched to another release than the image\'s', () => {

@@ -16,23 +16,23 @@ const linux = (props: object) => () => new EksLinuxNodeGroup(eksStack().cluster,
 
 describe('values that are not what they seem', () => {
   test.each([
-    ['a string for a list', { instanceTypes: 't3.large' }, '[eks-test/Cluster/l] instanceTypes is "t3.large", not a list. Fix: write ["t3.large"].'],
-    ['undefined inside a list', { instanceTypes: ['t3.large', undefined] }, '[eks-test/Cluster/l] instanceTypes [1] is undefined. Fix: remove the empty item.'],
-    ['a string for subnetIds', { subnetIds: 'subnet-01234567' }, '[eks-test/Cluster/l] subnetIds is "subnet-01234567", not a list. Fix: write ["subnet-01234567"].'],
-    ['a __proto__ key', { labels: JSON.parse('{"__proto__": "x", "team": "web"}') }, '[eks-test/Cluster/l] labels has the key "__proto__", which JavaScript reads as the object\'s prototype. Fix: rename the key "__proto__".'],
-    ['a BigInt label', { labels: { replicas: BigInt(5) } }, '[eks-test/Cluster/l] labels has replicas: 5n (a BigInt), not a string. Fix: write the value as a string, e.g. "5".'],
-    ['a BigInt size', { minSize: BigInt(2) }, '[eks-test/Cluster/l] minSize is 2n (a BigInt), not a number. Fix: give a whole number from 0 to 2147483647.'],
-    ['a string size', { maxSize: '3' }, '[eks-test/Cluster/l] maxSize is "3", not a number. Fix: give a whole number from 0 to 2147483647.'],
+    ['a string for a list', { instanceTypes: 't3.large' }, '[eks-test/Cluster/l] instanceTypes: "t3.large" is not a list. Fix: write ["t3.large"].'],
+    ['undefined inside a list', { instanceTypes: ['t3.large', undefined] }, '[eks-test/Cluster/l] instanceTypes[1]: undefined is an empty item. Fix: remove the empty item.'],
+    ['a string for subnetIds', { subnetIds: 'subnet-01234567' }, '[eks-test/Cluster/l] subnetIds: "subnet-01234567" is not a list. Fix: write ["subnet-01234567"].'],
+    ['a __proto__ key', { labels: JSON.parse('{"__proto__": "x", "team": "web"}') }, '[eks-test/Cluster/l] labels: {"__proto__":"x","team":"web"} has the key "__proto__", which JavaScript reads as the object\'s prototype. Fix: rename the key "__proto__".'],
+    ['a BigInt label', { labels: { replicas: BigInt(5) } }, '[eks-test/Cluster/l] labels: {"replicas":5n} has "replicas": 5n (a BigInt), not a string. Fix: write the value as a string, e.g. "5".'],
+    ['a BigInt size', { minSize: BigInt(2) }, '[eks-test/Cluster/l] minSize: 2n (a BigInt) is not a number. Fix: give a whole number from 0 to 2147483647.'],
+    ['a string size', { maxSize: '3' }, '[eks-test/Cluster/l] maxSize: "3" is not a number. Fix: give a whole number from 0 to 2147483647.'],
   ])('%s', (_name, props, message) => {
     expect(thrownMessage(linux(props))).toBe(message);
   });
 
   test('the stacks\' defaultTags and the cluster\'s lists', () => {
     expect(thrownMessage(() => new HybridEksStack(Testing.app(), 'eks', { region: 'eu-north-1', clusterName: 'eks', kubernetesVersion: '1.34', defaultTags: 'team=web' as never })))
-      .toBe('[eks] defaultTags is "team=web", not a map of key to value. Fix: give an object such as { team: "web" }.');
-    expect(thrownMessage(() => eksStack({ publicAccessCidrs: '203.0.113.0/24' as never }))).toBe('[eks-test/Cluster] publicAccessCidrs is "203.0.113.0/24", not a list. Fix: write ["203.0.113.0/24"].');
+      .toBe('[eks] defaultTags: "team=web" is not a map of key to value. Fix: give an object such as { team: "web" }.');
+    expect(thrownMessage(() => eksStack({ publicAccessCidrs: '203.0.113.0/24' as never }))).toBe('[eks-test/Cluster] publicAccessCidrs: "203.0.113.0/24" is not a list. Fix: write ["203.0.113.0/24"].');
     expect(thrownMessage(() => eksStack({ existingNetwork: { vpcId: 'vpc-01234567', publicSubnetIds: 'subnet-01234567' as never, privateSubnetIds: ['subnet-89abcdef'] } })))
-      .toBe('[eks-test/ExistingNetwork] existingNetwork.publicSubnetIds is "subnet-01234567", not a list. Fix: write ["subnet-01234567"].');
+      .toBe('[eks-test/ExistingNetwork] existingNetwork.publicSubnetIds: "subnet-01234567" is not a list. Fix: write ["subnet-01234567"].');
   });
 });
 

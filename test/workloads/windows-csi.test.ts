@@ -81,8 +81,8 @@ describe('WindowsSmbCsi', () => {
     const objs = objects((c) => new WindowsSmbCsi(c, 'smb', { platform: WindowsPlatform.EKS, controllerReplicas: 0 }));
     expect(only(objs, 'Deployment').spec.replicas).toBe(0);
     expect(validateManifests(objs)).toEqual([]);
-    expect(() => objects((c) => new WindowsSmbCsi(c, 'smb', { platform: WindowsPlatform.EKS, controllerReplicas: -1 }))).toThrow(/\[storage\/smb\] controllerReplicas -1 .*Fix: give a whole number from 0/);
-    expect(() => objects((c) => new WindowsSmbCsi(c, 'smb', { platform: WindowsPlatform.EKS, controllerReplicas: '2' as unknown as number }))).toThrow(/controllerReplicas is "2", not a number/);
+    expect(() => objects((c) => new WindowsSmbCsi(c, 'smb', { platform: WindowsPlatform.EKS, controllerReplicas: -1 }))).toThrow(/\[storage\/smb\] controllerReplicas: -1 .*Fix: give a whole number from 0/);
+    expect(() => objects((c) => new WindowsSmbCsi(c, 'smb', { platform: WindowsPlatform.EKS, controllerReplicas: '2' as unknown as number }))).toThrow(/controllerReplicas: "2" is not a number/);
   });
 
   /** Whether the RBAC objects let `serviceAccount` (namespace/name) `verb` `resource` of the core group in any namespace (a ClusterRoleBinding). */
@@ -295,7 +295,7 @@ describe('the CSI constructs refuse platforms and roots where they cannot run', 
   test('a relative or Linux kubelet root, an unknown platform and a namespace the API server refuses are refused, naming the prop and the value', () => {
     expect(build((c) => new WindowsSmbCsi(c, 'smb', { platform: WindowsPlatform.EKS, kubeletRootDir: 'var\\lib\\kubelet' }))).toThrow(/kubeletRootDir "var\\\\lib\\\\kubelet" is not an absolute Windows path.*Fix: give the kubelet's --root-dir on the Windows nodes, e\.g\. C:\\var\\lib\\kubelet/);
     expect(build((c) => new WindowsEbsCsiNode(c, 'ebs', { platform: WindowsPlatform.EKS, kubeletRootDir: '/var/lib/kubelet' }))).toThrow(/kubeletRootDir "\/var\/lib\/kubelet" is not an absolute Windows path/);
-    expect(build((c) => new WindowsSmbCsi(c, 'smb', { platform: 'eks-anywhere' as WindowsPlatform }))).toThrow(/platform is "eks-anywhere", not a WindowsPlatform/);
+    expect(build((c) => new WindowsSmbCsi(c, 'smb', { platform: 'eks-anywhere' as WindowsPlatform }))).toThrow(/platform: "eks-anywhere" is not a WindowsPlatform/);
     expect(build((c) => new WindowsSmbCsi(c, 'smb', { platform: WindowsPlatform.EKS, namespace: 'Storage' }))).toThrow(/namespace "Storage" must be lower-case/);
     expect(build((c) => new WindowsSmbCsi(c, 'smb', { platform: WindowsPlatform.EKS, kubeletRootDir: 'D:/kubelet/' }))).not.toThrow();
   });

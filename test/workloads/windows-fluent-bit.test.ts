@@ -98,7 +98,7 @@ describe('WindowsFluentBit refuses a configuration Fluent Bit refuses or misread
     expect(build({ outputs: [{ name: 'stdout', __proto__: { match: '*' } }] as unknown as Outputs })).toThrow(/outputs\[0\] is not a plain object/);
     expect(build({ outputs: JSON.parse('[{"name": "stdout", "processors": {"logs": [{"name": "content_modifier", "constructor": "x"}]}}]') })).toThrow(/outputs\[0\]\.processors\.logs\[0\] has the key "constructor"/);
     expect(build({ outputs: [{ name: 'stdout', retry_limit: Infinity }] })).toThrow(/outputs\[0\]\.retry_limit is/);
-    expect(build({ outputs: { name: 'stdout' } as unknown as Outputs })).toThrow(/outputs is \{"name":"stdout"\}, not a list/);
+    expect(build({ outputs: { name: 'stdout' } as unknown as Outputs })).toThrow(/outputs: \{"name":"stdout"\} is not a list/);
   });
 
   // Fluent Bit docs, administration/configuring-fluent-bit/yaml/pipeline-section: an output may carry
