@@ -53,19 +53,29 @@ function render(modules) {
   return `${lines.join('\n')}\n`;
 }
 
-/** The modules whose constructs declare their props (`lib` is the built library's src folder). */
+/**
+ * The entry points users import (package.json `exports`), each with the folder of the built
+ * library's src it loads (`''` for the package root, listed last: a construct is shown under its
+ * subpath where it has one).
+ */
+function entryPoints() {
+  const { name, exports } = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8'));
+  const entries = Object.entries(exports).filter(([, target]) => typeof target === 'object').map(([entry, target]) => ({
+    entry: entry === '.' ? name : `${name}/${entry.slice(2)}`,
+    folder: target.default.replace(/^\.\/lib\/src\/?/, '').replace(/\/?index\.js$/, ''),
+  }));
+  return [...entries.filter((e) => e.folder !== ''), ...entries.filter((e) => e.folder === '')];
+}
+
+/** The modules of every entry point; `load(folder)` loads one (`''` the root). */
 function modules(load) {
-  return [
-    { entry: 'cdk-hybrid-windows/workloads', module: load('workloads') },
-    { entry: 'cdk-hybrid-windows/eks', module: load('eks') },
-    { entry: 'cdk-hybrid-windows/aws', module: load('aws') },
-  ];
+  return entryPoints().map(({ entry, folder }) => ({ entry, module: load(folder) }));
 }
 
 module.exports = { render, modules };
 
 if (require.main === module) {
-  const text = render(modules((m) => require(`../lib/src/${m}/index.js`)));
+  const text = render(modules((folder) => require(join(__dirname, '..', 'lib', 'src', folder, 'index.js'))));
   if (process.argv.includes('--check')) {
     if (readFileSync(DOC, 'utf8') !== text) {
       console.error('docs/props.md is stale: run `npm run build && node scripts/props-doc.js`');

@@ -184,8 +184,8 @@ function surface(): Surface {
     const missing = Object.entries(exports).flatMap(([subpath, names]) => {
       const page = join(out, `${pkgName}${subpath === '.' ? '' : subpath.slice(1)}.md`);
       if (!existsSync(page)) return [`${subpath}: no page ${relative(out, page)}`];
-      // `### \`abstract\` WorkerPool`, `### validateManifests()`, `### WINDOWS\_NODE\_TAINT`
-      const headings = new Set([...readFileSync(page, 'utf8').matchAll(/^### (?:`abstract` )?(.+?)(?:\(\))?$/gm)].map((m) => m[1].replace(/\\/g, '')));
+      // `### \`abstract\` WorkerPool`, `### validateManifests()`, `### WINDOWS\_NODE\_TAINT`, a deprecated `### ~~WorkerPlatform~~`
+      const headings = new Set([...readFileSync(page, 'utf8').matchAll(/^### (?:`abstract` )?(?:~~)?(.+?)(?:~~)?(?:\(\))?$/gm)].map((m) => m[1].replace(/\\/g, '')));
       return names.filter(({ name, symbol }) => !headings.has(name) && !isGeneratedModule(symbol)).map(({ name }) => `${subpath}: ${name}`);
     });
     expect(missing).toEqual([]);

@@ -3,6 +3,7 @@ import { Construct } from 'constructs';
 import { Cluster } from '../generated/cluster-api-cluster.x-k8s.io';
 import type { ClusterInfra } from '../infra/cluster-infra';
 import { problem } from '../core/errors';
+import { flag, optional, PropEntry, text } from '../core/props-spec';
 import { typedApiObject } from '../core/typed-api-object';
 import { apiGroupOf } from '../platform/conventions';
 import { dnsLabelProblem, MAX_CLUSTER_NAME } from '../platform/dns';
@@ -24,6 +25,18 @@ export interface CapiClusterProps {
    */
   readonly machineHealthChecks?: boolean;
 }
+
+/**
+ * The spec entries of `CapiClusterProps`, whatever the control plane and infrastructure: every
+ * cluster's spec spreads them, and the concrete cluster parses its props once, before it calls the
+ * base's constructor with what the parse returned. The name's length (room in pool names) is the
+ * cluster's own check at synth, its form the `object-meta` rule's on the Cluster.
+ * @internal
+ */
+export const CAPI_CLUSTER_OPTIONS: { readonly [K in keyof CapiClusterProps]-?: PropEntry } = {
+  name: optional(text({ max: 1024, form: 'a cluster name', example: 'prod', judgedBy: 'object-meta' })),
+  machineHealthChecks: optional(flag()),
+};
 
 /**
  * The infrastructure's part of a Cluster API cluster (`CapiCluster`), whatever its control
@@ -102,6 +115,10 @@ export abstract class CapiCluster extends Construct {
   /** The infrastructure cluster object (AWSCluster, RemoteCluster). */
   protected readonly infrastructureCluster: ApiObject;
 
+  /**
+   * @param props the cluster's props as its spec parsed them (`CAPI_CLUSTER_OPTIONS` spread into
+   *   the concrete cluster's spec), never the object the user gave.
+   */
   protected constructor(scope: Construct, id: string, props: CapiClusterProps, controlPlane: ControlPlanePart, infrastructure: CapiClusterInfrastructure) {
     super(scope, id);
     this.clusterName = props.name ?? id;

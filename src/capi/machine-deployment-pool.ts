@@ -10,8 +10,8 @@ import {
 } from '../generated/cluster-api-cluster.x-k8s.io';
 import { fail } from '../core/errors';
 import { integerProblem } from '../core/numbers';
+import { date, Exclusion, flag, judgedNumber, optional, PropEntry, propsSpec, record, required, seconds, stringRecord, text, whole } from '../core/props-spec';
 import { typedApiObject } from '../core/typed-api-object';
-import { stringMap, wholeNumber, wholeSeconds } from '../core/values';
 import { CAPI_AUTOSCALER_ANNOTATIONS, capacityAnnotations, DEFAULT_MAX_PODS, splitOver } from '../platform/cluster-autoscaler';
 import { apiGroupOf } from '../platform/conventions';
 import type { K0smotronInfrastructure } from '../platform/infrastructures';
@@ -119,6 +119,59 @@ export interface NodeCapacity {
    */
   readonly ephemeralDiskGiB?: number;
 }
+
+/**
+ * The spec of `NodeCapacity`: the numbers go into cluster-autoscaler's capacity annotations, which
+ * the `autoscaler` rule judges as it parses them; the ephemeral disk, which it does not read, is
+ * held to whole GiB here.
+ * @internal
+ */
+export const NODE_CAPACITY_PROPS = propsSpec<NodeCapacity>('NodeCapacity', {
+  cpu: required(judgedNumber('autoscaler'), 'state the vCPUs of one machine, e.g. `cpu: 4`'),
+  memoryGiB: required(judgedNumber('autoscaler'), 'state the memory of one machine in GiB, e.g. `memoryGiB: 16`'),
+  maxPods: optional(judgedNumber('autoscaler')),
+  ephemeralDiskGiB: optional(whole()),
+});
+
+/**
+ * The spec of `WorkerPoolAutoscaling`: the bounds as the user wrote them, whole numbers before
+ * they are split over the zones (the `autoscaler` rule judges each zone's share, which a split
+ * fraction would hide).
+ * @internal
+ */
+export const WORKER_POOL_AUTOSCALING_PROPS = propsSpec<WorkerPoolAutoscaling>('WorkerPoolAutoscaling', {
+  min: required(whole(), 'give the fewest machines, e.g. `min: 0`'),
+  max: required(whole(), 'give the most machines, e.g. `max: 4`'),
+  capacity: optional(record(NODE_CAPACITY_PROPS)),
+});
+
+/**
+ * The spec entries of `MachineDeploymentPoolProps`, whatever the bootstrap and infrastructure:
+ * every pool's spec spreads them (`{ ...MACHINE_DEPLOYMENT_POOL_OPTIONS, ...its own }`) with
+ * `MACHINE_DEPLOYMENT_POOL_EXCLUSIONS`, and parses its props once, before it calls the base's
+ * constructor with what the parse returned. What the objects show stays the rules': the
+ * MachineDeployment's name (`machine-deployment`, `object-meta`) and replicas (`machine-deployment`).
+ * @internal
+ */
+export const MACHINE_DEPLOYMENT_POOL_OPTIONS: { readonly [K in keyof MachineDeploymentPoolProps]-?: PropEntry } = {
+  name: optional(text({ max: 1024, form: 'a pool name', example: 'win', judgedBy: 'machine-deployment' })),
+  replicas: optional(judgedNumber('machine-deployment')),
+  labels: optional(stringRecord()),
+  machineHealthCheck: optional(flag()),
+  // The MachineHealthCheck's range is the machine-health-check rule's; the seconds must be whole to be written at all.
+  nodeReadyTimeout: optional(seconds()),
+  nodeDrainTimeout: optional(seconds(1)),
+  autoscaling: optional(record(WORKER_POOL_AUTOSCALING_PROPS)),
+  rolloutAfter: optional(date('2026-12-01T02:00:00Z')),
+};
+
+/**
+ * The props of every pool that exclude each other: a fixed count and autoscaling bounds.
+ * @internal
+ */
+export const MACHINE_DEPLOYMENT_POOL_EXCLUSIONS: readonly Exclusion<MachineDeploymentPoolProps>[] = [
+  { props: ['replicas', 'autoscaling'], what: 'replicas and autoscaling are both set', fix: 'give `autoscaling: { min, max }` for an autoscaled pool, or `replicas` for a fixed one' },
+];
 
 /**
  * What a pool's operating system decides, whatever its bootstrap: the taints, labels and timeouts
@@ -274,13 +327,16 @@ export abstract class MachineDeploymentPool extends Construct {
   /** The autoscaler's bounds, when the pool is autoscaled. */
   public readonly autoscaling?: WorkerPoolAutoscaling;
 
+  /**
+   * @param props the pool's props as its spec parsed them (`MACHINE_DEPLOYMENT_POOL_OPTIONS` spread
+   *   into the concrete pool's spec): read here, never the object the user gave.
+   */
   protected constructor(cluster: IMachineDeploymentPoolCluster, id: string, props: MachineDeploymentPoolProps, bootstrap: BootstrapPart, infrastructure: WorkerInfrastructure) {
     super(cluster, id);
     this.cluster = cluster;
     this.poolName = props.name ?? id;
     this.baseName = `${cluster.clusterName}-${this.poolName}`;
     const autoscaling = props.autoscaling;
-    if (autoscaling !== undefined && props.replicas !== undefined) fail(this, 'replicas and autoscaling are both set', 'give `autoscaling: { min, max }` for an autoscaled pool, or `replicas` for a fixed one');
     // An autoscaled pool starts at min (CAPI defaults a new MachineDeployment's replicas to it).
     this.replicas = autoscaling?.min ?? props.replicas ?? 1;
     this.autoscaling = autoscaling;
@@ -429,19 +485,15 @@ const POOL_PROPS_OF_FIELDS: PropsOfFields = {
   'MachineDeployment spec.template.spec.deletion.nodeDrainTimeoutSeconds': 'nodeDrainTimeout',
 };
 
-/** The props' values (labels, nodeReadyTimeout; replicas are the machine-deployment rule's), and the one input no object can show: a label that would overwrite the pool's own. The rules judge the rest. */
+/**
+ * What no object can show, across the parsed props (their values are the spec's): bounds the
+ * wrong way round before the split, and a label that would overwrite the pool's own. The rules
+ * judge the rest.
+ */
 function checkInputs(pool: MachineDeploymentPool, props: MachineDeploymentPoolProps, bootstrap: BootstrapPart): void {
-  const at = (prop: string) => ({ path: pool.node.path, prop });
-  wholeSeconds(at('nodeReadyTimeout'), props.nodeReadyTimeout);
-  wholeSeconds(at('nodeDrainTimeout'), props.nodeDrainTimeout, 1);
-  // The bounds as the user wrote them, before they are split over the zones (the autoscaler rule then judges each zone's).
-  const min = wholeNumber(at('autoscaling.min'), props.autoscaling?.min);
-  const max = wholeNumber(at('autoscaling.max'), props.autoscaling?.max);
+  const { min, max } = props.autoscaling ?? {};
   if (min !== undefined && max !== undefined && max < min) fail(pool, `autoscaling is min ${min}, max ${max}: the max is below the min, which cluster-autoscaler refuses`, `give a max of at least ${min}`);
-  const labels = stringMap(at('labels'), props.labels);
-  if (props.rolloutAfter !== undefined && !(props.rolloutAfter instanceof Date && Number.isFinite(props.rolloutAfter.getTime()))) {
-    fail(pool, `rolloutAfter ${String(props.rolloutAfter)} is not a valid Date`, 'pass a Date, e.g. new Date(\'2026-12-01T02:00:00Z\')');
-  }
+  const labels = props.labels;
   if (labels && Object.hasOwn(labels, POOL_LABEL)) fail(pool, `label ${POOL_LABEL} is the pool's own label (its name)`, 'remove it; the pool sets it');
   // The one thing the written object cannot show: once joined into one argument (k0s's
   // `--labels=k=v,k=v`, the kubelet's `--node-labels`), a value such as "web,team=ops" reads as

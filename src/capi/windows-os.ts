@@ -1,4 +1,5 @@
 import { fail } from '../core/errors';
+import { choice, flag, optional, PropEntry } from '../core/props-spec';
 import { oneOf } from '../core/values';
 import { windowsSupport, WindowsPlatform } from '../platform/support';
 import { LABEL_ARCH, LABEL_HYPERV, LABEL_OS, LABEL_WINDOWS_BUILD, WINDOWS_RELEASES, WindowsVersion } from '../platform/windows';
@@ -28,6 +29,17 @@ export interface WindowsWorkerProps {
    */
   readonly hyperV?: boolean;
 }
+
+/**
+ * The spec entries of `WindowsWorkerProps`, which every Windows pool's spec spreads beside its
+ * pool's; whether the release runs on the pool's platform is `windowsOs`'s check.
+ * @internal
+ */
+export const WINDOWS_WORKER_OPTIONS: { readonly [K in keyof WindowsWorkerProps]-?: PropEntry } = {
+  windowsVersion: optional(choice(WindowsVersion, 'WindowsVersion')),
+  acknowledgeUnsupportedWindowsVersion: optional(flag()),
+  hyperV: optional(flag()),
+};
 
 /** What a bootstrap decides of its Windows nodes (k0s: `os=windows:NoSchedule`, 30 and 15 minutes). */
 export interface WindowsBootstrapFacts {

@@ -6,10 +6,11 @@ import { fail } from '../core/errors';
 import { InstanceType, InstanceTypeInfo, instanceTypeInfoProblem, windowsInstanceTypeProblem } from '../platform/instance-type';
 import type { HybridCluster } from './hybrid-cluster';
 import { MachineImage } from './machine-image';
-import { hashedMachineTemplate, MachineProps, machineTemplateSpec, rootVolumeSizeGiB } from './machine-template';
+import { hashedMachineTemplate, INSTANCE_TYPE_INFO, machineOptions, MachineProps, machineTemplateSpec, rootVolumeSizeGiB } from './machine-template';
+import { list, optional, PropEntry, text } from '../core/props-spec';
 import { AWS_INFRASTRUCTURE } from '../platform/infrastructures';
 import { FailureDomain, MachineDeploymentPool, WorkerInfrastructure } from '../capi/machine-deployment-pool';
-import { WorkerPoolProps } from '../k0s/worker-pool';
+import { WORKER_POOL_OPTIONS, WorkerPoolProps } from '../k0s/worker-pool';
 
 /** Props of a worker pool on EC2: those of every pool, and the machines'. */
 export interface AwsWorkerPoolProps extends WorkerPoolProps, MachineProps {
@@ -26,6 +27,18 @@ export interface AwsWorkerPoolProps extends WorkerPoolProps, MachineProps {
    */
   readonly instanceTypeInfo?: InstanceTypeInfo;
 }
+
+/**
+ * The spec entries of `AwsWorkerPoolProps`: every k0s pool's and the machines'. Which zones the
+ * cluster has, and whether the instance type is one, are judged when the machines are made.
+ * @internal
+ */
+export const AWS_WORKER_POOL_OPTIONS: { readonly [K in keyof AwsWorkerPoolProps]-?: PropEntry } = {
+  ...WORKER_POOL_OPTIONS,
+  ...machineOptions('machine-deployment'),
+  zones: optional(list(text({ max: 64, form: 'an availability zone name', example: 'eu-north-1a' }))),
+  instanceTypeInfo: optional(INSTANCE_TYPE_INFO),
+};
 
 /**
  * The EC2 part of a worker pool: its AWSMachineTemplate, from the pool's machine props and the

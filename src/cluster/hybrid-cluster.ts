@@ -19,18 +19,19 @@ import {
 import { AvailabilityZone, AwsPartitionId, AwsRegion } from '../platform/aws';
 import { fail } from '../core/errors';
 import { InstanceType, InstanceTypeInfo, instanceTypeInfoProblem } from '../platform/instance-type';
-import { listOf, oneOf, stringMap } from '../core/values';
+import { listOf } from '../core/values';
+import { choice, instance, judgedNumber, list, optional, propsSpec, record, required, stringRecord, text } from '../core/props-spec';
 import { CalicoMode, NetworkProvider } from '../platform/network';
 import type { CapiCluster } from '../capi/cluster';
-import { ClusterInfrastructure, ControlPlaneUpdateStrategy, K0sCluster, K0sClusterProps, K0sControlPlaneProps } from '../k0s/k0s-cluster';
+import { K0sInfrastructurePart, ControlPlaneUpdateStrategy, K0S_CLUSTER_OPTIONS, K0S_CONTROL_PLANE_OPTIONS, K0sCluster, K0sClusterProps, K0sControlPlaneProps } from '../k0s/k0s-cluster';
 import { AWS_INFRASTRUCTURE } from '../platform/infrastructures';
 
 export { ControlPlaneUpdateStrategy } from '../k0s/k0s-cluster';
 import { networkWithDefaults } from '../k0s/kubernetes-network';
 import { cniIngressRules } from './aws-cni';
 import { CAPA_DEFAULT_VPC_CIDR, capaDefaultSubnets, CLUSTERAWSADM_INSTANCE_PROFILES, K0S_CLUSTER_PORTS, K0S_PORTS } from '../platform/conventions';
-import { MachineImage, machineImageProp } from './machine-image';
-import { hashedMachineTemplate, MachineProps, machineTemplateSpec } from './machine-template';
+import { MachineImage } from './machine-image';
+import { hashedMachineTemplate, INSTANCE_TYPE_INFO, machineOptions, MachineProps, machineTemplateSpec } from './machine-template';
 import { markContentNamed, PropsOfFields } from '../rules/run/judge';
 import { typedApiObject } from '../core/typed-api-object';
 
@@ -182,6 +183,63 @@ export interface HybridClusterProps extends K0sClusterProps {
   readonly nodePortCidrs?: string[];
 }
 
+/** An IPv4 block as the spec takes it: a string, whose network the `aws-cluster` rule judges on the AWSCluster. */
+const CIDR = text({ max: 64, form: 'an IPv4 CIDR', example: '203.0.113.0/24', judgedBy: 'aws-cluster' });
+
+/**
+ * The spec of `ControlPlaneProps`: the machines', k0smotron's control plane's, and the API flags.
+ * @internal
+ */
+export const CONTROL_PLANE_PROPS = propsSpec<ControlPlaneProps>('ControlPlaneProps', {
+  ...machineOptions('control-plane'),
+  ...K0S_CONTROL_PLANE_OPTIONS,
+  apiExtraArgs: optional(stringRecord()),
+  instanceTypeInfo: optional(INSTANCE_TYPE_INFO),
+});
+
+/**
+ * The spec of `LoadBalancerIngressRule`: ports and sources are the `aws-cluster` rule's, on the
+ * AWSCluster written (`ingressRuleProps` names the props behind its fields).
+ * @internal
+ */
+export const LOAD_BALANCER_INGRESS_RULE_PROPS = propsSpec<LoadBalancerIngressRule>('LoadBalancerIngressRule', {
+  description: required(text({ max: 255, form: 'a rule description', example: 'office' }), 'say what the rule is for, e.g. `description: \'office\'`'),
+  protocol: optional(choice(IngressProtocol, 'IngressProtocol')),
+  fromPort: required(judgedNumber('aws-cluster'), 'give the first port of the range'),
+  toPort: optional(judgedNumber('aws-cluster')),
+  cidrBlocks: required(list(CIDR), 'list the IPv4 sources, e.g. `cidrBlocks: [\'203.0.113.0/24\']`'),
+});
+
+/**
+ * The spec of `ApiServerLoadBalancerProps`: a source listed twice is one rule EC2 refuses twice.
+ * @internal
+ */
+export const API_SERVER_LOAD_BALANCER_PROPS = propsSpec<ApiServerLoadBalancerProps>('ApiServerLoadBalancerProps', {
+  scheme: optional(choice(LoadBalancerScheme, 'LoadBalancerScheme')),
+  allowedCidrs: optional(list(CIDR, { unique: String })),
+  additionalIngressRules: optional(list(record(LOAD_BALANCER_INGRESS_RULE_PROPS))),
+});
+
+/**
+ * The spec of `HybridClusterProps`. The region, the key pair, the tags, the ports and the NodePort
+ * sources are judged by the rules on the AWSCluster; the zones against the region and the infra
+ * when the cluster is made.
+ * @internal
+ */
+export const HYBRID_CLUSTER_PROPS = propsSpec<HybridClusterProps>('HybridCluster', {
+  ...K0S_CLUSTER_OPTIONS,
+  controlPlane: required(record(CONTROL_PLANE_PROPS), 'pass the controllers\' props, e.g. `controlPlane: { instanceType: \'t3.large\' }`'),
+  region: optional(text({ max: 64, form: 'an AWS region', example: 'eu-north-1', judgedBy: 'aws-cluster' })),
+  sshKeyName: optional(text({ max: 255, form: 'an EC2 key pair name', example: 'ops', judgedBy: 'key-pair' })),
+  infra: optional(instance<ClusterInfra>('a ClusterInfra', (v) => v instanceof ClusterInfra, 'pass `ClusterInfra.fromOutputsFile(...)`, or `new ClusterInfra({...})`')),
+  zones: optional(list(text({ max: 64, form: 'an availability zone name', example: 'eu-north-1a' }))),
+  apiServerLoadBalancer: optional(record(API_SERVER_LOAD_BALANCER_PROPS)),
+  additionalTags: optional(stringRecord()),
+  // One security-group rule per port: EC2 refuses a duplicate, and CAPA then retries the whole batch on every reconcile.
+  nodeAgentPorts: optional(list(judgedNumber('aws-cluster'), { unique: String })),
+  nodePortCidrs: optional(list(CIDR, { unique: String })),
+});
+
 /**
  * A Cluster API cluster with a k0s control plane (k0smotron) on AWS, ready for Linux and
  * Windows worker pools: add `LinuxWorkerPool`s and `WindowsWorkerPool`s as its children.
@@ -207,8 +265,11 @@ export class HybridCluster extends K0sCluster {
   /** The AWSCluster object (CAPA): region, network and load balancer. */
   public readonly awsCluster: ApiObject;
 
-  public constructor(scope: Construct, id: string, props: HybridClusterProps) {
-    const aws = new AwsClusterPart(scope.node.path ? `${scope.node.path}/${id}` : id, props);
+  public constructor(scope: Construct, id: string, given: HybridClusterProps) {
+    // The cluster does not exist yet: errors name the path it will have.
+    const path = scope.node.path ? `${scope.node.path}/${id}` : id;
+    const props = HYBRID_CLUSTER_PROPS.parse(path, given);
+    const aws = new AwsClusterPart(path, props);
     super(scope, id, props, aws);
     this.infra = props.infra;
     this.sshKeyName = aws.sshKeyName;
@@ -223,7 +284,7 @@ export class HybridCluster extends K0sCluster {
  * The EC2 part of a cluster (CAPA): the AWSCluster (region, network, load balancer) and the
  * controllers' AWSMachineTemplate, from the props and the infra. Inputs are read once, when made.
  */
-class AwsClusterPart implements ClusterInfrastructure {
+class AwsClusterPart implements K0sInfrastructurePart {
   public readonly infrastructure = AWS_INFRASTRUCTURE;
   public readonly defaultReplicas = 3;
   public readonly propsOfFields: PropsOfFields;
@@ -236,7 +297,7 @@ class AwsClusterPart implements ClusterInfrastructure {
 
   /** @param path construct path the cluster will have, for errors before it exists. */
   public constructor(path: string, private readonly props: HybridClusterProps) {
-    const cp = props.controlPlane ?? fail(path, 'no `controlPlane`', 'pass `controlPlane: { instanceType: \'t3.large\' }`');
+    const cp = props.controlPlane;
     this.infra = props.infra;
     this.apiExtraArgs = cp.apiExtraArgs;
     // cluster-api-provider-aws v2.11.1 pkg/cloud/services/ec2/instances.go: an AWSMachine
@@ -362,33 +423,17 @@ const PROPS_OF_FIELDS: PropsOfFields = {
 function checkInputs(path: string, props: HybridClusterProps): void {
   const at = (prop: string) => ({ path, prop });
   const cp = props.controlPlane;
-  // Values first: what follows reads them. Replicas are the rules' (control-plane: odd, >= 1), at construction too.
-  stringMap(at('controlPlane.apiExtraArgs'), cp.apiExtraArgs);
-  stringMap(at('additionalTags'), props.additionalTags);
+  // The values are the spec's; replicas are the rules' (control-plane: odd, >= 1), at construction too.
   const infoProblem = instanceTypeInfoProblem(cp.instanceTypeInfo);
   if (infoProblem) fail(path, `controlPlane.instanceTypeInfo of instance type ${JSON.stringify(props.controlPlane.instanceType)}: ${infoProblem}`, `state { arch: Architecture.AMD64, memoryGiB: 16 } for ${props.controlPlane.instanceType}, or leave it out for a known family`);
-  oneOf(at('apiServerLoadBalancer.scheme'), props.apiServerLoadBalancer?.scheme, LoadBalancerScheme, 'LoadBalancerScheme');
-  // One security-group rule per port: EC2 refuses a duplicate, and CAPA then retries the whole batch
-  // on every reconcile. Whether each is a port is the aws-cluster rule's (`nodeAgentPortProps`).
-  listOf<number>(at('nodeAgentPorts'), props.nodeAgentPorts, String);
-  // A list, each item once; whether each is a network is the aws-cluster rule's (`nodePortCidrProps`).
-  listOf<string>(at('nodePortCidrs'), props.nodePortCidrs, String);
   const lb = props.apiServerLoadBalancer;
-  listOf<string>(at('apiServerLoadBalancer.allowedCidrs'), lb?.allowedCidrs, String);
-  const rules = listOf<LoadBalancerIngressRule>(at('apiServerLoadBalancer.additionalIngressRules'), lb?.additionalIngressRules) ?? [];
-  // Ports and CIDRs are the aws-cluster rule's, judged on the written AWSCluster (`ingressRuleProps`).
-  rules.forEach((r, i) => {
-    oneOf(at(`apiServerLoadBalancer.additionalIngressRules[${i}].protocol`), r.protocol, IngressProtocol, 'IngressProtocol');
-    listOf<string>(at(`apiServerLoadBalancer.additionalIngressRules[${i}].cidrBlocks`), r.cidrBlocks ?? null, String);
-  });
+  const rules = lb?.additionalIngressRules ?? [];
   // The load balancer's rules as EC2 sees them: one (protocol, ports, source) each.
   const permissions = [
     ...(lb?.allowedCidrs ?? ['0.0.0.0/0']).map((cidr) => `tcp ${K0S_PORTS.api}-${K0S_PORTS.api} from ${cidr}`),
     ...rules.flatMap((r) => r.cidrBlocks.map((cidr) => `${r.protocol ?? IngressProtocol.TCP} ${r.fromPort}-${r.toPort ?? r.fromPort} from ${cidr}`)),
   ];
   listOf<string>(at('apiServerLoadBalancer'), permissions, String);
-
-  machineImageProp(path, 'controlPlane.ami', cp.ami);
   const type = InstanceType.parse(cp.instanceType, cp.instanceTypeInfo);
   if (typeof type === 'string') fail(path, `controlPlane: ${type}`, 'use a known type such as t3.large, or state `instanceTypeInfo: { arch, memoryGiB }`');
 }

@@ -1,4 +1,5 @@
 import { fail } from '../core/errors';
+import type { PropKind } from '../core/props-spec';
 import { show } from '../core/values';
 import { AwsPartitionId } from '../platform/aws';
 import { IMAGE_PUBLISHERS, ImagePublisher, UBUNTU_2404_NAME_PATTERN, windowsServerNamePattern } from '../platform/images';
@@ -85,4 +86,16 @@ export function machineImageProp(path: string, prop: string, value: unknown): Ma
   const id = typeof value === 'string' ? value : undefined;
   fail(path, `${prop} is ${show(value)}, not a MachineImage`,
     id !== undefined && /^ami-/.test(id) ? `write MachineImage.id(${JSON.stringify(id)})` : 'write MachineImage.id(\'ami-…\') for a pinned image, or leave it out for the default lookup');
+}
+
+/**
+ * The kind of an `ami` prop in a props spec: a `MachineImage`, refused as `machineImageProp` words it.
+ * @internal
+ */
+export function machineImage(): PropKind<MachineImage> {
+  return {
+    parse: (at, value) => machineImageProp(at.path, at.prop, value)!,
+    constraint: 'a MachineImage (`MachineImage.id`, `.lookup`, `.ubuntu2404`, `.windowsServer`)',
+    edges: [MachineImage.id('ami-0123456789abcdef0'), 'ami-0123456789abcdef0', { amiId: 'ami-0123456789abcdef0' }],
+  };
 }

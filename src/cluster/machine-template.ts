@@ -6,7 +6,9 @@ import {
   AwsMachineTemplateSpecTemplateSpecInstanceMetadataOptionsHttpEndpoint as HttpEndpoint,
   AwsMachineTemplateSpecTemplateSpecInstanceMetadataOptionsHttpTokens as HttpTokens,
 } from '../generated/capa-infrastructure.cluster.x-k8s.io';
-import { MachineImage } from './machine-image';
+import { MachineImage, machineImage } from './machine-image';
+import { data, flag, judgedNumber, optional, PropEntry, required, text } from '../core/props-spec';
+import type { InstanceTypeInfo } from '../platform/instance-type';
 import { AwsPartitionId } from '../platform/aws';
 import { contentHash } from '../core/hash';
 import { typedApiObject } from '../core/typed-api-object';
@@ -51,10 +53,36 @@ export interface MachineProps {
   readonly bootstrapThroughSecretsManager?: boolean;
 }
 
+/**
+ * The spec entries of `MachineProps`, which the controllers' and every EC2 pool's spec spread. The
+ * root volume's size is judged on the AWSMachineTemplate by `judgedBy` (the rule over the role's
+ * machines); an IAM instance profile name is 1 to 128 of `[\w+=,.@-]` (AWS IAM API Reference,
+ * CreateInstanceProfile, InstanceProfileName).
+ * @internal
+ */
+export function machineOptions(judgedBy: string): { readonly [K in keyof MachineProps]-?: PropEntry } {
+  return {
+    instanceType: required(text({ max: 64, form: 'an EC2 instance type', example: 't3.large' }), 'give the EC2 instance type, e.g. `instanceType: \'t3.large\'`'),
+    ami: optional(machineImage()),
+    iamInstanceProfile: optional(text({ max: 128, pattern: /^[\w+=,.@-]+$/, form: 'an IAM instance profile name', example: 'nodes.cluster-api-provider-aws.sigs.k8s.io' })),
+    rootVolumeSizeGiB: optional(judgedNumber(judgedBy)),
+    requireImdsV2: optional(flag()),
+    bootstrapThroughSecretsManager: optional(flag()),
+  };
+}
+
+/**
+ * The kind of an `instanceTypeInfo` prop: a plain object, copied; its fields are judged with the
+ * instance type it describes (`instanceTypeInfoProblem`).
+ * @internal
+ */
+export const INSTANCE_TYPE_INFO = data<InstanceTypeInfo>('an InstanceTypeInfo ({ arch, memoryGiB })', (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
+  'state { arch: Architecture.AMD64, memoryGiB: 16 }, or leave it out for a known family');
+
 /** What differs between the roles that use {@link machineTemplateSpec}. */
 export interface MachineRoleDefaults {
   readonly os: 'linux' | 'windows';
-  /** The image: the props', else the infra's, else the platform's lookup. */
+  /** The image: the props', else the infra's, else the OS's default lookup. */
   readonly image: MachineImage;
   /** The partition of the cluster's region, where a public image lookup finds its publisher's account. */
   readonly partition: AwsPartitionId;

@@ -1,13 +1,14 @@
 import { fail } from '../core/errors';
-import { oneOf } from '../core/values';
+import { choice, optional, propsSpec } from '../core/props-spec';
 import { WindowsEdition, WindowsVersion } from '../platform/windows';
 import { InstanceType } from '../platform/instance-type';
 import type { HybridCluster } from './hybrid-cluster';
-import { MachineImage, machineImageProp } from './machine-image';
-import { AwsMachines, AwsWorkerPoolProps } from './aws-machines';
+import { MachineImage } from './machine-image';
+import { AWS_WORKER_POOL_OPTIONS, AwsMachines, AwsWorkerPoolProps } from './aws-machines';
+import { MACHINE_DEPLOYMENT_POOL_EXCLUSIONS } from '../capi/machine-deployment-pool';
 import { WorkerPool } from '../k0s/worker-pool';
 import { windowsWorker } from '../k0s/windows-pool';
-import type { WindowsWorkerProps } from '../capi/windows-os';
+import { WINDOWS_WORKER_OPTIONS, WindowsWorkerProps } from '../capi/windows-os';
 import { AWS_INFRASTRUCTURE } from '../platform/infrastructures';
 
 /** Props of `WindowsWorkerPool`: those of every pool on EC2 and of every Windows pool. */
@@ -29,6 +30,16 @@ export interface WindowsWorkerPoolProps extends AwsWorkerPoolProps, WindowsWorke
 }
 
 /**
+ * The spec of `WindowsWorkerPoolProps`.
+ * @internal
+ */
+export const WINDOWS_WORKER_POOL_PROPS = propsSpec<WindowsWorkerPoolProps>('WindowsWorkerPool', {
+  ...AWS_WORKER_POOL_OPTIONS,
+  ...WINDOWS_WORKER_OPTIONS,
+  edition: optional(choice(WindowsEdition, 'WindowsEdition')),
+}, MACHINE_DEPLOYMENT_POOL_EXCLUSIONS);
+
+/**
  * Windows Server k0s workers, bootstrapped by k0smotron's PowerShell provisioner through EC2
  * user data. Every node carries the taint `os=windows:NoSchedule` (`WINDOWS_NODE_TAINT`), so
  * only pods that tolerate it (the workload constructs' Windows pods) land there.
@@ -45,17 +56,17 @@ export class WindowsWorkerPool extends WorkerPool {
   /** The EC2 instance type, parsed. */
   public readonly instanceType: InstanceType;
 
-  public constructor(cluster: HybridCluster, id: string, props: WindowsWorkerPoolProps) {
+  public constructor(cluster: HybridCluster, id: string, given: WindowsWorkerPoolProps) {
     // The pool does not exist yet: errors name the path it will have.
     const path = `${cluster.node.path}/${id}`;
+    const props = WINDOWS_WORKER_POOL_PROPS.parse(path, given);
     const windows = windowsWorker(path, AWS_INFRASTRUCTURE, props);
-    const edition = oneOf({ path, prop: 'edition' }, props.edition, WindowsEdition, 'WindowsEdition') ?? WindowsEdition.CORE;
-    machineImageProp(path, 'ami', props.ami);
+    const edition = props.edition ?? WindowsEdition.CORE;
     if (props.ami && props.edition !== undefined) {
       fail(path, `edition ${props.edition} has no effect beside the explicit ami ${props.ami.amiId}`, 'remove `edition` (it picks the infra AMI only when no `ami` is given)');
     }
     const machines = new AwsMachines(cluster, id, props, 'windows', props.ami ?? windowsImage(cluster, windows.windowsVersion, edition));
-    super(cluster, id, windows.props, windows.platform, machines);
+    super(cluster, id, windows.props, windows.osPart, machines);
     this.windowsVersion = windows.windowsVersion;
     this.instanceType = machines.instanceType;
   }

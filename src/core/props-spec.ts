@@ -1,8 +1,8 @@
 import { HybridConfigError } from './errors';
 import { INT32_MAX } from './numbers';
 import { isUnresolvedToken } from './tokens';
-import { Size } from 'cdk8s';
-import { brief, listOf, oneOf, PropAt, refuse, stringMap, wholeMebibytes, wholeNumber } from './values';
+import { Duration, Size } from 'cdk8s';
+import { brief, listOf, oneOf, PropAt, refuse, stringMap, wholeMebibytes, wholeNumber, wholeSeconds } from './values';
 
 /**
  * A construct's props, declared once (docs/architecture.md, "A construct's props"): each prop's
@@ -154,6 +154,22 @@ export function whole(min = 0, max = INT32_MAX, judgedBy?: string): PropKind<num
   };
 }
 
+/**
+ * A finite number above 0, whole or not (a CPU count). A string or BigInt that reads as one is
+ * refused with the number to write instead.
+ */
+export function positive(fix: string): PropKind<number> {
+  return {
+    parse: (at, value) => {
+      if (typeof value === 'number' && Number.isFinite(value) && value > 0) return value;
+      const asNumber = typeof value === 'string' || typeof value === 'bigint' ? Number(value) : NaN;
+      return refuse(at, `${brief(value)} is not a finite number above 0`, Number.isFinite(asNumber) && asNumber > 0 ? `write it as a number: ${asNumber}` : fix);
+    },
+    constraint: 'a finite number above 0',
+    edges: [0, -0.5, 0.5, 1, Number.MAX_VALUE],
+  };
+}
+
 /** A whole number of those listed (CloudWatch's retention days). */
 export function wholeIn(values: readonly number[]): PropKind<number> {
   const fix = `give one of ${values.join(', ')}`;
@@ -186,8 +202,11 @@ export interface TextOptions {
    * a bound on what is worth judging, far above the platform's own.
    */
   readonly judgedBy?: string;
-  /** Why the text is not of its form (after the checks above), or undefined when it is; the fix is `fix`. */
-  readonly problem?: (value: string) => string | undefined;
+  /**
+   * Why the text is not of its form (after the checks above), or undefined when it is: a reason
+   * (the fix is then `fix`), or a reason and a fix of its own, for a fix that names the value.
+   */
+  readonly problem?: (value: string) => string | { readonly what: string; readonly fix: string } | undefined;
   /** The fix of every refusal. @default - "give <form> of <min> to <max> characters" */
   readonly fix?: string;
 }
@@ -211,7 +230,8 @@ export function text(options: TextOptions): PropKind<string> {
       if (!multiline && /[\u0000-\u001f\u007f]/.test(value)) refuse(at, `${brief(value)} holds a line break or control character`, fix);
       if (pattern !== undefined && !pattern.test(value)) refuse(at, `${brief(value)} is not ${form}`, fix);
       const why = problem?.(value);
-      if (why !== undefined) refuse(at, `${brief(value)} ${why}`, fix);
+      if (typeof why === 'string') refuse(at, `${brief(value)} ${why}`, fix);
+      if (why !== undefined) refuse(at, `${brief(value)} ${why.what}`, why.fix);
       return value;
     },
     constraint: `${form}, ${min} to ${max} characters${multiline ? '' : ', one line'}${pattern === undefined ? '' : ` (\`${pattern.source}\`)`}${judgedBy === undefined ? '' : `; the \`${judgedBy}\` rule judges its form`}`,
@@ -391,5 +411,38 @@ export function instance<T>(what: string, is: (value: object) => boolean, fix: s
     },
     constraint: what,
     edges: [{}, 'x'],
+  };
+}
+
+/**
+ * A number whose value the `judgedBy` rule judges on the object written (replicas, ports, sizes),
+ * naming the prop: the spec refuses what is no number at all (a string, a BigInt) and hands NaN,
+ * fractions and values out of range on to that rule, the one home of the limit.
+ */
+export function judgedNumber(judgedBy: string): PropKind<number> {
+  return {
+    parse: (at, value) => typeof value === 'number' ? value : refuse(at, `${brief(value)} is not a number`, 'give a number'),
+    constraint: `a number; the \`${judgedBy}\` rule judges its value`,
+    edges: [0, 1, -1, 0.5, NaN, INT32_MAX + 1],
+  };
+}
+
+/** A cdk8s `Duration` of whole seconds in [min, max], handed on as a fresh `Duration.seconds`. */
+export function seconds(min = 0, max = INT32_MAX): PropKind<Duration> {
+  return {
+    parse: (at, value) => Duration.seconds(wholeSeconds(at, value, min, max)!),
+    constraint: `a cdk8s Duration of whole seconds, ${max === INT32_MAX ? `at least ${min}` : `from ${min} to ${max}`}`,
+    edges: [Duration.seconds(min), Duration.minutes(15), Duration.millis(1500), Duration.seconds(NaN), 300],
+  };
+}
+
+/** A valid `Date` (never an Invalid Date, a string or a number), handed on as a copy. */
+export function date(example: string): PropKind<Date> {
+  return {
+    parse: (at, value) => value instanceof Date && Number.isFinite(value.getTime())
+      ? new Date(value.getTime())
+      : refuse(at, `${value instanceof Date ? String(value) : brief(value)} is not a valid Date`, `pass a Date, e.g. new Date('${example}')`),
+    constraint: 'a valid Date',
+    edges: [new Date(example), new Date('no'), example, Date.parse(example)],
   };
 }

@@ -28,9 +28,10 @@ export function show(value: unknown): string {
   if (value === undefined) return 'undefined';
   if (typeof value === 'function') return `a function${value.name ? ` (${value.name})` : ''}`;
   try {
-    // A BigInt inside an object is written as the user wrote it (`5n`), not thrown on.
-    const json = JSON.stringify(value, (_key, v: unknown) => typeof v === 'bigint' ? `\u0000${v}n` : v);
-    return json === undefined ? String(value) : json.replace(/"\\u0000(-?\d+n)"/g, '$1');
+    // A BigInt (`5n`), NaN and the infinities, alone or inside an object, are written as the user
+    // wrote them: JSON throws on the one and writes the others as null.
+    const json = JSON.stringify(value, (_key, v: unknown) => typeof v === 'bigint' ? `\u0000${v}n` : typeof v === 'number' && !Number.isFinite(v) ? `\u0000${v}` : v);
+    return json === undefined ? String(value) : json.replace(/"\\u0000(-?\w+)"/g, '$1');
   } catch {
     // A proxy or getter that throws on every read throws in String too.
     try {

@@ -1,5 +1,6 @@
 import { Construct } from 'constructs';
 import { fail } from '../core/errors';
+import { optional, propsSpec, text } from '../core/props-spec';
 import { show } from '../core/values';
 import { NodeAccessEntryType } from '../platform/eks';
 import { IAM_ROLE_NAME, iamRoleNameProblem } from '../platform/aws';
@@ -26,6 +27,18 @@ export interface KarpenterWindowsNodeRoleProps {
    */
   readonly controllerRoleName?: string;
 }
+
+/** An IAM role name as IAM CreateRole takes it. */
+const ROLE_NAME = { max: 64, pattern: IAM_ROLE_NAME, form: 'an IAM role name (IAM CreateRole: letters, digits and +=,.@_-)' };
+
+/**
+ * The spec of `KarpenterWindowsNodeRoleProps`.
+ * @internal
+ */
+export const KARPENTER_WINDOWS_NODE_ROLE_PROPS = propsSpec<KarpenterWindowsNodeRoleProps>('KarpenterWindowsNodeRole', {
+  roleName: optional(text({ ...ROLE_NAME, example: 'KarpenterNodeRole-shop', fix: 'give a roleName of at most 64 letters, digits and +=,.@_-' })),
+  controllerRoleName: optional(text({ ...ROLE_NAME, example: 'shop-karpenter', fix: 'give the name of the IAM role Karpenter\'s controller runs as (its service account\'s role, e.g. "<cluster>-karpenter")' })),
+});
 
 /**
  * The node role of the Windows nodes Karpenter launches in a `HybridEksCluster`, with its
@@ -55,15 +68,17 @@ export class KarpenterWindowsNodeRole extends Construct {
   /** The inline policy on Karpenter's controller role that lets it pass this role to EC2. */
   public readonly passRolePolicy: IamRolePolicy;
 
-  public constructor(cluster: HybridEksCluster, id: string, props: KarpenterWindowsNodeRoleProps = {}) {
+  public constructor(cluster: HybridEksCluster, id: string, given: KarpenterWindowsNodeRoleProps = {}) {
     super(cluster, id);
+    const props = KARPENTER_WINDOWS_NODE_ROLE_PROPS.parse(this.node.path, given);
+    // The names made of the cluster's name when not given: the cluster's name and the id are the user's.
     this.roleName = props.roleName ?? `${cluster.clusterName}-${id}`;
     if (!IAM_ROLE_NAME.test(this.roleName)) {
-      fail(this, `roleName ${show(this.roleName)} ${iamRoleNameProblem(this.roleName)}`, props.roleName === undefined ? 'give a roleName, or a shorter id' : 'give a shorter roleName');
+      fail(this, `the role name made of the cluster's name and the id, ${show(this.roleName)}, ${iamRoleNameProblem(this.roleName)}`, 'give a roleName, or a shorter id');
     }
     const controllerRoleName = props.controllerRoleName ?? KARPENTER_CONTROLLER.roleName(cluster.clusterName);
-    if (typeof controllerRoleName !== 'string' || !IAM_ROLE_NAME.test(controllerRoleName)) {
-      fail(this, `controllerRoleName ${show(controllerRoleName)} ${iamRoleNameProblem(controllerRoleName)}`, 'give the name of the IAM role Karpenter\'s controller runs as (its service account\'s role, e.g. "<cluster>-karpenter")');
+    if (!IAM_ROLE_NAME.test(controllerRoleName)) {
+      fail(this, `the controller's role name made of the cluster's name, ${show(controllerRoleName)}, ${iamRoleNameProblem(controllerRoleName)}`, 'give controllerRoleName, the name of the IAM role Karpenter\'s controller runs as');
     }
     this.nodeRole = new EksNodeRole(this, 'NodeRole', { partition: cluster.partition, roleName: this.roleName });
     this.accessEntry = cluster.addNodeAccessEntry(`${id}AccessEntry`, this.nodeRole, NodeAccessEntryType.EC2_WINDOWS);

@@ -1,11 +1,11 @@
 import { isIPv4 } from 'node:net';
 import { ApiObject } from 'cdk8s';
-import { listOf, oneOf, show, stringMap, wholeNumber } from '../core/values';
+import { choice, list, optional, positive, propsSpec, record, required, stringRecord, text, whole } from '../core/props-spec';
+import { refuse } from '../core/values';
 import { Construct } from 'constructs';
 import { Ec2NodeClass } from '../generated/karpenter-karpenter.k8s.aws';
 import { NodePool, NodePoolSpecDisruptionBudgets, NodePoolSpecDisruptionBudgetsReasons as Reason, NodePoolSpecLimits, NodePoolSpecTemplateSpecRequirementsOperator as Operator, NodePoolSpecTemplateSpecTaintsEffect as TaintEffect } from '../generated/karpenter-karpenter.sh';
 import { typedApiObject } from '../core/typed-api-object';
-import { fail } from '../core/errors';
 import { IAM_ROLE_NAME, iamRoleNameProblem } from '../platform/aws';
 import { EKS_LIMITS } from '../platform/eks';
 import { InstanceType, windowsInstanceTypeProblem } from '../platform/instance-type';
@@ -112,83 +112,114 @@ export interface KarpenterWindowsNodePoolProps {
 
 const HOURS_PER = { day: 24, week: 168 } as const;
 
+/** Why `role`'s name (after any path: Karpenter takes the part after the last "/" as the role's name) is no IAM role name. */
+function roleProblem(role: string): string | undefined {
+  // pkg/providers/instanceprofile/instanceprofile.go, before AddRoleToInstanceProfile.
+  const name = role.slice(role.lastIndexOf('/') + 1);
+  if (IAM_ROLE_NAME.test(name)) return undefined;
+  return name === role ? iamRoleNameProblem(name) : `names the role ${JSON.stringify(name)}, which ${iamRoleNameProblem(name)}`;
+}
+
+/** Why an instance type cannot carry the pool's Windows nodes: no EC2 type name, or not amd64 or too small (`windowsInstanceTypeProblem`). */
+function instanceTypeProblem(name: string): string | { what: string; fix: string } | undefined {
+  const parsed = InstanceType.parse(name);
+  // A family this library does not know is Karpenter's to judge: it matches what EC2 offers.
+  if (typeof parsed === 'string') return /^[a-z0-9-]+\.[a-z0-9-]+$/.test(name) ? undefined : 'is not an EC2 instance type name';
+  const problem = windowsInstanceTypeProblem(parsed);
+  return problem && { what: `${problem.what.replace(/^instance type \S+ /, '')}, and the pool requires ${LABEL_ARCH} amd64, so Karpenter never launches it`, fix: problem.fix };
+}
+
+/** Why a capacity type matches no offering: one Karpenter does not know, or in another case. */
+function capacityTypeProblem(type: string): { what: string; fix: string } | undefined {
+  if ((KARPENTER_CAPACITY_TYPES as readonly string[]).includes(type)) return undefined;
+  const known = KARPENTER_CAPACITY_TYPES.find((k) => k === type.toLowerCase());
+  return {
+    what: `is not a capacity type Karpenter knows (${KARPENTER_CAPACITY_TYPES.join(', ')}), so the requirement matches no offering and no node launches`,
+    fix: known ? `write "${known}"` : `use ${KARPENTER_CAPACITY_TYPES.map((k) => `"${k}"`).join(' or ')}`,
+  };
+}
+
+/** Why a memory limit is refused by the NodePool CRD (spec.limits: a Kubernetes quantity), with the quantity meant by "256GB". */
+function quantityProblem(memory: string): { what: string; fix: string } | undefined {
+  if (KARPENTER_PATTERNS.quantity.test(memory)) return undefined;
+  const binary = /[KMGTPE]B$/i.test(memory) ? ` ("${memory.replace(/B$/i, 'i')}" for ${memory.replace(/B$/i, '')}iB)` : '';
+  return { what: 'is not a Kubernetes quantity, which the NodePool CRD refuses (spec.limits)', fix: `write it with a binary or decimal suffix, e.g. "256Gi" or "256G"${binary}` };
+}
+
+/** The spec of `KarpenterPatchWindow`. */
+const PATCH_WINDOW = propsSpec<KarpenterPatchWindow>('KarpenterPatchWindow', {
+  weekday: optional(whole(0, 6)),
+  hour: required(whole(0, 23), 'give the UTC hour the window opens, 0-23'),
+  // At most a week less an hour; a daily window at most 23 (the construct checks it against weekday).
+  hours: required(whole(1, HOURS_PER.week - 1), 'give how many hours it stays open, 1-23 for a daily window, 1-167 for a weekly one'),
+  // The NodePool CRD's pattern for a budget's nodes (karpenter.sh_nodepools.yaml, budgets[].nodes).
+  nodes: optional(text({
+    max: 16, pattern: KARPENTER_PATTERNS.budgetNodes, form: 'a count ("1") or a share of at most 100% ("20%"), as the NodePool CRD takes it (budgets[].nodes)',
+    fix: 'give a count of nodes as a string, e.g. "1", or a percentage from "0%" to "100%"',
+  })),
+});
+
+/**
+ * The spec of `KarpenterWindowsNodePoolProps`: each prop in the form Karpenter, its CRDs (the
+ * pinned karpenter.sh_nodepools.yaml and karpenter.k8s.aws_ec2nodeclasses.yaml) or EC2 take it.
+ * @internal
+ */
+export const KARPENTER_WINDOWS_NODE_POOL_PROPS = propsSpec<KarpenterWindowsNodePoolProps>('KarpenterWindowsNodePool', {
+  clusterName: required(text({
+    max: EKS_LIMITS.clusterName.max, pattern: EKS_LIMITS.clusterName.pattern, form: 'an EKS cluster name (letters, digits, - and _)', example: 'shop',
+    fix: 'give the EKS cluster\'s name, e.g. HybridEksStack clusterName: the default selectors look for its tags',
+  }), 'give the EKS cluster\'s name, e.g. HybridEksStack clusterName: the default selectors look for its tags'),
+  // An IAM role name, or a path and name (IAM: a path of at most 512 characters).
+  role: required(text({ max: 512 + 64, form: 'an IAM role name', example: 'KarpenterNodeRole-shop', problem: roleProblem, fix: 'give the node role\'s name (KarpenterWindowsNodeRole roleName)' }),
+    'give the node role\'s name (KarpenterWindowsNodeRole roleName)'),
+  limits: required(record(propsSpec<KarpenterLimits>('KarpenterLimits', {
+    cpu: required(positive('give the most vCPUs the pool may launch, e.g. 64'), 'give the most vCPUs the pool may launch, e.g. 64'),
+    memory: optional(text({ max: 64, form: 'a Kubernetes quantity', example: '256Gi', problem: quantityProblem })),
+  })), 'give e.g. { cpu: 64, memory: "256Gi" }'),
+  windowsVersion: optional(choice(WindowsVersion, 'WindowsVersion')),
+  name: optional(text({ max: 253, form: 'a NodePool name', example: 'windows', judgedBy: 'object-meta' })),
+  instanceTypes: optional(list(text({ max: 64, form: 'an EC2 instance type name', example: 'm6i.xlarge', problem: instanceTypeProblem, fix: 'give names such as m6i.xlarge' }))),
+  capacityTypes: optional(list(text({ max: 32, form: `a capacity type Karpenter knows (${KARPENTER_CAPACITY_TYPES.join(', ')})`, example: 'on-demand', problem: capacityTypeProblem }), { min: 1 })),
+  patchWindow: optional(record(PATCH_WINDOW)),
+  subnetTags: optional(stringRecord()),
+  // EC2 takes at most 16 KB of user data before base64 (EC2 User Guide, user-data.html), Karpenter's bootstrap included.
+  userData: optional(text({
+    max: 16 * 1024, min: 0, multiline: true, form: 'PowerShell commands',
+    problem: (script) => KARPENTER_WINDOWS_USER_DATA.notPowerShell.test(script) || /<\/?powershell>/i.test(script)
+      ? 'is a shell script, a MIME document or has <powershell> tags, and Karpenter writes it inside the node\'s <powershell> block' : undefined,
+    fix: 'give PowerShell commands only, without a #! line or <powershell> tags',
+  })),
+  clusterDns: optional(text({
+    max: 64, form: 'an IPv4 address', example: '172.20.0.10', problem: (ip) => isIPv4(ip) ? undefined : 'is not an IPv4 address (Windows nodes are IPv4 only)',
+    fix: 'give the kube-dns Service\'s cluster IP, e.g. 172.20.0.10',
+  })),
+  securityGroupTags: optional(stringRecord()),
+});
+
 /**
  * The budgets of a patch window: 0 drifted nodes from the window's end to its next start (cron
  * cannot say "outside", so the closed span is the window's complement), `nodes` inside it; the
  * other reasons keep Karpenter's default of 10%.
  */
-function patchBudgets(scope: Construct, window: KarpenterPatchWindow): NodePoolSpecDisruptionBudgets[] {
-  const at = (prop: string) => ({ path: scope.node.path, prop: `patchWindow.${prop}` });
-  if (window === null || typeof window !== 'object') fail(scope, `patchWindow is ${show(window)}, not { weekday, hour, hours }`, 'give e.g. { weekday: 6, hour: 22, hours: 6 }');
-  const weekday = wholeNumber(at('weekday'), window.weekday, 0, 6);
+function patchBudgets(path: string, window: KarpenterPatchWindow): NodePoolSpecDisruptionBudgets[] {
+  const { weekday, hour, hours } = window;
   const period = weekday === undefined ? HOURS_PER.day : HOURS_PER.week;
-  const hour = wholeNumber(at('hour'), window.hour, 0, 23);
-  if (hour === undefined) fail(scope, 'patchWindow.hour is undefined', 'give the UTC hour the window opens, 0-23');
-  const hours = wholeNumber(at('hours'), window.hours, 1, period - 1);
-  if (hours === undefined) fail(scope, 'patchWindow.hours is undefined', `give how many hours it stays open, 1-${period - 1}`);
-  const nodes = window.nodes ?? '1';
-  // The NodePool CRD's pattern for a budget's nodes (karpenter.sh_nodepools.yaml).
-  if (typeof nodes !== 'string' || !KARPENTER_PATTERNS.budgetNodes.test(nodes)) {
-    fail(scope, `patchWindow.nodes ${show(window.nodes)} is not a count ("1") or a share of at most 100% ("20%"), which the NodePool CRD refuses (budgets[].nodes)`, 'give a count of nodes as a string, e.g. "1", or a percentage from "0%" to "100%"');
-  }
+  if (hours > period - 1) refuse({ path, prop: 'patchWindow.hours' }, `${hours} is above ${period - 1}, the most a daily window stays open`, 'give how many hours it stays open, 1-23, or a weekday for a weekly window');
   const start = (weekday ?? 0) * 24 + hour;
   const end = (start + hours) % period;
   const schedule = `0 ${end % 24} * * ${weekday === undefined ? '*' : Math.floor(end / 24)}`;
   return [
     { nodes: '10%' },
     { nodes: '0', reasons: [Reason.DRIFTED], schedule, duration: `${period - hours}h` },
-    { nodes, reasons: [Reason.DRIFTED] },
+    { nodes: window.nodes ?? '1', reasons: [Reason.DRIFTED] },
   ];
-}
-
-/** The pool's limits, as the NodePool CRD takes them: a positive, finite cpu; memory a Kubernetes quantity. */
-function checkedLimits(scope: Construct, limits: KarpenterLimits): Record<string, NodePoolSpecLimits> {
-  if (limits === null || typeof limits !== 'object') fail(scope, `limits is ${show(limits)}, not { cpu, memory }`, 'give e.g. { cpu: 64, memory: "256Gi" }');
-  const cpu = limits.cpu as unknown;
-  if (!(typeof cpu === 'number' && Number.isFinite(cpu) && cpu > 0)) {
-    fail(scope, `limits.cpu is ${typeof cpu === 'number' ? String(cpu) : show(cpu)}, not a positive finite number`, typeof cpu === 'string' || typeof cpu === 'bigint' ? `write it as a number: cpu: ${String(cpu)}` : 'give the most vCPUs the pool may launch, e.g. 64');
-  }
-  const out: Record<string, NodePoolSpecLimits> = { cpu: NodePoolSpecLimits.fromNumber(cpu) };
-  if (limits.memory !== undefined) {
-    if (typeof limits.memory !== 'string' || !KARPENTER_PATTERNS.quantity.test(limits.memory)) {
-      fail(scope, `limits.memory ${show(limits.memory)} is not a Kubernetes quantity, which the NodePool CRD refuses (spec.limits)`, `write it with a binary or decimal suffix, e.g. "256Gi" or "256G"${typeof limits.memory === 'string' && /[KMGTPE]B$/i.test(limits.memory) ? ` ("${limits.memory.replace(/B$/i, 'i')}" for ${limits.memory.replace(/B$/i, '')}iB)` : ''}`);
-    }
-    out.memory = NodePoolSpecLimits.fromString(limits.memory);
-  }
-  return out;
-}
-
-/** Instance types a Windows pool can launch: EC2 type names, amd64, enough memory (`windowsInstanceTypeProblem`). */
-function checkedInstanceTypes(scope: Construct, value: unknown): readonly string[] | undefined {
-  const types = listOf<string>({ path: scope.node.path, prop: 'instanceTypes' }, value);
-  types?.forEach((name, i) => {
-    const parsed = InstanceType.parse(name);
-    // A family this library does not know is Karpenter's to judge: it matches what EC2 offers.
-    if (typeof parsed === 'string') {
-      if (typeof name !== 'string' || !/^[a-z0-9-]+\.[a-z0-9-]+$/.test(name)) fail(scope, `instanceTypes[${i}] ${show(name)} is not an EC2 instance type name`, 'give names such as m6i.xlarge');
-      return;
-    }
-    const problem = windowsInstanceTypeProblem(parsed);
-    if (problem) fail(scope, `instanceTypes[${i}]: ${problem.what}, and the pool requires ${LABEL_ARCH} amd64, so Karpenter never launches it`, problem.fix);
-  });
-  return types;
-}
-
-/** Capacity types Karpenter knows, as it spells them (lower case). */
-function checkedCapacityTypes(scope: Construct, value: unknown): readonly string[] | undefined {
-  const types = listOf<string>({ path: scope.node.path, prop: 'capacityTypes' }, value);
-  types?.forEach((type, i) => {
-    if (!(KARPENTER_CAPACITY_TYPES as readonly unknown[]).includes(type)) {
-      const known = KARPENTER_CAPACITY_TYPES.find((k) => typeof type === 'string' && k === type.toLowerCase());
-      fail(scope, `capacityTypes[${i}] ${show(type)} is not a capacity type Karpenter knows (${KARPENTER_CAPACITY_TYPES.join(', ')}), so the requirement matches no offering and no node launches`, known ? `write "${known}"` : `use ${KARPENTER_CAPACITY_TYPES.map((k) => `"${k}"`).join(' or ')}`);
-    }
-  });
-  if (types?.length === 0) fail(scope, 'capacityTypes is empty, which no offering matches', 'list at least one, e.g. ["on-demand"], or leave it unset');
-  return types;
 }
 
 /** Which prop sets which field, for messages at construction. */
 const PROPS_OF_FIELDS = {
+  'EC2NodeClass metadata.name': 'name',
+  'NodePool metadata.name': 'name',
+  'NodePool spec.template.spec.nodeClassRef.name': 'name',
   'EC2NodeClass spec.amiSelectorTerms.alias': 'windowsVersion',
   'EC2NodeClass spec.role': 'role',
   'EC2NodeClass spec.subnetSelectorTerms.tags': 'subnetTags',
@@ -215,36 +246,17 @@ export class KarpenterWindowsNodePool extends Construct {
   /** The `EC2NodeClass`. */
   public readonly nodeClass: ApiObject;
 
-  public constructor(scope: Construct, id: string, props: KarpenterWindowsNodePoolProps) {
+  public constructor(scope: Construct, id: string, given: KarpenterWindowsNodePoolProps) {
     super(scope, id);
-    const at = (prop: string) => ({ path: this.node.path, prop });
-    const version = oneOf(at('windowsVersion'), props.windowsVersion, WindowsVersion, 'WindowsVersion') ?? WindowsVersion.SERVER_2022;
-    const clusterName = props.clusterName as unknown;
-    if (typeof clusterName !== 'string' || clusterName.length > EKS_LIMITS.clusterName.max || !EKS_LIMITS.clusterName.pattern.test(clusterName)) {
-      fail(this, `clusterName ${show(clusterName)} is not an EKS cluster name (1 to ${EKS_LIMITS.clusterName.max} letters, digits, - and _), and the default selectors would look for the tag kubernetes.io/cluster/${String(clusterName)}`, 'give the EKS cluster\'s name, e.g. HybridEksStack clusterName');
-    }
-    const role = props.role as unknown;
-    // Karpenter takes the part after the last "/" as the role's name (a role with a path:
-    // pkg/providers/instanceprofile/instanceprofile.go, before AddRoleToInstanceProfile).
-    const roleName = typeof role === 'string' ? role.slice(role.lastIndexOf('/') + 1) : role;
-    if (typeof role !== 'string' || !IAM_ROLE_NAME.test(roleName as string)) {
-      fail(this, `role ${show(role)}: ${show(roleName)} ${iamRoleNameProblem(roleName)}`, 'give the node role\'s name (KarpenterWindowsNodeRole roleName)');
-    }
-    const limits = checkedLimits(this, props.limits);
-    const instanceTypes = checkedInstanceTypes(this, props.instanceTypes);
-    const capacityTypes = checkedCapacityTypes(this, props.capacityTypes);
-    const subnetTags = stringMap(at('subnetTags'), props.subnetTags);
-    const securityGroupTags = stringMap(at('securityGroupTags'), props.securityGroupTags);
-    const userData = props.userData;
-    if (userData !== undefined && (typeof userData !== 'string' || KARPENTER_WINDOWS_USER_DATA.notPowerShell.test(userData) || /<\/?powershell>/i.test(userData))) {
-      fail(this, `userData ${typeof userData === 'string' ? 'is a shell script, a MIME document or has <powershell> tags' : `is ${show(userData)}`}, and Karpenter writes it inside the node's <powershell> block`, 'give PowerShell commands only, without a #! line or <powershell> tags');
-    }
-    const clusterDns = props.clusterDns;
-    if (clusterDns !== undefined && (typeof clusterDns !== 'string' || !isIPv4(clusterDns))) {
-      fail(this, `clusterDns ${show(clusterDns)} is not an IPv4 address (Windows nodes are IPv4 only)`, 'give the kube-dns Service\'s cluster IP, e.g. 172.20.0.10');
-    }
+    const props = KARPENTER_WINDOWS_NODE_POOL_PROPS.parse(this.node.path, given);
+    const version = props.windowsVersion ?? WindowsVersion.SERVER_2022;
+    const { clusterName, role, instanceTypes, capacityTypes, subnetTags, securityGroupTags, userData, clusterDns } = props;
+    const limits: Record<string, NodePoolSpecLimits> = {
+      cpu: NodePoolSpecLimits.fromNumber(props.limits.cpu),
+      ...(props.limits.memory === undefined ? {} : { memory: NodePoolSpecLimits.fromString(props.limits.memory) }),
+    };
     const name = props.name ?? id;
-    const budgets = props.patchWindow === undefined ? undefined : patchBudgets(this, props.patchWindow);
+    const budgets = props.patchWindow === undefined ? undefined : patchBudgets(this.node.path, props.patchWindow);
 
     this.nodeClass = typedApiObject(this, 'EC2NodeClass', Ec2NodeClass, {
       metadata: { name },

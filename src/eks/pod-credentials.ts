@@ -1,7 +1,6 @@
 import { Construct } from 'constructs';
 import { fail } from '../core/errors';
-import { isUnresolvedToken } from '../core/tokens';
-import { listOf, oneOf, show } from '../core/values';
+import { choice, flag, list, optional, propsSpec, required, text } from '../core/props-spec';
 import { IAM_ROLE_NAME, iamRoleNameProblem } from '../platform/aws';
 import { dnsLabelProblem } from '../platform/dns';
 import { dnsSubdomainProblem } from '../platform/object-meta';
@@ -41,6 +40,39 @@ export interface ServiceAccountRoleProps {
 /** IAM policy ARNs (IAM User Guide, reference_identifiers ARNs): `arn:<partition>:iam::<account or aws>:policy/<path and name>`. */
 const IAM_POLICY_ARN = /^arn:aws(?:-[a-z-]+)?:iam::(?:aws|\d{12}):policy\/[\w+=,.@/-]+$/;
 
+/** The consequence of a namespace or account name Kubernetes refuses: the token's sub names a real one. */
+const NO_TOKEN = 'so no service account token names it and the role\'s trust matches none';
+
+/**
+ * The spec of `ServiceAccountRoleProps`. The token's sub is `system:serviceaccount:<namespace>:<name>`
+ * of a real namespace (a DNS label) and service account (a DNS subdomain: kubernetes
+ * pkg/apis/core/validation ValidateNamespaceName, ValidateServiceAccountName): a condition on any
+ * other string matches no token, and the pods never get the role.
+ * @internal
+ */
+export const SERVICE_ACCOUNT_ROLE_PROPS = propsSpec<ServiceAccountRoleProps>('ServiceAccountRole', {
+  namespace: required(text({
+    max: 63, form: 'a namespace name (a DNS label)', example: 'shop', fix: 'give the namespace as Kubernetes names it, e.g. shop',
+    problem: (namespace) => { const p = dnsLabelProblem(namespace); return p && `${p}, ${NO_TOKEN}`; },
+  }), 'give the namespace of the service account, e.g. shop'),
+  serviceAccount: required(text({
+    max: 253, form: 'a service account name (a DNS subdomain)', example: 'iis', fix: 'give the service account\'s name, e.g. iis',
+    problem: (name) => { const p = dnsSubdomainProblem(name); return p && `${p}, ${NO_TOKEN}`; },
+  }), 'give the service account\'s name, e.g. iis'),
+  windows: optional(flag()),
+  mechanism: optional(choice(PodCredentialMechanism, 'PodCredentialMechanism')),
+  policyArns: optional(list(text({
+    max: 2048, form: 'an IAM policy ARN', example: 'arn:aws:iam::aws:policy/AmazonS3ReadOnlyAccess',
+    problem: (arn) => IAM_POLICY_ARN.test(arn) ? undefined : {
+      what: 'is not an IAM policy ARN',
+      fix: /^[\w+=,.@-]+$/.test(arn)
+        ? `write the ARN: arn:aws:iam::aws:policy/${arn} for an AWS managed policy, arn:aws:iam::<account>:policy/${arn} for one of yours`
+        : 'give arn:<partition>:iam::<account or aws>:policy/<name>',
+    },
+  }))),
+  roleName: optional(text({ max: 64, pattern: IAM_ROLE_NAME, form: 'an IAM role name (IAM CreateRole: letters, digits and +=,.@_-)', example: 'shop-iis', fix: 'give at most 64 letters, digits and +=,.@_-' })),
+});
+
 /**
  * An IAM role that one Kubernetes service account's pods assume: through IRSA (a trust policy for
  * the cluster's OIDC provider, limited to `system:serviceaccount:<namespace>:<name>` and the
@@ -58,15 +90,10 @@ export class ServiceAccountRole extends Construct {
   /** The Pod Identity association, with `PodCredentialMechanism.POD_IDENTITY`. */
   public readonly association?: EksPodIdentityAssociation;
 
-  public constructor(cluster: HybridEksCluster, id: string, props: ServiceAccountRoleProps) {
+  public constructor(cluster: HybridEksCluster, id: string, given: ServiceAccountRoleProps) {
     super(cluster, id);
-    const namespaceProblem = dnsLabelProblem(props.namespace);
-    // The token's sub is system:serviceaccount:<namespace>:<name> of a real namespace and account:
-    // a condition on any other string matches no token, and the pods never get the role.
-    if (namespaceProblem) fail(this, `namespace ${show(props.namespace)} ${namespaceProblem}, so no service account token names it and the role's trust matches none`, 'give the namespace as Kubernetes names it, e.g. shop');
-    const accountProblem = typeof props.serviceAccount === 'string' ? dnsSubdomainProblem(props.serviceAccount) ?? (props.serviceAccount.length === 0 ? 'is empty' : undefined) : `is ${show(props.serviceAccount)}, not a string`;
-    if (accountProblem) fail(this, `serviceAccount ${show(props.serviceAccount)} ${accountProblem}, so no service account token names it and the role's trust matches none`, 'give the service account\'s name, e.g. iis');
-    const mechanism = oneOf({ path: this.node.path, prop: 'mechanism' }, props.mechanism, PodCredentialMechanism, 'PodCredentialMechanism')
+    const props = SERVICE_ACCOUNT_ROLE_PROPS.parse(this.node.path, given);
+    const mechanism = props.mechanism
       ?? (cluster.oidcProvider !== undefined ? PodCredentialMechanism.IRSA : cluster.podIdentityAgent !== undefined ? PodCredentialMechanism.POD_IDENTITY : undefined);
     if (mechanism === undefined) {
       fail(this, 'the cluster sets up no way to give pods AWS credentials', 'set podCredentials: { irsa: true } on the cluster (or podIdentity: true for Linux pods only)');
@@ -83,16 +110,9 @@ export class ServiceAccountRole extends Construct {
     this.mechanism = mechanism;
     this.roleName = props.roleName ?? `${cluster.clusterName}-${props.namespace}-${props.serviceAccount}`;
     if (!IAM_ROLE_NAME.test(this.roleName)) {
-      if (props.roleName !== undefined) fail(this, `roleName ${show(props.roleName)} ${iamRoleNameProblem(props.roleName)}`, 'give a shorter roleName');
       fail(this, `the role name made of the cluster, namespace and serviceAccount, "${this.roleName}", ${iamRoleNameProblem(this.roleName)}`, 'give roleName, at most 64 letters, digits and +=,.@_-');
     }
-    const policyArns = listOf<string>({ path: this.node.path, prop: 'policyArns' }, props.policyArns) ?? [];
-    policyArns.forEach((arn, i) => {
-      if (isUnresolvedToken(arn) || (typeof arn === 'string' && IAM_POLICY_ARN.test(arn))) return;
-      fail(this, `policyArns[${i}] ${show(arn)} is not an IAM policy ARN`, typeof arn === 'string' && /^[\w+=,.@-]+$/.test(arn)
-        ? `write the ARN: arn:aws:iam::aws:policy/${arn} for an AWS managed policy, arn:aws:iam::<account>:policy/${arn} for one of yours`
-        : 'give arn:<partition>:iam::<account or aws>:policy/<name>');
-    });
+    const policyArns = props.policyArns ?? [];
 
     const subject = `system:serviceaccount:${props.namespace}:${props.serviceAccount}`;
     const statement = mechanism === PodCredentialMechanism.IRSA

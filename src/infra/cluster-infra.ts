@@ -8,17 +8,18 @@ import { WindowsEdition, WindowsVersion } from '../platform/windows';
 import { INFRA_OUTPUTS, windowsAmiOutputId } from './outputs';
 
 /**
- * What the AWS stack deployed and the cluster objects consume: the typed hand-off between the
- * cdktf side (`HybridClusterInfra`) and the cdk8s side (`HybridCluster`).
+ * What the AWS stack deployed and the cluster objects consume (the "infra": docs/architecture.md,
+ * "Words"): the typed hand-off between the cdktf side (`HybridClusterInfra`) and the cdk8s side
+ * (`HybridCluster`).
  */
 export interface ClusterInfraProps {
   /**
-   * The cluster the infrastructure was made for: its subnets carry
+   * The cluster the AWS resources were made for: its subnets carry
    * `kubernetes.io/cluster/<name>`, so the cluster must have this name.
    * @default - not checked
    */
   readonly clusterName?: string;
-  /** AWS region the infrastructure lives in. */
+  /** AWS region the resources live in. */
   readonly region: string;
   /** Id of the VPC the cluster uses (CAPA bring-your-own network). */
   readonly vpcId: string;
@@ -69,17 +70,21 @@ export interface ClusterInfraProps {
 /** How to pick the outputs of the AWS stack out of a `cdktn deploy --outputs-file` (or `cdktf deploy`) JSON. */
 export interface InfraOutputsOptions {
   /**
-   * The cdktf stack whose outputs describe the cluster's infrastructure.
+   * The cdktf stack whose outputs describe the cluster's AWS resources.
    * @default - the only stack in the file; required when the file holds several
    */
   readonly stackName?: string;
 }
 
-/** Deployed AWS infrastructure for one cluster. */
+/**
+ * The infra: the AWS stack's outputs for one cluster (its VPC, subnets, AMIs, instance profiles),
+ * handed to `HybridCluster`. Not a Cluster API infrastructure (`K0smotronInfrastructure`), nor a
+ * construct's infrastructure part (`K0sInfrastructurePart`).
+ */
 export class ClusterInfra {
-  /** The cluster the infrastructure was made for, when known: the cluster must have this name. */
+  /** The cluster the AWS resources were made for, when known: the cluster must have this name. */
   public readonly clusterName?: string;
-  /** AWS region the infrastructure lives in. */
+  /** AWS region the resources live in. */
   public readonly region: string;
   /** Id of the VPC the cluster uses (CAPA bring-your-own network). */
   public readonly vpcId: string;

@@ -2,13 +2,12 @@ import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { K0sControlPlane, K0SControlPlaneSpecUpdateStrategy as L1UpdateStrategy } from '../generated/k0smotron-controlplane.cluster.x-k8s.io';
 import { fail } from '../core/errors';
-import { oneOf } from '../core/values';
+import { choice, flag, judgedNumber, optional, PropEntry, record, required, text } from '../core/props-spec';
 import { typedApiObject } from '../core/typed-api-object';
 import type { K0smotronInfrastructure } from '../platform/infrastructures';
-import { CalicoMode } from '../platform/network';
 import type { PropsOfFields } from '../rules/run/judge';
-import { CapiCluster, CapiClusterInfrastructure, CapiClusterProps, ControlPlanePart } from '../capi/cluster';
-import { k0sNetworkConfig, KubernetesNetworkProps, networkWithDefaults } from './kubernetes-network';
+import { CAPI_CLUSTER_OPTIONS, CapiCluster, CapiClusterInfrastructure, CapiClusterProps, ControlPlanePart } from '../capi/cluster';
+import { k0sNetworkConfig, KUBERNETES_NETWORK_PROPS, KubernetesNetworkProps, networkWithDefaults } from './kubernetes-network';
 import { WorkerPool } from './worker-pool';
 
 /**
@@ -77,10 +76,35 @@ export interface K0sClusterProps extends CapiClusterProps {
 }
 
 /**
- * The infrastructure's part of a k0smotron cluster (`K0sCluster`): that of every Cluster API
- * cluster (`CapiClusterInfrastructure`), and what k0smotron's control plane takes from it.
+ * The spec entries of `K0sControlPlaneProps`, which every k0smotron cluster's `controlPlane` spec
+ * spreads beside its infrastructure's: the replicas are the `control-plane` rule's (odd, at least 1).
+ * @internal
  */
-export interface ClusterInfrastructure extends CapiClusterInfrastructure {
+export const K0S_CONTROL_PLANE_OPTIONS: { readonly [K in keyof K0sControlPlaneProps]-?: PropEntry } = {
+  replicas: optional(judgedNumber('control-plane')),
+  enableWorker: optional(flag()),
+  untaintedControllers: optional(flag()),
+  updateStrategy: optional(choice(ControlPlaneUpdateStrategy, 'ControlPlaneUpdateStrategy')),
+};
+
+/**
+ * The spec entries of `K0sClusterProps` but `controlPlane`, whose spec is the infrastructure's
+ * (`K0S_CONTROL_PLANE_OPTIONS` and its machines'): every k0smotron cluster's spec spreads them and
+ * adds `controlPlane: required(record(...))`. The version's form is the `control-plane` rule's.
+ * @internal
+ */
+export const K0S_CLUSTER_OPTIONS: { readonly [K in Exclude<keyof K0sClusterProps, 'controlPlane'>]-?: PropEntry } = {
+  ...CAPI_CLUSTER_OPTIONS,
+  k0sVersion: required(text({ max: 256, form: 'a k0s version', example: 'v1.34.4+k0s.0', judgedBy: 'control-plane' }), 'give the k0s version, e.g. `k0sVersion: \'v1.34.4+k0s.0\'`'),
+  network: optional(record(KUBERNETES_NETWORK_PROPS)),
+};
+
+/**
+ * The infrastructure part of a k0smotron cluster (`K0sCluster`): that of every Cluster API
+ * cluster (`CapiClusterInfrastructure`), and what k0smotron's control plane takes from it. Not to
+ * be confused with `ClusterInfra`, the AWS stack's outputs (docs/architecture.md, "Words").
+ */
+export interface K0sInfrastructurePart extends CapiClusterInfrastructure {
   /** What the rules need to know of the k0smotron infrastructure, handed to them with the objects the cluster judges. */
   readonly infrastructure: K0smotronInfrastructure;
   /** The update strategy when the props give none, for `replicas` controllers. */
@@ -93,13 +117,20 @@ export interface ClusterInfrastructure extends CapiClusterInfrastructure {
 }
 
 /**
+ * The infrastructure part of a k0smotron cluster.
+ * @deprecated Use `K0sInfrastructurePart`: the name was one letter-run from `ClusterInfra`, the AWS stack's outputs.
+ */
+export type ClusterInfrastructure = K0sInfrastructurePart;
+
+/**
  * A Cluster API cluster with a k0s control plane (k0smotron), on any infrastructure: a
  * `CapiCluster` with k0smotron's control-plane part (the K0sControlPlane and k0s's ClusterConfig).
  * `HybridCluster` (EC2) and `RemoteHybridCluster` (hosts over SSH) add their infrastructure part
- * (`ClusterInfrastructure`).
+ * (`K0sInfrastructurePart`).
  */
 export abstract class K0sCluster extends CapiCluster {
-  protected constructor(scope: Construct, id: string, props: K0sClusterProps, part: ClusterInfrastructure) {
+  /** @param props the cluster's props as its spec parsed them (`K0S_CLUSTER_OPTIONS` spread into it). */
+  protected constructor(scope: Construct, id: string, props: K0sClusterProps, part: K0sInfrastructurePart) {
     super(scope, id, props, new K0sControlPlanePart(scope.node.path ? `${scope.node.path}/${id}` : id, props, part), part);
   }
 
@@ -124,7 +155,7 @@ class K0sControlPlanePart implements ControlPlanePart {
   public readonly propsOfFields = K0S_CONTROL_PLANE_PROPS_OF_FIELDS;
 
   /** @param path construct path the cluster will have, for errors before it exists. */
-  public constructor(path: string, private readonly props: K0sClusterProps, private readonly infrastructure: ClusterInfrastructure) {
+  public constructor(path: string, private readonly props: K0sClusterProps, private readonly infrastructure: K0sInfrastructurePart) {
     checkInputs(path, props);
     this.version = props.k0sVersion;
     this.network = networkWithDefaults(props.network);
@@ -177,14 +208,11 @@ const K0S_CONTROL_PLANE_PROPS_OF_FIELDS: PropsOfFields = {
 };
 
 /**
- * The inputs no object can show (value forms, flag combinations); the rules judge the objects
+ * The flag combination no object can show (the values are the spec's); the rules judge the objects
  * built from the rest, at construction too (`network.provider`, `controlPlane.replicas`, ...).
  */
 function checkInputs(path: string, props: K0sClusterProps): void {
-  const at = (prop: string) => ({ path, prop });
-  const cp = props.controlPlane ?? fail(path, 'no `controlPlane`', 'pass the controllers\' props, e.g. `controlPlane: { instanceType: \'t3.large\' }` on EC2 or `controlPlane: { hosts: [...], sshKeySecret: \'...\' }` on remote hosts');
-  oneOf(at('network.calicoMode'), props.network?.calicoMode, CalicoMode, 'CalicoMode');
-  oneOf(at('controlPlane.updateStrategy'), cp.updateStrategy, ControlPlaneUpdateStrategy, 'ControlPlaneUpdateStrategy');
+  const cp = props.controlPlane;
   if (cp.untaintedControllers && !cp.enableWorker) {
     fail(path, 'controlPlane.untaintedControllers without enableWorker: controllers that run no kubelet have no taint to drop', 'set controlPlane.enableWorker too, or remove untaintedControllers');
   }

@@ -1,3 +1,4 @@
+import { choice, optional, propsSpec, text } from '../core/props-spec';
 import { CALICO_WINDOWS_VXLAN, CalicoMode, NetworkProvider } from '../platform/network';
 
 /** The cluster's pod and service networks and its CNI (`HybridCluster` `network`), written to k0s's ClusterConfig and to CAPI's Cluster. */
@@ -23,6 +24,18 @@ export interface KubernetesNetworkProps {
    */
   readonly calicoMode?: CalicoMode;
 }
+
+/**
+ * The spec of `KubernetesNetworkProps`: the ranges are the `cluster-network` rule's and the
+ * provider the `control-plane` rule's, on the objects written; the spec takes strings.
+ * @internal
+ */
+export const KUBERNETES_NETWORK_PROPS = propsSpec<KubernetesNetworkProps>('KubernetesNetworkProps', {
+  podCidr: optional(text({ max: 64, form: 'an IPv4 CIDR', example: '192.168.0.0/16', judgedBy: 'cluster-network' })),
+  serviceCidr: optional(text({ max: 64, form: 'an IPv4 CIDR', example: '10.128.0.0/12', judgedBy: 'cluster-network' })),
+  provider: optional(text({ max: 64, form: 'a k0s network provider', example: 'calico', judgedBy: 'control-plane' })),
+  calicoMode: optional(choice(CalicoMode, 'CalicoMode')),
+});
 
 /** The network props with every default filled in, field by field: `{ podCidr: undefined }` means the default, like leaving it out. */
 export function networkWithDefaults(props: KubernetesNetworkProps | undefined): Required<KubernetesNetworkProps> {

@@ -21,7 +21,8 @@ export interface MetaProblem {
 }
 
 const DNS1123_SUBDOMAIN_MAX = 253;
-const DNS1035_LABEL = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
+/** A Service's name (apimachinery IsDNS1035Label): a lower-case letter first. */
+export const DNS1035_LABEL = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
 
 /** Annotations: at most 256 KiB, keys and values together (`TotalAnnotationSizeLimitB`). */
 export const TOTAL_ANNOTATION_SIZE_LIMIT = 256 * 1024;

@@ -3,14 +3,14 @@ import { Construct } from 'constructs';
 import { RemoteCluster } from '../generated/k0smotron-infrastructure.cluster.x-k8s.io';
 import { K0S_PORTS } from '../platform/conventions';
 import type { CapiCluster } from '../capi/cluster';
-import { ClusterInfrastructure, ControlPlaneUpdateStrategy, K0sCluster, K0sClusterProps, K0sControlPlaneProps } from '../k0s/k0s-cluster';
+import { K0sInfrastructurePart, ControlPlaneUpdateStrategy, K0S_CLUSTER_OPTIONS, K0S_CONTROL_PLANE_OPTIONS, K0sCluster, K0sClusterProps, K0sControlPlaneProps } from '../k0s/k0s-cluster';
 import { REMOTE_INFRASTRUCTURE } from '../platform/infrastructures';
 import { markContentNamed, PropsOfFields } from '../rules/run/judge';
 import { typedApiObject } from '../core/typed-api-object';
-import { fail } from '../core/errors';
-import { integerProblem } from '../core/numbers';
+import { flag, optional, propsSpec, record, required, text, whole } from '../core/props-spec';
 import { REMOTE_MACHINE_DEFAULTS } from '../platform/remote';
-import { RemoteAccessProps, RemoteMachines } from './remote-machines';
+import { REMOTE_ACCESS_OPTIONS, REMOTE_ADDRESS, RemoteAccessProps, RemoteMachines } from './remote-machines';
+import { SSH_USER } from './remote-worker-pool';
 
 /** Where the Kubernetes API of a remote cluster is reached. */
 export interface ControlPlaneEndpoint {
@@ -51,6 +51,37 @@ export interface RemoteHybridClusterProps extends K0sClusterProps {
 }
 
 /**
+ * The spec of `ControlPlaneEndpoint`.
+ * @internal
+ */
+export const CONTROL_PLANE_ENDPOINT_PROPS = propsSpec<ControlPlaneEndpoint>('ControlPlaneEndpoint', {
+  host: required(text({ max: 253, pattern: REMOTE_ADDRESS, form: 'an IP address or DNS name', example: '10.0.0.10' }), 'give the address of a load balancer or virtual IP in front of the controllers'),
+  port: optional(whole(1, 65535)),
+});
+
+/**
+ * The spec of `RemoteControlPlaneProps`: the hosts', k0smotron's control plane's, and the login.
+ * @internal
+ */
+export const REMOTE_CONTROL_PLANE_PROPS = propsSpec<RemoteControlPlaneProps>('RemoteControlPlaneProps', {
+  ...REMOTE_ACCESS_OPTIONS,
+  ...K0S_CONTROL_PLANE_OPTIONS,
+  user: optional(SSH_USER),
+  useSudo: optional(flag()),
+});
+
+/**
+ * The spec of `RemoteHybridClusterProps`.
+ * @internal
+ */
+export const REMOTE_HYBRID_CLUSTER_PROPS = propsSpec<RemoteHybridClusterProps>('RemoteHybridCluster', {
+  ...K0S_CLUSTER_OPTIONS,
+  // k0smotron writes no controller bootstrap data without it (controlplane_bootstrap_controller.go).
+  controlPlaneEndpoint: required(record(CONTROL_PLANE_ENDPOINT_PROPS), 'pass the address of a load balancer or virtual IP in front of the controllers, e.g. `controlPlaneEndpoint: { host: \'10.0.0.10\' }`: k0smotron writes no controller bootstrap data without it'),
+  controlPlane: required(record(REMOTE_CONTROL_PLANE_PROPS), 'pass the controllers\' props, e.g. `controlPlane: { hosts: [...], sshKeySecret: \'...\' }`'),
+});
+
+/**
  * A Cluster API cluster on hosts that no cloud provider manages (vSphere or Hyper-V VMs, Proxmox,
  * bare metal, other clouds), through k0smotron's RemoteMachine provider: k0smotron logs in over
  * SSH and runs k0s's install there. The controllers run on listed Linux hosts; add
@@ -60,8 +91,10 @@ export class RemoteHybridCluster extends K0sCluster {
   /** The RemoteCluster object (k0smotron): the endpoint, nothing to provision. */
   public readonly remoteCluster: ApiObject;
 
-  public constructor(scope: Construct, id: string, props: RemoteHybridClusterProps) {
-    super(scope, id, props, new RemoteClusterPart(scope.node.path ? `${scope.node.path}/${id}` : id, props));
+  public constructor(scope: Construct, id: string, given: RemoteHybridClusterProps) {
+    // The cluster does not exist yet: errors name the path it will have.
+    const props = REMOTE_HYBRID_CLUSTER_PROPS.parse(scope.node.path ? `${scope.node.path}/${id}` : id, given);
+    super(scope, id, props, new RemoteClusterPart(props));
     this.remoteCluster = this.infrastructureCluster;
   }
 }
@@ -70,26 +103,18 @@ export class RemoteHybridCluster extends K0sCluster {
  * The RemoteMachine part of a cluster: the RemoteCluster (the endpoint) and the controllers'
  * RemoteMachineTemplate with a PooledRemoteMachine per host.
  */
-class RemoteClusterPart implements ClusterInfrastructure {
+class RemoteClusterPart implements K0sInfrastructurePart {
   public readonly infrastructure = REMOTE_INFRASTRUCTURE;
   public readonly propsOfFields: PropsOfFields = { 'Cluster spec.controlPlaneEndpoint.host': 'controlPlaneEndpoint' };
   public readonly defaultReplicas: number;
   public readonly controlPlaneEndpoint: { readonly host: string; readonly port: number };
   private readonly machines: RemoteMachines;
 
-  /** @param path construct path the cluster will have, for errors before it exists. */
-  public constructor(path: string, props: RemoteHybridClusterProps) {
-    const cp = props.controlPlane ?? fail(path, 'no `controlPlane`', 'pass `controlPlane: { hosts: [...], sshKeySecret: \'...\' }`');
-    const endpoint = props.controlPlaneEndpoint ?? fail(path, 'no `controlPlaneEndpoint`: k0smotron writes no controller bootstrap data without it (controlplane_bootstrap_controller.go)',
-      'pass the address of a load balancer or virtual IP in front of the controllers, e.g. `controlPlaneEndpoint: { host: \'10.0.0.10\' }`');
-    if (typeof endpoint.host !== 'string' || !/^[A-Za-z0-9][A-Za-z0-9.:-]*$/.test(endpoint.host)) {
-      fail(path, `controlPlaneEndpoint.host ${JSON.stringify(endpoint.host)} is not an IP address or DNS name`, 'write an address such as 10.0.0.10 or api.example.com');
-    }
-    const port = endpoint.port ?? K0S_PORTS.api;
-    const portProblem = integerProblem(port, 1, 65535);
-    if (portProblem) fail(path, `controlPlaneEndpoint.port ${portProblem}`, 'use a port from 1 to 65535 (6443 is the default)');
-    this.controlPlaneEndpoint = { host: endpoint.host, port };
-    this.machines = new RemoteMachines(`${path}/ControlPlane`, cp, { user: cp.user ?? REMOTE_MACHINE_DEFAULTS.user, useSudo: cp.useSudo });
+  /** @param props the cluster's props, as its spec parsed them. */
+  public constructor(props: RemoteHybridClusterProps) {
+    const cp = props.controlPlane;
+    this.controlPlaneEndpoint = { host: props.controlPlaneEndpoint.host, port: props.controlPlaneEndpoint.port ?? K0S_PORTS.api };
+    this.machines = new RemoteMachines(cp, { user: cp.user ?? REMOTE_MACHINE_DEFAULTS.user, useSudo: cp.useSudo });
     this.defaultReplicas = this.machines.hosts.length;
   }
 

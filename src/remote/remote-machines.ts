@@ -4,10 +4,8 @@ import { PooledRemoteMachine, RemoteMachineTemplate } from '../generated/k0smotr
 import { contentHash } from '../core/hash';
 import { typedApiObject } from '../core/typed-api-object';
 import { dnsLabelProblem } from '../platform/dns';
-import { fail } from '../core/errors';
-import { integerProblem } from '../core/numbers';
+import { list, optional, PropEntry, propsSpec, record, required, text, whole } from '../core/props-spec';
 import { REMOTE_MACHINE_DEFAULTS } from '../platform/remote';
-import { isUnresolvedToken } from '../core/tokens';
 
 /** A host k0smotron reaches over SSH. */
 export interface RemoteHost {
@@ -33,6 +31,29 @@ export interface RemoteAccessProps {
    */
   readonly sshKeySecret: string;
 }
+
+/** An address rig can dial: an IP address or a DNS name, without a port of its own (the `remote-hosts` rule judges what no machine can reach). */
+export const REMOTE_ADDRESS = /^[A-Za-z0-9][A-Za-z0-9.:-]*$/;
+
+/**
+ * The spec of `RemoteHost`.
+ * @internal
+ */
+export const REMOTE_HOST_PROPS = propsSpec<RemoteHost>('RemoteHost', {
+  address: required(text({ max: 253, pattern: REMOTE_ADDRESS, form: 'an IP address or DNS name', example: '10.0.0.11' }), 'give the host\'s IP address or DNS name, e.g. `address: \'10.0.0.11\'`'),
+  port: optional(whole(1, 65535)),
+});
+
+/**
+ * The spec entries of `RemoteAccessProps`, which the controllers' and every remote pool's spec
+ * spread: hosts listed once each (by address, case aside, and port), and a Secret's name.
+ * @internal
+ */
+export const REMOTE_ACCESS_OPTIONS: { readonly [K in keyof RemoteAccessProps]-?: PropEntry } = {
+  hosts: required(list(record(REMOTE_HOST_PROPS), { min: 1, unique: (host) => `${host.address.toLowerCase()}:${host.port ?? REMOTE_MACHINE_DEFAULTS.port}` }),
+    'list the hosts k0smotron reaches over SSH, e.g. `hosts: [{ address: \'10.0.0.11\' }]`'),
+  sshKeySecret: required(text({ max: 253, form: 'a Secret name', example: 'ssh-key', problem: secretNameProblem }), 'name the Secret that holds the private key under the key `value`'),
+};
 
 /** What the RemoteMachines of one pool are: the OS-specific part of each host's PooledRemoteMachine. */
 export interface RemoteMachineSettings {
@@ -60,10 +81,8 @@ export function fixedHostRollout(replicas: number, hosts: number): Rollout {
   return hosts > replicas ? { maxSurge: 1, maxUnavailable: 0 } : { maxSurge: 0, maxUnavailable: 1 };
 }
 
-/** A Secret's name is a DNS subdomain: labels joined by dots, 253 characters at most. */
-function secretNameProblem(name: unknown): string | undefined {
-  if (typeof name !== 'string') return `is ${JSON.stringify(name)}, not a string`;
-  if (name.length > 253) return `is ${name.length} characters long; the limit is 253`;
+/** A Secret's name is a DNS subdomain: labels joined by dots (253 characters at most: the spec's). */
+function secretNameProblem(name: string): string | undefined {
   return name.split('.').map((label) => dnsLabelProblem(label)).find((p) => p !== undefined);
 }
 
@@ -79,25 +98,11 @@ function pooledName(pool: string, host: RemoteHost): string {
  * pool's full name: k0smotron matches pools by that name within the namespace, across clusters.
  */
 export class RemoteMachines {
-  /** The hosts, checked. */
+  /** The hosts. */
   public readonly hosts: readonly RemoteHost[];
 
-  /** @param path construct path of the owner, for errors before it exists. */
-  public constructor(path: string, private readonly access: RemoteAccessProps, private readonly settings: RemoteMachineSettings) {
-    if (!Array.isArray(access.hosts) || access.hosts.length === 0) fail(path, 'no `hosts`', 'list the hosts k0smotron reaches over SSH, e.g. `hosts: [{ address: \'10.0.0.11\' }]`');
-    const seen = new Set<string>();
-    for (const host of access.hosts) {
-      if (typeof host?.address !== 'string' || !/^[A-Za-z0-9][A-Za-z0-9.:-]*$/.test(host.address)) {
-        fail(path, `host address ${JSON.stringify(host?.address)} is not an IP address or DNS name`, 'write an address such as 10.0.0.11 or win-1.example.com');
-      }
-      const port = host.port === undefined ? undefined : integerProblem(host.port, 1, 65535);
-      if (port) fail(path, `SSH port of ${host.address} ${port}`, 'use a port from 1 to 65535 (22 is the default)');
-      const key = `${host.address.toLowerCase()}:${host.port ?? REMOTE_MACHINE_DEFAULTS.port}`;
-      if (seen.has(key)) fail(path, `host ${key} is listed twice`, 'list each host once');
-      seen.add(key);
-    }
-    const secret = isUnresolvedToken(access.sshKeySecret) ? undefined : secretNameProblem(access.sshKeySecret);
-    if (secret) fail(path, `sshKeySecret "${access.sshKeySecret}" ${secret}`, 'name the Secret that holds the private key under the key `value`');
+  /** @param access the hosts and the key's Secret, as the owner's spec parsed them (`REMOTE_ACCESS_OPTIONS`). */
+  public constructor(private readonly access: RemoteAccessProps, private readonly settings: RemoteMachineSettings) {
     this.hosts = access.hosts;
   }
 

@@ -1,6 +1,8 @@
 import { WorkerPool } from '../k0s/worker-pool';
 import { windowsWorker } from '../k0s/windows-pool';
-import type { WindowsWorkerProps } from '../capi/windows-os';
+import { WINDOWS_WORKER_OPTIONS, WindowsWorkerProps } from '../capi/windows-os';
+import { MACHINE_DEPLOYMENT_POOL_EXCLUSIONS } from '../capi/machine-deployment-pool';
+import { optional, propsSpec } from '../core/props-spec';
 import { REMOTE_INFRASTRUCTURE } from '../platform/infrastructures';
 import { WINDOWS_K0S_INSTALL_DIR } from '../platform/conventions';
 import { fail } from '../core/errors';
@@ -9,7 +11,7 @@ import { integerProblem } from '../core/numbers';
 import { encodedPowerShell } from '../platform/powershell';
 import { WindowsVersion } from '../platform/windows';
 import type { RemoteHybridCluster } from './remote-hybrid-cluster';
-import { RemoteWorkerMachines, RemoteWorkerPoolProps, withHostReplicas } from './remote-worker-pool';
+import { REMOTE_WORKER_POOL_OPTIONS, RemoteWorkerMachines, RemoteWorkerPoolProps, SSH_USER, withHostReplicas } from './remote-worker-pool';
 import { publicKeyProblem, windowsCleanupScript, windowsHostPreparationScript } from './windows-host-scripts';
 
 /** Props of `RemoteWindowsWorkerPool`. */
@@ -21,6 +23,16 @@ export interface RemoteWindowsWorkerPoolProps extends RemoteWorkerPoolProps, Win
    */
   readonly user?: string;
 }
+
+/**
+ * The spec of `RemoteWindowsWorkerPoolProps`.
+ * @internal
+ */
+export const REMOTE_WINDOWS_WORKER_POOL_PROPS = propsSpec<RemoteWindowsWorkerPoolProps>('RemoteWindowsWorkerPool', {
+  ...REMOTE_WORKER_POOL_OPTIONS,
+  ...WINDOWS_WORKER_OPTIONS,
+  user: optional(SSH_USER),
+}, MACHINE_DEPLOYMENT_POOL_EXCLUSIONS);
 
 /** Options of `RemoteWindowsWorkerPool.hostPreparationScript`. */
 export interface HostPreparationOptions {
@@ -59,11 +71,13 @@ export class RemoteWindowsWorkerPool extends WorkerPool {
   /** The PowerShell of the pool's cleanup commands, when its k0s version has a form. */
   private readonly cleanUpCommandsScript?: string;
 
-  public constructor(cluster: RemoteHybridCluster, id: string, props: RemoteWindowsWorkerPoolProps) {
+  public constructor(cluster: RemoteHybridCluster, id: string, given: RemoteWindowsWorkerPoolProps) {
+    // The pool does not exist yet: errors name the path it will have.
     const path = `${cluster.node.path}/${id}`;
+    const props = REMOTE_WINDOWS_WORKER_POOL_PROPS.parse(path, given);
     // A version of another form gets no cleanup here: the pool's rules refuse it with the fix.
     const version = K0sVersion.parse(props.k0sVersion ?? cluster.k0sVersion);
-    const machines = new RemoteWorkerMachines(path, props, {
+    const machines = new RemoteWorkerMachines(props, {
       user: props.user ?? 'Administrator',
       // rig runs commands as they are on Windows (connection.go, sudoWindows); sudo is a Linux idea.
       useSudo: false,
@@ -72,7 +86,7 @@ export class RemoteWindowsWorkerPool extends WorkerPool {
       cleanUpCommands: version ? [encodedPowerShell(windowsCleanupScript(version, WINDOWS_K0S_INSTALL_DIR))] : undefined,
     });
     const windows = windowsWorker(path, REMOTE_INFRASTRUCTURE, props);
-    super(cluster, id, withHostReplicas(windows.props), windows.platform, machines);
+    super(cluster, id, withHostReplicas(windows.props), windows.osPart, machines);
     this.windowsVersion = windows.windowsVersion;
     this.cleanUpCommandsScript = version ? windowsCleanupScript(version, WINDOWS_K0S_INSTALL_DIR) : undefined;
   }

@@ -1,9 +1,10 @@
 import { ApiObject } from 'cdk8s';
 import { MachineDeploymentPool, WorkerInfrastructure } from '../capi/machine-deployment-pool';
-import { WorkerPoolProps } from '../k0s/worker-pool';
+import { WORKER_POOL_OPTIONS, WorkerPoolProps } from '../k0s/worker-pool';
+import { judgedNumber, optional, PropEntry, text } from '../core/props-spec';
 import { PropsOfFields } from '../rules/run/judge';
 import { REMOTE_INFRASTRUCTURE } from '../platform/infrastructures';
-import { RemoteAccessProps, RemoteMachines, RemoteMachineSettings, Rollout } from './remote-machines';
+import { REMOTE_ACCESS_OPTIONS, RemoteAccessProps, RemoteMachines, RemoteMachineSettings, Rollout } from './remote-machines';
 
 /** Props every remote pool has: those of every pool, and its hosts. */
 export interface RemoteWorkerPoolProps extends WorkerPoolProps, RemoteAccessProps {
@@ -16,6 +17,24 @@ export interface RemoteWorkerPoolProps extends WorkerPoolProps, RemoteAccessProp
 }
 
 /**
+ * The spec entries of `RemoteWorkerPoolProps`: every k0s pool's and its hosts'. That the machines
+ * fit the hosts is the `remote-pools` rule's.
+ * @internal
+ */
+export const REMOTE_WORKER_POOL_OPTIONS: { readonly [K in keyof RemoteWorkerPoolProps]-?: PropEntry } = {
+  ...WORKER_POOL_OPTIONS,
+  ...REMOTE_ACCESS_OPTIONS,
+  replicas: optional(judgedNumber('remote-pools')),
+};
+
+/**
+ * The kind of a remote pool's or controllers' `user` prop: an empty one is the `remote-hosts`
+ * rule's, on the PooledRemoteMachines written.
+ * @internal
+ */
+export const SSH_USER = text({ max: 256, form: 'an SSH user', example: 'root', judgedBy: 'remote-hosts' });
+
+/**
  * The RemoteMachine part of a worker pool: a PooledRemoteMachine per host, the pool's
  * RemoteMachineTemplate, and a rollout that never needs a host beyond those listed.
  */
@@ -25,9 +44,9 @@ export class RemoteWorkerMachines implements WorkerInfrastructure {
   public readonly machines: RemoteMachines;
   public readonly propsOfFields: PropsOfFields = { 'RemoteMachineTemplate spec.template.spec.pool': 'name' };
 
-  /** @param path construct path the pool will have, for errors before it exists. */
-  public constructor(path: string, props: RemoteAccessProps, settings: RemoteMachineSettings) {
-    this.machines = new RemoteMachines(path, props, settings);
+  /** @param props the pool's hosts and key, as its spec parsed them. */
+  public constructor(props: RemoteAccessProps, settings: RemoteMachineSettings) {
+    this.machines = new RemoteMachines(props, settings);
   }
 
   public machineTemplate(pool: MachineDeploymentPool): ApiObject {
@@ -42,5 +61,5 @@ export class RemoteWorkerMachines implements WorkerInfrastructure {
 /** The pool props with replicas defaulted to the number of hosts. */
 export function withHostReplicas<P extends RemoteWorkerPoolProps>(props: P): P {
   // An autoscaled pool has bounds instead (its max at most the hosts: the remote-pools rule).
-  return { ...props, replicas: props.replicas ?? (props.autoscaling !== undefined || !Array.isArray(props.hosts) ? undefined : props.hosts.length) };
+  return { ...props, replicas: props.replicas ?? (props.autoscaling !== undefined ? undefined : props.hosts.length) };
 }

@@ -2,8 +2,9 @@ import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { kplus } from './cdk8s-plus';
 import { dropChartNamespace } from '../platform/cluster-scope';
-import { fail } from '../core/errors';
-import { show, wholeNumber } from '../core/values';
+import { optional, propsSpec, record, required, text, whole } from '../core/props-spec';
+import { dnsLabelProblem } from '../platform/dns';
+import { DNS1035_LABEL } from '../platform/object-meta';
 import { LABEL_OS } from '../platform/windows';
 import { GMSA_FORMS, GMSA_GROUP, GMSA_KIND, GMSA_RESOURCE } from '../platform/gmsa';
 
@@ -43,6 +44,18 @@ export interface GmsaWebhookProps {
 }
 
 /**
+ * The spec of `GmsaWebhookProps`. The name is the webhook's Service's too (a DNS-1035 label).
+ * @internal
+ */
+export const GMSA_WEBHOOK_PROPS = propsSpec<GmsaWebhookProps>('GmsaWebhook', {
+  namespace: optional(text({ max: 63, form: 'a namespace name (a DNS label)', example: 'gmsa-webhook', problem: dnsLabelProblem })),
+  name: optional(text({ max: 63, pattern: DNS1035_LABEL, form: 'a Service name (a DNS-1035 label)', example: 'gmsa-webhook' })),
+  image: optional(text({ max: 512, form: 'an image reference', example: GMSA_WEBHOOK_IMAGE })),
+  // With failurePolicy Fail, no pod is admitted while no replica is ready.
+  replicas: optional(whole(1)),
+});
+
+/**
  * kubernetes-sigs/windows-gmsa's admission webhook as objects, following its chart 0.13.0
  * (`charts/gmsa`, with cert-manager): the `GMSACredentialSpec` CRD (`crds/crds.yaml`), the webhook's
  * ServiceAccount and the ClusterRole it needs (get and use the specs, create
@@ -61,11 +74,12 @@ export class GmsaWebhook extends Construct {
   /** The `GMSACredentialSpec` CustomResourceDefinition. */
   public readonly crd: ApiObject;
 
-  public constructor(scope: Construct, id: string, props: GmsaWebhookProps = {}) {
+  public constructor(scope: Construct, id: string, given: GmsaWebhookProps = {}) {
     super(scope, id);
+    const props = GMSA_WEBHOOK_PROPS.parse(this.node.path, given);
     const name = props.name ?? 'gmsa-webhook';
     const namespace = props.namespace ?? 'gmsa-webhook';
-    const replicas = wholeNumber({ path: this.node.path, prop: 'replicas' }, props.replicas, 1) ?? 2;
+    const replicas = props.replicas ?? 2;
     this.namespace = namespace;
     const meta = (objectName: string) => ({ name: objectName, namespace });
     const clusterScoped = (obj: ApiObject) => {
@@ -223,6 +237,51 @@ export interface GmsaCredentialSpecProps {
   readonly hostAccountConfig?: GmsaHostAccountConfig;
 }
 
+const GUID = { max: 38, pattern: GMSA_FORMS.guid, form: 'a GUID (8-4-4-4-12 hexadecimal digits)' };
+const DNS_NAME = { max: 253, pattern: GMSA_FORMS.dnsName, form: 'a DNS domain name' };
+
+/**
+ * The spec of `GmsaCredentialSpecProps`: the credential spec's props in the forms Windows reads
+ * (`GMSA_FORMS`), before anything is written: a form the CRD takes as a plain string, and the
+ * container would get no domain identity.
+ * @internal
+ */
+export const GMSA_CREDENTIAL_SPEC_PROPS = propsSpec<GmsaCredentialSpecProps>('GmsaCredentialSpec', {
+  name: required(text({ max: 253, pattern: /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/, form: 'a DNS subdomain name, which a GMSACredentialSpec\'s name must be', fix: 'use lower-case letters, digits, - and .' }),
+    'give the GMSACredentialSpec\'s name, e.g. webapp1'),
+  account: required(text({
+    max: 15, form: 'a gMSA account name (its sAMAccountName without $: 1 to 15 characters, none of \\ / : * ? " < > |)', example: 'WebApp1',
+    problem: (account) => GMSA_FORMS.accountName.test(account) ? undefined : {
+      what: 'is not a gMSA account name (its sAMAccountName without $: 1 to 15 characters, none of \\ / : * ? " < > |)',
+      fix: account.endsWith('$') ? `write it without the trailing $: "${account.slice(0, -1)}"` : 'give the gMSA\'s name as New-CredentialSpec -AccountName takes it, e.g. WebApp1',
+    },
+  }), 'give the gMSA\'s name as New-CredentialSpec -AccountName takes it, e.g. WebApp1'),
+  domain: required(record(propsSpec<GmsaDomain>('GmsaDomain', {
+    dnsName: required(text({ ...DNS_NAME, fix: 'give the domain\'s DNS name, e.g. contoso.com' }), 'give the domain\'s DNS name, e.g. contoso.com'),
+    dnsTreeName: optional(text({ ...DNS_NAME, fix: 'give the forest root\'s DNS name, or leave it unset for dnsName' })),
+    netBiosName: required(text({
+      max: 15, pattern: GMSA_FORMS.netBiosName, form: 'a NetBIOS domain name (1 to 15 characters, none of \\ / : * ? " < > |)',
+      fix: 'give the domain\'s NetBIOS name, e.g. CONTOSO (New-CredentialSpec prints it as NetBiosName)',
+    }), 'give the domain\'s NetBIOS name, e.g. CONTOSO (New-CredentialSpec prints it as NetBiosName)'),
+    guid: required(text({ ...GUID, fix: 'give the domain\'s objectGUID, e.g. 244818ae-87ca-4fcd-92ec-e79e5252348a (New-CredentialSpec prints it as Guid)' }),
+      'give the domain\'s objectGUID, e.g. 244818ae-87ca-4fcd-92ec-e79e5252348a (New-CredentialSpec prints it as Guid)'),
+    sid: required(text({
+      max: 64, form: 'a domain SID (S-1-5-21- and three numbers)', example: 'S-1-5-21-2126729477-2524075714-3094792973',
+      problem: (sid) => GMSA_FORMS.domainSid.test(sid) ? undefined : {
+        what: 'is not a domain SID (S-1-5-21- and three numbers)',
+        fix: /^S-1-5-21(?:-\d+){4,}$/.test(sid) ? `give the domain's SID without the account's RID: "${sid.replace(/-\d+$/, '')}"` : 'give the domain\'s SID, e.g. S-1-5-21-2126729477-2524075714-3094792973 (New-CredentialSpec prints it as Sid)',
+      },
+    }), 'give the domain\'s SID, e.g. S-1-5-21-2126729477-2524075714-3094792973 (New-CredentialSpec prints it as Sid)'),
+  })), 'give the DomainJoinConfig New-CredentialSpec prints for the gMSA\'s domain'),
+  hostAccountConfig: optional(record(propsSpec<GmsaHostAccountConfig>('GmsaHostAccountConfig', {
+    pluginGuid: required(text({ ...GUID, fix: 'give the CCG plugin\'s GUID, e.g. AWS\'s 859E1386-BDB4-49E8-85C7-3070B13920E1' }), 'give the CCG plugin\'s GUID, e.g. AWS\'s 859E1386-BDB4-49E8-85C7-3070B13920E1'),
+    // The plugin's own format (AWS's: JSON, which may span lines).
+    pluginInput: required(text({ max: 64 * 1024, multiline: true, form: 'the plugin\'s input', fix: 'give the input in the plugin\'s format, e.g. AWS\'s JSON {"credentialArn": "arn:aws:secretsmanager:…"}' }),
+      'give the input in the plugin\'s format, e.g. AWS\'s JSON {"credentialArn": "arn:aws:secretsmanager:…"}'),
+    portableCcgVersion: optional(text({ max: 16, form: 'a CCG version', example: '1' })),
+  }))),
+});
+
 /**
  * A `GMSACredentialSpec` (windows.k8s.io/v1) as the chart's templates/credentialspec.yaml writes
  * it, and a ClusterRole that allows `use` of it, which `grant` binds to service accounts: the
@@ -234,13 +293,11 @@ export class GmsaCredentialSpec extends Construct {
   /** The ClusterRole allowing `use` of this one spec. */
   public readonly role: ApiObject;
 
-  public constructor(scope: Construct, id: string, props: GmsaCredentialSpecProps) {
+  public constructor(scope: Construct, id: string, given: GmsaCredentialSpecProps) {
     super(scope, id);
-    if (typeof props.name !== 'string' || !/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/.test(props.name) || props.name.length > 253) {
-      fail(this, `name ${show(props.name)} is not a DNS subdomain name, which a GMSACredentialSpec's name must be`, 'use lower-case letters, digits, - and .');
-    }
+    const props = GMSA_CREDENTIAL_SPEC_PROPS.parse(this.node.path, given);
     this.name = props.name;
-    const { domain: d, host } = checkedCredentialSpec(this, props);
+    const { domain: d, hostAccountConfig: host } = props;
     const spec = new ApiObject(this, 'Spec', {
       apiVersion: `${GMSA_GROUP}/v1`, kind: GMSA_KIND, metadata: { name: props.name },
       credspec: {
@@ -271,33 +328,6 @@ export class GmsaCredentialSpec extends Construct {
       subjects: [{ kind: 'ServiceAccount', name: serviceAccount, namespace }],
     });
   }
-}
-
-/**
- * The credential spec's props in the forms Windows reads (`GMSA_FORMS`), before anything is
- * written: a form the CRD takes as a plain string, and the container would get no domain identity.
- */
-function checkedCredentialSpec(scope: Construct, props: GmsaCredentialSpecProps): { domain: GmsaDomain; host?: GmsaHostAccountConfig } {
-  const text = (prop: string, value: unknown, form: RegExp, what: string, fix: string) => {
-    if (typeof value !== 'string' || !form.test(value)) fail(scope, `${prop} ${show(value)} is not ${what}`, fix);
-  };
-  text('account', props.account, GMSA_FORMS.accountName, 'a gMSA account name (its sAMAccountName without $: 1 to 15 characters, none of \\ / : * ? " < > |)',
-    typeof props.account === 'string' && props.account.endsWith('$') ? `write it without the trailing $: "${props.account.slice(0, -1)}"` : 'give the gMSA\'s name as New-CredentialSpec -AccountName takes it, e.g. WebApp1');
-  const d = props.domain as GmsaDomain | undefined;
-  if (d === null || typeof d !== 'object') fail(scope, `domain is ${show(d)}, not { dnsName, netBiosName, guid, sid }`, 'give the DomainJoinConfig New-CredentialSpec prints for the gMSA\'s domain');
-  text('domain.dnsName', d.dnsName, GMSA_FORMS.dnsName, 'a DNS domain name', 'give the domain\'s DNS name, e.g. contoso.com');
-  if (d.dnsTreeName !== undefined) text('domain.dnsTreeName', d.dnsTreeName, GMSA_FORMS.dnsName, 'a DNS domain name', 'give the forest root\'s DNS name, or leave it unset for dnsName');
-  text('domain.netBiosName', d.netBiosName, GMSA_FORMS.netBiosName, 'a NetBIOS domain name (1 to 15 characters, none of \\ / : * ? " < > |)', 'give the domain\'s NetBIOS name, e.g. CONTOSO (New-CredentialSpec prints it as NetBiosName)');
-  text('domain.guid', d.guid, GMSA_FORMS.guid, 'a GUID (8-4-4-4-12 hexadecimal digits)', 'give the domain\'s objectGUID, e.g. 244818ae-87ca-4fcd-92ec-e79e5252348a (New-CredentialSpec prints it as Guid)');
-  text('domain.sid', d.sid, GMSA_FORMS.domainSid, 'a domain SID (S-1-5-21- and three numbers)',
-    typeof d.sid === 'string' && /^S-1-5-21(?:-\d+){4,}$/.test(d.sid) ? `give the domain's SID without the account's RID: "${d.sid.replace(/-\d+$/, '')}"` : 'give the domain\'s SID, e.g. S-1-5-21-2126729477-2524075714-3094792973 (New-CredentialSpec prints it as Sid)');
-  const host = props.hostAccountConfig;
-  if (host !== undefined) {
-    if (host === null || typeof host !== 'object') fail(scope, `hostAccountConfig is ${show(host)}, not { pluginGuid, pluginInput }`, 'give the CCG plugin\'s GUID and input, or leave it unset for domain-joined nodes');
-    text('hostAccountConfig.pluginGuid', host.pluginGuid, GMSA_FORMS.guid, 'a GUID (8-4-4-4-12 hexadecimal digits)', 'give the CCG plugin\'s GUID, e.g. AWS\'s 859E1386-BDB4-49E8-85C7-3070B13920E1');
-    if (typeof host.pluginInput !== 'string' || host.pluginInput.length === 0) fail(scope, `hostAccountConfig.pluginInput is ${show(host.pluginInput)}, not the plugin's input`, 'give the input in the plugin\'s format, e.g. AWS\'s JSON {"credentialArn": "arn:aws:secretsmanager:…"}');
-  }
-  return { domain: d, host };
 }
 
 /** The GMSACredentialSpec CRD of windows-gmsa chart 0.13.0 (commit 17a688e, `charts/gmsa/crds/crds.yaml`): v1 stored, v1alpha1 served and deprecated. */

@@ -1,5 +1,7 @@
 import { Chart, ChartProps } from 'cdk8s';
 import { Construct } from 'constructs';
+import { choice, flag, optional, propsSpec, stringRecord, text } from '../core/props-spec';
+import { dnsLabelProblem } from '../platform/dns';
 import { WindowsPlatform } from '../platform/support';
 import { PodTemplatePolicy } from './pod-template-policy';
 
@@ -20,6 +22,18 @@ export interface HybridChartProps extends ChartProps {
 }
 
 /**
+ * The spec of `HybridChartProps`: cdk8s's `ChartProps` (the namespace it writes into every
+ * namespaced object, a DNS label: kubernetes ValidateNamespaceName) and the platform.
+ * @internal
+ */
+export const HYBRID_CHART_PROPS = propsSpec<HybridChartProps>('HybridChart', {
+  platform: optional(choice(WindowsPlatform, 'WindowsPlatform')),
+  namespace: optional(text({ max: 63, form: 'a namespace name (a DNS label)', example: 'apps', problem: dnsLabelProblem })),
+  labels: optional(stringRecord()),
+  disableResourceNameHashes: optional(flag()),
+});
+
+/**
  * A chart for a cluster with Windows and Linux nodes: every pod template that does not ask for
  * Windows is pinned to Linux (`spec.os.name: linux`, node selector `kubernetes.io/os: linux`),
  * whether it comes from cdk8s-plus, `Include` or a plain `ApiObject`, and every pod template is
@@ -28,8 +42,9 @@ export interface HybridChartProps extends ChartProps {
  * `.targetLinuxNodes()` on a plain Chart.
  */
 export class HybridChart extends Chart {
-  constructor(scope: Construct, id: string, props: HybridChartProps = {}) {
-    const { platform, ...chartProps } = props;
+  constructor(scope: Construct, id: string, given: HybridChartProps = {}) {
+    // Parsed before the chart exists: errors name the path it is about to have.
+    const { platform, ...chartProps } = HYBRID_CHART_PROPS.parse(scope.node.path === '' ? id : `${scope.node.path}/${id}`, given);
     super(scope, id, chartProps);
     const policy = PodTemplatePolicy.of(this);
     policy.pinLinux();

@@ -4,8 +4,9 @@ import { ABSOLUTE_WINDOWS_PATH, EBS_CSI, SMB_CSI, windowsKubeletRoot } from '../
 import { dnsLabelProblem } from '../platform/dns';
 import { runsWindowsNodes, windowsNodeTaint, WindowsPlatform } from '../platform/support';
 import { LABEL_OS, WINDOWS_SYSTEM_USER } from '../platform/windows';
-import { fail } from '../core/errors';
-import { oneOf, show, wholeNumber } from '../core/values';
+import { choice, optional, PropEntry, PropKind, propsSpec, required, text, whole } from '../core/props-spec';
+import { brief, refuse } from '../core/values';
+import { dnsSubdomainProblem } from '../platform/object-meta';
 
 /** What the CSI constructs share: where they run. */
 export interface WindowsCsiProps {
@@ -27,21 +28,38 @@ export interface WindowsCsiProps {
 }
 
 /**
- * The props every CSI construct checks first: a platform with Windows nodes, an absolute Windows
- * kubelet root (a relative one would be resolved against the plugin's working directory, never
- * the kubelet's), a namespace name.
+ * A platform a CSI node plugin for Windows can run on: one with Windows nodes (`WINDOWS_SUPPORT`),
+ * else the plugin would never be scheduled, and none of `notOn`, where `why` says what fails.
  */
-function checkCsiProps(scope: Construct, props: WindowsCsiProps, notOn: readonly WindowsPlatform[], what: string): void {
-  const at = (prop: string) => ({ path: scope.node.path, prop });
-  const platform = oneOf(at('platform'), props?.platform, WindowsPlatform, 'WindowsPlatform');
-  if (platform === undefined) fail(scope, 'platform is undefined', 'give the platform of the cluster, e.g. WindowsPlatform.EKS');
-  if (!runsWindowsNodes(platform)) fail(scope, `platform ${platform}: ${platform} runs no Windows nodes (WINDOWS_SUPPORT), so the Windows node plugin would never be scheduled`, 'run it on a cluster with Windows nodes');
-  if (notOn.includes(platform)) fail(scope, `platform ${platform}: ${what}`, `use the CSI driver of ${platform}'s own disks, or run this on ${WindowsPlatform.EKS} or ${WindowsPlatform.K0SMOTRON_AWS}`);
-  if (props.kubeletRootDir !== undefined && (typeof props.kubeletRootDir !== 'string' || !ABSOLUTE_WINDOWS_PATH.test(props.kubeletRootDir))) {
-    fail(scope, `kubeletRootDir ${show(props.kubeletRootDir)} is not an absolute Windows path`, `give the kubelet's --root-dir on the Windows nodes, e.g. ${windowsKubeletRoot(platform)}, or leave it unset for the platform's`);
-  }
-  const namespaceProblem = props.namespace === undefined ? undefined : dnsLabelProblem(props.namespace);
-  if (namespaceProblem) fail(scope, `namespace ${show(props.namespace)} ${namespaceProblem} (a namespace name)`, 'give a namespace name such as kube-system');
+function csiPlatform(notOn: readonly WindowsPlatform[], why: string): PropKind<WindowsPlatform> {
+  const platforms = choice(WindowsPlatform, 'WindowsPlatform');
+  const without = Object.values(WindowsPlatform).filter((p) => !runsWindowsNodes(p));
+  return {
+    parse: (at, value) => {
+      const platform = platforms.parse(at, value);
+      if (!runsWindowsNodes(platform)) refuse(at, `${brief(platform)} runs no Windows nodes (WINDOWS_SUPPORT), so the Windows node plugin would never be scheduled`, 'run it on a cluster with Windows nodes');
+      if (notOn.includes(platform)) refuse(at, `${brief(platform)}: ${why}`, `use the CSI driver of ${platform}'s own disks, or run this on ${WindowsPlatform.EKS} or ${WindowsPlatform.K0SMOTRON_AWS}`);
+      return platform;
+    },
+    constraint: `${platforms.constraint}, but not ${[...new Set([...without, ...notOn])].map((p) => `\`${p}\``).join(', ')}${notOn.length > 0 ? ` (${why})` : ' (no Windows nodes)'}`,
+    edges: platforms.edges,
+  };
+}
+
+/**
+ * The props every CSI construct takes: a platform with Windows nodes, an absolute Windows kubelet
+ * root (a relative one would be resolved against the plugin's working directory, never the
+ * kubelet's), a namespace name.
+ */
+function csiOptions(notOn: readonly WindowsPlatform[], why: string): { readonly [K in keyof WindowsCsiProps]-?: PropEntry } {
+  return {
+    platform: required(csiPlatform(notOn, why), 'give the platform of the cluster, e.g. WindowsPlatform.EKS'),
+    kubeletRootDir: optional(text({
+      max: 260, pattern: ABSOLUTE_WINDOWS_PATH, form: 'an absolute Windows path', example: 'C:\\var\\lib\\kubelet',
+      fix: 'give the kubelet\'s --root-dir on the Windows nodes, e.g. C:\\var\\lib\\kubelet (C:\\var\\lib\\k0s\\kubelet on k0s), or leave it unset for the platform\'s',
+    })),
+    namespace: optional(text({ max: 63, form: 'a namespace name (a DNS label)', example: 'kube-system', problem: dnsLabelProblem, fix: 'give a namespace name such as kube-system' })),
+  };
 }
 
 /** The kubelet paths of a node plugin on Windows: its directory and socket, and the registration directory. */
@@ -128,11 +146,11 @@ export class WindowsSmbCsi extends Construct {
   /** The controller Deployment (`csi-smb-controller`), on Linux nodes. */
   public readonly controller: ApiObject;
 
-  public constructor(scope: Construct, id: string, props: WindowsSmbCsiProps) {
+  public constructor(scope: Construct, id: string, given: WindowsSmbCsiProps) {
     super(scope, id);
-    checkCsiProps(this, props, [], '');
+    const props = WINDOWS_SMB_CSI_PROPS.parse(this.node.path, given);
     const namespace = props.namespace ?? 'kube-system';
-    const replicas = wholeNumber({ path: this.node.path, prop: 'controllerReplicas' }, props.controllerReplicas, 0) ?? 1;
+    const replicas = props.controllerReplicas ?? 1;
     const driver = SMB_CSI.driver;
 
     new ApiObject(this, 'CSIDriver', {
@@ -240,6 +258,15 @@ export class WindowsSmbCsi extends Construct {
   }
 }
 
+/**
+ * The spec of `WindowsSmbCsiProps`.
+ * @internal
+ */
+export const WINDOWS_SMB_CSI_PROPS = propsSpec<WindowsSmbCsiProps>('WindowsSmbCsi', {
+  ...csiOptions([], ''),
+  controllerReplicas: optional(whole(0)),
+});
+
 /** Props of `WindowsEbsCsiNode`. */
 export interface WindowsEbsCsiNodeProps extends WindowsCsiProps {
   /**
@@ -248,6 +275,16 @@ export interface WindowsEbsCsiNodeProps extends WindowsCsiProps {
    */
   readonly serviceAccountName?: string;
 }
+
+/**
+ * The spec of `WindowsEbsCsiNodeProps`: EBS volumes attach to EC2 instances only.
+ * @internal
+ */
+export const WINDOWS_EBS_CSI_NODE_PROPS = propsSpec<WindowsEbsCsiNodeProps>('WindowsEbsCsiNode', {
+  ...csiOptions(EBS_CSI.notOn, 'EBS volumes attach to EC2 instances only, and this platform\'s Windows nodes are not EC2 instances'),
+  // A pod's serviceAccountName is a service account's name (kubernetes pkg/apis/core/validation ValidatePodSpec: ValidateServiceAccountName).
+  serviceAccountName: optional(text({ max: 253, form: 'a service account name (a DNS subdomain)', example: 'ebs-csi-node-sa', problem: dnsSubdomainProblem })),
+});
 
 /**
  * The EBS CSI driver's Windows node plugin (`ebs.csi.aws.com`, kubernetes-sigs/aws-ebs-csi-driver
@@ -263,9 +300,9 @@ export class WindowsEbsCsiNode extends Construct {
   /** The DaemonSet (`ebs-csi-node-windows`). */
   public readonly nodeDaemonSet: ApiObject;
 
-  public constructor(scope: Construct, id: string, props: WindowsEbsCsiNodeProps) {
+  public constructor(scope: Construct, id: string, given: WindowsEbsCsiNodeProps) {
     super(scope, id);
-    checkCsiProps(this, props, EBS_CSI.notOn, 'EBS volumes attach to EC2 instances only, and this platform\'s Windows nodes are not EC2 instances');
+    const props = WINDOWS_EBS_CSI_NODE_PROPS.parse(this.node.path, given);
     const driver = EBS_CSI.driver;
     const { socket } = pluginPaths(props, driver);
     this.nodeDaemonSet = daemonSet(this, 'ebs-csi-node-windows', props.namespace ?? 'kube-system', windowsNodePodSpec(props, driver, EBS_CSI.images.registrar, props.serviceAccountName ?? 'ebs-csi-node-sa', {

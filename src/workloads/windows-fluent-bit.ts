@@ -2,8 +2,9 @@ import { Size } from 'cdk8s';
 import { Construct } from 'constructs';
 import { stringify } from 'yaml';
 import { kplus } from './cdk8s-plus';
-import { fail } from '../core/errors';
-import { listOf, oneOf, show } from '../core/values';
+import { choice, data, list, optional, PropEntry, PropKind, propsSpec, record, required, text } from '../core/props-spec';
+import { brief, listOf, refuse } from '../core/values';
+import { dnsLabelProblem } from '../platform/dns';
 import { dropChartNamespace } from '../platform/cluster-scope';
 import { WindowsVersion } from '../platform/windows';
 import { WindowsWorkload, WindowsWorkloadKind } from './windows-workload';
@@ -97,6 +98,9 @@ export interface WindowsFluentBitProps {
   readonly kubeUrl?: string;
 }
 
+/** Plain data, copied: what the checks below passed is what is written, with no getter or proxy left. */
+const PLAIN_OUTPUTS = data<FluentBitOutput[]>('a list of Fluent Bit outputs', Array.isArray, 'give an array of outputs, e.g. [{ name: "stdout", match: "*" }]');
+
 /**
  * The `outputs` as Fluent Bit's YAML configuration takes them: each a map of a plugin's properties
  * with its `name` (Fluent Bit refuses an output without one and does not start), whose values are
@@ -104,39 +108,64 @@ export interface WindowsFluentBitProps {
  * map only under `processors`, the one nested key an output has: elsewhere no plugin reads it. Keys
  * are plain own keys, never `__proto__` or `constructor`, at any depth.
  */
-function checkedOutputs(scope: Construct, value: unknown): FluentBitOutput[] | undefined {
-  const outputs = listOf<unknown>({ path: scope.node.path, prop: 'outputs' }, value);
-  const scalar = (v: unknown) => typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
-  const plainMap = (prop: string, v: unknown): Record<string, unknown> => {
-    if (v === null || typeof v !== 'object' || Array.isArray(v)) fail(scope, `${prop} is ${show(v)}, not a map`, 'give a map of property names and values');
-    const proto = Object.getPrototypeOf(v);
-    if (proto !== Object.prototype && proto !== null) fail(scope, `${prop} is not a plain object (it has a prototype of its own, e.g. a \`__proto__\` key in a literal)`, 'give a plain object of property names and values');
-    for (const key of Object.keys(v)) {
-      if (key === '__proto__' || key === 'constructor' || key.trim() === '') fail(scope, `${prop} has the key ${show(key)}, which is no Fluent Bit property`, `rename the key ${show(key)}`);
-    }
-    return v as Record<string, unknown>;
-  };
-  const nested = (prop: string, v: unknown): void => {
-    if (Array.isArray(v)) v.forEach((item, i) => nested(`${prop}[${i}]`, item));
-    else if (v !== null && typeof v === 'object') Object.entries(plainMap(prop, v)).forEach(([k, x]) => nested(`${prop}.${k}`, x));
-  };
-  return outputs?.map((output, i) => {
-    const prop = `outputs[${i}]`;
-    const entries = Object.entries(plainMap(prop, output));
-    for (const [key, v] of entries) {
-      if (key === 'processors') {
-        nested(`${prop}.processors`, v);
-        continue;
+const FLUENT_BIT_OUTPUTS: PropKind<FluentBitOutput[]> = {
+  parse: (at, value) => {
+    const outputs = listOf<unknown>(at, value)!;
+    const where = (prop: string) => ({ path: at.path, prop });
+    const scalar = (v: unknown) => typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
+    const plainMap = (prop: string, v: unknown): Record<string, unknown> => {
+      if (v === null || typeof v !== 'object' || Array.isArray(v)) refuse(where(prop), `${brief(v)} is not a map`, 'give a map of property names and values');
+      const proto = Object.getPrototypeOf(v);
+      if (proto !== Object.prototype && proto !== null) refuse(where(prop), `${brief(v)} is not a plain object (it has a prototype of its own, e.g. a \`__proto__\` key in a literal)`, 'give a plain object of property names and values');
+      for (const key of Object.keys(v)) {
+        if (key === '__proto__' || key === 'constructor' || key.trim() === '') refuse(where(prop), `${brief(v)} has the key ${JSON.stringify(key)}, which is no Fluent Bit property`, `rename the key ${JSON.stringify(key)}`);
       }
-      if (scalar(v) || (Array.isArray(v) && v.length > 0 && v.every(scalar))) continue;
-      fail(scope, `${prop}.${key} is ${show(v)}, not a string, finite number or boolean (or a list of them): no output plugin reads a nested map there`,
-        typeof v === 'object' && v !== null && !Array.isArray(v) ? `write it as the plugin documents it, e.g. a string "${Object.entries(v).map(([k, x]) => `${k}=${String(x)}`).join(',')}"` : `give ${key} a string value`);
-    }
-    const name = (output as Record<string, unknown>).name;
-    if (typeof name !== 'string' || name.trim() === '') fail(scope, `${prop} has no name, and Fluent Bit refuses an output without one and does not start`, 'add name: the output plugin, e.g. "cloudwatch_logs" or "stdout"');
-    return Object.fromEntries(entries) as FluentBitOutput;
-  });
-}
+      return v as Record<string, unknown>;
+    };
+    const nested = (prop: string, v: unknown): void => {
+      if (Array.isArray(v)) v.forEach((item, i) => nested(`${prop}[${i}]`, item));
+      else if (v !== null && typeof v === 'object') Object.entries(plainMap(prop, v)).forEach(([k, x]) => nested(`${prop}.${k}`, x));
+    };
+    outputs.forEach((output, i) => {
+      const prop = `${at.prop}[${i}]`;
+      for (const [key, v] of Object.entries(plainMap(prop, output))) {
+        if (key === 'processors') {
+          nested(`${prop}.processors`, v);
+          continue;
+        }
+        if (scalar(v) || (Array.isArray(v) && v.length > 0 && v.every(scalar))) continue;
+        refuse(where(`${prop}.${key}`), `${brief(v)} is not a string, finite number or boolean (or a list of them): no output plugin reads a nested map there`,
+          typeof v === 'object' && v !== null && !Array.isArray(v) ? `write it as the plugin documents it, e.g. a string "${Object.entries(v).map(([k, x]) => `${k}=${String(x)}`).join(',')}"` : `give ${key} a string value`);
+      }
+      const name = (output as Record<string, unknown>).name;
+      if (typeof name !== 'string' || name.trim() === '') refuse(where(prop), `${brief(output)} has no name, and Fluent Bit refuses an output without one and does not start`, 'add name: the output plugin, e.g. "cloudwatch_logs" or "stdout"');
+    });
+    return PLAIN_OUTPUTS.parse(at, outputs);
+  },
+  constraint: 'a list of Fluent Bit outputs: maps of a plugin\'s properties with its `name`, each a string, finite number or boolean or a list of them; a nested map only under `processors`',
+  edges: [[], [{ name: 'stdout', match: '*' }], [{ match: '*' }], [{ name: 'http', header: { a: 'b' } }], { name: 'stdout' }],
+};
+
+/** An image reference. */
+const IMAGE = text({ max: 512, form: 'an image reference', example: fluentBitWindowsImage(WindowsVersion.SERVER_2022) });
+
+/**
+ * The spec of `WindowsFluentBitProps`.
+ * @internal
+ */
+export const WINDOWS_FLUENT_BIT_PROPS = propsSpec<WindowsFluentBitProps>('WindowsFluentBit', {
+  versions: required(list(choice(WindowsVersion, 'WindowsVersion'), { min: 1 }), 'list the Windows Server releases of your Windows nodes, e.g. [WindowsVersion.SERVER_2022]'),
+  namespace: required(text({ max: 63, form: 'a namespace name (a DNS label)', example: 'logging', problem: dnsLabelProblem }), 'give the agent\'s namespace, e.g. logging'),
+  outputs: optional(FLUENT_BIT_OUTPUTS),
+  images: optional(record(propsSpec<Partial<Record<WindowsVersion, string>>>('WindowsFluentBit images',
+    Object.fromEntries(Object.values(WindowsVersion).map((v) => [v, optional(IMAGE)])) as { readonly [K in WindowsVersion]-?: PropEntry }))),
+  // The filter takes only http:// and https:// URLs, and fails to start on any other
+  // (fluent/fluent-bit plugins/filter_kubernetes/kube_conf.c, flb_kube_conf_create).
+  kubeUrl: optional(text({
+    max: 2048, pattern: /^https?:\/\/[^/:\s]+(:\d+)?\/?$/, form: 'http(s)://<host>[:<port>], which the Kubernetes filter requires',
+    fix: `write it with its scheme, e.g. ${KUBE_URL_FQDN}`,
+  })),
+});
 
 /**
  * Ships Windows nodes' container logs: Fluent Bit as a DaemonSet per Windows Server release (its
@@ -152,25 +181,18 @@ export class WindowsFluentBit extends Construct {
   /** The Fluent Bit configuration (fluent-bit.yaml). */
   public readonly config: kplus.ConfigMap;
 
-  public constructor(scope: Construct, id: string, props: WindowsFluentBitProps) {
+  public constructor(scope: Construct, id: string, given: WindowsFluentBitProps) {
     super(scope, id);
-    const at = { path: this.node.path, prop: 'versions' };
-    // One value parser for the list and its items: a string is not read character by character.
-    const versions = [...new Set((listOf<unknown>(at, props.versions) ?? []).map((v) => oneOf(at, v, WindowsVersion, 'WindowsVersion')!))];
-    if (versions.length === 0) fail(this, 'versions is empty', 'list the Windows Server releases of your Windows nodes, e.g. [WindowsVersion.SERVER_2022]');
+    const props = WINDOWS_FLUENT_BIT_PROPS.parse(this.node.path, given);
+    const versions = [...new Set(props.versions)];
     for (const v of versions) {
       if (props.images?.[v] === undefined && fluentBitWindowsImage(v) === undefined) {
-        fail(this, `versions: Fluent Bit publishes no Windows Server ${v} image (its release workflow builds windows-2022 and windows-2025 only)`, `give images: { '${v}': '<your image built from dockerfiles/Dockerfile.windows with WINDOWS_VERSION=ltsc${v}>' }`);
+        refuse({ path: this.node.path, prop: 'versions' }, `${brief(props.versions)}: Fluent Bit publishes no Windows Server ${v} image (its release workflow builds windows-2022 and windows-2025 only)`, `give images: { '${v}': '<your image built from dockerfiles/Dockerfile.windows with WINDOWS_VERSION=ltsc${v}>' }`);
       }
     }
     const metadata = { namespace: props.namespace };
     const kubeUrl = props.kubeUrl ?? KUBE_URL_FQDN;
-    // The filter takes only http:// and https:// URLs, and fails to start on any other
-    // (fluent/fluent-bit plugins/filter_kubernetes/kube_conf.c, flb_kube_conf_create).
-    if (typeof kubeUrl !== 'string' || !/^https?:\/\/[^/:\s]+(:\d+)?\/?$/.test(kubeUrl)) {
-      fail(this, `kubeUrl ${show(kubeUrl)} is not http(s)://<host>[:<port>], which the Kubernetes filter requires`, `write it with its scheme, e.g. ${KUBE_URL_FQDN}`);
-    }
-    const outputs = checkedOutputs(this, props.outputs);
+    const outputs = props.outputs;
 
     this.config = new kplus.ConfigMap(this, 'Config', {
       metadata,

@@ -47,8 +47,8 @@ class FakeControlPlanePart implements ControlPlanePart {
 }
 
 /** The remote hosts' cluster objects (the library's RemoteMachine parts), with no k0s in them. */
-function remoteClusterPart(path: string): CapiClusterInfrastructure {
-  const machines = new RemoteMachines(`${path}/ControlPlane`, { ...ACCESS, hosts: [{ address: '10.0.0.11' }] }, { user: 'root' });
+function remoteClusterPart(): CapiClusterInfrastructure {
+  const machines = new RemoteMachines({ ...ACCESS, hosts: [{ address: '10.0.0.11' }] }, { user: 'root' });
   // No declaration: the rules know the remote hosts' kinds (REMOTE_INFRASTRUCTURE) without one.
   return {
     defaultReplicas: 1,
@@ -63,7 +63,7 @@ function remoteClusterPart(path: string): CapiClusterInfrastructure {
 
 class FakeCluster extends CapiCluster {
   public constructor(scope: Construct, id: string, props: CapiClusterProps & { podCidr?: string }) {
-    const infrastructure = remoteClusterPart(`${scope.node.path}/${id}`);
+    const infrastructure = remoteClusterPart();
     super(scope, id, props, new FakeControlPlanePart({ podCidr: props.podCidr ?? '10.244.0.0/16', serviceCidr: '10.96.0.0/12' }, infrastructure), infrastructure);
   }
 }
@@ -111,7 +111,7 @@ class FakeBootstrap implements BootstrapPart {
 
 class FakePool extends MachineDeploymentPool {
   public constructor(cluster: FakeCluster, id: string, props: MachineDeploymentPoolProps, os: WorkerOs, address: string) {
-    const machines = new RemoteWorkerMachines(`${cluster.node.path}/${id}`, { ...ACCESS, hosts: [{ address }, { address: `${address}0` }] }, { user: 'root' });
+    const machines = new RemoteWorkerMachines({ ...ACCESS, hosts: [{ address }, { address: `${address}0` }] }, { user: 'root' });
     super(cluster, id, props, new FakeBootstrap(os), machines);
   }
 }

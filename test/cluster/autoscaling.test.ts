@@ -186,6 +186,6 @@ describe('image policy: a lookup image with a rollout trigger', () => {
     for (const name of ['prod-win-a', 'prod-win-b']) expect(only(objs, 'MachineDeployment', name).spec.rollout).toEqual({ after: '2026-12-01T02:00:00.000Z' });
     const remote = synthObjects(remoteApp({ windows: { rolloutAfter: after } }).app);
     expect(only(remote, 'MachineDeployment', 'edge-win').spec.rollout).toEqual({ after: '2026-12-01T02:00:00.000Z', strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 0, maxUnavailable: 1 } } });
-    expect(() => hybridCluster({ windows: { rolloutAfter: new Date('no') } })).toThrow(/rolloutAfter Invalid Date is not a valid Date/);
+    expect(() => hybridCluster({ windows: { rolloutAfter: new Date('no') } })).toThrow(/rolloutAfter: Invalid Date is not a valid Date/);
   });
 });

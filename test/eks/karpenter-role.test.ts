@@ -62,12 +62,12 @@ describe('KarpenterWindowsNodeRole', () => {
     new KarpenterWindowsNodeRole(stack.cluster, 'karpenter-windows', { controllerRoleName: 'KarpenterControllerRole-eks-test' });
     expect(all(synthTf(stack), 'aws_iam_role', 'data')).toEqual([expect.objectContaining({ name: 'KarpenterControllerRole-eks-test' })]);
     expect(thrownMessage(() => new KarpenterWindowsNodeRole(withLinux().cluster, 'k', { controllerRoleName: 'arn:aws:iam::1:role/x' })))
-      .toMatch(/\[eks-test\/Cluster\/k\] controllerRoleName "arn:aws:iam::1:role\/x" is not an IAM role name.*Fix: give the name of the IAM role Karpenter's controller runs as/);
-    expect(thrownMessage(() => new KarpenterWindowsNodeRole(withLinux().cluster, 'k', { controllerRoleName: '' }))).toMatch(/controllerRoleName "" is empty/);
+      .toMatch(/\[eks-test\/Cluster\/k\] controllerRoleName: "arn:aws:iam::1:role\/x" is not an IAM role name.*Fix: give the name of the IAM role Karpenter's controller runs as/);
+    expect(thrownMessage(() => new KarpenterWindowsNodeRole(withLinux().cluster, 'k', { controllerRoleName: '' }))).toMatch(/controllerRoleName: "" is empty/);
   });
 
   test('a role name IAM refuses is refused at construction', () => {
-    expect(thrownMessage(() => new KarpenterWindowsNodeRole(withLinux().cluster, 'k', { roleName: 'x'.repeat(65) }))).toMatch(/\[eks-test\/Cluster\/k\] roleName "x+" has 65 characters, and IAM role names have at most 64/);
+    expect(thrownMessage(() => new KarpenterWindowsNodeRole(withLinux().cluster, 'k', { roleName: 'x'.repeat(65) }))).toMatch(/\[eks-test\/Cluster\/k\] roleName: "x+"… \(65 characters\) is longer than 64 characters/);
   });
 
   test('Karpenter\'s Windows nodes need a Linux node group for CoreDNS, like Windows node groups', () => {

@@ -78,7 +78,7 @@ describe('pod credentials on EKS (issue 27.1)', () => {
     const { stack } = hybridStack({ podCredentials: { irsa: true } });
     expect(thrownMessage(() => new ServiceAccountRole(stack.cluster, 'R', { namespace: 'n'.repeat(40), serviceAccount: 's'.repeat(30) })))
       .toMatch(/the role name made of the cluster, namespace and serviceAccount, "eks-test-n+-s+", has 80 characters.*Fix: give roleName/);
-    expect(thrownMessage(() => new ServiceAccountRole(stack.cluster, 'S', { namespace: 'a', serviceAccount: 'b', roleName: 'x'.repeat(65) }))).toMatch(/roleName "x+" has 65 characters.*Fix: give a shorter roleName/);
+    expect(thrownMessage(() => new ServiceAccountRole(stack.cluster, 'S', { namespace: 'a', serviceAccount: 'b', roleName: 'x'.repeat(65) }))).toMatch(/roleName: "x+"… \(65 characters\) is longer than 64 characters\. Fix: give at most 64/);
   });
 
   // EKS User Guide associate-service-account-role.adoc: the trust's sub condition is
@@ -88,23 +88,23 @@ describe('pod credentials on EKS (issue 27.1)', () => {
   test('a namespace or service account name no token can carry is refused, so the trust is never dead', () => {
     const { stack } = hybridStack({ podCredentials: { irsa: true } });
     expect(thrownMessage(() => new ServiceAccountRole(stack.cluster, 'A', { namespace: 'Shop', serviceAccount: 'iis' })))
-      .toMatch(/\[eks-test\/Cluster\/A\] namespace "Shop" must be lower-case.*so no service account token names it and the role's trust matches none/);
-    expect(thrownMessage(() => new ServiceAccountRole(stack.cluster, 'B', { namespace: 'shop', serviceAccount: '' }))).toMatch(/serviceAccount "" .*so no service account token names it/);
-    expect(thrownMessage(() => new ServiceAccountRole(stack.cluster, 'C', { namespace: 'shop', serviceAccount: 'IIS_web' }))).toMatch(/serviceAccount "IIS_web" must be lower-case/);
+      .toMatch(/\[eks-test\/Cluster\/A\] namespace: "Shop" must be lower-case.*so no service account token names it and the role's trust matches none/);
+    expect(thrownMessage(() => new ServiceAccountRole(stack.cluster, 'B', { namespace: 'shop', serviceAccount: '' }))).toMatch(/serviceAccount: "" is empty\. Fix: give the service account's name/);
+    expect(thrownMessage(() => new ServiceAccountRole(stack.cluster, 'C', { namespace: 'shop', serviceAccount: 'IIS_web' }))).toMatch(/serviceAccount: "IIS_web" must be lower-case/);
   });
 
   // IAM AttachRolePolicy takes a PolicyArn (IAM API Reference); a policy's name is refused by the API at apply.
   test('a policy name where an ARN is needed is refused, offering the ARN; a Terraform reference passes', () => {
     const { stack } = hybridStack({ podCredentials: { irsa: true } });
     expect(thrownMessage(() => new ServiceAccountRole(stack.cluster, 'A', { namespace: 'shop', serviceAccount: 'iis', policyArns: ['AmazonS3ReadOnlyAccess'] })))
-      .toMatch(/policyArns\[0\] "AmazonS3ReadOnlyAccess" is not an IAM policy ARN\. Fix: write the ARN: arn:aws:iam::aws:policy\/AmazonS3ReadOnlyAccess for an AWS managed policy/);
+      .toMatch(/policyArns\[0\]: "AmazonS3ReadOnlyAccess" is not an IAM policy ARN\. Fix: write the ARN: arn:aws:iam::aws:policy\/AmazonS3ReadOnlyAccess for an AWS managed policy/);
     expect(thrownMessage(() => new ServiceAccountRole(stack.cluster, 'B', { namespace: 'shop', serviceAccount: 'iis', policyArns: 'arn:aws:iam::aws:policy/X' as unknown as string[] }))).toMatch(/policyArns: "arn:aws:iam::aws:policy\/X" is not a list/);
     const role = new ServiceAccountRole(stack.cluster, 'C', { namespace: 'shop', serviceAccount: 'iis', policyArns: ['arn:aws-us-gov:iam::123456789012:policy/team/Read', new IamPolicy(stack, 'Read', { policy: '{}' }).arn] });
     expect(role.roleName).toBe('eks-test-shop-iis');
   });
 
   test('awsRoleServiceAccount refuses what is not a role ARN', () => {
-    expect(thrownMessage(() => awsRoleServiceAccount(new Chart(new App(), 'c'), 'sa', { name: 'web', roleArn: 'web-role' }))).toMatch(/roleArn "web-role" is not an IAM role ARN/);
+    expect(thrownMessage(() => awsRoleServiceAccount(new Chart(new App(), 'c'), 'sa', { name: 'web', roleArn: 'web-role' }))).toMatch(/roleArn: "web-role" is not an IAM role ARN/);
   });
 });
 

@@ -1,7 +1,7 @@
 import { ApiObject, App, Chart } from 'cdk8s';
 import { Construct } from 'constructs';
 import { ControlPlaneUpdateStrategy, K0sCluster, K0sClusterProps, WorkerPool, WorkerPoolProps } from '../../src';
-import { LINUX_WORKER_PLATFORM } from '../../src/k0s/linux-pool';
+import { K0S_LINUX_OS_PART } from '../../src/k0s/linux-pool';
 import { REMOTE_INFRASTRUCTURE } from '../../src/platform/infrastructures';
 import { RemoteMachines } from '../../src/remote/remote-machines';
 
@@ -12,7 +12,7 @@ import { RemoteMachines } from '../../src/remote/remote-machines';
  */
 
 const seen: string[] = [];
-const machines = (path: string) => new RemoteMachines(path, { hosts: [{ address: '10.0.0.11' }], sshKeySecret: 'ssh' }, { user: 'root' });
+const machines = () => new RemoteMachines({ hosts: [{ address: '10.0.0.11' }], sshKeySecret: 'ssh' }, { user: 'root' });
 
 class ProbeCluster extends K0sCluster {
   public constructor(scope: Construct, id: string, props: K0sClusterProps) {
@@ -26,19 +26,19 @@ class ProbeCluster extends K0sCluster {
         seen.push(`cluster ${(cluster as K0sCluster).k0sVersion}`);
         return new ApiObject(cluster, 'RemoteCluster', { apiVersion: 'infrastructure.cluster.x-k8s.io/v1beta1', kind: 'RemoteCluster', metadata: { name: cluster.clusterName } });
       },
-      controlPlaneMachineTemplate: (cluster) => machines(`${cluster.node.path}/ControlPlane`).machineTemplate(cluster, `${cluster.clusterName}-control-plane`),
+      controlPlaneMachineTemplate: (cluster) => machines().machineTemplate(cluster, `${cluster.clusterName}-control-plane`),
     });
   }
 }
 
 class ProbePool extends WorkerPool {
   public constructor(cluster: ProbeCluster, id: string, props: WorkerPoolProps) {
-    super(cluster, id, props, LINUX_WORKER_PLATFORM, {
+    super(cluster, id, props, K0S_LINUX_OS_PART, {
       infrastructure: REMOTE_INFRASTRUCTURE,
       propsOfFields: {},
       machineTemplate: (pool) => {
         seen.push(`pool ${(pool as WorkerPool).k0sVersion}`);
-        return machines(pool.node.path).machineTemplate(pool, pool.baseName);
+        return machines().machineTemplate(pool, pool.baseName);
       },
     });
   }

@@ -105,7 +105,7 @@ describe('RemoteHybridCluster', () => {
   test('no controlPlaneEndpoint is refused before anything is written (controlplane_bootstrap_controller.go waits for it)', () => {
     const chart = new Chart(new App(), 'c');
     expect(() => new RemoteHybridCluster(chart, 'x', { ...clusterProps(), controlPlaneEndpoint: undefined as never }))
-      .toThrow(/\[c\/x\] no `controlPlaneEndpoint`.*Fix: pass the address of a load balancer/);
+      .toThrow(/^\[c\/x\] controlPlaneEndpoint: .*Fix: pass the address of a load balancer or virtual IP .*k0smotron writes no controller bootstrap data without it/);
     expect(() => new RemoteHybridCluster(chart, 'y', { ...clusterProps(), controlPlaneEndpoint: { host: 'not an address' } })).toThrow(HybridConfigError);
   });
 
@@ -125,11 +125,12 @@ describe('RemoteHybridCluster', () => {
   test('hosts: none, a bad address, a bad port, a duplicate and a bad Secret name are refused with the fix', () => {
     const cp = clusterProps().controlPlane;
     const make = (controlPlane: object) => () => new RemoteHybridCluster(new Chart(new App(), 'c'), 'x', { ...clusterProps(), controlPlane: { ...cp, ...controlPlane } });
-    expect(make({ hosts: [] })).toThrow(/no `hosts`/);
-    expect(make({ hosts: [{ address: '10.0.0.1 ' }] })).toThrow(/is not an IP address or DNS name/);
-    expect(make({ hosts: [{ address: '10.0.0.1', port: 70000 }] })).toThrow(/SSH port of 10\.0\.0\.1 70000 is above 65535/);
-    expect(make({ hosts: [{ address: 'A.example.com' }, { address: 'a.example.com', port: 22 }] })).toThrow(/host a\.example\.com:22 is listed twice/);
-    expect(make({ sshKeySecret: 'Key_1' })).toThrow(/sshKeySecret "Key_1" must be lower-case/);
+    // Refused by the cluster's props spec (REMOTE_HYBRID_CLUSTER_PROPS), naming the prop as written.
+    expect(make({ hosts: [] })).toThrow(/^\[c\/x\] controlPlane\.hosts: \[\] has fewer than 1 item/);
+    expect(make({ hosts: [{ address: '10.0.0.1 ' }] })).toThrow(/^\[c\/x\] controlPlane\.hosts\[0\]\.address: "10\.0\.0\.1 " is not an IP address or DNS name/);
+    expect(make({ hosts: [{ address: '10.0.0.1', port: 70000 }] })).toThrow(/^\[c\/x\] controlPlane\.hosts\[0\]\.port: 70000 is above 65535/);
+    expect(make({ hosts: [{ address: 'A.example.com' }, { address: 'a.example.com', port: 22 }] })).toThrow(/^\[c\/x\] controlPlane\.hosts\[1\]: .*repeats \[0\].*duplicate\. Fix: list it once/);
+    expect(make({ sshKeySecret: 'Key_1' })).toThrow(/^\[c\/x\] controlPlane\.sshKeySecret: "Key_1" must be lower-case/);
   });
 });
 

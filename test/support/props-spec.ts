@@ -13,15 +13,31 @@ import { EXISTING_NETWORK, ExistingClusterNetwork } from '../../src/aws/existing
 import { HYBRID_CLUSTER_INFRA_PROPS, HybridClusterInfra } from '../../src/aws/hybrid-cluster-infra';
 import { HYBRID_CLUSTER_INFRA_STACK_PROPS, HybridClusterInfraStack } from '../../src/aws/hybrid-cluster-infra-stack';
 import { HYBRID_EKS_CLUSTER_PROPS, HybridEksCluster } from '../../src/eks/eks-cluster';
-import { HYBRID_EKS_STACK_PROPS, HybridEksStack } from '../../src/eks/hybrid-eks-stack';
+import { HYBRID_EKS_STACK_PROPS, HybridEksStack, HybridEksStackProps } from '../../src/eks/hybrid-eks-stack';
 import { EKS_LINUX_NODE_GROUP_PROPS, EksLinuxNodeGroup } from '../../src/eks/linux-node-group';
 import { EKS_WINDOWS_NODE_GROUP_PROPS, EksWindowsNodeGroup } from '../../src/eks/windows-node-group';
 import { WINDOWS_EXPORTER_PROPS, WindowsExporter } from '../../src/workloads/windows-exporter';
 import { HYPERV_RUNTIME_CLASS_PROPS, HyperVRuntimeClass } from '../../src/workloads/hyperv-runtime-class';
 import { EKS_NODE_ROLE_PROPS, EksNodeRole } from '../../src/eks/node-role';
+import { KARPENTER_WINDOWS_NODE_POOL_PROPS, KarpenterWindowsNodePool } from '../../src/eks/karpenter-windows-node-pool';
+import { KARPENTER_WINDOWS_NODE_ROLE_PROPS, KarpenterWindowsNodeRole } from '../../src/eks/karpenter-node-role';
+import { SERVICE_ACCOUNT_ROLE_PROPS, ServiceAccountRole } from '../../src/eks/pod-credentials';
+import { AWS_ROLE_SERVICE_ACCOUNT_PROPS, awsRoleServiceAccount } from '../../src/workloads/aws-role-service-account';
+import { WINDOWS_EBS_CSI_NODE_PROPS, WINDOWS_SMB_CSI_PROPS, WindowsEbsCsiNode, WindowsSmbCsi } from '../../src/workloads/windows-csi';
+import { WindowsPlatform } from '../../src/platform/support';
+import { WINDOWS_FLUENT_BIT_PROPS, WindowsFluentBit } from '../../src/workloads/windows-fluent-bit';
+import { HYBRID_CHART_PROPS, HybridChart } from '../../src/workloads/hybrid-chart';
+import { GMSA_CREDENTIAL_SPEC_PROPS, GMSA_WEBHOOK_PROPS, GmsaCredentialSpec, GmsaWebhook } from '../../src/workloads/gmsa';
 import { WINDOWS_POD_OPTIONS, WindowsPod } from '../../src/workloads/windows-pod';
 import { WINDOWS_WORKLOAD_PROPS, WindowsWorkload } from '../../src/workloads/windows-workload';
 import { AwsProvider } from '../../src/terraform/providers/aws';
+import { MachineImage } from '../../src/cluster/machine-image';
+import { HYBRID_CLUSTER_PROPS, HybridCluster } from '../../src/cluster/hybrid-cluster';
+import { LINUX_WORKER_POOL_PROPS, LinuxWorkerPool } from '../../src/cluster/linux-worker-pool';
+import { WINDOWS_WORKER_POOL_PROPS, WindowsWorkerPool } from '../../src/cluster/windows-worker-pool';
+import { REMOTE_HYBRID_CLUSTER_PROPS, RemoteHybridCluster } from '../../src/remote/remote-hybrid-cluster';
+import { REMOTE_LINUX_WORKER_POOL_PROPS, RemoteLinuxWorkerPool } from '../../src/remote/remote-linux-worker-pool';
+import { REMOTE_WINDOWS_WORKER_POOL_PROPS, RemoteWindowsWorkerPool } from '../../src/remote/remote-windows-worker-pool';
 import { offShape } from './message-shape';
 
 /**
@@ -77,8 +93,8 @@ function awsStack(): TerraformStack {
 const EXISTING = { vpcId: 'vpc-0123456789abcdef0', publicSubnetIds: ['subnet-0bbb0000000000001', 'subnet-0bbb0000000000002'], privateSubnetIds: ['subnet-0aaa0000000000001', 'subnet-0aaa0000000000002'] };
 
 /** An EKS cluster on existing subnets, with a Linux group for CoreDNS, for the node groups. */
-function eksCluster(): HybridEksCluster {
-  const stack = new HybridEksStack(Testing.app(), 'eks', { region: 'eu-north-1', clusterName: 'eks', kubernetesVersion: '1.34', existingNetwork: EXISTING });
+function eksCluster(more: Partial<HybridEksStackProps> = {}): HybridEksCluster {
+  const stack = new HybridEksStack(Testing.app(), 'eks', { region: 'eu-north-1', clusterName: 'eks', kubernetesVersion: '1.34', existingNetwork: EXISTING, ...more });
   new EksLinuxNodeGroup(stack.cluster, 'base', { instanceTypes: ['t3.large'], minSize: 2 });
   return stack.cluster;
 }
@@ -100,6 +116,33 @@ function inAwsStack<P>(name: string, spec: PropsSpec<P>, base: Record<string, un
   return { name, spec, base, fixture: awsStack, build: (stack, id, props) => make(stack, id, props as P), pathOf: (id) => `tf/${id}`, synth: tf, ...more };
 }
 const subject = <F>(s: SpecSubject<F>): SpecSubject => s as SpecSubject;
+/** A construct built in a chart (namespace `apps`) of its own app, judged by the rules over the synthesized objects. */
+function inChart<P>(name: string, spec: PropsSpec<P>, base: Record<string, unknown>, make: (chart: Chart, id: string, props: P) => unknown): SpecSubject {
+  return subject<Chart>({ name, spec, base, fixture: chart, build: (c, id, props) => make(c, id, props as P), pathOf: (id) => `apps/${id}`, synth: k8s });
+}
+
+/** The Cluster API clusters (k0smotron on EC2 and on hosts), with a Linux pool each (CoreDNS), for their pools. */
+const LINUX_AMI = MachineImage.id('ami-0fa91bc90632c73c9');
+const HYBRID_CLUSTER = { region: 'eu-north-1', k0sVersion: 'v1.34.10+k0s.0', zones: ['eu-north-1a', 'eu-north-1b'], controlPlane: { instanceType: 't3.large', ami: LINUX_AMI } };
+const LINUX_POOL = { instanceType: 't3.large', ami: LINUX_AMI };
+const REMOTE_CLUSTER = { k0sVersion: 'v1.34.4+k0s.0', controlPlaneEndpoint: { host: '10.0.0.10' }, controlPlane: { hosts: [{ address: '10.0.0.11' }], sshKeySecret: 'ssh-key' } };
+const remotePool = (octet: number) => ({ hosts: [{ address: `10.0.${octet}.11` }], sshKeySecret: 'ssh-key' });
+const mgmt = (): Chart => new Chart(new App(), 'mgmt');
+function hybridCluster(): HybridCluster {
+  const cluster = new HybridCluster(mgmt(), 'c', HYBRID_CLUSTER as never);
+  new LinuxWorkerPool(cluster, 'linux', LINUX_POOL as never);
+  return cluster;
+}
+function remoteCluster(): RemoteHybridCluster {
+  const cluster = new RemoteHybridCluster(mgmt(), 'c', REMOTE_CLUSTER as never);
+  new RemoteLinuxWorkerPool(cluster, 'linux', remotePool(1) as never);
+  return cluster;
+}
+/** A pool's subject: built in a cluster of `fixture`, synthesized with it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function poolSubject<C extends HybridCluster | RemoteHybridCluster>(name: string, spec: PropsSpec<any>, base: Record<string, unknown>, fixture: () => C, make: (cluster: C, id: string, props: never) => unknown): SpecSubject {
+  return subject<C>({ name, spec, base, fixture, pathOf: (id) => `mgmt/c/${id}`, build: (c, id, props) => make(c, id, props as never), synth: (c) => k8s(c.node.scope as Chart) });
+}
 
 export const SUBJECTS: readonly SpecSubject[] = [
   subject<Chart>({
@@ -153,6 +196,43 @@ export const SUBJECTS: readonly SpecSubject[] = [
   inAwsStack('ClusterVpcEndpoints', CLUSTER_VPC_ENDPOINTS_PROPS,
     { clusterName: 'c', region: 'eu-north-1', vpcId: 'vpc-0123456789abcdef0', vpcCidr: '10.0.0.0/16', subnetIds: ['subnet-0aaa0000000000001'], routeTableIds: ['rtb-0123456789abcdef0'] },
     (stack, id, props) => new ClusterVpcEndpoints(stack, id, props)),
+  // Day 2
+  inChart('KarpenterWindowsNodePool', KARPENTER_WINDOWS_NODE_POOL_PROPS, { clusterName: 'eks', role: 'eks-karpenter-windows', limits: { cpu: 64 } }, (c, id, props) => new KarpenterWindowsNodePool(c, id, props)),
+  subject<HybridEksCluster>({
+    name: 'KarpenterWindowsNodeRole', spec: KARPENTER_WINDOWS_NODE_ROLE_PROPS, base: {}, fixture: eksCluster, pathOf: (id) => `eks/Cluster/${id}`,
+    build: (cluster, id, props) => new KarpenterWindowsNodeRole(cluster, id, props as never), synth: (cluster) => tf(cluster.node.scope as TerraformStack),
+  }),
+  subject<HybridEksCluster>({
+    name: 'ServiceAccountRole', spec: SERVICE_ACCOUNT_ROLE_PROPS, base: { namespace: 'shop', serviceAccount: 'iis' }, fixture: () => eksCluster({ podCredentials: { irsa: true } }),
+    pathOf: (id) => `eks/Cluster/${id}`, build: (cluster, id, props) => new ServiceAccountRole(cluster, id, props as never), synth: (cluster) => tf(cluster.node.scope as TerraformStack),
+  }),
+  inChart('WindowsSmbCsi', WINDOWS_SMB_CSI_PROPS, { platform: WindowsPlatform.EKS }, (c, id, props) => new WindowsSmbCsi(c, id, props)),
+  inChart('WindowsEbsCsiNode', WINDOWS_EBS_CSI_NODE_PROPS, { platform: WindowsPlatform.EKS }, (c, id, props) => new WindowsEbsCsiNode(c, id, props)),
+  inChart('GmsaWebhook', GMSA_WEBHOOK_PROPS, {}, (c, id, props) => new GmsaWebhook(c, id, props)),
+  inChart('GmsaCredentialSpec', GMSA_CREDENTIAL_SPEC_PROPS,
+    { name: 'webapp1', account: 'WebApp1', domain: { dnsName: 'contoso.com', netBiosName: 'CONTOSO', guid: '244818ae-87ca-4fcd-92ec-e79e5252348a', sid: 'S-1-5-21-2126729477-2524075714-3094792973' } },
+    (c, id, props) => new GmsaCredentialSpec(c, id, props)),
+  inChart('WindowsFluentBit', WINDOWS_FLUENT_BIT_PROPS, { versions: ['2022'], namespace: 'logging' }, (c, id, props) => new WindowsFluentBit(c, id, props)),
+  subject<App>({
+    name: 'HybridChart', spec: HYBRID_CHART_PROPS, base: {}, fixture: () => new App(), pathOf: (id) => id,
+    // A Linux workload in it: the chart's checks and pinning have a pod template to judge.
+    build: (app, id, props) => new kplus.Deployment(new HybridChart(app, id, props as never), 'web', { containers: [{ image: 'nginx:1.27', securityContext: { ensureNonRoot: false } }] }),
+    synth: (app) => k8s(app.node.children[0] as Chart),
+  }),
+  // A function's props: errors name the service account it makes.
+  inChart('AwsRoleServiceAccountProps', AWS_ROLE_SERVICE_ACCOUNT_PROPS, { name: 'iis', roleArn: 'arn:aws:iam::123456789012:role/shop-iis' }, (c, id, props) => awsRoleServiceAccount(c, id, props)),
+  subject<Chart>({
+    name: 'HybridCluster', spec: HYBRID_CLUSTER_PROPS, base: HYBRID_CLUSTER, fixture: mgmt, pathOf: (id) => `mgmt/${id}`, synth: k8s,
+    build: (c, id, props) => new LinuxWorkerPool(new HybridCluster(c, id, props as never), 'linux', LINUX_POOL as never),
+  }),
+  poolSubject('LinuxWorkerPool', LINUX_WORKER_POOL_PROPS, LINUX_POOL, hybridCluster, (c, id, props) => new LinuxWorkerPool(c, id, props)),
+  poolSubject('WindowsWorkerPool', WINDOWS_WORKER_POOL_PROPS, { instanceType: 'm6i.xlarge' }, hybridCluster, (c, id, props) => new WindowsWorkerPool(c, id, props)),
+  subject<Chart>({
+    name: 'RemoteHybridCluster', spec: REMOTE_HYBRID_CLUSTER_PROPS, base: REMOTE_CLUSTER, fixture: mgmt, pathOf: (id) => `mgmt/${id}`, synth: k8s,
+    build: (c, id, props) => new RemoteLinuxWorkerPool(new RemoteHybridCluster(c, id, props as never), 'linux', remotePool(1) as never),
+  }),
+  poolSubject('RemoteLinuxWorkerPool', REMOTE_LINUX_WORKER_POOL_PROPS, remotePool(2), remoteCluster, (c, id, props) => new RemoteLinuxWorkerPool(c, id, props)),
+  poolSubject('RemoteWindowsWorkerPool', REMOTE_WINDOWS_WORKER_POOL_PROPS, remotePool(3), remoteCluster, (c, id, props) => new RemoteWindowsWorkerPool(c, id, props)),
 ];
 
 /** An object whose every read throws, as a getter or proxy can. */

@@ -1,9 +1,9 @@
 import { ApiObject, App, Chart } from 'cdk8s';
 import { Construct } from 'constructs';
 import type * as Lib from '../../src';
-import { ClusterInfrastructure, ControlPlaneUpdateStrategy, K0sClusterProps, K0smotronInfrastructure, WindowsPlatform, WindowsWorkerProps, WorkerInfrastructure, WorkerPoolProps } from '../../src';
+import { K0sInfrastructurePart, ControlPlaneUpdateStrategy, K0sClusterProps, K0smotronInfrastructure, WindowsPlatform, WindowsWorkerProps, WorkerInfrastructure, WorkerPoolProps } from '../../src';
 import { contentHash } from '../../src/core/hash';
-import { LINUX_WORKER_PLATFORM } from '../../src/k0s/linux-pool';
+import { K0S_LINUX_OS_PART } from '../../src/k0s/linux-pool';
 
 /**
  * A third k0smotron infrastructure, built from this file alone: its infrastructure part (the
@@ -39,7 +39,7 @@ export interface FakeKit {
 export function fakeKit(lib: typeof Lib): FakeKit {
   class FakeCluster extends lib.K0sCluster {
     public constructor(scope: Construct, id: string, props: K0sClusterProps, infrastructure: K0smotronInfrastructure = FAKE) {
-      const part: ClusterInfrastructure = {
+      const part: K0sInfrastructurePart = {
         infrastructure,
         defaultReplicas: 1,
         defaultUpdateStrategy: () => ControlPlaneUpdateStrategy.RECREATE,
@@ -59,7 +59,7 @@ export function fakeKit(lib: typeof Lib): FakeKit {
 
   class FakeLinuxPool extends lib.WorkerPool {
     public constructor(cluster: FakeCluster, id: string, props: WorkerPoolProps) {
-      super(cluster, id, props, LINUX_WORKER_PLATFORM, machines);
+      super(cluster, id, props, K0S_LINUX_OS_PART, machines);
     }
   }
 

@@ -134,8 +134,8 @@ describe('GmsaCredentialSpec (issue 27.2)', () => {
   });
 
   test('a name the API server would refuse is refused at construction', () => {
-    expect(() => new GmsaCredentialSpec(new Chart(new App(), 'c'), 's', { name: 'WebApp1', account: 'WebApp1', domain: DOMAIN })).toThrow(/name "WebApp1" is not a DNS subdomain name/);
-    expect(() => new GmsaCredentialSpec(new Chart(new App(), 'c'), 's', { name: undefined as unknown as string, account: 'WebApp1', domain: DOMAIN })).toThrow(/name undefined is not a DNS subdomain name/);
+    expect(() => new GmsaCredentialSpec(new Chart(new App(), 'c'), 's', { name: 'WebApp1', account: 'WebApp1', domain: DOMAIN })).toThrow(/name: "WebApp1" is not a DNS subdomain name/);
+    expect(() => new GmsaCredentialSpec(new Chart(new App(), 'c'), 's', { name: undefined as unknown as string, account: 'WebApp1', domain: DOMAIN })).toThrow(/name: not given, and it is required/);
   });
 
   // The forms New-CredentialSpec prints and Windows reads: [MS-DTYP] 2.3.4.3 (GUID), 2.4.2.1/2.4.2.4 (SID
@@ -144,14 +144,14 @@ describe('GmsaCredentialSpec (issue 27.2)', () => {
   // (charts/gmsa/crds/crds.yaml), so the API server would accept them and the container get no identity.
   test('domain fields of the wrong form are refused at construction, naming the field and the value; a missing domain is no TypeError', () => {
     const spec = (props: Partial<ConstructorParameters<typeof GmsaCredentialSpec>[2]>) => () => new GmsaCredentialSpec(new Chart(new App(), 'c'), 's', { name: 'webapp1', account: 'WebApp1', domain: DOMAIN, ...props });
-    expect(spec({ domain: { ...DOMAIN, guid: '244818ae87ca4fcd92ece79e5252348a' } })).toThrow(/\[c\/s\] domain\.guid "244818ae87ca4fcd92ece79e5252348a" is not a GUID/);
-    expect(spec({ domain: { ...DOMAIN, sid: 'S-1-5-21-2126729477-2524075714-3094792973-1104' } })).toThrow(/domain\.sid "S-1-5-21-2126729477-2524075714-3094792973-1104" is not a domain SID.*Fix: give the domain's SID without the account's RID: "S-1-5-21-2126729477-2524075714-3094792973"/);
-    expect(spec({ domain: { ...DOMAIN, sid: 'contoso' } })).toThrow(/domain\.sid "contoso" is not a domain SID/);
-    expect(spec({ domain: { ...DOMAIN, netBiosName: 'CONTOSOCORPORATION' } })).toThrow(/domain\.netBiosName "CONTOSOCORPORATION" is not a NetBIOS domain name \(1 to 15 characters/);
-    expect(spec({ domain: { ...DOMAIN, dnsName: 'contoso com' } })).toThrow(/domain\.dnsName "contoso com" is not a DNS domain name/);
-    expect(spec({ account: 'WebApp1$' })).toThrow(/account "WebApp1\$" is not a gMSA account name.*Fix: write it without the trailing \$: "WebApp1"/);
-    expect(spec({ domain: undefined as unknown as typeof DOMAIN })).toThrow(/domain is undefined, not \{ dnsName, netBiosName, guid, sid \}/);
-    expect(spec({ hostAccountConfig: { pluginGuid: 'aws', pluginInput: '{}' } })).toThrow(/hostAccountConfig\.pluginGuid "aws" is not a GUID/);
+    expect(spec({ domain: { ...DOMAIN, guid: '244818ae87ca4fcd92ece79e5252348a' } })).toThrow(/\[c\/s\] domain\.guid: "244818ae87ca4fcd92ece79e5252348a" is not a GUID/);
+    expect(spec({ domain: { ...DOMAIN, sid: 'S-1-5-21-2126729477-2524075714-3094792973-1104' } })).toThrow(/domain\.sid: "S-1-5-21-2126729477-2524075714-3094792973-1104" is not a domain SID.*Fix: give the domain's SID without the account's RID: "S-1-5-21-2126729477-2524075714-3094792973"/);
+    expect(spec({ domain: { ...DOMAIN, sid: 'contoso' } })).toThrow(/domain\.sid: "contoso" is not a domain SID/);
+    expect(spec({ domain: { ...DOMAIN, netBiosName: 'CONTOSOCORPORATION' } })).toThrow(/domain\.netBiosName: "CONTOSOCORPORATION" is longer than 15 characters/);
+    expect(spec({ domain: { ...DOMAIN, dnsName: 'contoso com' } })).toThrow(/domain\.dnsName: "contoso com" is not a DNS domain name/);
+    expect(spec({ account: 'WebApp1$' })).toThrow(/account: "WebApp1\$" is not a gMSA account name.*Fix: write it without the trailing \$: "WebApp1"/);
+    expect(spec({ domain: undefined as unknown as typeof DOMAIN })).toThrow(/domain: not given, and it is required\. Fix: give the DomainJoinConfig/);
+    expect(spec({ hostAccountConfig: { pluginGuid: 'aws', pluginInput: '{}' } })).toThrow(/hostAccountConfig\.pluginGuid: "aws" is not a GUID/);
     // Braces and upper case are GUIDs too; a 15-character NetBIOS name fits.
     expect(spec({ domain: { ...DOMAIN, guid: '{244818AE-87CA-4FCD-92EC-E79E5252348A}', netBiosName: 'CONTOSO-EUROPE1' } })).not.toThrow();
   });

@@ -277,15 +277,15 @@ describe('the CSI constructs refuse platforms and roots where they cannot run', 
   const build = (make: (c: Chart) => void) => () => objects(make);
   // k3s publishes no Windows agent (src/platform/support.ts K3S_NO_WINDOWS: k3s-io/k3s#114).
   test('no Windows node plugin on k3s, which has no Windows nodes', () => {
-    expect(build((c) => new WindowsSmbCsi(c, 'smb', { platform: WindowsPlatform.K3S }))).toThrow(/\[storage\/smb\] platform k3s: k3s runs no Windows nodes.*Fix: run it on a cluster with Windows nodes/);
-    expect(build((c) => new WindowsEbsCsiNode(c, 'ebs', { platform: WindowsPlatform.K3S }))).toThrow(/platform k3s: k3s runs no Windows nodes/);
+    expect(build((c) => new WindowsSmbCsi(c, 'smb', { platform: WindowsPlatform.K3S }))).toThrow(/\[storage\/smb\] platform: "k3s" runs no Windows nodes.*Fix: run it on a cluster with Windows nodes/);
+    expect(build((c) => new WindowsEbsCsiNode(c, 'ebs', { platform: WindowsPlatform.K3S }))).toThrow(/platform: "k3s" runs no Windows nodes/);
   });
 
   // kubernetes-sigs/aws-ebs-csi-driver v1.64.0 pkg/cloud/metadata: the node takes its instance id from EC2
   // instance metadata, and the controller attaches volumes to EC2 instances (pkg/cloud/cloud.go AttachDisk).
   test('no EBS node plugin on AKS or GKE, whose nodes are not EC2 instances; RKE2 and SSH hosts may be', () => {
     for (const platform of [WindowsPlatform.AKS, WindowsPlatform.GKE]) {
-      expect(build((c) => new WindowsEbsCsiNode(c, 'ebs', { platform }))).toThrow(new RegExp(`platform ${platform}: EBS volumes attach to EC2 instances only`));
+      expect(build((c) => new WindowsEbsCsiNode(c, 'ebs', { platform }))).toThrow(new RegExp(`platform: "${platform}": EBS volumes attach to EC2 instances only`));
       expect(build((c) => new WindowsSmbCsi(c, 'smb', { platform }))).not.toThrow();
     }
     expect(build((c) => new WindowsEbsCsiNode(c, 'ebs', { platform: WindowsPlatform.RKE2 }))).not.toThrow();
@@ -293,10 +293,10 @@ describe('the CSI constructs refuse platforms and roots where they cannot run', 
   });
 
   test('a relative or Linux kubelet root, an unknown platform and a namespace the API server refuses are refused, naming the prop and the value', () => {
-    expect(build((c) => new WindowsSmbCsi(c, 'smb', { platform: WindowsPlatform.EKS, kubeletRootDir: 'var\\lib\\kubelet' }))).toThrow(/kubeletRootDir "var\\\\lib\\\\kubelet" is not an absolute Windows path.*Fix: give the kubelet's --root-dir on the Windows nodes, e\.g\. C:\\var\\lib\\kubelet/);
-    expect(build((c) => new WindowsEbsCsiNode(c, 'ebs', { platform: WindowsPlatform.EKS, kubeletRootDir: '/var/lib/kubelet' }))).toThrow(/kubeletRootDir "\/var\/lib\/kubelet" is not an absolute Windows path/);
+    expect(build((c) => new WindowsSmbCsi(c, 'smb', { platform: WindowsPlatform.EKS, kubeletRootDir: 'var\\lib\\kubelet' }))).toThrow(/kubeletRootDir: "var\\\\lib\\\\kubelet" is not an absolute Windows path.*Fix: give the kubelet's --root-dir on the Windows nodes, e\.g\. C:\\var\\lib\\kubelet/);
+    expect(build((c) => new WindowsEbsCsiNode(c, 'ebs', { platform: WindowsPlatform.EKS, kubeletRootDir: '/var/lib/kubelet' }))).toThrow(/kubeletRootDir: "\/var\/lib\/kubelet" is not an absolute Windows path/);
     expect(build((c) => new WindowsSmbCsi(c, 'smb', { platform: 'eks-anywhere' as WindowsPlatform }))).toThrow(/platform: "eks-anywhere" is not a WindowsPlatform/);
-    expect(build((c) => new WindowsSmbCsi(c, 'smb', { platform: WindowsPlatform.EKS, namespace: 'Storage' }))).toThrow(/namespace "Storage" must be lower-case/);
+    expect(build((c) => new WindowsSmbCsi(c, 'smb', { platform: WindowsPlatform.EKS, namespace: 'Storage' }))).toThrow(/namespace: "Storage" must be lower-case/);
     expect(build((c) => new WindowsSmbCsi(c, 'smb', { platform: WindowsPlatform.EKS, kubeletRootDir: 'D:/kubelet/' }))).not.toThrow();
   });
 });
