@@ -85,11 +85,13 @@ const GROUPS = {
   k0smotron: 'k0smotron v2.1.0',
   'cluster-api-provider-aws': 'CAPA v2.11.1',
   karpenter: 'Karpenter v1.14.1',
+  'cluster-api-provider-azure': 'CAPZ v1.26.0',
 };
 
 /** What writes a kind's objects in the ledger test: the default example, or the kind's `example`. */
 const EXAMPLES = {
   karpenter: 'a `KarpenterWindowsNodePool` with its defaults',
+  capz: 'the CAPZ example (`examples/capz/main.ts`)',
 };
 
 function cell(text) {

@@ -4,12 +4,14 @@ import { join } from 'node:path';
 import { App, Chart } from 'cdk8s';
 import { readdirSync, readFileSync } from 'node:fs';
 import { parse } from 'yaml';
+import { buildCapzCluster } from '../examples/capz/main';
 import { buildCluster } from '../examples/k0smotron-aws/main';
 import { buildRemoteCluster } from '../examples/remote/main';
 import { WindowsAppChart } from '../examples/windows-app/main';
 import { ClusterInfra, HybridCluster, HybridClusterProps, LinuxWorkerPool } from '../src';
 import { describeWithCrds } from './support/crd-schemas';
 import { KarpenterWindowsNodePool, KarpenterWindowsNodePoolProps } from '../src/eks';
+import { CapzCloudProviderInstall, CapzCluster, CapzClusterProps, CapzIdentityType, CapzLinuxWorkerPool, CapzWindowsWorkerPool, CapzWindowsWorkerPoolProps, WindowsKubeletService } from '../src/capz';
 import { DEPLOYED, writeJson } from './support/infra-outputs';
 import { K8sObject, synthObjects } from './support/synth';
 
@@ -60,9 +62,23 @@ function karpenter(props: Partial<KarpenterWindowsNodePoolProps> = {}): (app: Ap
   return (app) => new KarpenterWindowsNodePool(new Chart(app, 'karpenter'), 'windows', { clusterName: 'eks-test', role: 'eks-test-karpenter-windows', limits: { cpu: 64 }, ...props });
 }
 
+const GUID = '00000000-0000-0000-0000-000000000000';
+/** A CAPZ cluster like the CAPZ example's (examples/capz), with some cluster and Windows pool props changed. */
+function capz(cluster: Partial<CapzClusterProps>, windows: Partial<CapzWindowsWorkerPoolProps> = {}): (app: App) => void {
+  return (app) => {
+    const c = new CapzCluster(new Chart(app, 'capz', { namespace: 'default', disableResourceNameHashes: true }), 'azwin', {
+      kubernetesVersion: 'v1.34.4', location: 'westeurope', subscriptionId: GUID, cloudProvider: CapzCloudProviderInstall.HELM_INSTALL,
+      identity: { type: CapzIdentityType.WORKLOAD_IDENTITY, clientId: GUID, tenantId: GUID }, ...cluster,
+    });
+    new CapzLinuxWorkerPool(c, 'linux', { vmSize: 'Standard_D4s_v3' });
+    new CapzWindowsWorkerPool(c, 'win', { vmSize: 'Standard_D4s_v3', kubeletService: WindowsKubeletService.NSSM, ...windows });
+  };
+}
+
 /** The example a ledger kind's `example` names, for kinds the default example does not emit. */
 const EXAMPLES: Record<string, (app: App) => void> = {
   karpenter: karpenter(),
+  capz: (app) => { buildCapzCluster(app); },
 };
 
 /** The props a ledger entry's `when` names, each set on an otherwise default cluster (or the kind's example). */
@@ -78,6 +94,9 @@ const VARIANTS: Record<string, (app: App) => void> = {
   additionalTags: variant({ additionalTags: { team: 'platform' } }),
   infra: (app) => buildCluster(app, ClusterInfra.fromOutputsFile(writeJson(JSON.stringify(DEPLOYED)))),
   enableWorker: variant({ controlPlane: { replicas: 3, instanceType: 't3.large', enableWorker: true } }),
+  'sshAuthorizedKeys': capz({}, { sshAuthorizedKeys: ['ssh-ed25519 AAAA admin'] }),
+  'image': capz({}, { image: { computeGallery: { gallery: 'g', name: 'capi-win-2022-containerd', version: '1.34.4' } } }),
+  'identity.clientSecret': capz({ identity: { type: CapzIdentityType.SERVICE_PRINCIPAL, clientId: GUID, tenantId: GUID, clientSecret: { name: 'sp', namespace: 'default' } } }),
 };
 
 describeWithCrds('the field ledger (docs/fields.yaml)', () => {
@@ -93,6 +112,7 @@ describeWithCrds('the field ledger (docs/fields.yaml)', () => {
     ['remote', objects((app) => { buildRemoteCluster(app); })],
     ['windows-app', objects((app) => { new WindowsAppChart(app, 'windows-app'); })],
     ['karpenter', objects(EXAMPLES.karpenter)],
+    ['capz', objects(EXAMPLES.capz)],
   ];
   const objectsOf = (kind: string) => examples.find(([, objs]) => objs.some((o) => o.kind === kind))?.[1] ?? [];
   const written = (objs: K8sObject[], kind: string, field: string) =>
@@ -135,7 +155,7 @@ describeWithCrds('the field ledger (docs/fields.yaml)', () => {
         }
         if (!entry.written || entry.when) {
           expect({ where, upstream: typeof entry.upstream, source: entry.source })
-            .toEqual({ where, upstream: 'string', source: expect.stringMatching(/^(kubernetes-sigs\/cluster-api-provider-aws@(v2\.11\.1|2cf09d78547d32975570a4b9ba5496bdfe26abeb)|kubernetes-sigs\/cluster-api@v1\.14\.0|k0sproject\/k0smotron@v2\.1\.0|aws\/karpenter-provider-aws@v1\.14\.1|kubernetes-sigs\/karpenter@v1\.14\.1):\S+\.go \(\w[\w., ]*\)$/) });
+            .toEqual({ where, upstream: 'string', source: expect.stringMatching(/^(kubernetes-sigs\/cluster-api-provider-aws@(v2\.11\.1|2cf09d78547d32975570a4b9ba5496bdfe26abeb)|kubernetes-sigs\/cluster-api@v1\.14\.0|k0sproject\/k0smotron@v2\.1\.0|aws\/karpenter-provider-aws@v1\.14\.1|kubernetes-sigs\/karpenter@v1\.14\.1|kubernetes-sigs\/cluster-api-provider-azure@v1\.26\.0):\S+\.go \(\w[\w., ]*\)$/) });
         }
       }
     });

@@ -29,6 +29,9 @@ describe('the props reference (docs/props.md)', () => {
     expect(text).toContain('## RemoteWindowsWorkerPool (`cdk-hybrid-windows`)');
     expect(text).toContain('| `controlPlane.replicas` | no | a number; the `control-plane` rule judges its value |');
     expect(text).toContain('`replicas` and `autoscaling` exclude each other.');
+    // The CAPZ constructs (cdk-hybrid-windows/capz), the base's entries composed, never restated.
+    expect(text).toContain('## CapzWindowsWorkerPool (`cdk-hybrid-windows/capz`)');
+    expect(text).toContain('| `cloudProvider` | yes | one of `CapzCloudProviderInstall.HELM_CHART_PROXY`, `CapzCloudProviderInstall.HELM_INSTALL` |');
   });
 
   test('is a page of the API reference (typedoc projectDocuments; `npm run docs:api` writes it to docs/api/documents/props.md)', () => {

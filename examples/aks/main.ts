@@ -14,6 +14,6 @@ const stack = new HybridAksStack(app, 'aks-test', {
   clusterName: 'aks-test',
   kubernetesVersion: '1.35',
 });
-new AksLinuxNodePool(stack.cluster, 'linux', { vmSize: 'Standard_D4ds_v5', minCount: 1 });
-new AksWindowsNodePool(stack.cluster, 'win', { vmSize: 'Standard_D4ds_v5', minCount: 1, windowsVersion: WindowsVersion.SERVER_2022 });
+new AksLinuxNodePool(stack.cluster, 'linux', { machineType: 'Standard_D4ds_v5', minNodes: 1 });
+new AksWindowsNodePool(stack.cluster, 'win', { machineType: 'Standard_D4ds_v5', minNodes: 1, windowsVersion: WindowsVersion.SERVER_2022 });
 app.synth();

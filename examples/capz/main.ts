@@ -6,7 +6,7 @@
  * (`clusterctl init --infrastructure azure`, the identity, the tigera operator) and how to apply.
  */
 import { App, Chart } from 'cdk8s';
-import { CapzCluster, CapzIdentityType, CapzLinuxWorkerPool, CapzWindowsAddons, CapzWindowsWorkerPool, WindowsKubeletService, WindowsVersion } from '../../src/capz';
+import { CapzCloudProviderInstall, CapzCluster, CapzIdentityType, CapzLinuxWorkerPool, CapzWindowsAddons, CapzWindowsWorkerPool, WindowsKubeletService, WindowsVersion } from '../../src/capz';
 
 /** The example's chart. */
 export function buildCapzCluster(app: App): Chart {
@@ -17,6 +17,10 @@ export function buildCapzCluster(app: App): Chart {
     subscriptionId: '00000000-0000-0000-0000-000000000000',
     identity: { type: CapzIdentityType.WORKLOAD_IDENTITY, clientId: '11111111-1111-1111-1111-111111111111', tenantId: '22222222-2222-2222-2222-222222222222' },
     controlPlane: { replicas: 3, vmSize: 'Standard_D2s_v3' },
+    // CAPZ's HelmChartProxy installs cloud-provider-azure (docs/capz.md, "The cloud provider").
+    cloudProvider: CapzCloudProviderInstall.HELM_CHART_PROXY,
+    // The identity the VMs carry, which CAPZ writes into azure.json for the cloud provider.
+    machineIdentity: '/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/identities/providers/Microsoft.ManagedIdentity/userAssignedIdentities/cloud-provider-user-identity',
   });
   new CapzLinuxWorkerPool(cluster, 'linux', { vmSize: 'Standard_D4s_v3', replicas: 2 });
   new CapzWindowsWorkerPool(cluster, 'win', {

@@ -16,10 +16,10 @@ const stack = new HybridEksStack(app, 'eks-test', {
   // e.g. EKS_PUBLIC_CIDR=203.0.113.7/32 to reach the API endpoint from your machine.
   publicAccessCidrs: process.env.EKS_PUBLIC_CIDR ? [process.env.EKS_PUBLIC_CIDR] : undefined,
 });
-new EksLinuxNodeGroup(stack.cluster, 'linux', { instanceTypes: ['t3.large'], minSize: 2 });
+new EksLinuxNodeGroup(stack.cluster, 'linux', { machineTypes: ['t3.large'], minNodes: 2 });
 new EksWindowsNodeGroup(stack.cluster, 'windows', {
-  instanceTypes: ['m6i.xlarge'],
-  minSize: 2,
+  machineTypes: ['m6i.xlarge'],
+  minNodes: 2,
   windowsVersion: WindowsVersion.SERVER_2022,
   edition: WindowsEdition.CORE,
 });

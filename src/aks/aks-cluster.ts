@@ -1,5 +1,7 @@
 import { Construct } from 'constructs';
 import { judgeOwnResources, judgeStackAtSynth } from '../terraform/judge';
+import { choice, flag, list, optional, propsSpec, record, required, text, whole } from '../core/props-spec';
+import { namedFields, namedOf, vocabularySpec } from '../terraform/managed-node-pool';
 import { isUnresolvedToken } from '../core/tokens';
 import { AKS_LIMITS, AksNetworkPlugin, aksDnsPrefix, AksNetworkPolicy, AksNodeOsUpgradeChannel, AksSkuTier, AksSupportPlan, AksWindowsLicense } from '../platform/aks';
 import { PropsOfFields } from '../rules/engine/refusal';
@@ -12,17 +14,17 @@ export interface AksSystemPoolOptions {
    * The VM size.
    * @default 'Standard_D4ds_v5'
    */
-  readonly vmSize?: string;
+  readonly machineType?: string;
   /**
    * The fewest nodes (autoscaling); AKS keeps at least one on a System pool.
    * @default 2
    */
-  readonly minCount?: number;
+  readonly minNodes?: number;
   /**
    * The most nodes.
-   * @default - the larger of minCount and 3
+   * @default - the larger of minNodes and 3
    */
-  readonly maxCount?: number;
+  readonly maxNodes?: number;
   /**
    * Pods per node: 30 to 250 on a System pool.
    * @default - AKS's: 250 with Azure CNI Overlay
@@ -33,6 +35,24 @@ export interface AksSystemPoolOptions {
    * @default - no zones
    */
   readonly zones?: readonly string[];
+  /**
+   * The former name of `machineType`, which takes the same values; giving both is refused.
+   * @deprecated use `machineType`.
+   * @default - machineType
+   */
+  readonly vmSize?: string;
+  /**
+   * The former name of `minNodes`, which takes the same values; giving both is refused.
+   * @deprecated use `minNodes`.
+   * @default - minNodes
+   */
+  readonly minCount?: number;
+  /**
+   * The former name of `maxNodes`, which takes the same values; giving both is refused.
+   * @deprecated use `maxNodes`.
+   * @default - maxNodes
+   */
+  readonly maxCount?: number;
 }
 
 /** The weekly window in which AKS may reimage nodes with a new node image. */
@@ -59,7 +79,7 @@ export interface AksMaintenanceWindow {
   readonly utcOffset?: string;
 }
 
-/** Props of `HybridAksCluster`. */
+/** Props of `HybridAksCluster`. What each prop takes, as the construct checks it: docs/props.md. */
 export interface HybridAksClusterProps {
   /** The AKS cluster name; also the DNS prefix of its API server (with "-" for "_", at most 54 characters). */
   readonly clusterName: string;
@@ -148,6 +168,81 @@ export interface HybridAksClusterProps {
   readonly deletionProtection?: boolean;
 }
 
+/**
+ * The deprecated names of the AKS pools' props (the System pool's too), each to its prop.
+ * @internal
+ */
+export const AKS_FORMER_NAMES = { vmSize: 'machineType', minCount: 'minNodes', maxCount: 'maxNodes' } as const;
+
+/**
+ * The VM size, node counts and pods per node of a pool, the user pools' and the System pool's.
+ * azurerm's min_count, max_count and max_pods are integers (kubernetes_cluster_node_pool_resource.go,
+ * TypeInt); `aks-node-pool` and `aks-max-pods` judge their ranges.
+ * @internal
+ */
+export const AKS_POOL_SIZE = {
+  machineType: required(text({ max: 128, form: 'an Azure VM size', example: 'Standard_D4ds_v5' }), 'give machineType, e.g. "Standard_D4ds_v5"'),
+  minNodes: optional(whole(0, undefined, 'aks-node-pool')),
+  maxNodes: optional(whole(0, undefined, 'aks-node-pool')),
+  maxPods: optional(whole(0, undefined, 'aks-max-pods')),
+  zones: optional(list(text({ max: 16, form: 'an availability zone', example: '1', judgedBy: 'aks-node-pool' }))),
+};
+
+/**
+ * A pool's size as azurerm writes it, the user pools' and the System pool's: autoscaled from
+ * `minNodes` to `maxNodes` (at least 3 unless given), on `machineType`.
+ * @internal
+ */
+export function aksPoolSize(size: Pick<AksSystemPoolOptions, 'machineType' | 'minNodes' | 'maxNodes' | 'maxPods' | 'zones'>, machineType: string, minNodes: number) {
+  const minCount = size.minNodes ?? minNodes;
+  return { vmSize: size.machineType ?? machineType, autoScalingEnabled: true, minCount, maxCount: size.maxNodes ?? Math.max(minCount, 3), maxPods: size.maxPods, zones: size.zones ? [...size.zones] : undefined };
+}
+
+/** A CIDR block the `aks-network` rule judges. */
+const CIDR = text({ max: 64, form: 'an IPv4 CIDR block', example: '10.244.0.0/16', judgedBy: 'aks-network' });
+/** A field of the maintenance window the `aks-maintenance-window` rule judges. */
+const WINDOW_TEXT = (example: string) => text({ max: 64, form: 'text', example, judgedBy: 'aks-maintenance-window' });
+
+/**
+ * The spec of `AksSystemPoolOptions`, its former names taken as aliases.
+ * @internal
+ */
+export const AKS_SYSTEM_POOL_PROPS = vocabularySpec<AksSystemPoolOptions, typeof AKS_FORMER_NAMES>('AksSystemPoolOptions', {
+  ...AKS_POOL_SIZE,
+  machineType: optional(AKS_POOL_SIZE.machineType.kind),
+}, AKS_FORMER_NAMES, [], 'systemPool.');
+
+/**
+ * The spec of `HybridAksClusterProps`; the Terraform rules judge the values further (the names'
+ * forms, the versions AKS offers on the day, the CIDR blocks, the window, the password).
+ * @internal
+ */
+export const HYBRID_AKS_CLUSTER_PROPS = propsSpec<HybridAksClusterProps>('HybridAksCluster', {
+  clusterName: required(text({ max: 1024, form: 'an AKS cluster name', example: 'shop', judgedBy: 'aks-cluster-name' }), 'give clusterName, e.g. "shop"'),
+  kubernetesVersion: required(text({ max: 64, form: 'a Kubernetes version', example: '1.35', judgedBy: 'aks-kubernetes-version' }), 'give kubernetesVersion, e.g. "1.35"'),
+  supportPlan: optional(choice(AksSupportPlan, 'AksSupportPlan')),
+  skuTier: optional(choice(AksSkuTier, 'AksSkuTier')),
+  location: required(text({ max: 64, form: 'an Azure region', example: 'westeurope' }), 'give location, e.g. "westeurope"'),
+  // Azure takes resource group names of 1 to 90 characters (Azure "Naming rules and restrictions", Microsoft.Resources/resourcegroups).
+  resourceGroupName: required(text({ max: 90, form: 'a resource group name', example: 'shop-rg' }), 'give resourceGroupName, e.g. "shop-rg"'),
+  subnetId: required(text({ max: 1024, form: 'a subnet id', example: '/subscriptions/…/subnets/nodes' }), 'give the nodes\' subnet id'),
+  networkPolicy: optional(choice(AksNetworkPolicy, 'AksNetworkPolicy')),
+  podCidr: optional(CIDR),
+  serviceCidr: optional(CIDR),
+  systemPool: optional(record(AKS_SYSTEM_POOL_PROPS)),
+  windowsAdminUsername: optional(text({ max: 64, form: 'a Windows user name', example: 'aksadmin', judgedBy: 'aks-windows-password' })),
+  windowsAdminPassword: optional(text({ max: 1024, form: 'a reference to a secret', example: '${var.windows_admin_password}', judgedBy: 'aks-windows-password' })),
+  windowsLicense: optional(choice(AksWindowsLicense, 'AksWindowsLicense')),
+  nodeOsUpgradeChannel: optional(choice(AksNodeOsUpgradeChannel, 'AksNodeOsUpgradeChannel')),
+  maintenanceWindow: optional(record(propsSpec<AksMaintenanceWindow>('AksMaintenanceWindow', {
+    dayOfWeek: optional(WINDOW_TEXT('Sunday')),
+    startTime: optional(WINDOW_TEXT('00:00')),
+    durationHours: optional(whole(0, undefined, 'aks-maintenance-window')),
+    utcOffset: optional(WINDOW_TEXT('+00:00')),
+  }))),
+  deletionProtection: optional(flag()),
+});
+
 /** Which prop sets which field of the cluster, for messages at construction. */
 const PROPS_OF_FIELDS: PropsOfFields = {
   'azurerm_kubernetes_cluster name': 'clusterName',
@@ -163,10 +258,10 @@ const PROPS_OF_FIELDS: PropsOfFields = {
   'azurerm_kubernetes_cluster maintenance_window_node_os.duration': 'maintenanceWindow.durationHours',
   'azurerm_kubernetes_cluster maintenance_window_node_os.utc_offset': 'maintenanceWindow.utcOffset',
   'azurerm_kubernetes_cluster default_node_pool.max_pods': 'systemPool.maxPods',
-  'azurerm_kubernetes_cluster default_node_pool.min_count': 'systemPool.minCount',
-  'azurerm_kubernetes_cluster default_node_pool.max_count': 'systemPool.minCount and systemPool.maxCount',
+  'azurerm_kubernetes_cluster default_node_pool.min_count': 'systemPool.minNodes',
+  'azurerm_kubernetes_cluster default_node_pool.max_count': 'systemPool.minNodes and systemPool.maxNodes',
   'azurerm_kubernetes_cluster default_node_pool.zones': 'systemPool.zones',
-  'azurerm_kubernetes_cluster default_node_pool.vnet_subnet_id': 'systemPool.maxCount',
+  'azurerm_kubernetes_cluster default_node_pool.vnet_subnet_id': 'systemPool.maxNodes',
   'azurerm_kubernetes_cluster windows_profile.admin_username': 'windowsAdminUsername',
   'azurerm_kubernetes_cluster windows_profile.admin_password': 'windowsAdminPassword',
 };
@@ -196,8 +291,9 @@ export class HybridAksCluster extends Construct {
   /** Whether the cluster and its pools carry `prevent_destroy` (`deletionProtection`). */
   public readonly deletionProtection: boolean;
 
-  public constructor(scope: Construct, id: string, props: HybridAksClusterProps) {
+  public constructor(scope: Construct, id: string, given: HybridAksClusterProps) {
     super(scope, id);
+    const props = HYBRID_AKS_CLUSTER_PROPS.parse(this.node.path, given);
     this.clusterName = props.clusterName;
     this.subnetId = props.subnetId;
     this.kubernetesVersion = props.kubernetesVersion;
@@ -218,7 +314,6 @@ export class HybridAksCluster extends Construct {
       this.windowsAdminPassword.overrideLogicalId(WINDOWS_ADMIN_PASSWORD_VARIABLE);
     }
     const system = props.systemPool ?? {};
-    const minCount = system.minCount ?? 2;
     const window = props.maintenanceWindow ?? {};
 
     this.cluster = new KubernetesCluster(this, 'Cluster', {
@@ -254,13 +349,8 @@ export class HybridAksCluster extends Construct {
         // pool, in one update (kubernetes_cluster_resource.go update: kubernetes_version, then
         // default_node_pool); without it only the control plane moves.
         orchestratorVersion: props.kubernetesVersion,
-        vmSize: system.vmSize ?? 'Standard_D4ds_v5',
         vnetSubnetId: props.subnetId,
-        autoScalingEnabled: true,
-        minCount,
-        maxCount: system.maxCount ?? Math.max(minCount, 3),
-        maxPods: system.maxPods,
-        zones: system.zones ? [...system.zones] : undefined,
+        ...aksPoolSize(system, 'Standard_D4ds_v5', 2),
         upgradeSettings: { maxSurge: '10%' },
       },
       windowsProfile: {
@@ -280,7 +370,7 @@ export class HybridAksCluster extends Construct {
       // The cluster autoscaler sets the node count; the next apply should not reset it.
       lifecycle: { ignoreChanges: ['default_node_pool[0].node_count'], preventDestroy: this.deletionProtection || undefined },
     });
-    judgeOwnResources(this, [this.cluster], PROPS_OF_FIELDS);
+    judgeOwnResources(this, [this.cluster], namedFields(PROPS_OF_FIELDS, namedOf(props.systemPool)));
     judgeStackAtSynth(this);
   }
 }

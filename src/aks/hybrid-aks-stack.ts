@@ -2,7 +2,9 @@ import { Construct } from 'constructs';
 import { fail } from '../core/errors';
 import { isUnresolvedToken } from '../core/tokens';
 import { AKS_LIMITS } from '../platform/aks';
-import { HybridAksCluster, HybridAksClusterProps } from './aks-cluster';
+import { except, flag, handedOn, optional, propsSpec, record, stringRecord, text } from '../core/props-spec';
+import { networkExclusion } from '../terraform/managed-node-pool';
+import { HYBRID_AKS_CLUSTER_PROPS, HybridAksCluster, HybridAksClusterProps } from './aks-cluster';
 import { AzurermProvider, ResourceGroup, RoleAssignment, Subnet, TerraformStack, VirtualNetwork } from '../terraform/providers/azurerm';
 
 /** The network `HybridAksStack` creates: a VNet and the nodes' subnet. */
@@ -27,7 +29,7 @@ export interface ExistingAksNetwork {
   readonly subnetId: string;
 }
 
-/** Props of `HybridAksStack`: the cluster's, and where it goes. */
+/** Props of `HybridAksStack`: the cluster's, and where it goes. What each prop takes, as the construct checks it: docs/props.md. */
 export interface HybridAksStackProps extends Omit<HybridAksClusterProps, 'subnetId' | 'resourceGroupName'> {
   /**
    * The Azure subscription.
@@ -68,6 +70,36 @@ export interface HybridAksStackProps extends Omit<HybridAksClusterProps, 'subnet
   readonly subnetRoleAssignment?: boolean;
 }
 
+/** A CIDR block of the created network, which the `aks-network` rule judges. */
+const NETWORK_CIDR = (example: string) => text({ max: 64, form: 'an IPv4 CIDR block', example, judgedBy: 'aks-network' });
+
+/**
+ * The spec of `HybridAksStackProps`: the cluster's props are handed on to `HybridAksCluster`,
+ * which parses them.
+ * @internal
+ */
+export const HYBRID_AKS_STACK_PROPS = propsSpec<HybridAksStackProps>('HybridAksStack', {
+  ...handedOn(except(HYBRID_AKS_CLUSTER_PROPS.entries, 'subnetId', 'resourceGroupName', 'clusterName', 'location'), 'HybridAksCluster'),
+  // Read here too: the resource group, VNet and the stacks' identity are named after them.
+  clusterName: HYBRID_AKS_CLUSTER_PROPS.entries.clusterName,
+  location: HYBRID_AKS_CLUSTER_PROPS.entries.location,
+  subscriptionId: optional(text({ max: 64, form: 'an Azure subscription id', example: '00000000-0000-0000-0000-000000000000' })),
+  resourceGroupName: optional(HYBRID_AKS_CLUSTER_PROPS.entries.resourceGroupName.kind),
+  network: optional(record(propsSpec<AksNetworkOptions>('AksNetworkOptions', {
+    addressSpace: optional(NETWORK_CIDR('10.224.0.0/16')),
+    subnetCidr: optional(NETWORK_CIDR('10.224.0.0/20')),
+  }))),
+  existingNetwork: optional(record(propsSpec<ExistingAksNetwork>('ExistingAksNetwork', {
+    resourceGroupName: HYBRID_AKS_CLUSTER_PROPS.entries.resourceGroupName,
+    subnetId: HYBRID_AKS_CLUSTER_PROPS.entries.subnetId,
+  }))),
+  tags: optional(stringRecord()),
+  subnetRoleAssignment: optional(flag()),
+}, [
+  networkExclusion(),
+  { props: ['resourceGroupName', 'existingNetwork'], what: 'both resourceGroupName and existingNetwork are set', fix: 'name the resource group in existingNetwork.resourceGroupName' },
+]);
+
 /** A stack with an `AzurermProvider`, a resource group and network (created or existing) and a `HybridAksCluster`. */
 export class HybridAksStack extends TerraformStack {
   /** The `azurerm` provider. */
@@ -82,22 +114,21 @@ export class HybridAksStack extends TerraformStack {
   public readonly cluster: HybridAksCluster;
   /** Network Contributor for the cluster's identity on the created subnet, unless `subnetRoleAssignment` is false or the network exists. */
   public readonly subnetRoleAssignment?: RoleAssignment;
-  /** What another stack of the app must not make again. */
-  private readonly identity: { readonly subscription: string; readonly group: string; readonly cluster: string; readonly createsGroup: boolean };
+  /** What another stack of the app must not make again; set once the stack is built (one that failed makes nothing). */
+  private identity?: { readonly subscription: string; readonly group: string; readonly cluster: string; readonly createsGroup: boolean };
 
-  public constructor(scope: Construct, id: string, props: HybridAksStackProps) {
+  public constructor(scope: Construct, id: string, given: HybridAksStackProps) {
     super(scope, id);
+    const props = HYBRID_AKS_STACK_PROPS.parse(this.node.path, given);
     const { subscriptionId, resourceGroupName, network, existingNetwork, tags, subnetRoleAssignment, ...cluster } = props;
-    if (network !== undefined && existingNetwork !== undefined) fail(this, 'both network and existingNetwork are set', 'give network (to create one) or existingNetwork (to use yours), not both');
-    if (resourceGroupName !== undefined && existingNetwork !== undefined) fail(this, 'both resourceGroupName and existingNetwork are set', 'name the resource group in existingNetwork.resourceGroupName');
     const rg = existingNetwork?.resourceGroupName ?? resourceGroupName ?? `${props.clusterName}-rg`;
-    this.identity = { subscription: subscriptionId ?? '', group: rg, cluster: props.clusterName, createsGroup: existingNetwork === undefined };
+    const identity = { subscription: subscriptionId ?? '', group: rg, cluster: props.clusterName, createsGroup: existingNetwork === undefined };
     // One app deploys its stacks to the same account: a second stack of the same cluster or resource
     // group would try to create what the first one did (AKS clusters are named per resource group).
     for (const other of this.node.root.node.findAll()) {
-      if (!(other instanceof HybridAksStack) || other === this || other.identity.subscription !== this.identity.subscription || other.identity.group !== rg) continue;
+      if (!(other instanceof HybridAksStack) || other.identity === undefined || other.identity.subscription !== identity.subscription || other.identity.group !== rg) continue;
       if (other.identity.cluster === props.clusterName) fail(this, `clusterName: stack ${other.node.path} already makes AKS cluster ${props.clusterName} in resource group ${rg}`, 'give each stack its own clusterName (or resourceGroupName)');
-      if (other.identity.createsGroup && this.identity.createsGroup) fail(this, `resourceGroupName: stack ${other.node.path} already creates resource group ${rg}`, 'give each stack its own resourceGroupName, or put this cluster in the other stack\'s group with existingNetwork');
+      if (other.identity.createsGroup && identity.createsGroup) fail(this, `resourceGroupName: stack ${other.node.path} already creates resource group ${rg}`, 'give each stack its own resourceGroupName, or put this cluster in the other stack\'s group with existingNetwork');
     }
     const vnetName = `${props.clusterName}-vnet`;
     if (existingNetwork === undefined && !isUnresolvedToken(props.clusterName) && vnetName.length > AKS_LIMITS.vnetName) {
@@ -129,7 +160,7 @@ export class HybridAksStack extends TerraformStack {
       subnetId = this.subnet.id;
     }
     this.cluster = new HybridAksCluster(this, 'Cluster', { ...cluster, resourceGroupName: group, subnetId });
-    if (tags) this.cluster.cluster.tags = tags;
+    if (tags) this.cluster.cluster.tags = { ...tags };
     // A system-assigned identity exists only once the cluster does, so the grant follows its creation (managed-identity-overview.md).
     if (this.subnet && subnetRoleAssignment !== false) {
       this.subnetRoleAssignment = new RoleAssignment(this, 'SubnetNetworkContributor', {
@@ -138,5 +169,6 @@ export class HybridAksStack extends TerraformStack {
         principalId: this.cluster.cluster.identity.principalId,
       });
     }
+    this.identity = identity;
   }
 }

@@ -9,6 +9,9 @@ export * from './aks-cluster';
 export * from './linux-node-pool';
 export * from './windows-node-pool';
 export * from './node-pool';
+/** The base the managed clouds' node pools share (one vocabulary, the OS part). */
+export { ManagedNodePool } from '../terraform/managed-node-pool';
+export type { ManagedNodePoolOptions, ManagedPoolBuild, ManagedOsPart } from '../terraform/managed-node-pool';
 export { AKS_WINDOWS_OS_SKUS, AksNetworkPolicy, AksNodeOsUpgradeChannel, AksSkuTier, AksSupportPlan, AksWindowsLicense } from '../platform/aks';
 /** The Terraform rules the stacks run at synth, for a `cdk.tf.json` from anywhere (also in the package root). */
 export { formatTerraformViolation, validateTerraform } from '../terraform/index';

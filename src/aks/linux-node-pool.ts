@@ -1,18 +1,22 @@
-import { Construct } from 'constructs';
 import type { HybridAksCluster } from './aks-cluster';
-import { AksNodePoolOptions, createNodePool } from './node-pool';
-import type { KubernetesClusterNodePool } from '../terraform/providers/azurerm';
+import { AKS_NODE_POOL_OPTIONS, AksNodePoolBase, AksNodePoolOptions, AksOsPart, aksNodePoolSpec } from './node-pool';
 
 /** Props of `AksLinuxNodePool`: those of every node pool. */
 export type AksLinuxNodePoolProps = AksNodePoolOptions;
 
-/** A User pool of Linux (Ubuntu) nodes for the cluster's Linux workloads. */
-export class AksLinuxNodePool extends Construct {
-  /** The `azurerm_kubernetes_cluster_node_pool`, for its attributes and escape hatches. */
-  public readonly pool: KubernetesClusterNodePool;
+/**
+ * The spec of `AksLinuxNodePoolProps`.
+ * @internal
+ */
+export const AKS_LINUX_NODE_POOL_PROPS = aksNodePoolSpec<AksLinuxNodePoolProps>('AksLinuxNodePool', AKS_NODE_POOL_OPTIONS);
 
+/** A User pool of Linux (Ubuntu) nodes for the cluster's Linux workloads. */
+export class AksLinuxNodePool extends AksNodePoolBase<AksLinuxNodePoolProps> {
   public constructor(cluster: HybridAksCluster, id: string, props: AksLinuxNodePoolProps) {
-    super(cluster, id);
-    this.pool = createNodePool(this, cluster, props, { osType: 'Linux' });
+    super(cluster, id, AKS_LINUX_NODE_POOL_PROPS, props);
+  }
+
+  protected osPart(): AksOsPart {
+    return { osType: 'Linux' };
   }
 }

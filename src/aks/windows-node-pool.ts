@@ -1,10 +1,9 @@
-import { Construct } from 'constructs';
-import { oneOf } from '../core/values';
+import { flag, optional } from '../core/props-spec';
 import { AKS_FIPS_REQUIRED, AKS_WINDOWS_OS_SKUS } from '../platform/aks';
 import { WINDOWS_NODE_TAINT, WindowsVersion, taintArgument } from '../platform/windows';
+import { WINDOWS_VERSION_ENTRY, windowsRelease } from '../terraform/managed-node-pool';
 import type { HybridAksCluster } from './aks-cluster';
-import { AksNodePoolOptions, createNodePool } from './node-pool';
-import type { KubernetesClusterNodePool } from '../terraform/providers/azurerm';
+import { AKS_NODE_POOL_OPTIONS, AksNodePoolBase, AksNodePoolOptions, AksOsPart, aksNodePoolSpec } from './node-pool';
 
 /** Props of `AksWindowsNodePool`: those of every node pool, the Windows release and FIPS. */
 export interface AksWindowsNodePoolProps extends AksNodePoolOptions {
@@ -26,23 +25,34 @@ export interface AksWindowsNodePoolProps extends AksNodePoolOptions {
 }
 
 /**
+ * The spec of `AksWindowsNodePoolProps`.
+ * @internal
+ */
+export const AKS_WINDOWS_NODE_POOL_PROPS = aksNodePoolSpec<AksWindowsNodePoolProps>('AksWindowsNodePool', {
+  ...AKS_NODE_POOL_OPTIONS,
+  windowsVersion: WINDOWS_VERSION_ENTRY,
+  fipsEnabled: optional(flag()),
+});
+
+/**
  * A User pool of Windows Server nodes: `os_sku` from `windowsVersion`, the `os=windows:NoSchedule`
  * taint the workload constructs tolerate (AKS taints no Windows node itself), autoscaling.
  * Its name is at most 6 characters (AKS).
  */
-export class AksWindowsNodePool extends Construct {
-  /** The `azurerm_kubernetes_cluster_node_pool`, for its attributes and escape hatches. */
-  public readonly pool: KubernetesClusterNodePool;
-
+export class AksWindowsNodePool extends AksNodePoolBase<AksWindowsNodePoolProps> {
   public constructor(cluster: HybridAksCluster, id: string, props: AksWindowsNodePoolProps) {
-    super(cluster, id);
-    const version = oneOf({ path: this.node.path, prop: 'windowsVersion' }, props?.windowsVersion, WindowsVersion, 'WindowsVersion') ?? WindowsVersion.SERVER_2022;
-    this.pool = createNodePool(this, cluster, props, {
+    super(cluster, id, AKS_WINDOWS_NODE_POOL_PROPS, props);
+  }
+
+  protected osPart(props: AksWindowsNodePoolProps): AksOsPart {
+    const version = windowsRelease(props);
+    return {
+      windowsVersion: version,
       osType: 'Windows',
       osSku: AKS_WINDOWS_OS_SKUS[version],
       taints: [taintArgument(WINDOWS_NODE_TAINT)],
-      fipsEnabled: props?.fipsEnabled ?? (AKS_FIPS_REQUIRED.includes(version) ? true : undefined),
+      fipsEnabled: props.fipsEnabled ?? (AKS_FIPS_REQUIRED.includes(version) ? true : undefined),
       propsOfFields: { 'azurerm_kubernetes_cluster_node_pool os_sku': 'windowsVersion', 'azurerm_kubernetes_cluster_node_pool fips_enabled': 'fipsEnabled' },
-    });
+    };
   }
 }

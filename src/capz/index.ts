@@ -6,11 +6,9 @@
  * kube-proxy and csi-proxy as ClusterResourceSets). docs/capz.md is the guide.
  * @module cdk-hybrid-windows/capz
  */
-export { CapzCluster, CapzIdentityType } from './capz-cluster';
-export type { CapzClusterIdentity, CapzClusterProps } from './capz-cluster';
-export { CapzLinuxWorkerPool, CapzWindowsWorkerPool } from './worker-pools';
-export type { CapzImage, CapzWorkerPoolProps, CapzWindowsWorkerPoolProps } from './worker-pools';
-export { CapzWindowsAddons } from './windows-addons';
-export type { CapzWindowsAddonsProps } from './windows-addons';
-export { KUBELET_SERVICE_ANNOTATION, WindowsKubeletService } from '../platform/capz';
+// `export *`: the props specs (@internal, for docs/props.md and the property tests) reach the JS, not the declarations.
+export * from './capz-cluster';
+export * from './worker-pools';
+export * from './windows-addons';
+export { CapzCloudProviderInstall, CLOUD_PROVIDER_ANNOTATION, KUBELET_SERVICE_ANNOTATION, WindowsKubeletService } from '../platform/capz';
 export { WindowsVersion } from '../platform/windows';

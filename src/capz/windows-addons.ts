@@ -2,6 +2,7 @@ import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { stringify } from 'yaml';
 import { ClusterResourceSet, ClusterResourceSetSpecResourcesKind, ClusterResourceSetSpecStrategy } from '../generated/cluster-api-addons.cluster.x-k8s.io';
+import { flag, optional, propsSpec, text } from '../core/props-spec';
 import { typedApiObject } from '../core/typed-api-object';
 import { CALICO_WINDOWS, WINDOWS_KUBE_PROXY_IMAGE, windowsKubeProxyTag } from '../platform/capz';
 import { LABEL_OS, WINDOWS_SYSTEM_USER } from '../platform/windows';
@@ -24,6 +25,15 @@ export interface CapzWindowsAddonsProps {
   readonly csiProxy?: boolean;
 }
 
+/**
+ * The spec of `CapzWindowsAddonsProps`.
+ * @internal
+ */
+export const CAPZ_WINDOWS_ADDONS_PROPS = propsSpec<CapzWindowsAddonsProps>('CapzWindowsAddons', {
+  apiServerHost: optional(text({ max: 253, form: 'a host name or IP address', example: 'azwin-4f2a.westeurope.cloudapp.azure.com', pattern: /^[A-Za-z0-9](?:[-A-Za-z0-9.:]*[A-Za-z0-9])?$/ })),
+  csiProxy: optional(flag()),
+});
+
 /** The csi-proxy release CAPZ v1.26.0's Windows add-ons run (templates/addons/windows/csi-proxy/csi-proxy.yaml). */
 const CSI_PROXY_IMAGE = 'ghcr.io/kubernetes-sigs/sig-windows/csi-proxy:v1.0.2';
 
@@ -43,7 +53,8 @@ export class CapzWindowsAddons extends Construct {
   /** The ClusterResourceSets (addons.cluster.x-k8s.io/v1beta2). */
   public readonly resourceSets: readonly ApiObject[];
 
-  public constructor(cluster: CapzCluster, id: string, props: CapzWindowsAddonsProps = {}) {
+  public constructor(cluster: CapzCluster, id: string, given: CapzWindowsAddonsProps = {}) {
+    const props = CAPZ_WINDOWS_ADDONS_PROPS.parse(`${cluster.node.path}/${id}`, given);
     super(cluster, id);
     this.selector = { 'windows-addons.cdk-hybrid-windows.io/cluster': cluster.clusterName };
     Object.entries(this.selector).forEach(([k, v]) => cluster.cluster.metadata.addLabel(k, v));
@@ -55,6 +66,7 @@ export class CapzWindowsAddons extends Construct {
           calicoNetwork: {
             bgp: CALICO_WINDOWS.bgp,
             windowsDataplane: CALICO_WINDOWS.dataplane,
+            mtu: CALICO_WINDOWS.mtu,
             ipPools: network.pods.cidrBlocks.map((cidr: string, i: number) => ({ name: `default-ipv4-ippool${i === 0 ? '' : `-${i}`}`, cidr, encapsulation: CALICO_WINDOWS.encapsulations[0], natOutgoing: 'Enabled' })),
           },
           // The Service range, which Calico for Windows needs to route Services (CAPZ's values: "must match cluster service CIDR").

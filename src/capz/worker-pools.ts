@@ -3,15 +3,16 @@ import { AzureMachineTemplate, AzureMachineTemplateSpecTemplateSpec } from '../g
 import { KubeadmConfigTemplateSpecTemplateSpec } from '../generated/cluster-api-bootstrap.cluster.x-k8s.io';
 import { fail } from '../core/errors';
 import { contentHash } from '../core/hash';
+import { choice, list, optional, PropEntry, PropKind, propsSpec, record, required, text, whole } from '../core/props-spec';
 import { typedApiObject } from '../core/typed-api-object';
-import { oneOf } from '../core/values';
+import { brief, refuse } from '../core/values';
 import { CAPZ_IMAGE_ANNOTATIONS, CAPZ_OS_TYPE, KUBELET_SERVICE_ANNOTATION, WindowsKubeletService } from '../platform/capz';
 import { LABEL_OS, WINDOWS_NODE_TIMEOUTS } from '../platform/windows';
 import { WindowsPlatform, windowsNodeTaint } from '../platform/support';
 import type { PropsOfFields } from '../rules/run/judge';
-import { MachineDeploymentPool, MachineDeploymentPoolProps, WorkerInfrastructure } from '../capi/machine-deployment-pool';
-import { windowsOs, WindowsWorkerProps } from '../capi/windows-os';
-import type { CapzCluster } from './capz-cluster';
+import { MACHINE_DEPLOYMENT_POOL_EXCLUSIONS, MACHINE_DEPLOYMENT_POOL_OPTIONS, MachineDeploymentPool, MachineDeploymentPoolProps, WorkerInfrastructure } from '../capi/machine-deployment-pool';
+import { WINDOWS_WORKER_OPTIONS, windowsOs, WindowsWorkerProps } from '../capi/windows-os';
+import { CAPZ_VM_SIZE, CapzCluster } from './capz-cluster';
 import { azureJsonFile, kubeadmBootstrap, KubeadmOs } from './kubeadm-bootstrap';
 
 /** An image of one's own for a pool's VMs (CAPZ's `image`: one of these). */
@@ -56,6 +57,52 @@ export interface CapzWorkerPoolProps extends MachineDeploymentPoolProps {
   readonly image?: CapzImage;
 }
 
+const IMAGE_PART = (form: string, example: string) => required(text({ max: 256, form, example }), `give the image's ${form}`);
+
+/** The spec of `CapzImage`: one reference, as CAPZ's webhook takes it (v1.26.0 internal/webhooks/azureimage_validation.go, ValidateImage). */
+const CAPZ_IMAGE_PROPS = propsSpec<CapzImage>('CapzImage', {
+  id: optional(text({ max: 1024, form: 'an image resource id', example: '/subscriptions/<id>/resourceGroups/<group>/providers/Microsoft.Compute/galleries/<gallery>/images/<image>/versions/<version>', pattern: /^\/(?:subscriptions|CommunityGalleries|SharedGalleries)\//i })),
+  computeGallery: optional(record(propsSpec<NonNullable<CapzImage['computeGallery']>>('CapzComputeGalleryImage', {
+    gallery: IMAGE_PART('gallery', 'ClusterAPI-f72ceb4f-5159-4c26-a0fe-2ea738f0d019'), name: IMAGE_PART('image name', 'capi-win-2022-containerd'), version: IMAGE_PART('version', '1.34.4'),
+  }))),
+  marketplace: optional(record(propsSpec<NonNullable<CapzImage['marketplace']>>('CapzMarketplaceImage', {
+    publisher: IMAGE_PART('publisher', 'cncf-upstream'), offer: IMAGE_PART('offer', 'capi-windows'), sku: IMAGE_PART('SKU', 'windows-2022-containerd-gen1'), version: IMAGE_PART('version', 'latest'),
+  }))),
+}, [
+  { props: ['id', 'computeGallery'], fix: 'give one of id, computeGallery or marketplace' },
+  { props: ['id', 'marketplace'], fix: 'give one of id, computeGallery or marketplace' },
+  { props: ['computeGallery', 'marketplace'], fix: 'give one of id, computeGallery or marketplace' },
+]);
+
+/** `image`: exactly one reference (CAPZ's webhook refuses an image with none: "You must supply an ID, Marketplace or ComputeGallery image details"). */
+const CAPZ_IMAGE: PropKind<CapzImage> = ((nested) => ({
+  ...nested,
+  parse: (at, value) => {
+    const image = nested.parse(at, value);
+    if (image.id === undefined && image.computeGallery === undefined && image.marketplace === undefined) refuse(at, `${brief(value)} names no image`, 'give one of id, computeGallery or marketplace, or leave image out for CAPZ\'s default image');
+    return image;
+  },
+}))(record(CAPZ_IMAGE_PROPS));
+
+/**
+ * The spec entries of `CapzWorkerPoolProps`: those of every pool and Azure's machines. The OS
+ * disk's range is CAPZ's webhook's (v1.26.0 internal/webhooks/azuremachine_validation.go, ValidateOSDisk).
+ * @internal
+ */
+export const CAPZ_WORKER_POOL_OPTIONS: { readonly [K in keyof CapzWorkerPoolProps]-?: PropEntry } = {
+  ...MACHINE_DEPLOYMENT_POOL_OPTIONS,
+  vmSize: required(CAPZ_VM_SIZE, 'give the VM size, e.g. `vmSize: \'Standard_D4s_v3\'`'),
+  kubernetesVersion: optional(text({ max: 64, form: 'a Kubernetes version', example: 'v1.34.4', judgedBy: 'machine-deployment' })),
+  osDiskSizeGiB: optional(whole(1, 2048)),
+  image: optional(CAPZ_IMAGE),
+};
+
+/**
+ * The spec of `CapzLinuxWorkerPool`'s props.
+ * @internal
+ */
+export const CAPZ_LINUX_WORKER_POOL_PROPS = propsSpec<CapzWorkerPoolProps>('CapzLinuxWorkerPool', CAPZ_WORKER_POOL_OPTIONS, MACHINE_DEPLOYMENT_POOL_EXCLUSIONS);
+
 /** The machines of a kubeadm pool on Azure: an AzureMachineTemplate (v1beta1), named after its content. */
 class AzureMachines implements WorkerInfrastructure {
   public readonly propsOfFields: PropsOfFields = {
@@ -83,18 +130,20 @@ class AzureMachines implements WorkerInfrastructure {
   }
 }
 
-function machineSpec(props: CapzWorkerPoolProps, osType: string, osDisk: Partial<AzureMachineTemplateSpecTemplateSpec['osDisk']> = {}): AzureMachineTemplateSpecTemplateSpec {
-  return { vmSize: props.vmSize, image: props.image, osDisk: { osType, diskSizeGb: props.osDiskSizeGiB ?? 128, ...osDisk } };
+function machineSpec(cluster: CapzCluster, props: CapzWorkerPoolProps, osType: string, osDisk: Partial<AzureMachineTemplateSpecTemplateSpec['osDisk']> = {}): AzureMachineTemplateSpecTemplateSpec {
+  return { vmSize: props.vmSize, image: props.image, osDisk: { osType, diskSizeGb: props.osDiskSizeGiB ?? 128, ...osDisk }, ...cluster.machineIdentity };
 }
 
 /** A Linux kubeadm pool on Azure: the Linux worker CoreDNS and the cluster's Linux add-ons need beside Windows pools. */
 export class CapzLinuxWorkerPool extends MachineDeploymentPool {
-  public constructor(cluster: CapzCluster, id: string, props: CapzWorkerPoolProps) {
+  public constructor(cluster: CapzCluster, id: string, given: CapzWorkerPoolProps) {
+    // The pool does not exist yet: errors name the path it will have.
+    const props = CAPZ_LINUX_WORKER_POOL_PROPS.parse(`${cluster.node.path}/${id}`, given);
     const os: KubeadmOs = {
       os: 'linux', taints: [], nodeStartupTimeoutSeconds: 600, nodeReadyTimeoutSeconds: 300, nodeLabels: { [LABEL_OS]: 'linux' },
       bootstrap: (machineTemplate) => ({ files: [azureJsonFile(machineTemplate, '/etc/kubernetes/azure.json')] }),
     };
-    super(cluster, id, props, kubeadmBootstrap(props.kubernetesVersion ?? cluster.kubernetesVersion, os), new AzureMachines(machineSpec(props, CAPZ_OS_TYPE.linux)));
+    super(cluster, id, props, kubeadmBootstrap(props.kubernetesVersion ?? cluster.kubernetesVersion, os), new AzureMachines(machineSpec(cluster, props, CAPZ_OS_TYPE.linux)));
   }
 }
 
@@ -117,6 +166,21 @@ export interface CapzWindowsWorkerPoolProps extends CapzWorkerPoolProps, Windows
   readonly sshAuthorizedKeys?: readonly string[];
 }
 
+/**
+ * The spec of `CapzWindowsWorkerPool`'s props.
+ * @internal
+ */
+export const CAPZ_WINDOWS_WORKER_POOL_PROPS = propsSpec<CapzWindowsWorkerPoolProps>('CapzWindowsWorkerPool', {
+  ...CAPZ_WORKER_POOL_OPTIONS,
+  ...WINDOWS_WORKER_OPTIONS,
+  kubeletService: required(choice(WindowsKubeletService, 'WindowsKubeletService'),
+    'set `kubeletService: WindowsKubeletService.NSSM` (images up to image-builder v0.1.52) or `WindowsKubeletService.WINDOWS_SERVICE` (v0.1.53 and later): the image\'s kubelet service decides which kubeadm flags reach the kubelet (image-builder#2011)'),
+  sshAuthorizedKeys: optional(list(text({
+    max: 16384, form: 'an OpenSSH public key', example: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI admin',
+    pattern: /^(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp(?:256|384|521)|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com) \S+/,
+  }), { min: 1 })),
+}, MACHINE_DEPLOYMENT_POOL_EXCLUSIONS);
+
 /** The Windows Defender exclusions of Calico's binaries that CAPZ's flavor writes (templates/flavors/windows/machine-deployment-windows.yaml). */
 const DEFENDER_SCRIPT = { path: 'C:/defender-exclude-calico.ps1', content: 'Add-MpPreference -ExclusionProcess C:/opt/cni/bin/calico.exe\nAdd-MpPreference -ExclusionProcess C:/opt/cni/bin/calico-ipam.exe' };
 
@@ -130,10 +194,10 @@ export class CapzWindowsWorkerPool extends MachineDeploymentPool {
   /** How the pool's image runs the kubelet. */
   public readonly kubeletService: WindowsKubeletService;
 
-  public constructor(cluster: CapzCluster, id: string, props: CapzWindowsWorkerPoolProps) {
+  public constructor(cluster: CapzCluster, id: string, given: CapzWindowsWorkerPoolProps) {
     const path = `${cluster.node.path}/${id}`;
-    const service = oneOf({ path, prop: 'kubeletService' }, props.kubeletService, WindowsKubeletService, 'WindowsKubeletService');
-    if (service === undefined) fail(path, 'kubeletService is not set, and a Windows image\'s kubelet service decides which kubeadm flags reach the kubelet (image-builder#2011)', 'set `kubeletService: WindowsKubeletService.NSSM` (images up to image-builder v0.1.52) or `WindowsKubeletService.WINDOWS_SERVICE` (v0.1.53 and later)');
+    const props = CAPZ_WINDOWS_WORKER_POOL_PROPS.parse(path, given);
+    const service = props.kubeletService;
     if (service === WindowsKubeletService.WINDOWS_SERVICE && (props.labels !== undefined || props.hyperV)) {
       fail(path, 'labels (or hyperV\'s label) reach a node only as the kubelet\'s --node-labels, which a native kubelet service never reads', 'remove them, or run an image whose kubelet runs under nssm (`kubeletService: WindowsKubeletService.NSSM`)');
     }
@@ -151,7 +215,7 @@ export class CapzWindowsWorkerPool extends MachineDeploymentPool {
     // Without an image, CAPZ reads the release from the AzureMachine's annotations (taken from the template's).
     const imageAnnotations: Record<string, string> = props.image ? {} : { [CAPZ_IMAGE_ANNOTATIONS.runtime]: 'containerd', [CAPZ_IMAGE_ANNOTATIONS.windowsServerVersion]: `windows-${windows.windowsVersion}` };
     const machines = new AzureMachines(
-      machineSpec(props, CAPZ_OS_TYPE.windows, { managedDisk: { storageAccountType: 'Premium_LRS' } }),
+      machineSpec(cluster, props, CAPZ_OS_TYPE.windows, { managedDisk: { storageAccountType: 'Premium_LRS' } }),
       { template: { [KUBELET_SERVICE_ANNOTATION]: service }, machine: imageAnnotations },
     );
     super(cluster, id, windows.props, kubeadmBootstrap(props.kubernetesVersion ?? cluster.kubernetesVersion, os), machines);

@@ -9,24 +9,29 @@ import { CloudwatchLogGroup, DataAwsPartition, EksAccessEntry, EksAddon, EksClus
 
 /**
  * Versions of the managed add-ons, as `aws eks describe-addon-versions --addon-name <name>` lists
- * them (e.g. `v1.20.4-eksbuild.1`). Pin them to upgrade an add-on on your schedule rather than
- * when the cluster is created or its Kubernetes version changes.
+ * them (e.g. `v1.20.4-eksbuild.1`). An add-on without a version gets EKS's default for the cluster's
+ * Kubernetes version when it is created and keeps it: `addon_version` is Optional and Computed
+ * (hashicorp/terraform-provider-aws `internal/service/eks/addon.go`), so an unset version plans no
+ * change, and EKS updates no add-on when the cluster moves to a new minor ("Amazon EKS doesn't
+ * automatically update an add-on when new versions are released or after you update your cluster
+ * to a new Kubernetes minor version", EKS User Guide, updating-an-add-on). Set these, and raise
+ * them with `kubernetesVersion`, to upgrade the add-ons.
  */
 export interface EksAddonVersions {
   /**
    * Version of `vpc-cni` (the Amazon VPC CNI: pod addresses on Linux nodes, and the Windows IPAM
    * setting the VPC resource controller reads).
-   * @default - the add-on's default version for the cluster's Kubernetes version
+   * @default - the add-on's default version for the cluster's Kubernetes version when it is created, kept after
    */
   readonly vpcCni?: string;
   /**
    * Version of `coredns` (cluster DNS; its pods run on Linux nodes only).
-   * @default - the add-on's default version for the cluster's Kubernetes version
+   * @default - the add-on's default version for the cluster's Kubernetes version when it is created, kept after
    */
   readonly coreDns?: string;
   /**
    * Version of `kube-proxy` (Service routing on every node; on Windows nodes it is part of the AMI).
-   * @default - the add-on's default version for the cluster's Kubernetes version
+   * @default - the add-on's default version for the cluster's Kubernetes version when it is created, kept after
    */
   readonly kubeProxy?: string;
 }
@@ -77,8 +82,9 @@ export interface HybridEksClusterProps {
    */
   readonly publicAccessCidrs?: readonly string[];
   /**
-   * Versions of the `vpc-cni`, `coredns` and `kube-proxy` add-ons.
-   * @default - each add-on's default version for `kubernetesVersion`
+   * Versions of the `vpc-cni`, `coredns` and `kube-proxy` add-ons (`EksAddonVersions`: unset, an
+   * add-on stays at the version it was created with when `kubernetesVersion` rises).
+   * @default - each add-on's default version for `kubernetesVersion` when the cluster is created
    */
   readonly addonVersions?: EksAddonVersions;
   /**

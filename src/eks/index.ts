@@ -9,6 +9,9 @@ export * from './eks-cluster';
 export * from './linux-node-group';
 export * from './windows-node-group';
 export * from './node-group';
+/** The base the managed clouds' node pools share (one vocabulary, the OS part). */
+export { ManagedNodePool } from '../terraform/managed-node-pool';
+export type { ManagedNodePoolOptions, ManagedPoolBuild, ManagedOsPart } from '../terraform/managed-node-pool';
 export * from './node-role';
 export * from './karpenter-windows-node-pool';
 export * from './karpenter-node-role';

@@ -1,12 +1,12 @@
-import { Construct } from 'constructs';
-import { choice, optional, propsSpec, text } from '../core/props-spec';
+import { choice, optional, text } from '../core/props-spec';
 import { fail } from '../core/errors';
 import { EKS_WINDOWS_TAINT, NodeAccessEntryType, eksWindowsAmiType } from '../platform/eks';
 import { isUnresolvedToken } from '../core/tokens';
 import { LABEL_OS, LABEL_WINDOWS_BUILD, WINDOWS_NODE_TAINT, WINDOWS_RELEASES, WindowsEdition, WindowsVersion } from '../platform/windows';
+import { WINDOWS_VERSION_ENTRY, windowsRelease } from '../terraform/managed-node-pool';
 import { asgNodeTemplateTags } from '../platform/cluster-autoscaler';
 import type { HybridEksCluster } from './eks-cluster';
-import { EKS_NODE_GROUP_OPTIONS, EksNodeGroupOptions, NodeGroupParts, createNodeGroup } from './node-group';
+import { EKS_NODE_GROUP_OPTIONS, EksNodeGroupBase, EksNodeGroupOptions, EksOsPart, eksNodeGroupSpec } from './node-group';
 import { AutoscalingGroupTag } from '../terraform/providers/aws';
 import { EC2_USER_DATA_MAX_BYTES } from '../platform/aws';
 
@@ -37,9 +37,9 @@ export interface EksWindowsNodeGroupProps extends EksNodeGroupOptions {
  * The spec of `EksWindowsNodeGroupProps`.
  * @internal
  */
-export const EKS_WINDOWS_NODE_GROUP_PROPS = propsSpec<EksWindowsNodeGroupProps>('EksWindowsNodeGroup', {
+export const EKS_WINDOWS_NODE_GROUP_PROPS = eksNodeGroupSpec<EksWindowsNodeGroupProps>('EksWindowsNodeGroup', {
   ...EKS_NODE_GROUP_OPTIONS,
-  windowsVersion: optional(choice(WindowsVersion, 'WindowsVersion')),
+  windowsVersion: WINDOWS_VERSION_ENTRY,
   edition: optional(choice(WindowsEdition, 'WindowsEdition')),
   // The script goes into the user data, which `eks-node-group` holds to EC2's 16 KB in bytes.
   preBootstrapPowerShell: optional(text({ max: EC2_USER_DATA_MAX_BYTES, form: 'a PowerShell script', example: 'Set-TimeZone -Id UTC', multiline: true, judgedBy: 'eks-node-group' })),
@@ -51,26 +51,42 @@ export const EKS_WINDOWS_NODE_GROUP_PROPS = propsSpec<EksWindowsNodeGroupProps>(
  * tolerate, a node role of its own with an `EC2_WINDOWS` access entry, IMDSv2,
  * and optional PowerShell before the bootstrap. Checked at synth on the final Terraform JSON.
  */
-export class EksWindowsNodeGroup extends Construct {
-  /** The node group, its launch template and its role, for their attributes and for escape hatches. */
-  public readonly parts: NodeGroupParts;
+export class EksWindowsNodeGroup extends EksNodeGroupBase<EksWindowsNodeGroupProps> {
   /**
    * Tags on the group's Auto Scaling group that tell cluster-autoscaler its nodes' OS, build and
    * taint, so that it scales the group up from zero for Windows pods and never for Linux ones.
    */
   public readonly autoscalerTags: readonly AutoscalingGroupTag[];
 
-  public constructor(cluster: HybridEksCluster, id: string, given: EksWindowsNodeGroupProps) {
-    super(cluster, id);
-    const props = EKS_WINDOWS_NODE_GROUP_PROPS.parse(this.node.path, given);
-    const version = props.windowsVersion ?? WindowsVersion.SERVER_2022;
-    const edition = props.edition ?? WindowsEdition.CORE;
+  public constructor(cluster: HybridEksCluster, id: string, props: EksWindowsNodeGroupProps) {
+    super(cluster, id, EKS_WINDOWS_NODE_GROUP_PROPS, props);
+    // EKS User Guide, windows-support.adoc: a node role of its own gets an EC2_WINDOWS entry from
+    // EKS. Groups with a launch template (all of ours) have been given EC2_LINUX instead
+    // (aws/containers-roadmap#2327, terraform-aws-eks#2994), so the entry is created here, before
+    // the group, and EKS finds it; the same call covers a role shared with Linux groups.
+    cluster.addNodeAccessEntry(`${id}AccessEntry`, this.resources.nodeRole, NodeAccessEntryType.EC2_WINDOWS);
+
+    // cluster-autoscaler builds the template node of an empty group from the ASG's tags, as Linux
+    // unless they say otherwise (kubernetes/autoscaler cluster-autoscaler-1.36.1
+    // cloudprovider/aws/aws_manager.go, buildNodeFromTemplate). EKS copies no node group tag to
+    // its ASG, so each is a tag of its own on the ASG EKS made.
+    const asgName = this.resources.nodeGroup.resources.get(0).autoscalingGroups.get(0).name;
+    const tags = asgNodeTemplateTags({ [LABEL_OS]: 'windows', [LABEL_WINDOWS_BUILD]: WINDOWS_RELEASES[this.os.windowsVersion!].build }, [WINDOWS_NODE_TAINT]);
+    this.autoscalerTags = Object.entries(tags).map(([key, value], i) => new AutoscalingGroupTag(this, `AutoscalerTag${i}`, {
+      autoscalingGroupName: asgName,
+      tag: { key, value, propagateAtLaunch: false },
+    }));
+  }
+
+  protected osPart(props: EksWindowsNodeGroupProps): EksOsPart {
+    const version = windowsRelease(props);
     const script = props.preBootstrapPowerShell;
     if (script !== undefined && (isUnresolvedToken(script) || /<\/?powershell>/i.test(script))) {
       fail(this, 'preBootstrapPowerShell holds a deploy-time token or <powershell> tags', 'pass the plain script; the construct adds the tags');
     }
-    this.parts = createNodeGroup(this, cluster, props, {
-      amiType: eksWindowsAmiType(version, edition),
+    return {
+      windowsVersion: version,
+      amiType: eksWindowsAmiType(version, props.edition ?? WindowsEdition.CORE),
       rootDevice: '/dev/sda1',
       // EKS's default for Windows (CreateNodegroup diskSize), above the AMI's EKS_ROOT_SNAPSHOT_GIB.windows.
       defaultDiskSizeGiB: 50,
@@ -79,22 +95,6 @@ export class EksWindowsNodeGroup extends Construct {
       // EKS keeps the user data's <powershell> block and runs its Start-EKSBootstrap.ps1 after it.
       userData: script === undefined ? undefined : Buffer.from(`<powershell>\n${script}\n</powershell>\n`).toString('base64'),
       propsOfFields: { 'aws_eks_node_group ami_type': 'windowsVersion', 'aws_launch_template user_data': 'preBootstrapPowerShell' },
-    });
-    // EKS User Guide, windows-support.adoc: a node role of its own gets an EC2_WINDOWS entry from
-    // EKS. Groups with a launch template (all of ours) have been given EC2_LINUX instead
-    // (aws/containers-roadmap#2327, terraform-aws-eks#2994), so the entry is created here, before
-    // the group, and EKS finds it; the same call covers a role shared with Linux groups.
-    cluster.addNodeAccessEntry(`${id}AccessEntry`, this.parts.nodeRole, NodeAccessEntryType.EC2_WINDOWS);
-
-    // cluster-autoscaler builds the template node of an empty group from the ASG's tags, as Linux
-    // unless they say otherwise (kubernetes/autoscaler cluster-autoscaler-1.36.1
-    // cloudprovider/aws/aws_manager.go, buildNodeFromTemplate). EKS copies no node group tag to
-    // its ASG, so each is a tag of its own on the ASG EKS made.
-    const asgName = this.parts.nodeGroup.resources.get(0).autoscalingGroups.get(0).name;
-    const tags = asgNodeTemplateTags({ [LABEL_OS]: 'windows', [LABEL_WINDOWS_BUILD]: WINDOWS_RELEASES[version].build }, [WINDOWS_NODE_TAINT]);
-    this.autoscalerTags = Object.entries(tags).map(([key, value], i) => new AutoscalingGroupTag(this, `AutoscalerTag${i}`, {
-      autoscalingGroupName: asgName,
-      tag: { key, value, propagateAtLaunch: false },
-    }));
+    };
   }
 }

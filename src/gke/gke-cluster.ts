@@ -1,7 +1,8 @@
 import { Construct } from 'constructs';
 import { judgeOwnResources, judgeStackAtSynth } from '../terraform/judge';
 import { GkeReleaseChannel } from '../platform/gke';
-import type { ExistingGkeNetwork } from './gke-network';
+import { choice, flag, list, optional, propsSpec, record, required, text } from '../core/props-spec';
+import { EXISTING_GKE_NETWORK, ExistingGkeNetwork } from './gke-network';
 import { ContainerCluster } from '../terraform/providers/google';
 
 /**
@@ -19,7 +20,7 @@ export interface GkeMaintenanceWindow {
   readonly recurrence: string;
 }
 
-/** Props of `HybridGkeCluster`. */
+/** Props of `HybridGkeCluster`. What each prop takes, as the construct checks it: docs/props.md. */
 export interface HybridGkeClusterProps {
   /** The GKE cluster name: 1 to 40 lower-case letters, digits and `-`, starting with a letter. */
   readonly clusterName: string;
@@ -69,6 +70,32 @@ export interface HybridGkeClusterProps {
   readonly deletionProtection?: boolean;
 }
 
+/** A value of the cluster the `gke-cluster` rule judges. */
+const JUDGED = (form: string, example: string) => text({ max: 1024, form, example, judgedBy: 'gke-cluster' });
+
+/**
+ * The spec of `HybridGkeClusterProps`; the Terraform rules judge the values further (the name,
+ * location, version, window and networks' forms).
+ * @internal
+ */
+export const HYBRID_GKE_CLUSTER_PROPS = propsSpec<HybridGkeClusterProps>('HybridGkeCluster', {
+  clusterName: required(JUDGED('a GKE cluster name', 'shop'), 'give clusterName, e.g. "shop"'),
+  // The provider's project, which `gke-provider` judges, is the stack's; the cluster names it in its workload pool.
+  project: required(text({ max: 1024, form: 'a Google Cloud project id', example: 'my-project-123456', judgedBy: 'gke-provider' }), 'give project, e.g. "my-project-123456"'),
+  location: required(JUDGED('a Google Cloud region or zone', 'europe-north1'), 'give location, e.g. "europe-north1"'),
+  network: required(record(EXISTING_GKE_NETWORK), 'give network: a GkeNetwork, or the names of a network that exists'),
+  releaseChannel: optional(choice(GkeReleaseChannel, 'GkeReleaseChannel')),
+  kubernetesVersion: optional(JUDGED('a Kubernetes minor version', '1.33')),
+  maintenanceWindow: optional(record(propsSpec<GkeMaintenanceWindow>('GkeMaintenanceWindow', {
+    startTime: required(JUDGED('an RFC 3339 time', '2026-01-03T02:00:00Z'), 'give startTime, e.g. "2026-01-03T02:00:00Z"'),
+    endTime: required(JUDGED('an RFC 3339 time', '2026-01-03T08:00:00Z'), 'give endTime, e.g. "2026-01-03T08:00:00Z"'),
+    recurrence: required(JUDGED('an RFC 5545 RRULE', 'FREQ=WEEKLY;BYDAY=SA,SU'), 'give recurrence, e.g. "FREQ=WEEKLY;BYDAY=SA,SU"'),
+  }))),
+  authorizedNetworks: optional(list(JUDGED('an IPv4 CIDR block', '203.0.113.0/24'))),
+  googleCloudPublicAccess: optional(flag()),
+  deletionProtection: optional(flag()),
+});
+
 /** Which prop sets which field of the cluster, for messages at construction. */
 const PROPS_OF_FIELDS = {
   'google_container_cluster name': 'clusterName',
@@ -98,8 +125,9 @@ export class HybridGkeCluster extends Construct {
   /** Whether the cluster and its node pools carry `prevent_destroy` (`deletionProtection`). */
   public readonly deletionProtection: boolean;
 
-  public constructor(scope: Construct, id: string, props: HybridGkeClusterProps) {
+  public constructor(scope: Construct, id: string, given: HybridGkeClusterProps) {
     super(scope, id);
+    const props = HYBRID_GKE_CLUSTER_PROPS.parse(this.node.path, given);
     this.clusterName = props.clusterName;
     this.project = props.project;
     this.deletionProtection = props.deletionProtection ?? true;

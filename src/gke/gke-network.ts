@@ -1,5 +1,8 @@
 import { Construct } from 'constructs';
 import { judgeOwnResources } from '../terraform/judge';
+import { optional, propsSpec, required, text } from '../core/props-spec';
+import { GKE_LIMITS } from '../platform/gke';
+import { parseCidr } from '../platform/cidr';
 import { ComputeNetwork, ComputeRouter, ComputeRouterNat, ComputeSubnetwork } from '../terraform/providers/google';
 
 /** Address ranges of the network `HybridGkeStack` creates. */
@@ -46,6 +49,47 @@ export interface GkeNetworkProps extends GkeNetworkOptions {
   readonly region: string;
 }
 
+/** A range of the subnetwork, which the provider takes only as a CIDR block (resource_compute_subnetwork.go `ip_cidr_range`: `verify.ValidateIpCidrRange`). */
+const CIDR = (example: string) => text({ max: 64, form: 'an IPv4 CIDR block', example, problem: (value) => {
+  try {
+    parseCidr(value);
+    return undefined;
+  } catch {
+    return 'is not an IPv4 CIDR block';
+  }
+} });
+
+/**
+ * The spec of `GkeNetworkOptions`, the address ranges `HybridGkeStack` takes as `network`.
+ * @internal
+ */
+export const GKE_NETWORK_OPTIONS = propsSpec<GkeNetworkOptions>('GkeNetworkOptions', {
+  nodesCidr: optional(CIDR('10.0.0.0/20')),
+  podsCidr: optional(CIDR('10.16.0.0/14')),
+  servicesCidr: optional(CIDR('10.20.0.0/20')),
+});
+
+/**
+ * The spec of `GkeNetworkProps`; `gke-network-names` judges the names made from `name`.
+ * @internal
+ */
+export const GKE_NETWORK_PROPS = propsSpec<GkeNetworkProps>('GkeNetwork', {
+  ...GKE_NETWORK_OPTIONS.entries,
+  name: required(text({ max: 1024, form: 'a network name', example: 'shop', judgedBy: 'gke-network-names' }), 'give name, e.g. "shop"'),
+  region: required(text({ max: 64, form: 'a Google Cloud region', example: 'europe-north1', pattern: GKE_LIMITS.region, fix: 'write a region such as europe-north1 or us-central1' }), 'give region, e.g. "europe-north1"'),
+});
+
+/**
+ * The spec of `ExistingGkeNetwork`.
+ * @internal
+ */
+export const EXISTING_GKE_NETWORK = propsSpec<ExistingGkeNetwork>('ExistingGkeNetwork', {
+  network: required(text({ max: 1024, form: 'a network name or self link', example: 'shop' }), 'give the network\'s name or self link'),
+  subnetwork: required(text({ max: 1024, form: 'a subnetwork name or self link', example: 'shop' }), 'give the subnetwork\'s name or self link'),
+  podsRangeName: required(text({ max: 63, form: 'a secondary range name', example: 'pods' }), 'give the name of the subnetwork\'s secondary range for pods'),
+  servicesRangeName: required(text({ max: 63, form: 'a secondary range name', example: 'services' }), 'give the name of the subnetwork\'s secondary range for Services'),
+});
+
 /** Which prop sets which field of the network's resources, for messages at construction. */
 const PROPS_OF_FIELDS = {
   'google_compute_network name': 'clusterName',
@@ -73,8 +117,9 @@ export class GkeNetwork extends Construct implements ExistingGkeNetwork {
   /** The secondary range for Services. */
   public readonly servicesRangeName = 'services';
 
-  public constructor(scope: Construct, id: string, props: GkeNetworkProps) {
+  public constructor(scope: Construct, id: string, given: GkeNetworkProps) {
     super(scope, id);
+    const props = GKE_NETWORK_PROPS.parse(this.node.path, given);
     this.vpc = new ComputeNetwork(this, 'Network', { name: props.name, autoCreateSubnetworks: false });
     this.subnet = new ComputeSubnetwork(this, 'Subnetwork', {
       name: props.name,

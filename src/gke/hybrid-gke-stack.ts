@@ -1,13 +1,14 @@
 import { Construct } from 'constructs';
 import { fail } from '../core/errors';
 import { isUnresolvedToken } from '../core/tokens';
-import { show } from '../core/values';
 import { GKE_LIMITS } from '../platform/gke';
-import { ExistingGkeNetwork, GkeNetwork, GkeNetworkOptions } from './gke-network';
-import { HybridGkeCluster, HybridGkeClusterProps } from './gke-cluster';
+import { except, handedOn, optional, propsSpec, record, stringRecord, text } from '../core/props-spec';
+import { networkExclusion } from '../terraform/managed-node-pool';
+import { EXISTING_GKE_NETWORK, ExistingGkeNetwork, GKE_NETWORK_OPTIONS, GKE_NETWORK_PROPS, GkeNetwork, GkeNetworkOptions } from './gke-network';
+import { HYBRID_GKE_CLUSTER_PROPS, HybridGkeCluster, HybridGkeClusterProps } from './gke-cluster';
 import { GoogleProvider, TerraformStack } from '../terraform/providers/google';
 
-/** Props of `HybridGkeStack`: the cluster's, the region (and zone), and the network. */
+/** Props of `HybridGkeStack`: the cluster's, the region (and zone), and the network. What each prop takes, as the construct checks it: docs/props.md. */
 export interface HybridGkeStackProps extends Omit<HybridGkeClusterProps, 'location' | 'network'> {
   /** The region, e.g. `europe-north1`: of the network, and of a regional cluster. */
   readonly region: string;
@@ -34,6 +35,23 @@ export interface HybridGkeStackProps extends Omit<HybridGkeClusterProps, 'locati
   readonly defaultLabels?: Record<string, string>;
 }
 
+/**
+ * The spec of `HybridGkeStackProps`: the cluster's props are handed on to `HybridGkeCluster`,
+ * which parses them.
+ * @internal
+ */
+export const HYBRID_GKE_STACK_PROPS = propsSpec<HybridGkeStackProps>('HybridGkeStack', {
+  ...handedOn(except(HYBRID_GKE_CLUSTER_PROPS.entries, 'location', 'network', 'clusterName', 'project'), 'HybridGkeCluster'),
+  // Read here too: the network, the provider and the stacks' identity are named after them.
+  clusterName: HYBRID_GKE_CLUSTER_PROPS.entries.clusterName,
+  project: HYBRID_GKE_CLUSTER_PROPS.entries.project,
+  region: GKE_NETWORK_PROPS.entries.region,
+  zone: optional(text({ max: 64, form: 'a Google Cloud zone', example: 'europe-north1-a' })),
+  network: optional(record(GKE_NETWORK_OPTIONS)),
+  existingNetwork: optional(record(EXISTING_GKE_NETWORK)),
+  defaultLabels: optional(stringRecord()),
+}, [networkExclusion()]);
+
 /** A stack with a `google` provider, the network (created or existing) and a `HybridGkeCluster`. */
 export class HybridGkeStack extends TerraformStack {
   /** The `google` provider for `project` and `region`. */
@@ -42,30 +60,30 @@ export class HybridGkeStack extends TerraformStack {
   public readonly network?: GkeNetwork;
   /** The GKE cluster; add node pools to it. */
   public readonly cluster: HybridGkeCluster;
-  /** The project and cluster name, which another stack of the app must not use again. */
-  private readonly identity: string;
+  /** The project and cluster name, which another stack of the app must not use again; set once the stack is built (one that failed makes nothing). */
+  private identity?: string;
 
-  public constructor(scope: Construct, id: string, props: HybridGkeStackProps) {
+  public constructor(scope: Construct, id: string, given: HybridGkeStackProps) {
     super(scope, id);
+    const props = HYBRID_GKE_STACK_PROPS.parse(this.node.path, given);
     const { region, zone, network, existingNetwork, defaultLabels, ...cluster } = props;
-    if (network !== undefined && existingNetwork !== undefined) fail(this, 'both network and existingNetwork are set', 'give network (to create one) or existingNetwork (to use yours), not both');
-    if (typeof region !== 'string' || !(isUnresolvedToken(region) || GKE_LIMITS.region.test(region))) fail(this, `region ${show(region)} is not a Google Cloud region`, 'write a region such as europe-north1 or us-central1');
-    if (zone !== undefined && (typeof zone !== 'string' || !zone.startsWith(`${region}-`))) fail(this, `zone ${typeof zone === 'string' ? zone : show(zone)} is not in region ${region}`, `use a zone of ${region}, such as ${region}-a`);
+    if (zone !== undefined && !isUnresolvedToken(zone) && !zone.startsWith(`${region}-`)) fail(this, `zone ${zone} is not in region ${region}`, `use a zone of ${region}, such as ${region}-a`);
     // GkeNetwork names its Cloud NAT after the cluster, and NAT names take 2 characters or more (gke-network-names).
     const { min } = GKE_LIMITS.natName;
-    if (existingNetwork === undefined && typeof props.clusterName === 'string' && props.clusterName.length < min) {
+    if (existingNetwork === undefined && props.clusterName.length < min) {
       fail(this, `clusterName "${props.clusterName}" is ${props.clusterName.length} character, and the Cloud NAT the stack names after it takes ${min} or more`, `use a clusterName of ${min} to ${GKE_LIMITS.clusterName.max} characters, or give existingNetwork`);
     }
     // Service account ids and network names are unique in a project, whatever the region: two
     // clusters of one name in one project would make the same ones (GkeNetwork, the pools' accounts).
-    this.identity = `${props.project}|${props.clusterName}`;
+    const identity = `${props.project}|${props.clusterName}`;
     for (const other of this.node.root.node.findAll()) {
-      if (other instanceof HybridGkeStack && other !== this && other.identity === this.identity) {
+      if (other instanceof HybridGkeStack && other.identity === identity) {
         fail(this, `clusterName: stack ${other.node.path} already makes GKE cluster ${props.clusterName} in project ${props.project}, and the two would share service account ids and network names, which are the project's`, 'give each cluster of a project its own clusterName');
       }
     }
-    this.provider = new GoogleProvider(this, 'google', { project: props.project, region, defaultLabels });
+    this.provider = new GoogleProvider(this, 'google', { project: props.project, region, defaultLabels: defaultLabels === undefined ? undefined : { ...defaultLabels } });
     const net = existingNetwork ?? (this.network = new GkeNetwork(this, 'Network', { ...network, name: props.clusterName, region }));
     this.cluster = new HybridGkeCluster(this, 'Cluster', { ...cluster, location: zone ?? region, network: net });
+    this.identity = identity;
   }
 }

@@ -10,6 +10,9 @@ export * from './gke-network';
 export * from './linux-node-pool';
 export * from './windows-node-pool';
 export * from './node-pool';
+/** The base the managed clouds' node pools share (one vocabulary, the OS part). */
+export { ManagedNodePool } from '../terraform/managed-node-pool';
+export type { ManagedNodePoolOptions, ManagedPoolBuild, ManagedOsPart } from '../terraform/managed-node-pool';
 export { GKE_LINUX_IMAGE_TYPES, GKE_NODE_SERVICE_ACCOUNT_ROLE, GKE_WINDOWS_IMAGE_TYPE, GKE_WINDOWS_OS_VERSIONS, GkeReleaseChannel } from '../platform/gke';
 export { GKE_WINDOWS_NODE_TAINT } from '../platform/support';
 /** The google resources the constructs write (a typed layer over CDK Terrain's `TerraformResource`; docs/gke.md). */

@@ -1,11 +1,10 @@
-import { Construct } from 'constructs';
-import { oneOf } from '../core/values';
 import { fail } from '../core/errors';
 import { GKE_WINDOWS_IMAGE_TYPE, GKE_WINDOWS_OS_VERSIONS } from '../platform/gke';
 import { WindowsPlatform, windowsSupport } from '../platform/support';
 import { WindowsVersion } from '../platform/windows';
+import { WINDOWS_VERSION_ENTRY, windowsRelease } from '../terraform/managed-node-pool';
 import type { HybridGkeCluster } from './gke-cluster';
-import { GkeNodePoolOptions, GkeNodePoolParts, createNodePool } from './node-pool';
+import { GKE_NODE_POOL_OPTIONS, GkeNodePoolBase, GkeNodePoolOptions, GkeOsPart, gkeNodePoolSpec } from './node-pool';
 
 /** Props of `GkeWindowsNodePool`: those of every node pool, and the Windows Server release. */
 export interface GkeWindowsNodePoolProps extends GkeNodePoolOptions {
@@ -22,6 +21,12 @@ export interface GkeWindowsNodePoolProps extends GkeNodePoolOptions {
 }
 
 /**
+ * The spec of `GkeWindowsNodePoolProps`.
+ * @internal
+ */
+export const GKE_WINDOWS_NODE_POOL_PROPS = gkeNodePoolSpec<GkeWindowsNodePoolProps>('GkeWindowsNodePool', { ...GKE_NODE_POOL_OPTIONS, windowsVersion: WINDOWS_VERSION_ENTRY });
+
+/**
  * A node pool of Windows Server LTSC nodes (`WINDOWS_LTSC_CONTAINERD`, the release from
  * `windowsVersion`) on an x86 machine type with whole vCPUs. GKE taints its Windows nodes
  * `node.kubernetes.io/os=windows:NoSchedule` itself (`GKE_WINDOWS_NODE_TAINT`), so the pool writes
@@ -29,19 +34,20 @@ export interface GkeWindowsNodePoolProps extends GkeNodePoolOptions {
  * it (node_config.go `flattenTaints`). The workload constructs tolerate it in charts made for
  * `WindowsPlatform.GKE`.
  */
-export class GkeWindowsNodePool extends Construct {
-  /** The node pool and its service account, for their attributes and for escape hatches. */
-  public readonly parts: GkeNodePoolParts;
-
+export class GkeWindowsNodePool extends GkeNodePoolBase<GkeWindowsNodePoolProps> {
   public constructor(cluster: HybridGkeCluster, id: string, props: GkeWindowsNodePoolProps) {
-    super(cluster, id);
-    const version = oneOf({ path: this.node.path, prop: 'windowsVersion' }, props?.windowsVersion, WindowsVersion, 'WindowsVersion') ?? WindowsVersion.SERVER_2022;
+    super(cluster, id, GKE_WINDOWS_NODE_POOL_PROPS, props);
+  }
+
+  protected osPart(props: GkeWindowsNodePoolProps): GkeOsPart {
+    const version = windowsRelease(props);
     const osversion = GKE_WINDOWS_OS_VERSIONS[version];
     if (osversion === undefined) fail(this, `windowsVersion: GKE offers no ${version} node pools (${windowsSupport(WindowsPlatform.GKE, version).source})`, 'use WindowsVersion.SERVER_2022');
-    this.parts = createNodePool(this, cluster, props, {
+    return {
+      windowsVersion: version,
       imageType: GKE_WINDOWS_IMAGE_TYPE,
       windowsNodeConfig: { osversion },
       propsOfFields: { 'google_container_node_pool node_config.windows_node_config.osversion': 'windowsVersion' },
-    });
+    };
   }
 }

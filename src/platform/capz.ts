@@ -86,7 +86,7 @@ export const CLOUDBASE_INIT_MODULES: readonly string[] = ['write_files', 'set_ti
 
 /**
  * The KubeadmConfig fields CABPK renders into cloud-config modules cloudbase-init does not run, by
- * field, with the module (cluster-api v1.14.0 bootstrap/kubeadm/internal/cloudinit/node.go and
+ * field, with the module (cluster-api v1.14.0 bootstrap/kubeadm/pkg/cloudinit/node.go and
  * cloudinit.go: bootcmd, disk_setup/fs_setup, mounts), so on Windows they are dropped in silence.
  */
 export const CLOUDBASE_INIT_IGNORED_FIELDS: Readonly<Record<string, string>> = {
@@ -133,13 +133,95 @@ export function windowsKubeProxyTag(kubernetesVersion: string): string {
 /**
  * Calico on Windows: VXLAN encapsulation with BGP off and the HNS dataplane, as CAPZ's Windows
  * add-ons install it (v1.26.0 templates/addons/cluster-api-helm/calico.yaml: `bgp: Disabled`,
- * `windowsDataplane: HNS`, every pool `encapsulation: VXLAN`); Calico for Windows has no IP-in-IP,
- * and BGP only without encapsulation on networks that route pod addresses, which Azure's does not.
+ * `windowsDataplane: HNS`, `mtu: 1350`, every pool `encapsulation: VXLAN`); Calico for Windows has
+ * no IP-in-IP, and BGP only without encapsulation on networks that route pod addresses, which
+ * Azure's does not. Each must be written: the tigera operator that Calico v3.29.4 ships with
+ * (tigera/operator v1.36.9) fills an absent `windowsDataplane` with Disabled, `bgp` with Enabled
+ * and a pool's encapsulation with IPIP for Calico's CNI (pkg/controller/installation/core_controller.go
+ * and pkg/controller/ippool/defaults.go, fillDefaults), and an absent `mtu` lets Calico detect it
+ * from the NIC (pkg/render/windows.go, createCalicoPluginConfig: 0), 1500 on Azure, whose network
+ * carries 1400 (CAPZ templates/addons/calico/patches/azure-mtu.yaml: 1400 less VXLAN's 50 bytes).
  */
-export const CALICO_WINDOWS = { encapsulations: ['VXLAN'], bgp: 'Disabled', dataplane: 'HNS' } as const;
+export const CALICO_WINDOWS = { encapsulations: ['VXLAN'], bgp: 'Disabled', dataplane: 'HNS', mtu: 1350 } as const;
 
 /**
  * Calico does not support Windows Server 2025 (projectcalico/calico#11691, open on 2026-11-28),
  * though CAPZ publishes `capi-win-2025-containerd` images (CAPZ #5317).
  */
 export const CALICO_WINDOWS_2025 = 'projectcalico/calico#11691 (Windows Server 2025 support, open)';
+
+/**
+ * kubernetes-sigs/cloud-provider-azure, the external cloud provider every CAPZ kubelet runs with
+ * (`cloud-provider: external`). Its chart (helm/cloud-provider-azure, chart 1.36.0) runs the
+ * cloud-controller-manager with `--controllers=*,-cloud-node`, so only its node manager, a
+ * DaemonSet per OS (`cloud-node-manager`, and `cloud-node-manager-windows` as a HostProcess pod
+ * as SYSTEM with the host network), sets a node's providerID and removes the
+ * `node.cloudprovider.kubernetes.io/uninitialized` taint the kubelet registers with
+ * (pkg/nodemanager/nodemanager.go): a Windows node without it takes no pod and its Machine never
+ * gets a node. The chart picks the images by the cluster's Kubernetes minor
+ * (templates/cloud-provider-azure.yaml, `cloudProviderAzureVersion`). CAPZ v1.26.0 installs the
+ * chart with a HelmChartProxy that selects Clusters labelled `cloud-provider: azure`
+ * (templates/addons/cluster-api-helm/cloud-provider-azure.yaml), or by `helm install` on the
+ * workload cluster (docs/book/src/self-managed/addons.md, "External Cloud Provider").
+ */
+export const CLOUD_PROVIDER_AZURE = {
+  chart: 'cloud-provider-azure',
+  nodeManagerImage: 'azure-cloud-node-manager',
+  helmChartProxyLabel: { key: 'cloud-provider', value: 'azure' },
+} as const;
+
+/** How the cloud provider of a CAPZ cluster is installed in it (cloud-provider-azure's chart). */
+export enum CapzCloudProviderInstall {
+  /**
+   * By CAPZ's HelmChartProxy (Cluster API add-on provider for Helm): the Cluster carries the
+   * label `cloud-provider: azure` it selects.
+   */
+  HELM_CHART_PROXY = 'helm-chart-proxy',
+  /** By you, with `helm install` on the workload cluster once its API server answers (CAPZ's docs). */
+  HELM_INSTALL = 'helm-install',
+}
+
+/** Where a Cluster says its cloud provider is installed by other means than its objects show (`CapzCloudProviderInstall`). */
+export const CLOUD_PROVIDER_ANNOTATION = 'windows.cdk-hybrid-windows.io/cloud-provider';
+
+/** An AzureMachine(Template)'s `image`, as far as its names go (api/v1beta1 types.go, Image). */
+export interface CapzImageRef {
+  readonly id?: unknown;
+  readonly computeGallery?: { readonly name?: unknown };
+  readonly sharedGallery?: { readonly name?: unknown; readonly offer?: unknown; readonly sku?: unknown };
+  readonly marketplace?: { readonly offer?: unknown; readonly sku?: unknown };
+}
+
+/**
+ * The names of an image reference that say which OS it holds: a gallery image's definition name,
+ * a marketplace or shared-gallery offer and SKU, and of an `id` only its image segment (after
+ * `/images/`, as in managed-image and gallery-version ids and CAPZ's community gallery ids:
+ * v1.26.0 azure/converters/image.go, ImageToSDK), never its subscription, resource group,
+ * gallery or version, which are anyone's words.
+ */
+export function capzImageNames(image: CapzImageRef | undefined): string[] {
+  if (image === null || typeof image !== 'object') return [];
+  const segment = typeof image.id === 'string' ? /\/images\/([^/]+)/i.exec(image.id)?.[1] : undefined;
+  return [segment, image.computeGallery?.name, image.sharedGallery?.name, image.sharedGallery?.offer, image.sharedGallery?.sku, image.marketplace?.offer, image.marketplace?.sku]
+    .filter((s): s is string => typeof s === 'string' && s !== '');
+}
+
+/**
+ * The OS an image's names tell, word by word, or undefined where they tell none or both. Windows:
+ * the word `win`, `win<digits>` or `windows…` (CAPZ's `capi-win-2022-containerd` gallery images,
+ * image-builder's `capi-windows` offer with `windows-2022-containerd-gen1` SKUs, Microsoft's
+ * `WindowsServer` offer). Linux: a distribution's word (CAPZ's `capi-ubun2-2404` gallery image and
+ * `ubuntu-2404-gen1` SKUs, Flatcar's `flatcar-container-linux-free`, `azurelinux`, …). Words that only
+ * contain "win" (`darwin`, `winter`, `twin`) tell nothing.
+ */
+export function capzImageOs(image: CapzImageRef | undefined): 'windows' | 'linux' | undefined {
+  const words = capzImageNames(image).flatMap((n) => n.toLowerCase().split(/[^a-z0-9]+/));
+  const windows = words.some((w) => w === 'win' || /^win(\d+|dows\w*)$/.test(w));
+  const linux = words.some((w) => /linux$/.test(w) || /^(ubuntu\w*|ubun\d+|flatcar|rhel\d*|centos\d*|mariner\d*|cblmariner|debian\d*|sles\d*|suse|opensuse\w*|rocky\d*|alma\d*)$/.test(w));
+  return windows === linux ? undefined : windows ? 'windows' : 'linux';
+}
+
+/** The Windows Server year an image's names carry (`2022` in `capi-win-2022-containerd`, `windows-2022-containerd-gen1`, `2022-datacenter`), if any. */
+export function capzImageYear(image: CapzImageRef | undefined): string | undefined {
+  return capzImageNames(image).flatMap((n) => n.toLowerCase().split(/[^a-z0-9]+/)).map((w) => /^(?:win)?(20\d\d)$/.exec(w)?.[1]).find((y) => y !== undefined);
+}

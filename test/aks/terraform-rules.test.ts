@@ -281,7 +281,7 @@ describe('aks-max-pods: per node, against the subnet and the pod CIDR', () => {
     const message = thrownMessage(windows({ maxCount: 21 }, small)); // 4 + 21 + 3 = 28
     expect(message).toMatch(new RegExp(`^\\[aks-test/Cluster/win\\] maxCount: ${POOL}: the pools in subnet 10\\.224\\.0\\.0/27 \\(system, win\\) need 28 addresses at their largest, upgrade surge included, and the subnet has 27`));
     expectOneShape(message);
-    expect(thrownMessage(() => aksStack({ network: { subnetCidr: '10.224.0.0/29' } }))).toMatch(/systemPool\.maxCount: .*the pools in subnet 10\.224\.0\.0\/29 \(system\) need 4 addresses/);
+    expect(thrownMessage(() => aksStack({ network: { subnetCidr: '10.224.0.0/29' } }))).toMatch(/systemPool\.maxNodes: .*the pools in subnet 10\.224\.0\.0\/29 \(system\) need 4 addresses/);
   });
 
   test('at construction: more nodes than the Overlay pod CIDR holds (a /24 each)', () => {

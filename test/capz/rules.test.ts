@@ -11,10 +11,65 @@ const broken = (change: (l: K8sObject[]) => void) => { const l = capzFlavor(); c
 const winMachine = (l: K8sObject[]) => find(l, 'AzureMachineTemplate', WIN);
 const winConfig = (l: K8sObject[]) => find(l, 'KubeadmConfigTemplate', WIN);
 
-test('the rendered flavor passes every rule, with one piece of advice: say which kubelet service the image runs', () => {
+test('the rendered flavor passes every rule, with two pieces of advice: say which kubelet service the image runs, and how the cloud provider is installed', () => {
   expect(validateManifests(capzFlavor())).toEqual([]);
-  expect(adviseManifests(capzFlavor()).map((v) => v.rule)).toEqual(['windows-kubelet-service']);
-  expect(adviseManifests(broken((l) => { winMachine(l).metadata.annotations['windows.cdk-hybrid-windows.io/kubelet-service'] = 'nssm'; }))).toEqual([]);
+  expect(adviseManifests(capzFlavor()).map((v) => v.rule)).toEqual(['windows-kubelet-service', 'capz-cloud-node-manager']);
+  expect(adviseManifests(broken((l) => {
+    winMachine(l).metadata.annotations['windows.cdk-hybrid-windows.io/kubelet-service'] = 'nssm';
+    find(l, 'Cluster', 'capz-win').metadata.annotations = { 'windows.cdk-hybrid-windows.io/cloud-provider': 'helm-install' };
+  }))).toEqual([]);
+});
+
+describe('capz-cloud-node-manager', () => {
+  // cloud-provider-azure chart 1.36.0 (helm/cloud-provider-azure/templates/cloud-provider-azure.yaml): the
+  // cloud-controller-manager runs --controllers=*,-cloud-node, so only the node manager DaemonSets
+  // (cloud-node-manager on Linux, cloud-node-manager-windows on Windows) initialize nodes.
+  const nodeManager = (name: string, os: string) => `apiVersion: apps/v1
+kind: DaemonSet
+metadata: {name: ${name}, namespace: kube-system}
+spec:
+  selector: {matchLabels: {k8s-app: ${name}}}
+  template:
+    metadata: {labels: {k8s-app: ${name}}}
+    spec:
+      nodeSelector: {kubernetes.io/os: ${os}}
+      containers: [{name: cloud-node-manager, image: mcr.microsoft.com/oss/v2/kubernetes/azure-cloud-node-manager:v1.34.9}]
+`;
+  const proxy = (values: string, labels: Record<string, string> = { 'cni-windows': 'calico' }) => ({
+    apiVersion: 'addons.cluster.x-k8s.io/v1alpha1', kind: 'HelmChartProxy', metadata: { name: 'cloud-provider-azure-chart', namespace: 'default' },
+    spec: { clusterSelector: { matchLabels: labels }, repoURL: 'https://raw.githubusercontent.com/kubernetes-sigs/cloud-provider-azure/master/helm/repo', chartName: 'cloud-provider-azure', valuesTemplate: values },
+  }) as K8sObject;
+  const CAPZ_VALUES = 'infra:\n  clusterName: {{ .Cluster.metadata.name }}\ncloudControllerManager:\n  clusterCIDR: 192.168.0.0/16\n';
+
+  test('the flavor alone: advice, since nothing shows the chart; CAPZ\'s label, a HelmChartProxy or the annotation show it', () => {
+    expect(advice(capzFlavor(), 'capz-cloud-node-manager')).toEqual([expect.stringContaining('Cluster/capz-win metadata.labels: nothing in these objects installs cloud-provider-azure')]);
+    expect(advice(broken((l) => { find(l, 'Cluster', 'capz-win').metadata.labels['cloud-provider'] = 'azure'; }), 'capz-cloud-node-manager')).toEqual([]);
+    expect(advice([...capzFlavor(), proxy(CAPZ_VALUES)], 'capz-cloud-node-manager')).toEqual([]);
+    expect(advice([...capzFlavor(), ...addonSet(nodeManager('cloud-node-manager-windows', 'windows'))], 'capz-cloud-node-manager')).toEqual([]);
+    // A proxy that selects another cluster shows nothing for this one.
+    expect(advice([...capzFlavor(), proxy(CAPZ_VALUES, { 'cloud-provider': 'azure' })], 'capz-cloud-node-manager')).toHaveLength(1);
+    // Windows kubelets without the external cloud provider need no node manager.
+    expect(advice(broken((l) => { delete winConfig(l).spec.template.spec.joinConfiguration.nodeRegistration.kubeletExtraArgs['cloud-provider']; }), 'capz-cloud-node-manager')).toEqual([]);
+  });
+
+  test('a Windows pool whose image runs the kubelet as a native service registers without the cloud taint: refused, unless a kubeadm patch can add it', () => {
+    const native = (patches: boolean) => broken((l) => {
+      winMachine(l).metadata.annotations['windows.cdk-hybrid-windows.io/kubelet-service'] = 'windows-service';
+      if (patches) winConfig(l).spec.template.spec.joinConfiguration.patches = { directory: 'C:/var/lib/kubeadm-patches' };
+    });
+    expect(findings(native(false), 'capz-cloud-node-manager')).toEqual([expect.stringContaining(`AzureMachineTemplate/${WIN} metadata.annotations.windows.cdk-hybrid-windows.io/kubelet-service: the image runs the kubelet as a native service, whose command line has no --cloud-provider=external`)]);
+    expect(findings(native(true), 'capz-cloud-node-manager')).toEqual([]);
+    expect(findings(broken((l) => { winMachine(l).metadata.annotations['windows.cdk-hybrid-windows.io/kubelet-service'] = 'nssm'; }), 'capz-cloud-node-manager')).toEqual([]);
+  });
+
+  test('a node manager for Linux nodes only, or a chart with the node manager off, is refused', () => {
+    expect(findings([...capzFlavor(), ...addonSet(nodeManager('cloud-node-manager', 'linux'))], 'capz-cloud-node-manager'))
+      .toEqual([expect.stringContaining('ConfigMap/calico-windows data.addon.yaml (DaemonSet cloud-node-manager: spec.template.spec.nodeSelector): DaemonSet cloud-node-manager in ConfigMap default/calico-windows data.addon.yaml: cloud-provider-azure\'s node manager goes to cluster capz-win for Linux nodes only')]);
+    expect(findings([...capzFlavor(), ...addonSet(`${nodeManager('cloud-node-manager', 'linux')}---\n${nodeManager('cloud-node-manager-windows', 'windows')}`)], 'capz-cloud-node-manager')).toEqual([]);
+    expect(findings([...capzFlavor(), proxy(`${CAPZ_VALUES}cloudNodeManager:\n  imageTag: v1.34.9\n  enabled: false\n`)], 'capz-cloud-node-manager'))
+      .toEqual([expect.stringContaining('HelmChartProxy/cloud-provider-azure-chart spec.valuesTemplate: the cloud-provider-azure chart for cluster capz-win has cloudNodeManager.enabled false')]);
+    expect(findings([...capzFlavor(), proxy(`${CAPZ_VALUES}cloudNodeManager:\n  enabled: true\n`)], 'capz-cloud-node-manager')).toEqual([]);
+  });
 });
 
 describe('capz-os-type', () => {
@@ -29,6 +84,50 @@ describe('capz-os-type', () => {
       .toEqual([expect.stringContaining('AzureMachineTemplate/capz-win-md-0 spec.template.spec.osDisk.osType: osDisk.osType is "Linux" and the image (capi-win-2022-containerd) is a Windows image')]);
     expect(findings(broken((l) => { winMachine(l).spec.template.spec.image = { marketplace: { publisher: 'cncf-upstream', offer: 'capi', sku: 'ubuntu-2404-gen1', version: 'latest' } }; }), 'capz-os-type'))
       .toEqual([expect.stringContaining(`AzureMachineTemplate/${WIN} spec.template.spec.image: osDisk.osType is "Windows" and the image (capi ubuntu-2404-gen1) is a Linux image`)]);
+  });
+
+  // Every image-reference form CAPZ v1.26.0 takes (api/v1beta1 types.go Image: id, computeGallery,
+  // sharedGallery, marketplace), with the names CAPZ and image-builder publish: azure/defaults.go
+  // (capi-win-2022-containerd, capi-ubun2-2404), azure/services/virtualmachineimages/images.go
+  // (cncf-upstream capi-windows windows-2019-containerd-gen1, capi ubuntu-2204-gen1),
+  // docs/book/src/self-managed/flatcar.md (kinvolk flatcar-container-linux-free).
+  const GALLERY_ID = '/subscriptions/s/resourceGroups/rg/providers/Microsoft.Compute/galleries/g/images';
+  const IMAGES: Record<'windows' | 'linux' | 'unknown', object[]> = {
+    windows: [
+      { computeGallery: { gallery: 'ClusterAPI-f72ceb4f-5159-4c26-a0fe-2ea738f0d019', name: 'capi-win-2022-containerd', version: '1.34.4' } },
+      { marketplace: { publisher: 'cncf-upstream', offer: 'capi-windows', sku: 'windows-2019-containerd-gen1', version: '130.3.20240717' } },
+      { marketplace: { publisher: 'MicrosoftWindowsServer', offer: 'WindowsServer', sku: '2022-datacenter-azure-edition', version: 'latest' } },
+      { sharedGallery: { subscriptionID: 's', resourceGroup: 'rg', gallery: 'g', name: 'capi-win-2025-containerd', version: '1.0.0' } },
+      { id: `${GALLERY_ID}/capi-win-2022-containerd/versions/1.34.4` },
+      { id: '/subscriptions/s/resourceGroups/rg/providers/Microsoft.Compute/images/win2022-base' },
+    ],
+    linux: [
+      { computeGallery: { gallery: 'ClusterAPI-f72ceb4f-5159-4c26-a0fe-2ea738f0d019', name: 'capi-ubun2-2404', version: '1.34.4' } },
+      { marketplace: { publisher: 'cncf-upstream', offer: 'capi', sku: 'ubuntu-2204-gen1', version: '128.12.20240717' } },
+      { marketplace: { publisher: 'kinvolk', offer: 'flatcar-container-linux-free', sku: 'stable-gen2', version: 'latest' } },
+      { computeGallery: { gallery: 'g', name: 'capi-azurelinux-3', version: '1.0.0' } },
+      // A Linux image in a resource group and gallery whose names say Windows: only the image's name counts.
+      { id: '/subscriptions/s/resourceGroups/windows-images/providers/Microsoft.Compute/galleries/windows/images/ubuntu-2404/versions/1.0.0' },
+    ],
+    unknown: [
+      { id: '/subscriptions/s/resourceGroups/rg-windows/providers/Microsoft.Compute/images/base-image' },
+      { computeGallery: { gallery: 'windows', name: 'darwin-node', version: '1.0.0' } },
+      { marketplace: { publisher: 'p', offer: 'twin-offer', sku: 'winter-gen2', version: '1' } },
+      { computeGallery: { gallery: 'g', name: 'windows-on-linux-lab', version: '1' } },
+    ],
+  };
+  test.each(Object.entries(IMAGES).flatMap(([os, images]) => images.map((image) => [os, JSON.stringify(image), image] as const)))('a %s image, %s: the osType it needs, and nothing where its names do not tell', (os, _, image) => {
+    const onLinux = findings(broken((l) => { find(l, 'AzureMachineTemplate', 'capz-win-md-0').spec.template.spec.image = image; }), 'capz-os-type');
+    const onWindows = findings(broken((l) => { winMachine(l).spec.template.spec.image = image; }), 'capz-os-type');
+    expect({ onLinux: onLinux.length, onWindows: onWindows.length }).toEqual({ onLinux: os === 'windows' ? 1 : 0, onWindows: os === 'linux' ? 1 : 0 });
+  });
+
+  test('the Windows year of an image is read from its names only (calico-windows-2025; the flavor\'s cluster runs Calico)', () => {
+    const year = (image: object) => findings(broken((l) => { winMachine(l).spec.template.spec.image = image; }), 'calico-windows-2025').length;
+    expect(year({ computeGallery: { gallery: 'g', name: 'capi-win-2025-containerd', version: '1.34.4' } })).toBe(1);
+    expect(year({ marketplace: { publisher: 'MicrosoftWindowsServer', offer: 'WindowsServer', sku: '2025-datacenter-azure-edition', version: 'latest' } })).toBe(1);
+    // A resource group named after 2025 does not make a 2022 image a 2025 one.
+    expect(year({ id: '/subscriptions/s/resourceGroups/rg-2025/providers/Microsoft.Compute/galleries/g/images/capi-win-2022-containerd/versions/1.34.4' })).toBe(0);
   });
 
   test('CAPZ\'s default Windows image annotations: runtime containerd, windowsServerVersion windows-YYYY', () => {
@@ -149,6 +248,20 @@ spec:
 ${network}`;
   // CAPZ v1.26.0 templates/addons/cluster-api-helm/calico.yaml's values, as an Installation.
   const CAPZ = '    bgp: Disabled\n    windowsDataplane: HNS\n    ipPools:\n    - cidr: 192.168.0.0/16\n      encapsulation: VXLAN\n';
+
+  test('the tigera-operator chart beside a set\'s Installation for the same cluster: refused unless the chart writes none', () => {
+    // projectcalico/calico charts/tigera-operator values.yaml: installation.enabled true by default.
+    const chart = (values: string, labels: Record<string, string> = { 'cni-windows': 'calico' }) => ({
+      apiVersion: 'addons.cluster.x-k8s.io/v1alpha1', kind: 'HelmChartProxy', metadata: { name: 'calico', namespace: 'default' },
+      spec: { clusterSelector: { matchLabels: labels }, repoURL: 'https://docs.tigera.io/calico/charts', chartName: 'tigera-operator', valuesTemplate: values },
+    }) as K8sObject;
+    const both = (values: string, labels?: Record<string, string>) => findings([...capzFlavor(), ...addonSet(installation(CAPZ)), chart(values, labels)], 'calico-windows');
+    expect(both('installation:\n  cni:\n    type: Calico\n')).toEqual([expect.stringContaining('HelmChartProxy/calico spec.valuesTemplate: the tigera-operator chart writes its own Installation "default" beside Installation default in ConfigMap default/calico-windows')]);
+    expect(both('installation:\n  enabled: false\n')).toEqual([]);
+    expect(both('installation:\n  cni:\n    type: Calico\n', { other: 'cluster' })).toEqual([]);
+    // CAPZ's own: the Installation is the chart's values, and its Windows set carries none.
+    expect(findings([...capzFlavor(), chart('installation:\n  calicoNetwork:\n    bgp: Disabled\n')], 'calico-windows')).toEqual([]);
+  });
 
   test('CAPZ\'s Calico values pass; IP-in-IP, BGP on and no Windows dataplane are refused', () => {
     expect(findings([...capzFlavor(), ...addonSet(installation(CAPZ))], 'calico-windows')).toEqual([]);

@@ -16,7 +16,7 @@ describe('checks at synth', () => {
   test('Windows groups without a Linux group of at least one node (CoreDNS)', () => {
     const stack = eksStack();
     new EksWindowsNodeGroup(stack.cluster, 'windows', { instanceTypes: ['m6i.xlarge'] });
-    expect(synthError(stack)).toMatch(/\[eks-test\/Cluster\/Cluster] aws_eks_cluster\.\w+: Windows node groups \(windows\) need a Linux node for CoreDNS, and the cluster has no Linux node group with minSize >= 1\. Fix: add an EksLinuxNodeGroup with minSize >= 1\./);
+    expect(synthError(stack)).toMatch(/\[eks-test\/Cluster\/Cluster] aws_eks_cluster\.\w+: Windows node groups \(windows\) need a Linux node for CoreDNS, and the cluster has no Linux node group with minNodes >= 1\. Fix: add an EksLinuxNodeGroup with minNodes >= 1\./);
 
     const zero = eksStack();
     new EksLinuxNodeGroup(zero.cluster, 'linux', { instanceTypes: ['t3.large'], minSize: 0, maxSize: 3 });
@@ -34,12 +34,12 @@ describe('checks at synth', () => {
   test('a cluster whose Linux node groups can all scale to 0, or that has none, is refused for the coredns add-on', () => {
     const none = eksStack();
     const message = synthError(none);
-    expect(message).toMatch(/\[eks-test\/Cluster\/CoreDns] aws_eks_addon\.\w+: the coredns add-on runs on Linux nodes only, and the cluster has no Linux node group, so the add-on never becomes ACTIVE and the apply waits for it until it times out\. Fix: add an EksLinuxNodeGroup with minSize >= 1/);
+    expect(message).toMatch(/\[eks-test\/Cluster\/CoreDns] aws_eks_addon\.\w+: the coredns add-on runs on Linux nodes only, and the cluster has no Linux node group, so the add-on never becomes ACTIVE and the apply waits for it until it times out\. Fix: add an EksLinuxNodeGroup with minNodes >= 1/);
 
     const zero = eksStack();
     new EksLinuxNodeGroup(zero.cluster, 'a', { instanceTypes: ['t3.large'], minSize: 0, desiredSize: 1, maxSize: 3 });
     new EksLinuxNodeGroup(zero.cluster, 'b', { instanceTypes: ['m7g.large'], minSize: 0, maxSize: 3 });
-    expect(synthError(zero)).toContain('the cluster has only Linux node groups that can scale to 0 (a, b: minSize 0)');
+    expect(synthError(zero)).toContain('the cluster has only Linux node groups that can scale to 0 (a, b: minNodes 0)');
 
     const one = eksStack();
     new EksLinuxNodeGroup(one.cluster, 'a', { instanceTypes: ['t3.large'], minSize: 0, maxSize: 3 });

@@ -142,7 +142,7 @@ describe('props', () => {
     expect(() => eksStack({ kubernetesVersion: '1.34.2' })).toThrow(/^\[eks-test\/Cluster] kubernetesVersion: aws_eks_cluster\.\w+: Kubernetes version "1\.34\.2" is not an EKS Kubernetes version \(the minor version, e\.g\. "1\.34"\)\. Fix:/);
     const stack = eksStack();
     expect(() => new EksWindowsNodeGroup(stack.cluster, 'w', { instanceTypes: ['m6i.large'], minSize: 3, maxSize: 2 }))
-      .toThrow(/^\[eks-test\/Cluster\/w] minSize, desiredSize and maxSize: aws_eks_node_group\.\w+: min_size 3, desired_size 3 and max_size 2 are out of order\. Fix: keep minSize <= desiredSize <= maxSize and maxSize >= 1, as EKS requires\./);
+      .toThrow(/^\[eks-test\/Cluster\/w] minSize, desiredSize and maxSize: aws_eks_node_group\.\w+: min_size 3, desired_size 3 and max_size 2 are out of order\. Fix: keep minNodes <= desiredNodes <= maxNodes and maxNodes >= 1, as EKS requires\./);
     expect(() => new EksWindowsNodeGroup(stack.cluster, 'x', { instanceTypes: ['m6i.large'], preBootstrapPowerShell: '<powershell>x</powershell>' })).toThrow('<powershell> tags');
     expect(() => new EksWindowsNodeGroup(stack.cluster, 'z', { instanceTypes: ['m6i.large'], preBootstrapPowerShell: '& "C:\\Program Files\\Amazon\\EKS\\Start-EKSBootstrap.ps1" -EKSClusterName x' }))
       .toThrow(/^\[eks-test\/Cluster\/z] preBootstrapPowerShell: aws_launch_template\.\w+: the launch template's user data \(.*\) is calling Start-EKSBootstrap\.ps1, which EKS runs itself right after it\. Fix: remove the call: EKS runs the bootstrap with its own arguments\./);

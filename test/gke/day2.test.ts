@@ -58,8 +58,8 @@ describe('what the provider refuses at plan, refused at synth (point 8)', () => 
   });
 
   test('a region or zone that is not one is refused naming it; the cluster location in JSON too', () => {
-    expect(thrownMessage(() => gkeStack({ region: 123 as unknown as string }))).toMatch(/^\[gke-test\] region 123 is not a Google Cloud region/);
-    expect(thrownMessage(() => gkeStack({ region: 'Europe North' }))).toMatch(/region "Europe North" is not a Google Cloud region/);
+    expect(thrownMessage(() => gkeStack({ region: 123 as unknown as string }))).toMatch(/^\[gke-test\] region: 123 is not a string\. Fix: write a region such as europe-north1/);
+    expect(thrownMessage(() => gkeStack({ region: 'Europe North' }))).toMatch(/region: "Europe North" is not a Google Cloud region/);
     expect(thrownMessage(() => gkeStack({ region: 'northamerica-northeast2', zone: 'northamerica-northeast2-b' }))).toBe('');
     const json = synthTf(hybridGke().stack);
     Object.values<Json>(json.resource!.google_container_cluster)[0].location = '42';
@@ -127,8 +127,8 @@ describe('two clusters that cannot both exist (point 12)', () => {
 describe('props checked before anything is written (point 14)', () => {
   test('a null props object, an undefined machine type on a Windows pool, counts that are not whole numbers name the prop', () => {
     const cluster = gkeStack().cluster;
-    expect(thrownMessage(() => new GkeWindowsNodePool(cluster, 'w1', null as unknown as { machineType: string }))).toMatch(/^\[gke-test\/Cluster\/w1\] the props are null, not an object/);
-    expect(thrownMessage(() => new GkeWindowsNodePool(cluster, 'w2', {} as { machineType: string }))).toMatch(/^\[gke-test\/Cluster\/w2\] machineType: .*names no machine_type/);
+    expect(thrownMessage(() => new GkeWindowsNodePool(cluster, 'w1', null as unknown as { machineType: string }))).toMatch(/^\[gke-test\/Cluster\/w1\] props: null is not an object of props/);
+    expect(thrownMessage(() => new GkeWindowsNodePool(cluster, 'w2', {} as { machineType: string }))).toMatch(/^\[gke-test\/Cluster\/w2\] machineType: not given, and it is required/);
     expect(thrownMessage(() => new GkeLinuxNodePool(cluster, 'l1', { machineType: 'e2-standard-4', minNodesPerZone: 1.5 }))).toMatch(/^\[gke-test\/Cluster\/l1\] minNodesPerZone: 1\.5 is not a whole number/);
     expect(thrownMessage(() => new GkeLinuxNodePool(cluster, 'l2', { machineType: 'e2-standard-4', maxNodesPerZone: NaN }))).toMatch(/maxNodesPerZone: NaN is not a whole number/);
     expect(thrownMessage(() => new GkeLinuxNodePool(cluster, 'l3', { machineType: 'e2-standard-4', diskSizeGb: 100.5 }))).toMatch(/diskSizeGb: 100\.5 is not a whole number/);

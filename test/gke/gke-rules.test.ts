@@ -43,7 +43,7 @@ describe('gke-cluster', () => {
   test('a version, release channel or maintenance window the provider refuses is refused where the prop enters', () => {
     expect(thrownMessage(() => gkeStack({ kubernetesVersion: 'v1.33' }))).toMatch(/kubernetesVersion: google_container_cluster\.\w+: Kubernetes version "v1\.33" is not a GKE version/);
     for (const v of ['1.33', '1.33.5-gke.1080000', 'latest']) expect(thrownMessage(() => gkeStack({ kubernetesVersion: v }))).toBe('');
-    expect(thrownMessage(() => gkeStack({ releaseChannel: 'FAST' as never }))).toMatch(/releaseChannel: .*release channel "FAST" is not one of RAPID, REGULAR, STABLE, EXTENDED/);
+    expect(thrownMessage(() => gkeStack({ releaseChannel: 'FAST' as never }))).toMatch(/releaseChannel: "FAST" is not a GkeReleaseChannel\. Fix: use one of GkeReleaseChannel\.RAPID, GkeReleaseChannel\.REGULAR, GkeReleaseChannel\.STABLE, GkeReleaseChannel\.EXTENDED/);
     // The provider's channels (v7.45.0 resource_container_cluster.go StringInSlice), UNSPECIFIED aside.
     for (const c of ['RAPID', 'REGULAR', 'STABLE', 'EXTENDED']) expect(thrownMessage(() => gkeStack({ releaseChannel: c as never }))).toBe('');
     expect(thrownMessage(() => gkeStack({ maintenanceWindow: { startTime: '02:00', endTime: '2026-01-03T08:00:00Z', recurrence: 'FREQ=WEEKLY;BYDAY=SA' } })))

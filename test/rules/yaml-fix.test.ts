@@ -66,6 +66,7 @@ const BROKEN: Record<string, () => { objects: K8sObject[]; platform?: WindowsPla
   'calico-windows': () => ({ objects: [...capzFlavor(), ...addonSet('apiVersion: operator.tigera.io/v1\nkind: Installation\nmetadata: {name: default}\nspec: {calicoNetwork: {bgp: Enabled}}\n')] }),
   'calico-windows-2025': () => capz((l) => { capzFind(l, 'AzureMachineTemplate', WIN).spec.template.metadata.annotations.windowsServerVersion = 'windows-2025'; }),
   'windows-kube-proxy': () => ({ objects: [...capzFlavor(), ...addonSet('apiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: kube-proxy-windows}\nspec: {template: {spec: {containers: [{name: kube-proxy, image: \'sigwindowstools/kube-proxy:v1.33.0-calico-hostprocess\'}]}}}\n')] }),
+  'capz-cloud-node-manager': () => ({ objects: [...capzFlavor(), ...addonSet('apiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: cloud-node-manager}\nspec: {template: {spec: {nodeSelector: {kubernetes.io/os: linux}, containers: [{name: cloud-node-manager, image: \'mcr.microsoft.com/oss/v2/kubernetes/azure-cloud-node-manager:v1.34.9\'}]}}}\n')] }),
   'machine-naming': () => {
     const l = objects();
     l.filter((o) => o.kind === 'MachineDeployment').forEach((md) => { md.spec.machineNaming = { template: '{{ .random }}' }; });

@@ -31,6 +31,17 @@ import { GMSA_CREDENTIAL_SPEC_PROPS, GMSA_WEBHOOK_PROPS, GmsaCredentialSpec, Gms
 import { WINDOWS_POD_OPTIONS, WindowsPod } from '../../src/workloads/windows-pod';
 import { WINDOWS_WORKLOAD_PROPS, WindowsWorkload } from '../../src/workloads/windows-workload';
 import { AwsProvider } from '../../src/terraform/providers/aws';
+import { AzurermProvider } from '../../src/terraform/providers/azurerm';
+import { GoogleProvider } from '../../src/terraform/providers/google';
+import { HYBRID_AKS_CLUSTER_PROPS, HybridAksCluster } from '../../src/aks/aks-cluster';
+import { HYBRID_AKS_STACK_PROPS, HybridAksStack } from '../../src/aks/hybrid-aks-stack';
+import { AKS_LINUX_NODE_POOL_PROPS, AksLinuxNodePool } from '../../src/aks/linux-node-pool';
+import { AKS_WINDOWS_NODE_POOL_PROPS, AksWindowsNodePool } from '../../src/aks/windows-node-pool';
+import { HYBRID_GKE_CLUSTER_PROPS, HybridGkeCluster } from '../../src/gke/gke-cluster';
+import { GKE_NETWORK_PROPS, GkeNetwork } from '../../src/gke/gke-network';
+import { HYBRID_GKE_STACK_PROPS, HybridGkeStack } from '../../src/gke/hybrid-gke-stack';
+import { GKE_LINUX_NODE_POOL_PROPS, GkeLinuxNodePool } from '../../src/gke/linux-node-pool';
+import { GKE_WINDOWS_NODE_POOL_PROPS, GkeWindowsNodePool } from '../../src/gke/windows-node-pool';
 import { MachineImage } from '../../src/cluster/machine-image';
 import { HYBRID_CLUSTER_PROPS, HybridCluster } from '../../src/cluster/hybrid-cluster';
 import { LINUX_WORKER_POOL_PROPS, LinuxWorkerPool } from '../../src/cluster/linux-worker-pool';
@@ -38,6 +49,9 @@ import { WINDOWS_WORKER_POOL_PROPS, WindowsWorkerPool } from '../../src/cluster/
 import { REMOTE_HYBRID_CLUSTER_PROPS, RemoteHybridCluster } from '../../src/remote/remote-hybrid-cluster';
 import { REMOTE_LINUX_WORKER_POOL_PROPS, RemoteLinuxWorkerPool } from '../../src/remote/remote-linux-worker-pool';
 import { REMOTE_WINDOWS_WORKER_POOL_PROPS, RemoteWindowsWorkerPool } from '../../src/remote/remote-windows-worker-pool';
+import { CAPZ_CLUSTER_PROPS, CapzCluster } from '../../src/capz/capz-cluster';
+import { CAPZ_LINUX_WORKER_POOL_PROPS, CAPZ_WINDOWS_WORKER_POOL_PROPS, CapzLinuxWorkerPool, CapzWindowsWorkerPool } from '../../src/capz/worker-pools';
+import { CAPZ_WINDOWS_ADDONS_PROPS, CapzWindowsAddons } from '../../src/capz/windows-addons';
 import { offShape } from './message-shape';
 
 /**
@@ -99,6 +113,22 @@ function eksCluster(more: Partial<HybridEksStackProps> = {}): HybridEksCluster {
   return stack.cluster;
 }
 
+/** A stack of `provider`'s cloud, for a construct that creates none. */
+function stackWith(provider: (stack: TerraformStack) => unknown): () => TerraformStack {
+  return () => {
+    const stack = new TerraformStack(Testing.app(), 'tf');
+    provider(stack);
+    return stack;
+  };
+}
+const azureStack = stackWith((stack) => new AzurermProvider(stack, 'azurerm', { features: [{}] }));
+const googleStack = stackWith((stack) => new GoogleProvider(stack, 'google', { project: 'my-project', region: 'europe-north1' }));
+const AKS_STACK = { location: 'westeurope', clusterName: 'aks-test', kubernetesVersion: '1.34' };
+const GKE_STACK = { project: 'my-project', region: 'europe-north1', clusterName: 'gke-test' };
+const aksCluster = (): HybridAksCluster => new HybridAksStack(Testing.app(), 'aks-test', AKS_STACK).cluster;
+const gkeCluster = (): HybridGkeCluster => new HybridGkeStack(Testing.app(), 'gke-test', GKE_STACK).cluster;
+const stackOf = (app: App): TerraformStack => app.node.children.find((c) => c instanceof TerraformStack) as TerraformStack;
+
 /** Values no output may hold: non-finite numbers, nulls (NaN written as JSON), the 300 KB input. */
 function dataProblems(value: unknown, where = ''): string[] {
   if (typeof value === 'number') return Number.isFinite(value) ? [] : [`${where}: ${value}`];
@@ -144,6 +174,23 @@ function poolSubject<C extends HybridCluster | RemoteHybridCluster>(name: string
   return subject<C>({ name, spec, base, fixture, pathOf: (id) => `mgmt/c/${id}`, build: (c, id, props) => make(c, id, props as never), synth: (c) => k8s(c.node.scope as Chart) });
 }
 
+/** A kubeadm cluster on Azure (CAPZ) like the CAPZ example's, with a Linux pool (CoreDNS), for its pools and add-ons. */
+const GUID = '00000000-0000-0000-0000-000000000000';
+const CAPZ_CLUSTER = {
+  kubernetesVersion: 'v1.34.4', location: 'westeurope', subscriptionId: GUID, identity: { type: 'WorkloadIdentity', clientId: GUID, tenantId: GUID }, cloudProvider: 'helm-chart-proxy',
+  machineIdentity: `/subscriptions/${GUID}/resourceGroups/ids/providers/Microsoft.ManagedIdentity/userAssignedIdentities/cloud-provider`,
+};
+const CAPZ_POOL = { vmSize: 'Standard_D4s_v3' };
+function capzCluster(): CapzCluster {
+  const cluster = new CapzCluster(new Chart(new App(), 'mgmt', { namespace: 'default' }), 'c', CAPZ_CLUSTER as never);
+  new CapzLinuxWorkerPool(cluster, 'linux', CAPZ_POOL as never);
+  return cluster;
+}
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const capzSubject = (name: string, spec: PropsSpec<any>, base: Record<string, unknown>, make: (cluster: CapzCluster, id: string, props: never) => unknown): SpecSubject => subject<CapzCluster>({
+  name, spec, base, fixture: capzCluster, pathOf: (id) => `mgmt/c/${id}`, build: (c, id, props) => make(c, id, props as never), synth: (c) => k8s(c.node.scope as Chart),
+});
+
 export const SUBJECTS: readonly SpecSubject[] = [
   subject<Chart>({
     name: 'WindowsWorkload', spec: WINDOWS_WORKLOAD_PROPS, base: { image: IIS }, fixture: chart, pathOf: (id) => `apps/${id}`, synth: k8s,
@@ -166,11 +213,11 @@ export const SUBJECTS: readonly SpecSubject[] = [
   inAwsStack('HybridEksCluster', HYBRID_EKS_CLUSTER_PROPS, { clusterName: 'eks', kubernetesVersion: '1.34', subnetIds: ['subnet-0aaa0000000000001', 'subnet-0bbb0000000000002'] },
     (stack, id, props) => new EksLinuxNodeGroup(new HybridEksCluster(stack, id, props), 'base', { instanceTypes: ['t3.large'], minSize: 2 })),
   subject<HybridEksCluster>({
-    name: 'EksLinuxNodeGroup', spec: EKS_LINUX_NODE_GROUP_PROPS, base: { instanceTypes: ['t3.large'] }, fixture: eksCluster, pathOf: (id) => `eks/Cluster/${id}`,
+    name: 'EksLinuxNodeGroup', spec: EKS_LINUX_NODE_GROUP_PROPS, base: { machineTypes: ['t3.large'] }, fixture: eksCluster, pathOf: (id) => `eks/Cluster/${id}`,
     build: (cluster, id, props) => new EksLinuxNodeGroup(cluster, id, props as never), synth: (cluster) => tf(cluster.node.scope as TerraformStack),
   }),
   subject<HybridEksCluster>({
-    name: 'EksWindowsNodeGroup', spec: EKS_WINDOWS_NODE_GROUP_PROPS, base: { instanceTypes: ['m6i.xlarge'] }, fixture: eksCluster, pathOf: (id) => `eks/Cluster/${id}`,
+    name: 'EksWindowsNodeGroup', spec: EKS_WINDOWS_NODE_GROUP_PROPS, base: { machineTypes: ['m6i.xlarge'] }, fixture: eksCluster, pathOf: (id) => `eks/Cluster/${id}`,
     build: (cluster, id, props) => new EksWindowsNodeGroup(cluster, id, props as never), synth: (cluster) => tf(cluster.node.scope as TerraformStack),
   }),
   subject<App>({
@@ -196,6 +243,49 @@ export const SUBJECTS: readonly SpecSubject[] = [
   inAwsStack('ClusterVpcEndpoints', CLUSTER_VPC_ENDPOINTS_PROPS,
     { clusterName: 'c', region: 'eu-north-1', vpcId: 'vpc-0123456789abcdef0', vpcCidr: '10.0.0.0/16', subnetIds: ['subnet-0aaa0000000000001'], routeTableIds: ['rtb-0123456789abcdef0'] },
     (stack, id, props) => new ClusterVpcEndpoints(stack, id, props)),
+  subject<App>({
+    name: 'HybridAksStack', spec: HYBRID_AKS_STACK_PROPS, base: AKS_STACK, fixture: () => Testing.app() as unknown as App, pathOf: (id) => id,
+    build: (app, id, props) => new HybridAksStack(app as never, id, props as never), synth: (app) => tf(stackOf(app)),
+  }),
+  subject<TerraformStack>({
+    name: 'HybridAksCluster', spec: HYBRID_AKS_CLUSTER_PROPS, fixture: azureStack, pathOf: (id) => `tf/${id}`, synth: tf,
+    base: { clusterName: 'aks', kubernetesVersion: '1.34', location: 'westeurope', resourceGroupName: 'rg', subnetId: '/subscriptions/0/resourceGroups/rg/providers/Microsoft.Network/virtualNetworks/v/subnets/aks' },
+    build: (stack, id, props) => new HybridAksCluster(stack, id, props as never),
+  }),
+  subject<HybridAksCluster>({
+    name: 'AksLinuxNodePool', spec: AKS_LINUX_NODE_POOL_PROPS, base: { machineType: 'Standard_D4ds_v5' }, fixture: aksCluster, pathOf: (id) => `aks-test/Cluster/${id}`,
+    build: (cluster, id, props) => new AksLinuxNodePool(cluster, id, props as never), synth: (cluster) => tf(cluster.node.scope as TerraformStack),
+  }),
+  subject<HybridAksCluster>({
+    name: 'AksWindowsNodePool', spec: AKS_WINDOWS_NODE_POOL_PROPS, base: { machineType: 'Standard_D4ds_v5', poolName: 'win' }, fixture: aksCluster, pathOf: (id) => `aks-test/Cluster/${id}`,
+    build: (cluster, id, props) => new AksWindowsNodePool(cluster, id, props as never), synth: (cluster) => tf(cluster.node.scope as TerraformStack),
+  }),
+  subject<App>({
+    name: 'HybridGkeStack', spec: HYBRID_GKE_STACK_PROPS, base: GKE_STACK, fixture: () => Testing.app() as unknown as App, pathOf: (id) => id,
+    build: (app, id, props) => new HybridGkeStack(app as never, id, props as never), synth: (app) => tf(stackOf(app)),
+  }),
+  subject<TerraformStack>({
+    name: 'HybridGkeCluster', spec: HYBRID_GKE_CLUSTER_PROPS, fixture: googleStack, pathOf: (id) => `tf/${id}`, synth: tf,
+    base: { clusterName: 'gke', project: 'my-project', location: 'europe-north1', network: { network: 'net', subnetwork: 'subnet', podsRangeName: 'pods', servicesRangeName: 'services' } },
+    build: (stack, id, props) => new HybridGkeCluster(stack, id, props as never),
+  }),
+  subject<TerraformStack>({
+    name: 'GkeNetwork', spec: GKE_NETWORK_PROPS, base: { name: 'net', region: 'europe-north1' }, fixture: googleStack, pathOf: (id) => `tf/${id}`, synth: tf,
+    build: (stack, id, props) => new GkeNetwork(stack, id, props as never),
+  }),
+  subject<HybridGkeCluster>({
+    name: 'GkeLinuxNodePool', spec: GKE_LINUX_NODE_POOL_PROPS, base: { machineType: 'e2-standard-4' }, fixture: gkeCluster, pathOf: (id) => `gke-test/Cluster/${id}`,
+    build: (cluster, id, props) => new GkeLinuxNodePool(cluster, id, props as never), synth: (cluster) => tf(cluster.node.scope as TerraformStack),
+  }),
+  subject<HybridGkeCluster>({
+    name: 'GkeWindowsNodePool', spec: GKE_WINDOWS_NODE_POOL_PROPS, base: { machineType: 'n2-standard-4' }, fixture: gkeCluster, pathOf: (id) => `gke-test/Cluster/${id}`,
+    build: (cluster, id, props) => {
+      // kube-dns needs a Linux node beside Windows pools (gke-windows-cluster).
+      new GkeLinuxNodePool(cluster, `${id}-linux`, { machineType: 'e2-standard-4' });
+      new GkeWindowsNodePool(cluster, id, props as never);
+    },
+    synth: (cluster) => tf(cluster.node.scope as TerraformStack),
+  }),
   // Day 2
   inChart('KarpenterWindowsNodePool', KARPENTER_WINDOWS_NODE_POOL_PROPS, { clusterName: 'eks', role: 'eks-karpenter-windows', limits: { cpu: 64 } }, (c, id, props) => new KarpenterWindowsNodePool(c, id, props)),
   subject<HybridEksCluster>({
@@ -233,6 +323,13 @@ export const SUBJECTS: readonly SpecSubject[] = [
   }),
   poolSubject('RemoteLinuxWorkerPool', REMOTE_LINUX_WORKER_POOL_PROPS, remotePool(2), remoteCluster, (c, id, props) => new RemoteLinuxWorkerPool(c, id, props)),
   poolSubject('RemoteWindowsWorkerPool', REMOTE_WINDOWS_WORKER_POOL_PROPS, remotePool(3), remoteCluster, (c, id, props) => new RemoteWindowsWorkerPool(c, id, props)),
+  subject<Chart>({
+    name: 'CapzCluster', spec: CAPZ_CLUSTER_PROPS, base: CAPZ_CLUSTER, fixture: () => new Chart(new App(), 'mgmt', { namespace: 'default' }), pathOf: (id) => `mgmt/${id}`, synth: k8s,
+    build: (c, id, props) => new CapzLinuxWorkerPool(new CapzCluster(c, id, props as never), 'linux', CAPZ_POOL as never),
+  }),
+  capzSubject('CapzLinuxWorkerPool', CAPZ_LINUX_WORKER_POOL_PROPS, CAPZ_POOL, (c, id, props) => new CapzLinuxWorkerPool(c, id, props)),
+  capzSubject('CapzWindowsWorkerPool', CAPZ_WINDOWS_WORKER_POOL_PROPS, { ...CAPZ_POOL, kubeletService: 'nssm' }, (c, id, props) => new CapzWindowsWorkerPool(c, id, props)),
+  capzSubject('CapzWindowsAddons', CAPZ_WINDOWS_ADDONS_PROPS, {}, (c, id, props) => new CapzWindowsAddons(c, id, props)),
 ];
 
 /** An object whose every read throws, as a getter or proxy can. */

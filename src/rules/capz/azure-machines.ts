@@ -1,5 +1,5 @@
 import {
-  CAPZ_AZURE_JSON_SUFFIX, CAPZ_DEFAULT_WINDOWS_IMAGE, CAPZ_IMAGE_ANNOTATIONS, CAPZ_KINDS, CAPZ_OS_TYPE, CAPZ_WINDOWS_RUNTIMES, capzAzureJsonSecret, capzWindowsComputerName,
+  CAPZ_AZURE_JSON_SUFFIX, CAPZ_DEFAULT_WINDOWS_IMAGE, CAPZ_IMAGE_ANNOTATIONS, CAPZ_KINDS, CAPZ_OS_TYPE, CAPZ_WINDOWS_RUNTIMES, capzAzureJsonSecret, capzImageNames, capzImageOs, capzWindowsComputerName,
   WINDOWS_COMPUTER_NAME_MAX, WINDOWS_SERVER_VERSION_ANNOTATION, windowsComputerNameProblem,
 } from '../../platform/capz';
 import { describe, isCapi, Json, list, ManifestGraph, ManifestSource, violation } from '../engine/graph';
@@ -13,16 +13,6 @@ import { azurePools, bootstrapSpec, machineSpec, nodeRegistrations, windowsMachi
  */
 
 const OS_TYPE = 'spec.template.spec.osDisk.osType';
-
-/** Words that name an image's OS in CAPZ's image references (gallery and marketplace names, ids). */
-const WINDOWS_IMAGE = /win/i;
-const LINUX_IMAGE = /ubun|ubuntu|flatcar|linux|rhel|centos|mariner|debian|suse|rocky|alma/i;
-
-/** The names an image reference of an AzureMachineTemplate carries (id, gallery image, marketplace offer and SKU). */
-function imageNames(image: Json): string {
-  if (image === null || typeof image !== 'object') return '';
-  return [image.id, image.computeGallery?.name, image.sharedGallery?.name, image.marketplace?.offer, image.marketplace?.sku].filter((s) => typeof s === 'string').join(' ');
-}
 
 /** What in a KubeadmConfigTemplate says it bootstraps Windows: the named-pipe CRI socket or drive-letter file paths. */
 function bootstrapsWindows(config: ManifestSource | undefined): string | undefined {
@@ -39,7 +29,8 @@ function osTypeProblems(machine: ManifestSource, config: ManifestSource | undefi
   const osType = spec.osDisk?.osType;
   const said = osType === undefined ? `absent (CAPZ's default: ${CAPZ_OS_TYPE.default})` : JSON.stringify(osType);
   const windows = windowsMachine(machine);
-  const names = imageNames(spec.image);
+  const names = capzImageNames(spec.image).join(' ');
+  const imageOs = capzImageOs(spec.image);
   if (controlPlane && windows) {
     out.push(violation(machine, `osDisk.osType is "Windows" on the control plane's machines: kubeadm control planes run on Linux only`, `set ${OS_TYPE}: Linux and a Linux image`, OS_TYPE));
     return out;
@@ -48,10 +39,10 @@ function osTypeProblems(machine: ManifestSource, config: ManifestSource | undefi
   if (!windows && bootstrap) {
     out.push(violation(machine, `osDisk.osType is ${said} while ${describe(config!)} bootstraps Windows (${bootstrap}): CAPZ asks Azure for a Linux VM (a Linux default image, Linux provisioning), and the machine never joins`,
       `set ${OS_TYPE}: Windows`, OS_TYPE));
-  } else if (!windows && WINDOWS_IMAGE.test(names) && !LINUX_IMAGE.test(names)) {
+  } else if (!windows && imageOs === 'windows') {
     out.push(violation(machine, `osDisk.osType is ${said} and the image (${names}) is a Windows image: CAPZ creates the VM as Linux (Linux provisioning, SSH key, bootstrap extension), so it never bootstraps`,
       `set ${OS_TYPE}: Windows`, OS_TYPE));
-  } else if (windows && LINUX_IMAGE.test(names) && !WINDOWS_IMAGE.test(names)) {
+  } else if (windows && imageOs === 'linux') {
     out.push(violation(machine, `osDisk.osType is "Windows" and the image (${names}) is a Linux image`, `use a Windows image (e.g. omit spec.template.spec.image for CAPZ's default ${CAPZ_DEFAULT_WINDOWS_IMAGE.name}), or set osDisk.osType: Linux`, 'spec.template.spec.image'));
   }
   if (windows && spec.image === undefined) {

@@ -1,6 +1,6 @@
 import type { ManifestRule } from '../engine/graph';
 import { capzAzureJson, capzOsType, capzWindowsNames } from './azure-machines';
-import { calicoWindows, calicoWindows2025, kubeadmWindowsCluster, windowsKubeProxy } from './windows-addons';
+import { calicoWindows, calicoWindows2025, capzCloudNodeManager, kubeadmWindowsCluster, windowsKubeProxy } from './windows-addons';
 import { cloudbaseInitFields, windowsFiles, windowsKubeletService } from './windows-bootstrap';
 
 /**
@@ -10,5 +10,5 @@ import { cloudbaseInitFields, windowsFiles, windowsKubeletService } from './wind
  * Calico will do with them. Registered once, among the cluster rules.
  */
 export const CAPZ_RULES: readonly ManifestRule[] = [
-  capzOsType, capzWindowsNames, capzAzureJson, cloudbaseInitFields, windowsFiles, windowsKubeletService, kubeadmWindowsCluster, calicoWindows, calicoWindows2025, windowsKubeProxy,
+  capzOsType, capzWindowsNames, capzAzureJson, cloudbaseInitFields, windowsFiles, windowsKubeletService, kubeadmWindowsCluster, calicoWindows, calicoWindows2025, windowsKubeProxy, capzCloudNodeManager,
 ];

@@ -1,8 +1,11 @@
-import { CALICO_WINDOWS, CALICO_WINDOWS_2025, CAPZ_IMAGE_ANNOTATIONS, WINDOWS_KUBE_PROXY_IMAGE, windowsKubeProxyTag } from '../../platform/capz';
+import {
+  CALICO_WINDOWS, CALICO_WINDOWS_2025, CAPZ_IMAGE_ANNOTATIONS, capzImageYear, CLOUD_PROVIDER_ANNOTATION, CLOUD_PROVIDER_AZURE, KUBELET_SERVICE_ANNOTATION, WINDOWS_KUBE_PROXY_IMAGE, windowsKubeProxyTag, WindowsKubeletService,
+} from '../../platform/capz';
+import { LABEL_OS } from '../../platform/windows';
 import { describe, Json, list, Manifest, ManifestGraph, ManifestSource, violation } from '../engine/graph';
 import { Finding, rule } from '../engine/rule';
-import { CAPI, controlPlaneOf, Pool, pools } from '../cluster/pools';
-import { AddonObject, addonObjects, azurePools, machineSpec } from './azure-pools';
+import { CAPI, controlPlaneOf, matches, Pool, pools } from '../cluster/pools';
+import { AddonObject, addonObjects, azurePools, bootstrapSpec, kubeletArgs, machineSpec, nodeRegistrations } from './azure-pools';
 
 /**
  * The rules of a kubeadm cluster with Windows pools and its add-ons: a Linux worker beside them,
@@ -79,8 +82,8 @@ function calicoProblems(addon: Addon, severity: 'violation' | 'advice'): Finding
 export const calicoWindows = rule<ManifestGraph>({
   name: 'calico-windows',
   scope: 'graph',
-  description: 'Calico for a cluster with Windows kubeadm pools runs as Windows runs it: the HNS Windows dataplane, VXLAN encapsulation, BGP off (operator Installation and IPPools, in ClusterResourceSets or on their own)',
-  source: 'cluster-api-provider-azure v1.26.0 templates/addons/cluster-api-helm/calico.yaml (bgp Disabled, windowsDataplane HNS, encapsulation VXLAN); tigera/operator api/v1 installation_types.go (CalicoNetworkSpec)',
+  description: 'Calico for a cluster with Windows kubeadm pools runs as Windows runs it: the HNS Windows dataplane, VXLAN encapsulation, BGP off (operator Installation and IPPools, in ClusterResourceSets or on their own), and one Installation (not the tigera-operator chart\'s beside a set\'s)',
+  source: 'cluster-api-provider-azure v1.26.0 templates/addons/cluster-api-helm/calico.yaml (bgp Disabled, windowsDataplane HNS, encapsulation VXLAN); tigera/operator v1.36.9 (Calico v3.29.4) pkg/controller/installation/core_controller.go and pkg/controller/ippool/defaults.go (fillDefaults); projectcalico/calico charts/tigera-operator values.yaml (installation.enabled); cluster-api v1.14.0 core/reconcilers/clusterresourceset/clusterresourceset_scope.go (ApplyOnce)',
   check: (graph) => judgedCalico(graph, 'violation'),
   advise: (graph) => judgedCalico(graph, 'advice'),
 });
@@ -88,15 +91,32 @@ export const calicoWindows = rule<ManifestGraph>({
 function judgedCalico(graph: ManifestGraph, severity: 'violation' | 'advice'): Finding[] {
   const windows = windowsClusters(graph);
   if (windows.size === 0) return [];
-  return addons(graph, windows).filter((a) => a.clusters.some((c) => windows.has(c))).flatMap((a) => calicoProblems(a, severity));
+  const all = addons(graph, windows).filter((a) => a.clusters.some((c) => windows.has(c)));
+  return [...all.flatMap((a) => calicoProblems(a, severity)), ...(severity === 'violation' ? twoInstallations(graph, all) : [])];
+}
+
+/**
+ * The tigera-operator chart beside a ClusterResourceSet's Installation for the same cluster: the
+ * chart writes an Installation named default unless `installation.enabled` is false
+ * (projectcalico/calico charts/tigera-operator values.yaml), and an ApplyOnce set only creates
+ * what does not exist (cluster-api v1.14.0 core/reconcilers/clusterresourceset/clusterresourceset_scope.go,
+ * reconcileApplyOnceScope.applyObj), so whichever comes first is the cluster's Calico.
+ */
+function twoInstallations(graph: ManifestGraph, all: readonly Addon[]): Finding[] {
+  // Installations a ClusterResourceSet carries (one written as an object of its own is applied elsewhere).
+  const carried = all.filter((a) => a.source.manifest !== a.object && isInstallation(a.object));
+  return graph.sources.filter((s) => s.manifest.kind === 'HelmChartProxy' && String(s.manifest.apiVersion ?? '').startsWith('addons.cluster.x-k8s.io/') && s.manifest.spec?.chartName === 'tigera-operator'
+    && !/^installation:[ \t]*\n(?:[ \t]+.*\n)*?[ \t]+enabled:[ \t]*false\b/m.test(String(s.manifest.spec?.valuesTemplate ?? '')))
+    .flatMap((proxy) => carried.filter((a) => a.clusters.some((c) => (c.manifest.metadata?.namespace ?? '') === (proxy.manifest.metadata?.namespace ?? '') && matches(proxy.manifest.spec?.clusterSelector, c.manifest.metadata?.labels)))
+      .slice(0, 1).map((a) => violation(proxy, `the tigera-operator chart writes its own Installation "default" beside ${a.said}, and a ClusterResourceSet only creates what does not exist: whichever comes first is the cluster's Calico (the chart's has no Windows dataplane and BGP on), and Helm refuses to adopt the other`,
+      'set installation.enabled: false in spec.valuesTemplate, so the set\'s Installation is the one, or move its calicoNetwork into the chart\'s values and drop it from the set', 'spec.valuesTemplate')));
 }
 
 /** The Windows Server year of a CAPZ pool's machines: its image's name, else the annotation, else CAPZ's default (2022). */
 function windowsYear(machine: ManifestSource | undefined): string {
   const image = machineSpec(machine).image;
-  const names = [image?.id, image?.computeGallery?.name, image?.sharedGallery?.name, image?.marketplace?.sku].filter((s) => typeof s === 'string').join(' ');
   const annotation = machine?.manifest.spec?.template?.metadata?.annotations?.[CAPZ_IMAGE_ANNOTATIONS.windowsServerVersion];
-  return /20\d\d/.exec(image ? names : String(annotation ?? ''))?.[0] ?? '2022';
+  return (image ? capzImageYear(image) : /^windows-(20\d\d)$/.exec(String(annotation ?? ''))?.[1]) ?? '2022';
 }
 
 /** Whether a cluster runs Calico, as the objects show: its Windows add-on labels (CAPZ's flavor), or Calico objects that go to it. */
@@ -170,3 +190,67 @@ export const kubeadmWindowsCluster = rule<ManifestGraph>({
         'add a Linux MachineDeployment for this cluster with spec.replicas >= 1', 'metadata.name'));
   },
 });
+
+/**
+ * The Windows node manager of cloud-provider-azure for the CAPZ clusters whose Windows kubelets run
+ * the external cloud provider. Shown by: a node-manager DaemonSet going to the cluster (in a
+ * ClusterResourceSet or on its own), a HelmChartProxy of the chart selecting it, CAPZ's
+ * `cloud-provider: azure` label (its HelmChartProxy lives in the management cluster), or the
+ * annotation that says it is installed otherwise. Nothing shown is advice only: CAPZ's own Windows
+ * flavor leaves the chart to `helm install`.
+ */
+export const capzCloudNodeManager = rule<ManifestGraph>({
+  name: 'capz-cloud-node-manager',
+  scope: 'graph',
+  description: 'A CAPZ cluster whose Windows kubelets run the external cloud provider gets cloud-provider-azure\'s node manager on its Windows nodes (a node manager that runs on Linux only, or a chart with it disabled, is refused), and its Windows nodes register with the cloud taint it initializes them by (refused: a native kubelet service without a kubeadm patch); advice where the objects do not show how it is installed',
+  source: 'kubernetes-sigs/cloud-provider-azure helm/cloud-provider-azure chart 1.36.0 templates/cloud-provider-azure.yaml (--controllers=*,-cloud-node; DaemonSet cloud-node-manager-windows), pkg/nodemanager/nodemanager.go (handleNodeEvent); kubernetes-sigs/image-builder v0.1.55 ansible/windows/roles/kubernetes/tasks/sc.yml; cluster-api-provider-azure v1.26.0 templates/addons/cluster-api-helm/cloud-provider-azure.yaml, docs/book/src/self-managed/addons.md',
+  check: (graph) => nodeManager(graph, 'violation'),
+  advise: (graph) => nodeManager(graph, 'advice'),
+});
+
+const TAINTED = 'its Windows nodes keep the node.cloudprovider.kubernetes.io/uninitialized taint the kubelet registers with (only the node manager removes it and sets the providerID), so they take no pod and their Machines never get a node';
+
+/**
+ * A Windows pool whose image runs the kubelet as a native service: its fixed command line has no
+ * `--cloud-provider=external` (image-builder v0.1.55 ansible/windows/roles/kubernetes/tasks/sc.yml)
+ * and it drops the join taints, so the node registers without the cloud taint, which is the one
+ * cue the node manager initializes a node by (cloud-provider-azure pkg/nodemanager/nodemanager.go,
+ * handleNodeEvent): the node never gets a providerID, and CAPI never links its Machine to it.
+ * Unless a kubeadm patch puts the taint into the kubelet's configuration (`registerWithTaints`).
+ */
+function uninitializedWindows(graph: ManifestGraph): Finding[] {
+  const field = `metadata.annotations.${KUBELET_SERVICE_ANNOTATION}`;
+  return azurePools(graph).filter((p) => p.pool.windows && p.machine?.manifest.metadata?.annotations?.[KUBELET_SERVICE_ANNOTATION] === WindowsKubeletService.WINDOWS_SERVICE
+    && bootstrapSpec(p.config).joinConfiguration?.patches?.directory === undefined)
+    .map((p) => violation(p.machine!, `the image runs the kubelet as a native service, whose command line has no --cloud-provider=external and which drops the join taints, so the Windows node registers without the ${CLOUD_TAINT} taint, cloud-provider-azure's node manager skips it (only that taint makes it initialize a node), the node never gets a providerID, and CAPI never links its Machine to it`,
+      'run an image whose kubelet runs under nssm (image-builder up to v0.1.52, or windows_service_manager nssm) and annotate nssm, or put registerWithTaints with the taint into the kubelet\'s configuration with a kubeadm patch (joinConfiguration.patches.directory, written by files)', field));
+}
+
+const CLOUD_TAINT = 'node.cloudprovider.kubernetes.io/uninitialized';
+
+function nodeManager(graph: ManifestGraph, severity: 'violation' | 'advice'): Finding[] {
+  const stranded = severity === 'violation' ? uninitializedWindows(graph) : [];
+  const external = new Set(azurePools(graph).filter((p) => p.pool.windows && p.pool.cluster && nodeRegistrations(p.config).some(({ registration, field }) => kubeletArgs(registration, field).some((a) => a.name === 'cloud-provider' && a.value === 'external'))).map((p) => p.pool.cluster!));
+  if (external.size === 0) return stranded;
+  const windows = windowsClusters(graph);
+  const managers = addons(graph, windows).filter((a) => a.object.kind === 'DaemonSet' && containersOf(a.object).some(({ image }) => splitImage(image)[0].endsWith(`/${CLOUD_PROVIDER_AZURE.nodeManagerImage}`)));
+  const proxies = graph.sources.filter((s) => s.manifest.kind === 'HelmChartProxy' && String(s.manifest.apiVersion ?? '').startsWith('addons.cluster.x-k8s.io/') && s.manifest.spec?.chartName === CLOUD_PROVIDER_AZURE.chart);
+  const out: Finding[] = [];
+  for (const cluster of external) {
+    const name = cluster.manifest.metadata?.name;
+    const mine = managers.filter((a) => a.clusters.includes(cluster));
+    const chart = proxies.filter((p) => (p.manifest.metadata?.namespace ?? '') === (cluster.manifest.metadata?.namespace ?? '') && matches(p.manifest.spec?.clusterSelector, cluster.manifest.metadata?.labels));
+    if (severity === 'violation') {
+      if (mine.length > 0 && !mine.some((a) => a.object.spec?.template?.spec?.nodeSelector?.[LABEL_OS] === 'windows')) {
+        out.push(violation(mine[0].source, `${mine[0].said}: cloud-provider-azure's node manager goes to cluster ${name} for Linux nodes only, and ${TAINTED}`, 'add the chart\'s cloud-node-manager-windows DaemonSet (nodeSelector kubernetes.io/os: windows, a HostProcess pod), or install the chart, which writes both', mine[0].at('spec.template.spec.nodeSelector')));
+      }
+      for (const p of chart.filter((c) => /^cloudNodeManager:[ \t]*\n(?:[ \t]+.*\n)*?[ \t]+enabled:[ \t]*false\b/m.test(String(c.manifest.spec?.valuesTemplate ?? '')))) {
+        out.push(violation(p, `the cloud-provider-azure chart for cluster ${name} has cloudNodeManager.enabled false, and ${TAINTED}`, 'remove cloudNodeManager.enabled: false from spec.valuesTemplate', 'spec.valuesTemplate'));
+      }
+    } else if (mine.length === 0 && chart.length === 0 && cluster.manifest.metadata?.labels?.[CLOUD_PROVIDER_AZURE.helmChartProxyLabel.key] !== CLOUD_PROVIDER_AZURE.helmChartProxyLabel.value && !cluster.manifest.metadata?.annotations?.[CLOUD_PROVIDER_ANNOTATION]) {
+      out.push(violation(cluster, `nothing in these objects installs cloud-provider-azure (its cloud-controller-manager and Windows node manager) in cluster ${name}, whose Windows kubelets run the external cloud provider: without it ${TAINTED}`,
+        `label the Cluster ${CLOUD_PROVIDER_AZURE.helmChartProxyLabel.key}: ${CLOUD_PROVIDER_AZURE.helmChartProxyLabel.value} and apply CAPZ's HelmChartProxy for the chart, or run helm install of the chart on the workload cluster and say so with the annotation ${CLOUD_PROVIDER_ANNOTATION}: helm-install`, 'metadata.labels'));
+    }
+  }
+  return [...stranded, ...out];
+}

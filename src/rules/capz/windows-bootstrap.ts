@@ -21,7 +21,7 @@ export const cloudbaseInitFields = rule<ManifestGraph>({
   name: 'cloudbase-init-fields',
   scope: 'object',
   description: 'A Windows kubeadm bootstrap uses only what cloudbase-init runs: no bootCommands, diskSetup or mounts, no Ignition, and commands cmd.exe runs (PowerShell scripts through powershell)',
-  source: 'cloudbase/cloudbase-init 1.1.4 cloudbaseinit/plugins/common/userdataplugins/cloudconfigplugins/factory.py (PLUGINS), runcmd.py; cluster-api v1.14.0 bootstrap/kubeadm/internal/cloudinit/node.go',
+  source: 'cloudbase/cloudbase-init 1.1.4 cloudbaseinit/plugins/common/userdataplugins/cloudconfigplugins/factory.py (PLUGINS), runcmd.py; cluster-api v1.14.0 bootstrap/kubeadm/pkg/cloudinit/node.go',
   check: (graph) => windowsKubeadmPools(graph).flatMap(({ config }) => {
     const spec = bootstrapSpec(config);
     const out: Finding[] = [];

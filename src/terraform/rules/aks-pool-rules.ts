@@ -60,7 +60,7 @@ const nodePool = rule<TerraformGraph>({
         'keep the minimum at or below the maximum', 'max_count');
     } else if (autoscaling === true && (!set(max) || !set(min))) {
       v(`pool ${name} autoscales without ${set(max) ? 'min_count' : 'max_count'}, and azurerm refuses it ("must be configured when auto_scaling_enabled is set to true")`,
-        'give both min_count and max_count (minCount, maxCount)', set(max) ? 'min_count' : 'max_count');
+        'give both min_count and max_count (minNodes, maxNodes)', set(max) ? 'min_count' : 'max_count');
     } else if (autoscaling !== true && !isExpression(autoscaling) && ((typeof min === 'number' && min > 0) || (typeof max === 'number' && max > 0))) {
       v(`pool ${name} does not autoscale and keeps min_count or max_count, and azurerm refuses it ("must be set to null when auto_scaling_enabled is set to false")`,
         'set min_count and max_count to null when autoscaling is off (addOverride(\'min_count\', null)), and give node_count', 'auto_scaling_enabled');
@@ -198,7 +198,7 @@ const maxPods = rule<TerraformGraph>({
         const last = members[members.length - 1];
         out.push(blockViolation(last.block,
           `the pools in subnet ${capacity.cidr} (${members.map(poolName).join(', ')}) need ${needed} addresses at their largest, upgrade surge included, and the subnet has ${capacity.usable} (Azure reserves ${AKS_LIMITS.subnetReserved})`,
-          'give the nodes a larger subnet (subnetCidr), fewer nodes (maxCount), or, with flat Azure CNI, fewer pods per node', `${last.at}vnet_subnet_id`));
+          'give the nodes a larger subnet (subnetCidr), fewer nodes (maxNodes), or, with flat Azure CNI, fewer pods per node', `${last.at}vnet_subnet_id`));
       }
     }
     for (const cluster of graph.ofType(CLUSTER)) {

@@ -176,7 +176,7 @@ const systemPool = rule<TerraformGraph>({
         return v(`the default node pool has os_sku ${pool.body.os_sku}, and AKS's System pool must be Linux`, 'leave default_node_pool.os_sku unset (Ubuntu) or use AzureLinux; add Windows nodes as an AksWindowsNodePool', 'default_node_pool.os_sku');
       }
       const min = minNodes(pool);
-      if (min !== undefined && min < 1) return v(`the System pool keeps ${min} nodes; AKS needs at least one`, 'keep minCount >= 1 on the system pool', 'default_node_pool.min_count');
+      if (min !== undefined && min < 1) return v(`the System pool keeps ${min} nodes; AKS needs at least one`, 'keep minNodes >= 1 on the system pool', 'default_node_pool.min_count');
       return [];
     }),
     ...graph.ofType(POOL).filter((b) => b.body.os_type === 'Windows' && b.body.mode === 'System').map((block) => blockViolation(block,
@@ -338,7 +338,7 @@ const coreDns = rule<TerraformGraph>({
     const windows = all.filter((p) => p.windows);
     if (windows.length === 0 || all.some(runsCoreDns)) return [];
     return [blockViolation(cluster, `Windows pools (${windows.map(poolName).join(', ')}) need a Linux node for CoreDNS, and no Linux pool of the cluster keeps one it can run on`,
-      'keep the default (system) pool Linux with at least one node, or add an AksLinuxNodePool with minCount >= 1 and no taints', 'default_node_pool')];
+      'keep the default (system) pool Linux with at least one node, or add an AksLinuxNodePool with minNodes >= 1 and no taints', 'default_node_pool')];
   }),
 });
 

@@ -136,7 +136,7 @@ export const eksNodeGroups = rule<TerraformGraph>({
       }
     }
     if (sizesKnown && !(scaling.min_size <= scaling.desired_size && scaling.desired_size <= scaling.max_size)) {
-      v(`min_size ${scaling.min_size}, desired_size ${scaling.desired_size} and max_size ${scaling.max_size} are out of order`, 'keep minSize <= desiredSize <= maxSize and maxSize >= 1, as EKS requires', 'scaling_config');
+      v(`min_size ${scaling.min_size}, desired_size ${scaling.desired_size} and max_size ${scaling.max_size} are out of order`, 'keep minNodes <= desiredNodes <= maxNodes and maxNodes >= 1, as EKS requires', 'scaling_config');
     }
 
     // provider node_group.go update_config: max_unavailable 1 to 100 (EKS UpdateNodegroupConfig maxUnavailable).
@@ -229,7 +229,7 @@ export const launchTemplateNames = rule<TerraformGraph>({
     const ok = typeof prefix === 'string' && prefix.length >= 3 && prefix.length <= 99 && /^[0-9A-Za-z()./_-]+$/.test(prefix);
     return ok ? [] : [blockViolation(template,
       `launch template name_prefix ${JSON.stringify(prefix)} is ${String(prefix).length} characters; the provider takes 3 to 99 of letters, digits and ()./_-`,
-      'shorten the cluster or node group name (the prefix is "<clusterName>-<nodeGroupName>-")', 'name_prefix')];
+      'shorten the cluster or node group name (the prefix is "<clusterName>-<poolName>-")', 'name_prefix')];
   }),
 });
 
@@ -244,7 +244,7 @@ export const nodeGroupNames = rule<TerraformGraph>({
       const { cluster_name: cluster, node_group_name: name } = group.body;
       return typeof name !== 'string' || isExpression(name) || typeof cluster !== 'string' ? undefined : `${group.stack}|${cluster}|${name}`;
     }).map(([group, first]) => blockViolation(group, `node group name "${group.body.node_group_name}" is also the name of ${first.path ?? first.id} in the same cluster, and EKS takes one node group per name`,
-      'give each node group its own nodeGroupName (the default is the construct id)', 'node_group_name'));
+      'give each node group its own poolName (the default is the construct id)', 'node_group_name'));
   },
 });
 

@@ -293,16 +293,16 @@ const coreDns = rule<TerraformGraph>({
     const minSize = (g: TerraformBlock) => single(g.body.scaling_config).min_size;
     if (linux.some((g) => isExpression(minSize(g)) || Number(minSize(g)) >= 1)) return [];
     const names = groupNames;
-    const fix = 'add an EksLinuxNodeGroup with minSize >= 1';
+    const fix = 'add an EksLinuxNodeGroup with minNodes >= 1';
     if (windows.length > 0) {
-      return [blockViolation(cluster, `Windows node groups (${names(windows)}) need a Linux node for CoreDNS, and the cluster has no Linux node group with minSize >= 1`, fix)];
+      return [blockViolation(cluster, `Windows node groups (${names(windows)}) need a Linux node for CoreDNS, and the cluster has no Linux node group with minNodes >= 1`, fix)];
     }
     if (launched.length > 0) {
-      return [blockViolation(cluster, `Windows nodes (${windowsNodes(windows, launched)}) need a Linux node for CoreDNS, and the cluster has no Linux node group with minSize >= 1`, fix)];
+      return [blockViolation(cluster, `Windows nodes (${windowsNodes(windows, launched)}) need a Linux node for CoreDNS, and the cluster has no Linux node group with minNodes >= 1`, fix)];
     }
-    const has = linux.length === 0 ? 'has no Linux node group' : `has only Linux node groups that can scale to 0 (${names(linux)}: minSize 0)`;
+    const has = linux.length === 0 ? 'has no Linux node group' : `has only Linux node groups that can scale to 0 (${names(linux)}: minNodes 0)`;
     return [blockViolation(addon!, `the coredns add-on runs on Linux nodes only, and the cluster ${has}, so the add-on never becomes ACTIVE and the apply waits for it until it times out`,
-      `${fix} (a group of minSize 0 may be scaled to 0 by the autoscaler, taking DNS with it)`)];
+      `${fix} (a group of minNodes 0 may be scaled to 0 by the autoscaler, taking DNS with it)`)];
   }),
 });
 

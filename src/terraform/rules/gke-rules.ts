@@ -247,7 +247,7 @@ const nodePoolNames = rule<TerraformGraph>({
       const { cluster, name } = pool.body;
       return typeof name !== 'string' || isExpression(name) || typeof cluster !== 'string' ? undefined : `${pool.stack}|${clusterOf(graph, pool)?.id ?? cluster}|${name}`;
     }).map(([pool, first]) => blockViolation(pool, `node pool name "${pool.body.name}" is also the name of ${first.path ?? first.id} in the same cluster, and GKE takes one node pool per name`,
-      'give each node pool its own nodePoolName (the default is the construct id)', 'name'));
+      'give each node pool its own poolName (the default is the construct id)', 'name'));
   },
 });
 
