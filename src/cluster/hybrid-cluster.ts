@@ -199,11 +199,14 @@ export const CONTROL_PLANE_PROPS = propsSpec<ControlPlaneProps>('ControlPlanePro
 
 /**
  * The spec of `LoadBalancerIngressRule`: ports and sources are the `aws-cluster` rule's, on the
- * AWSCluster written (`ingressRuleProps` names the props behind its fields).
+ * AWSCluster written (`ingressRuleProps` names the props behind its fields). The description
+ * becomes the security-group rule's, which EC2 takes of up to 255 characters of
+ * `a-zA-Z0-9 ._-:/()#,@[]+=&;{}!$*` (Amazon EC2 API Reference, IpRange, Description).
  * @internal
  */
 export const LOAD_BALANCER_INGRESS_RULE_PROPS = propsSpec<LoadBalancerIngressRule>('LoadBalancerIngressRule', {
-  description: required(text({ max: 255, form: 'a rule description', example: 'office' }), 'say what the rule is for, e.g. `description: \'office\'`'),
+  description: required(text({ max: 255, pattern: /^[a-zA-Z0-9 ._\-:/()#,@[\]+=&;{}!$*]+$/, form: 'a security-group rule description EC2 takes', example: 'office' }),
+    'say what the rule is for, e.g. `description: \'office\'`'),
   protocol: optional(choice(IngressProtocol, 'IngressProtocol')),
   fromPort: required(judgedNumber('aws-cluster'), 'give the first port of the range'),
   toPort: optional(judgedNumber('aws-cluster')),
