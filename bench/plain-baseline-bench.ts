@@ -10,10 +10,14 @@
  * - 10x the work (the large app against its tenth) and 10x the charts (50 HybridCharts against 5):
  *   under 10x.
  *
- * Beside them, for the default example: a plain `yaml` stringify of its objects, the example with a
- * CRD CEL rule evaluated (bench/cel-evaluated.ts) and the floor (cdk8s and the package root loaded,
- * nothing built: bench/load-only.ts); and the CPU time of each phase of both cases and of plain
- * cdk8s (bench/phases.ts). The targets hold on Node.js 22, which `engines` requires; `npm run bench`
+ * Beside them, for the default example: the example with Node.js's compile cache off
+ * (`NODE_DISABLE_COMPILE_CACHE=1`: a first run, or a user who turned it off; src/core/compile-cache.ts),
+ * a plain `yaml` stringify of its objects, the example with a CRD CEL rule evaluated
+ * (bench/cel-evaluated.ts) and the floor (cdk8s and the package root loaded, nothing built:
+ * bench/load-only.ts); for the large app, the same objects with every Deployment built through
+ * cdk8s-plus and no library (bench/plus-write.ts, checked byte for byte against the library's
+ * output): the floor of workloads that are cdk8s-plus objects; and the CPU time of each phase of
+ * both cases and of plain cdk8s (bench/phases.ts). The targets hold on Node.js 22, which `engines` requires; `npm run bench`
  * measures under every Node.js `ratioNodes` finds. Alone: `node lib/bench/plain-baseline-bench.js`.
  */
 import { execFileSync } from 'node:child_process';
@@ -25,12 +29,14 @@ import { Measurement, measure, median, ratioNodes, report } from './measure';
 
 const ROOT = resolve(__dirname, '..', '..');
 export const EXAMPLE = 'default example (examples/k0smotron-aws/main.js)';
+export const EXAMPLE_NO_CACHE = 'default example, compile cache off (NODE_DISABLE_COMPILE_CACHE=1)';
 export const PLAIN_YAML = 'plain YAML write of the same objects (yaml stringify, bench/plain-write.js yaml)';
 export const PLAIN_CDK8S = 'the same objects as plain cdk8s ApiObjects (bench/plain-write.js cdk8s)';
 export const CEL_EVALUATED = 'default example with a CEL rule evaluated (bench/cel-evaluated.js)';
 export const LOAD_ONLY = 'cdk8s and the package root loaded, nothing built (bench/load-only.js)';
 export const LARGE = 'large app: 100 pools, 1,000 Windows workloads, 1,000 Linux Deployments (bench/large-app.js)';
 export const LARGE_PLAIN = 'the large app\'s objects as plain cdk8s ApiObjects in as many charts (bench/plain-write.js cdk8s)';
+export const LARGE_PLUS = 'the large app\'s objects, its Deployments built through cdk8s-plus alone (bench/plus-write.js)';
 export const LARGE_TENTH = 'a tenth of the large app: 10 pools, 10 charts (bench/large-app.js tenth)';
 export const CHARTS_5 = '5 HybridCharts of 20 workloads (bench/many-charts.js 5)';
 export const CHARTS_50 = '50 HybridCharts of 20 workloads (bench/many-charts.js 50)';
@@ -42,18 +48,22 @@ export const TARGETS = { example: 1.3, large: 1.3, growth: 10 } as const;
 export function benchPlainBaselines(node: string, runs: number): Record<string, Measurement> {
   const dir = mkdtempSync(join(tmpdir(), 'plain-bench-'));
   try {
-    const env = (out: string) => ({ cwd: dir, env: { CDK8S_OUTDIR: join(dir, out) } });
+    const env = (out: string, more: Record<string, string> = {}) => ({ cwd: dir, env: { CDK8S_OUTDIR: join(dir, out), ...more } });
     const lib = (script: string, ...args: string[]) => [node, join(ROOT, 'lib', script), ...args];
+    // These first runs also fill Node.js's compile cache, so the measured runs read it, as a user's second synth does.
     const exampleObjects = objectsOf(lib('examples/k0smotron-aws/main.js'), dir, 'example');
     const largeObjects = objectsOf(lib('bench/large-app.js'), dir, 'large');
+    sameFiles(lib('bench/plus-write.js', largeObjects, join(dir, 'large-plus')), join(dir, 'large-plus'), join(dir, 'large'));
     return interleaved(runs, {
       [EXAMPLE]: () => measure(lib('examples/k0smotron-aws/main.js'), 1, env('example')),
+      [EXAMPLE_NO_CACHE]: () => measure(lib('examples/k0smotron-aws/main.js'), 1, env('example-no-cache', { NODE_DISABLE_COMPILE_CACHE: '1' })),
       [PLAIN_YAML]: () => measure(lib('bench/plain-write.js', 'yaml', exampleObjects, join(dir, 'plain-yaml')), 1),
       [PLAIN_CDK8S]: () => measure(lib('bench/plain-write.js', 'cdk8s', exampleObjects, join(dir, 'plain')), 1),
       [CEL_EVALUATED]: () => measure(lib('bench/cel-evaluated.js'), 1, env('cel')),
       [LOAD_ONLY]: () => measure(lib('bench/load-only.js'), 1),
       [LARGE]: () => measure(lib('bench/large-app.js'), 1, env('large')),
       [LARGE_PLAIN]: () => measure(lib('bench/plain-write.js', 'cdk8s', largeObjects, join(dir, 'large-plain')), 1),
+      [LARGE_PLUS]: () => measure(lib('bench/plus-write.js', largeObjects, join(dir, 'large-plus')), 1),
       [LARGE_TENTH]: () => measure(lib('bench/large-app.js', 'tenth'), 1, env('tenth')),
       [CHARTS_5]: () => measure(lib('bench/many-charts.js', '5'), 1, env('charts5')),
       [CHARTS_50]: () => measure(lib('bench/many-charts.js', '50'), 1, env('charts50')),
@@ -70,6 +80,15 @@ function objectsOf(command: string[], dir: string, name: string): string {
   const file = join(dir, `${name}.json`);
   writeFileSync(file, JSON.stringify(chartsIn(out)));
   return file;
+}
+
+/** Runs `command`, which writes YAML to `dir`, and throws unless it wrote exactly the files of `expected`, byte for byte. */
+function sameFiles(command: string[], dir: string, expected: string): void {
+  execFileSync(command[0], command.slice(1));
+  const names = (d: string) => readdirSync(d).sort();
+  const differ = [...new Set([...names(dir), ...names(expected)])]
+    .filter((f) => !names(dir).includes(f) || !names(expected).includes(f) || readFileSync(join(dir, f), 'utf8') !== readFileSync(join(expected, f), 'utf8'));
+  if (differ.length) throw new Error(`${command.join(' ')} did not write the library's objects: ${differ.slice(0, 3).join(', ')} differ`);
 }
 
 /** The objects of each YAML file in `dir`, by chart (the file's name without `.k8s.yaml`). */
@@ -106,8 +125,11 @@ export function plainComparison(results: Record<string, Measurement>, node: stri
     `Node.js ${version}, ${results[EXAMPLE].runs} interleaved runs of each case, medians of the run-by-run ratios:`,
     target(`  default example / the same objects through plain cdk8s (${cpu(EXAMPLE)} / ${cpu(PLAIN_CDK8S)} ms CPU)`, EXAMPLE, PLAIN_CDK8S, TARGETS.example),
     target(`  large app / the same objects through plain cdk8s (${cpu(LARGE)} / ${cpu(LARGE_PLAIN)} ms CPU)`, LARGE, LARGE_PLAIN, TARGETS.large),
+    `  large app / the same objects, its Deployments through cdk8s-plus alone (${cpu(LARGE_PLUS)} ms CPU; the library's own share): ${show(ratio(LARGE, LARGE_PLUS))}`,
+    `  cdk8s-plus alone / plain cdk8s, the large app's objects (the floor for workloads that are cdk8s-plus objects): ${show(ratio(LARGE_PLUS, LARGE_PLAIN))}`,
     target(`  10x the work: large app / a tenth of it (${cpu(LARGE_TENTH)} ms CPU)`, LARGE, LARGE_TENTH, TARGETS.growth, true),
     target(`  10x the charts: 50 / 5 HybridCharts (${cpu(CHARTS_50)} / ${cpu(CHARTS_5)} ms CPU)`, CHARTS_50, CHARTS_5, TARGETS.growth, true),
+    `  default example with the compile cache off / plain cdk8s (${cpu(EXAMPLE_NO_CACHE)} ms CPU): ${show(ratio(EXAMPLE_NO_CACHE, PLAIN_CDK8S))}`,
     `  default example / plain YAML write of its objects: ${show(ratio(EXAMPLE, PLAIN_YAML))}`,
     `  floor: cdk8s and the library loaded, nothing built / plain cdk8s writing the example's objects: ${show(ratio(LOAD_ONLY, PLAIN_CDK8S))}`,
     `  default example with a CEL rule evaluated / plain cdk8s: ${show(ratio(CEL_EVALUATED, PLAIN_CDK8S))}`,

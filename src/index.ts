@@ -7,6 +7,8 @@
  * out, as their types are the CRDs' fields one for one.
  * @module cdk-hybrid-windows
  */
+// First, so that the modules below are read from Node.js's compile cache (src/core/compile-cache.ts).
+import './core/compile-cache';
 export * from './platform/windows';
 export { HybridConfigError, HybridValidationError } from './core/errors';
 export { GKE_WINDOWS_NODE_TAINT, WINDOWS_NODE_TAINTS, WindowsPlatform, windowsNodeTaint } from './platform/support';

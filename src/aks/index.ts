@@ -4,6 +4,8 @@
  * through ../terraform only.
  * @module cdk-hybrid-windows/aks
  */
+// First, so that the modules below are read from Node.js's compile cache (src/core/compile-cache.ts).
+import '../core/compile-cache';
 export * from './hybrid-aks-stack';
 export * from './aks-cluster';
 export * from './linux-node-pool';

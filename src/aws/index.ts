@@ -4,6 +4,8 @@
  * provider come through ../terraform only.
  * @module cdk-hybrid-windows/aws
  */
+// First, so that the modules below are read from Node.js's compile cache (src/core/compile-cache.ts).
+import '../core/compile-cache';
 export * from './hybrid-cluster-infra';
 export * from './hybrid-cluster-infra-stack';
 export * from './cluster-network';

@@ -6,6 +6,8 @@
  * kube-proxy and csi-proxy as ClusterResourceSets). docs/capz.md is the guide.
  * @module cdk-hybrid-windows/capz
  */
+// First, so that the modules below are read from Node.js's compile cache (src/core/compile-cache.ts).
+import '../core/compile-cache';
 // `export *`: the props specs (@internal, for docs/props.md and the property tests) reach the JS, not the declarations.
 export * from './capz-cluster';
 export * from './worker-pools';

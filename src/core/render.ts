@@ -1,30 +1,28 @@
 import { ApiObject, JsonPatch } from 'cdk8s';
 import { HybridConfigError } from './errors';
-import { oncePerSynth } from './synth-scope';
+import { patchCount, SynthRender, synthRenders } from './synth-scope';
 import { show } from './values';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
-/** Key of this synth's render cache in `oncePerSynth`. */
-const RENDERS = {};
-
-/** This synth call's rendered manifests; outside a synth call a fresh, empty map each time. */
-function renders(): WeakMap<ApiObject, Json> {
-  return oncePerSynth(RENDERS, () => new WeakMap<ApiObject, Json>());
+function render(obj: ApiObject): SynthRender {
+  return { json: renderOrExplain(obj), patches: patchCount(obj) };
 }
 
 /**
  * An object's manifest as it will be written (`ApiObject.toJson()`, after its JSON patches),
  * rendered once per synth call and shared by every check of that call (workload policies, the
- * cluster rules, the hand-off). Outside a synth call it is rendered afresh, as user code may
- * change the object between two calls.
+ * cluster rules, the hand-off) and by cdk8s's write of the charts after the first
+ * (`src/core/synth-scope.ts`). Outside a synth call it is rendered afresh, as user code may change the
+ * object between two calls.
  * Callers read it; they never change it (add patches with `addRenderedPatch`).
  */
 export function rendered(obj: ApiObject): Json {
-  const cache = renders();
-  if (!cache.has(obj)) cache.set(obj, renderOrExplain(obj));
-  return cache.get(obj);
+  const cache = synthRenders();
+  let r = cache.get(obj);
+  if (!r) cache.set(obj, r = render(obj));
+  return r.json;
 }
 
 /**
@@ -90,10 +88,12 @@ function patchProblem(obj: ApiObject): { what: string; fix: string } | undefined
  * that later checks of the call see the patched manifest without rendering it again.
  * `ApiObject.toJson()` applies patches to the resolved document before an L1 class maps its
  * fields (cdk8s lib/api-object.js, cdk8s-plus-33 lib/imports/k8s.js), and the patches added this
- * way (`os`, `nodeSelector`) are the same in both forms.
+ * way (`os`, `nodeSelector`) are the same in both forms; but the patched render's keys are in
+ * another order than `toJson()`'s, so cdk8s's write renders the object again.
  */
 export function addRenderedPatch(obj: ApiObject, ...ops: JsonPatch[]): void {
   obj.addJsonPatch(...ops);
-  const cache = renders();
-  if (cache.has(obj)) cache.set(obj, JsonPatch.apply(cache.get(obj), ...ops));
+  const cache = synthRenders();
+  const r = cache.get(obj);
+  if (r) cache.set(obj, { json: JsonPatch.apply(r.json, ...ops) });
 }

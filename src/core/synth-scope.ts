@@ -21,6 +21,49 @@ export function oncePerSynth<T>(key: object, compute: () => T): T {
   return value;
 }
 
+/**
+ * An object's manifest rendered in this synth call and, when it is `toJson()`'s own, how many JSON
+ * patches the object had then.
+ */
+export interface SynthRender {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly json: any;
+  readonly patches?: number;
+}
+
+/** Key of this synth's renders in `oncePerSynth`. */
+const RENDERS = {};
+
+/**
+ * This synth call's renders, which src/core/render.ts makes for the checks and the charts after
+ * the first are written from (`renderedForWrite`); outside a synth call a fresh, empty map each time.
+ */
+export function synthRenders(): WeakMap<ApiObject, SynthRender> {
+  return oncePerSynth(RENDERS, () => new WeakMap<ApiObject, SynthRender>());
+}
+
+/**
+ * How many JSON patches an object has: `ApiObject.patches`, private in cdk8s 2.70 (lib/api-object.js),
+ * read only to tell whether one was added since a render; undefined, so never equal, should a
+ * release rename it.
+ */
+export function patchCount(obj: ApiObject): number | undefined {
+  const patches = (obj as unknown as { patches?: unknown }).patches;
+  return Array.isArray(patches) ? patches.length : undefined;
+}
+
+/**
+ * The manifest cdk8s writes for `obj` in this synth call: the checks' render, when the object was
+ * rendered in this call and has had no JSON patch added since, else `toJson()`. Between the checks
+ * and the write cdk8s changes no object; a patch added by other code in between is seen by its
+ * count, and one added by `addRenderedPatch` (src/core/render.ts) makes it render again. The
+ * caller writes the manifest and never changes it.
+ */
+function renderedForWrite(obj: ApiObject): unknown {
+  const r = synthRenders().get(obj);
+  return r?.patches !== undefined && r.patches === patchCount(obj) ? r.json : obj.toJson();
+}
+
 const WRAPPED = Symbol.for('cdk-hybrid-windows.synth-scope');
 
 function scoped(method: 'synth' | 'synthYaml'): void {
@@ -46,7 +89,9 @@ const CHART_WRITTEN = new WeakMap<App, object>();
  * the constructs. Both walks were done before the first chart (`App.synth` and `App.synthYaml`
  * resolve and validate first) and again for the first chart; for the charts after it they only
  * repeat that work (dependencies are sets, and no user code runs in between), so they are left out
- * and the chart's objects are rendered as cdk8s renders them (`chartToKube`, cdk8s lib/app.js).
+ * and the chart's objects are written in cdk8s's order (`chartToKube`, cdk8s lib/app.js), each from
+ * the render the checks made in this call when no JSON patch was added since (`renderedForWrite`:
+ * one render per object instead of two), else rendered as cdk8s renders it.
  * Outside a synth call (`Chart.toJson()`, `Testing.synth`) cdk8s's own step runs unchanged.
  */
 function chartsAfterTheFirst(): void {
@@ -65,7 +110,7 @@ function chartsAfterTheFirst(): void {
     }
     return new DependencyGraph(chart.node).topology()
       .filter((c): c is ApiObject => c instanceof ApiObject && Chart.of(c) === chart)
-      .map((o) => o.toJson());
+      .map((o) => renderedForWrite(o));
   };
 }
 

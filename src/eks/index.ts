@@ -4,6 +4,8 @@
  * root; the Terraform CDK and the provider come through ../terraform only.
  * @module cdk-hybrid-windows/eks
  */
+// First, so that the modules below are read from Node.js's compile cache (src/core/compile-cache.ts).
+import '../core/compile-cache';
 export * from './hybrid-eks-stack';
 export * from './eks-cluster';
 export * from './linux-node-group';

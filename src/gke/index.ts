@@ -4,6 +4,8 @@
  * package root; the Terraform CDK and the google resources come through ../terraform only.
  * @module cdk-hybrid-windows/gke
  */
+// First, so that the modules below are read from Node.js's compile cache (src/core/compile-cache.ts).
+import '../core/compile-cache';
 export * from './hybrid-gke-stack';
 export * from './gke-cluster';
 export * from './gke-network';

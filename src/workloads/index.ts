@@ -3,7 +3,9 @@
  * `WindowsExporter`, `HybridChart` and the rest, with the workload pieces of the package root.
  * @module cdk-hybrid-windows/workloads
  */
-// First: a clear message when cdk8s-plus-33 is missing, before any module needs it.
+// Before the rest, so that the modules below are read from Node.js's compile cache (src/core/compile-cache.ts).
+import '../core/compile-cache';
+// Then: a clear message when cdk8s-plus-33 is missing, before any module needs it.
 import './cdk8s-plus';
 
 export * from './core';
