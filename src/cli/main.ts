@@ -8,6 +8,14 @@ import '../core/compile-cache';
 import { readFileSync } from 'node:fs';
 import { runValidate, usage } from './validate';
 
+// A reader that stops early (`validate --list-rules | head`) closes the pipe: stop quietly, with the status so far.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+    process.exit();
+  });
+}
+
 const [command, ...args] = process.argv.slice(2);
 const io = {
   readStdin: () => readFileSync(0),

@@ -8,21 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-
-/** What of a finding its location and identity read (a `Finding` of formats.ts). */
-interface Finding {
-  readonly rule: string;
-  readonly file: string;
-  readonly line: number;
-  readonly column: number;
-  readonly fieldLine?: number;
-  readonly fieldColumn?: number;
-  readonly kind: string;
-  readonly namespace?: string;
-  readonly name: string;
-  readonly field?: string;
-  readonly template?: string;
-}
+import type { Finding } from './finding';
 
 /** What a SARIF location is relative to, and the charts rendered input came from. */
 export interface SarifPlaces {

@@ -9,7 +9,8 @@ import { Infrastructures } from '../rules/engine/infrastructure';
 import { BUILT_IN_INFRASTRUCTURES, K0smotronInfrastructure } from '../platform/infrastructures';
 import type { TerraformJson } from '../terraform/index';
 import { CONFIG_FILE, ValidateConfig, findConfig, isIgnored, readConfig } from './config';
-import { FORMATS, Finding, Format, RuleInfo, print } from './formats';
+import type { Finding } from './finding';
+import { FORMATS, Format, RuleInfo, print } from './formats';
 import { readInfrastructures } from './infrastructures';
 import { YamlDocument, parseYamlStream } from './kubectl-yaml';
 import { fieldSegments, locateField } from './locate';
@@ -76,7 +77,7 @@ Options:
                            are then judged like theirs: a YAML or JSON list of declarations, or
                            a CommonJS module exporting them (K0smotronInfrastructure); repeatable
   --kubernetes-version <v> the Kubernetes minor whose API schema core objects are checked against
-                           (the schema set) once npm run import generates it (not shipped yet):
+                           (the schema set):
                            ${KUBERNETES_MINORS.join(', ')} (default: ${DEFAULT_KUBERNETES_VERSION});
                            1.34.2 and v1.34.2 name 1.34
   --crd <file|directory>   CRDs whose custom resources are checked against their schemas and CEL

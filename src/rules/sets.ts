@@ -37,7 +37,7 @@ export const MANIFEST_RULE_SETS: readonly RuleSet<ManifestRule>[] = Object.freez
     name: 'schema',
     registry: 'SCHEMA_RULE',
     title: 'Schemas',
-    description: 'every object against its kind\'s schema as the API server checks it on kubectl apply: the pinned Cluster API, CAPA, CAPZ, k0smotron and Karpenter CRDs with their CEL rules, and any CRD given (--crd) or among the objects; core objects against the Kubernetes API (1.35 by default; validate\'s --kubernetes-version) once npm run import generates its schemas from a Kubernetes OpenAPI source (not shipped yet).',
+    description: 'every object against its kind\'s schema as the API server checks it on kubectl apply: the pinned Cluster API, CAPA, CAPZ, k0smotron and Karpenter CRDs with their CEL rules, and any CRD given (--crd) or among the objects; core objects against the Kubernetes API (1.35 by default; validate\'s --kubernetes-version).',
     input: 'kubernetes',
     byDefault: true,
     rules: [SCHEMA_RULE],

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,6 +63,16 @@ describe('one rule-set table (RULE_SETS)', () => {
       const json = JSON.parse(run(['validate', '--list-rules', '--format', 'json']).stdout.join('\n'));
       expect(json.map((r: { rule: string }) => r.rule)).toEqual(doc.map((r) => r.rule));
       expect(json[0]).toEqual({ rule: 'unique-names', set: 'cluster', registry: 'CLUSTER_RULES', scope: 'graph', description: lib.CLUSTER_RULES[0].description, source: lib.CLUSTER_RULES[0].source });
+    });
+
+    test('a reader that stops early (validate --list-rules | head) ends the run quietly, with the status so far', async () => {
+      // The pipe's reading end is closed before the command writes: its first line meets EPIPE.
+      const child = spawn(process.execPath, [BIN, 'validate', '--list-rules'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      child.stdout.destroy();
+      let stderr = '';
+      child.stderr.on('data', (d) => (stderr += String(d)));
+      const status = await new Promise((done) => child.on('close', done));
+      expect({ status, stderr }).toEqual({ status: 0, stderr: '' });
     });
 
     test('--rules takes every set of the table: eks applies the EKS rules without --platform; an unknown set names them all', () => {

@@ -59,7 +59,8 @@ function wanted(types: readonly string[]): string {
 export function problemOf(e: SchemaError): SchemaProblem {
   const field = fieldOf(e.path);
   const at = field === '' ? {} : { field };
-  const shown = JSON.stringify(e.data)?.slice(0, 60) ?? typeName(e.data);
+  // NaN and the infinities are not JSON (JSON.stringify writes null): shown as written.
+  const shown = typeof e.data === 'number' && !Number.isFinite(e.data) ? String(e.data) : JSON.stringify(e.data)?.slice(0, 60) ?? typeName(e.data);
   const s = e.schema;
   switch (e.keyword) {
     case 'additionalProperties': {
@@ -75,7 +76,7 @@ export function problemOf(e: SchemaError): SchemaProblem {
     case 'required':
       return { field: fieldOf([...e.path, String(e.param)]), what: 'required field not set', fix: `set ${String(e.param)}` };
     case 'enum':
-      return { ...at, what: `unsupported value ${shown}`, fix: `write one of ${s.enum.map((v: unknown) => JSON.stringify(v)).join(', ')}` };
+      return { ...at, what: `unsupported value ${shown}`, fix: `write one of ${s.enum.filter((v: unknown) => v !== '').map((v: unknown) => JSON.stringify(v)).join(', ')}` };
     case 'type': {
       const types: string[] = s.type;
       const isText = types.includes('string');
@@ -89,7 +90,7 @@ export function problemOf(e: SchemaError): SchemaProblem {
     case 'oneOf':
     case 'anyOf': {
       // Structural CRDs say "set exactly one of" with branches of `required` alone.
-      const sets = (s[e.keyword] as Json[]).map((b) => (Object.keys(b).length === 1 && Array.isArray(b.required) ? b.required.join(' and ') : undefined));
+      const sets = (s[e.keyword] as Json[]).map((b) => (Object.keys(b).filter((k) => b[k] !== undefined && k !== 'prepared').length === 1 && Array.isArray(b.required) ? b.required.join(' and ') : undefined));
       return sets.every((x) => x !== undefined)
         ? { ...at, what: `the fields set do not match ${e.keyword === 'oneOf' ? 'exactly one' : 'any'} of: ${sets.join('; ')}`, fix: `set ${e.keyword === 'oneOf' ? 'exactly one' : 'one'} of ${sets.join('; ')}` }
         : { ...at, what: `the value matches ${e.keyword === 'oneOf' ? 'not exactly one' : 'none'} of the schema's alternatives`, fix: 'change the value to one of the alternatives its CRD allows' };

@@ -33,8 +33,7 @@ function load(): typeof import('./validator') {
  * The schema check as a rule: every object against its kind's schema, as the API server checks it
  * on `kubectl apply` (unknown fields refused, types, enums, required fields, a CRD's CEL rules).
  * An object of a kind no schema covers is reported as not checked (advice; a violation with
- * `strict`); one of a Kubernetes API group in a version that minor does not serve is refused. Core
- * objects pass unchecked, silently, while the core schemas are not generated (src/generated/k8s-schemas.ts).
+ * `strict`); one of a Kubernetes API group in a version that minor does not serve is refused.
  */
 export function schemaRule(options: SchemaRuleOptions = {}): ManifestRule {
   const minor = options.kubernetesVersion ?? DEFAULT_KUBERNETES_VERSION;
@@ -53,13 +52,13 @@ export function schemaRule(options: SchemaRuleOptions = {}): ManifestRule {
     return results;
   };
   const unchecked = (graph: ManifestGraph, asViolation: boolean): Finding[] => judge(graph).flatMap(({ source, result }) =>
-    !result.checked && !('silent' in result) && (result.refused || options.strict) === asViolation ? [violation(source, result.what, result.fix, result.refused ? 'apiVersion' : undefined)] : []);
+    !result.checked && (result.refused || options.strict) === asViolation ? [violation(source, result.what, result.fix, result.refused ? 'apiVersion' : undefined)] : []);
   return rule<ManifestGraph>({
     name: 'schema',
     // Every object of the app once, at synth: compiling a kind's schema is not for each construct.
     scope: 'graph',
-    description: `Every object passes its kind's schema as the API server checks it on kubectl apply (unknown fields refused, types, enums, required fields): the pinned CRDs of Cluster API, CAPA, CAPZ, k0smotron and Karpenter and any CRD given, with their CEL rules; core objects against the Kubernetes ${minor} API when npm run import generated its schemas (not shipped yet)`,
-    source: 'the pinned CRDs; kubectl --validate=strict; kubernetes/kubernetes api/openapi-spec when a source is supplied to npm run import (K8S_SCHEMAS, KUBERNETES_MODELS)',
+    description: `Every object passes its kind's schema as the API server checks it on kubectl apply (unknown fields refused, types, enums, required fields): core objects against the Kubernetes ${minor} API, and the pinned CRDs of Cluster API, CAPA, CAPZ, k0smotron and Karpenter and any CRD given, with their CEL rules`,
+    source: 'kubernetes/kubernetes api/openapi-spec of each minor, as @kubernetes/client-node is generated from it (enums: kubernetes-models); the pinned CRDs; kubectl --validate=strict',
     check: (graph) => [
       ...judge(graph).flatMap(({ source, result }) => (result.checked ? result.problems.map((p) => violation(source, `${p.field ? `${p.field}: ` : ''}${p.what}`, p.fix, p.field)) : [])),
       ...unchecked(graph, true),

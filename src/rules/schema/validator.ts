@@ -11,9 +11,11 @@
  * first use only, so loading the package for a cdk8s app never does.
  */
 import { CRD_CEL_RULES, CrdCelRule } from '../../generated/crd-cel-rules';
-import { K8S_SCHEMAS } from '../../generated/k8s-schemas';
+import { CRD_SCHEMAS } from '../../generated/crd-schemas';
+import { K8S_OBJECT_META } from '../../generated/k8s-object-meta';
 import { CelSchemaNode, celRulesOf, celViolations } from '../cluster/crd-cel';
 import { SchemaError, SchemaProblem, problemOf } from './problems';
+import { KUBERNETES_MINORS } from './versions';
 
 export type { SchemaProblem } from './problems';
 
@@ -21,14 +23,10 @@ export type { SchemaProblem } from './problems';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
-/**
- * What the check found: the problems, that no schema covers the object's kind, or (`silent`) that the
- * object is a core Kubernetes one and this build has no core schemas to say anything about it.
- */
+/** What the check found: the problems, or that no schema covers the object's kind (refused: a Kubernetes group's kind in a version the minor does not serve). */
 export type SchemaResult =
   | { readonly checked: true; readonly problems: readonly SchemaProblem[] }
-  | { readonly checked: false; readonly what: string; readonly fix: string; readonly refused: boolean }
-  | { readonly checked: false; readonly refused: false; readonly silent: true };
+  | { readonly checked: false; readonly what: string; readonly fix: string; readonly refused: boolean };
 
 /** One served version of a CRD, reduced to what validation reads. */
 interface CrdVersion {
@@ -38,19 +36,20 @@ interface CrdVersion {
   readonly celRules: () => readonly CrdCelRule[];
 }
 
-const OBJECT_META = 'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta';
+/** A generated table of definitions (scripts/import-schemas.mjs): per minor, the variant of each definition. */
+interface DefinitionTable {
+  readonly versions: Record<string, Record<string, number>>;
+  readonly definitions: Record<string, string[]>;
+}
 
-/**
- * The API groups kube-apiserver serves itself ('' is the core group's `v1`), for when the core table
- * is empty (`npm run import` without K8S_SCHEMAS and KUBERNETES_MODELS): their objects then pass
- * unchecked without a word, rather than being advised on as kinds no CRD covers.
- */
-const KUBERNETES_GROUPS: ReadonlySet<string> = new Set(['', 'admissionregistration.k8s.io', 'apiextensions.k8s.io', 'apiregistration.k8s.io', 'apps', 'authentication.k8s.io',
-  'authorization.k8s.io', 'autoscaling', 'batch', 'certificates.k8s.io', 'coordination.k8s.io', 'discovery.k8s.io', 'events.k8s.io', 'flowcontrol.apiserver.k8s.io',
-  'internal.apiserver.k8s.io', 'networking.k8s.io', 'node.k8s.io', 'policy', 'rbac.authorization.k8s.io', 'resource.k8s.io', 'scheduling.k8s.io', 'storage.k8s.io',
-  'storagemigration.k8s.io']);
+/** The core table: also the definition of each group/version/Kind a minor serves. */
+interface CoreTable extends DefinitionTable {
+  readonly source: string;
+  readonly kinds: Record<string, Record<string, string>>;
+}
 
-let data: { source: string; versions: Record<string, Record<string, number>>; kinds: Record<string, string[]>; definitions: Record<string, string[]> } | undefined;
+let coreTable: CoreTable | undefined;
+let metaTable: (DefinitionTable & { readonly objectMeta: string }) | undefined;
 /** A pattern of a CRD (Go RE2 syntax, which JavaScript reads alike for what CRDs write); none when it does not compile. */
 function regExp(pattern: string): RegExp | undefined {
   try {
@@ -60,22 +59,26 @@ function regExp(pattern: string): RegExp | undefined {
   }
 }
 
-let crdData: Record<string, string> | undefined;
-const crdParsed = new Map<string, { scope: string; deprecated?: boolean; notStorage?: boolean; schema: Json }>();
+/** The pinned CRD versions parsed so far, with their CEL rules once read. */
+const pinnedCrds = new Map<string, CrdVersion>();
 
 /**
  * Kubernetes' JSON Schema made to answer as the API server does: int-or-string and quantities as
  * either type, and an object that lists its properties refusing any other, unless it preserves
  * unknown fields. (`null` is accepted wherever a value is, by `visit`: it decodes as the field left out.)
+ * Shallow: the sub-schemas stay as written until `visit` first descends into them (`sub`), so that a
+ * check prepares the parts of a schema its objects use only (a CRD's schema is thousands of nodes).
  */
 function loosen(node: Json): Json {
+  if (node === null || typeof node !== 'object' || node.prepared === true) return node;
   if (Array.isArray(node)) return node.map(loosen);
-  if (node === null || typeof node !== 'object') return node;
   if (typeof node.$ref === 'string') return shape({ $ref: node.$ref });
   const out: Json = {};
-  for (const [key, value] of Object.entries(node)) {
-    if (key === 'properties') out.properties = Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, loosen(v)]));
-    else if (['items', 'additionalProperties', 'not', 'allOf', 'anyOf', 'oneOf'].includes(key)) out[key] = typeof value === 'boolean' ? value : loosen(value);
+  for (const key in node) {
+    const value = node[key];
+    // Copies, so that preparing a sub-schema in place never writes into the caller's CRD.
+    if (key === 'properties') out.properties = { ...value };
+    else if (key === 'allOf' || key === 'anyOf' || key === 'oneOf') out[key] = [...value];
     else if (key === 'pattern') out.pattern = regExp(String(value));
     else if (key !== 'gvk' && key !== 'description' && key !== 'nullable') out[key] = value;
   }
@@ -95,6 +98,13 @@ function loosen(node: Json): Json {
   return shape(out);
 }
 
+/** The sub-schema `holder[key]`, prepared (`loosen`) on first use and kept in its place. */
+function sub(holder: Json, key: string | number): Json {
+  const node = holder[key];
+  if (node === null || typeof node !== 'object' || node.prepared === true) return node;
+  return (holder[key] = loosen(node));
+}
+
 /**
  * A schema node with every keyword `visit` reads, in one order, absent ones undefined: nodes of one
  * hidden class, so that reading a keyword is one monomorphic property load (half the time of
@@ -102,7 +112,7 @@ function loosen(node: Json): Json {
  */
 function shape(n: Json): Json {
   return {
-    $ref: n.$ref, type: n.type, enum: n.enum, maxLength: n.maxLength, minLength: n.minLength, pattern: n.pattern,
+    prepared: true, $ref: n.$ref, type: n.type, enum: n.enum, maxLength: n.maxLength, minLength: n.minLength, pattern: n.pattern,
     maximum: n.maximum, minimum: n.minimum, exclusiveMaximum: n.exclusiveMaximum, exclusiveMinimum: n.exclusiveMinimum,
     maxItems: n.maxItems, minItems: n.minItems, items: n.items, required: n.required, maxProperties: n.maxProperties,
     minProperties: n.minProperties, properties: n.properties, additionalProperties: n.additionalProperties,
@@ -110,21 +120,25 @@ function shape(n: Json): Json {
   };
 }
 
-function coreData() {
-  data ??= JSON.parse(K8S_SCHEMAS);
-  return data!;
+function coreData(): CoreTable {
+  // The core table is 0.6 MB of JSON: a run over custom resources alone never reads it.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  coreTable ??= JSON.parse((require('../../generated/k8s-schemas') as typeof import('../../generated/k8s-schemas')).K8S_SCHEMAS) as CoreTable;
+  return coreTable;
 }
 
-/** A pinned CRD version, parsed on first use. */
-function pinnedCrd(gvk: string) {
-  // The pinned CRDs are read for a custom resource only: a run over core objects never loads them (10 ms).
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  crdData ??= JSON.parse((require('../../generated/crd-schemas') as typeof import('../../generated/crd-schemas')).CRD_SCHEMAS) as Record<string, string>;
-  const text = crdData[gvk];
-  if (text === undefined) return undefined;
-  let parsed = crdParsed.get(gvk);
-  if (!parsed) crdParsed.set(gvk, parsed = JSON.parse(text));
-  return parsed;
+/** A pinned CRD version, parsed on first use: each kind is a module of its own (src/generated/crd-schemas/). */
+function pinnedCrd(gvk: string): CrdVersion | undefined {
+  let crd = pinnedCrds.get(gvk);
+  if (crd) return crd;
+  const load = Object.hasOwn(CRD_SCHEMAS, gvk) ? CRD_SCHEMAS[gvk] : undefined;
+  if (!load) return undefined;
+  const { schema, deprecated } = JSON.parse(load()) as { schema: Json; deprecated?: boolean };
+  let rules: readonly CrdCelRule[] | undefined;
+  // The kinds whose CEL rules are generated are judged by the crd-cel rule already.
+  crd = { schema, deprecated, celRules: () => (CRD_CEL_RULES[gvk] ? [] : (rules ??= celRulesOf(schema))) };
+  pinnedCrds.set(gvk, crd);
+  return crd;
 }
 
 /** The group of an apiVersion ('' for the core group's `v1`). */
@@ -185,9 +199,10 @@ function visit(schema: Json, value: unknown, path: Array<string | number>, defs:
     if (schema.maxItems !== undefined && value.length > schema.maxItems) fail(errors, 'maxItems', path, value, schema);
     if (schema.minItems !== undefined && value.length < schema.minItems) fail(errors, 'minItems', path, value, schema);
     if (schema.items !== undefined) {
+      const items = sub(schema, 'items');
       for (let i = 0; i < value.length; i++) {
         path.push(i);
-        visit(schema.items, value[i], path, defs, errors);
+        visit(items, value[i], path, defs, errors);
         path.pop();
       }
     }
@@ -201,21 +216,21 @@ function visit(schema: Json, value: unknown, path: Array<string | number>, defs:
     }
     const properties = schema.properties;
     for (const key in object) {
-      const sub = properties?.[key] ?? schema.additionalProperties;
-      if (sub === false) {
+      const field = properties?.[key] !== undefined ? sub(properties, key) : sub(schema, 'additionalProperties');
+      if (field === false) {
         fail(errors, 'additionalProperties', path, value, schema, key);
         continue;
       }
-      if (sub === undefined || sub === true) continue;
+      if (field === undefined || field === true) continue;
       path.push(key);
-      visit(sub, object[key], path, defs, errors);
+      visit(field, object[key], path, defs, errors);
       path.pop();
     }
   }
-  if (schema.allOf !== undefined) for (const sub of schema.allOf) visit(sub, value, path, defs, errors);
-  if (schema.anyOf !== undefined && !schema.anyOf.some((sub: Json) => passes(sub, value, path, defs))) fail(errors, 'anyOf', path, value, schema);
-  if (schema.oneOf !== undefined && schema.oneOf.filter((sub: Json) => passes(sub, value, path, defs)).length !== 1) fail(errors, 'oneOf', path, value, schema);
-  if (schema.not !== undefined && passes(schema.not, value, path, defs)) fail(errors, 'not', path, value, schema);
+  if (schema.allOf !== undefined) for (let i = 0; i < schema.allOf.length; i++) visit(sub(schema.allOf, i), value, path, defs, errors);
+  if (schema.anyOf !== undefined && !schema.anyOf.some((_: Json, i: number) => passes(sub(schema.anyOf, i), value, path, defs))) fail(errors, 'anyOf', path, value, schema);
+  if (schema.oneOf !== undefined && schema.oneOf.filter((_: Json, i: number) => passes(sub(schema.oneOf, i), value, path, defs)).length !== 1) fail(errors, 'oneOf', path, value, schema);
+  if (schema.not !== undefined && passes(sub(schema, 'not'), value, path, defs)) fail(errors, 'not', path, value, schema);
 }
 
 /** A minor's definitions, each parsed and loosened on first use: a Deployment reads about 150 of them. */
@@ -243,30 +258,34 @@ export type CustomResourceDefinition = Json;
  * library knows (Cluster API, CAPA, CAPZ, k0smotron, Karpenter) and any CRDs given.
  */
 export class SchemaValidator {
-  /** The minor's definitions, loosened on first use each. */
-  private readonly defs: Definitions;
-  private readonly kinds = new Map<string, string>();
-  /** The API groups of Kubernetes itself: an object of one with no schema is a version the API server does not serve. */
-  private readonly groups = new Set<string>();
+  /** The minor's core definitions and served kinds, read on the first core object. */
+  private core: { readonly defs: Definitions; readonly kinds: ReadonlyMap<string, string>; readonly groups: ReadonlySet<string> } | undefined;
+  /** ObjectMeta's definitions, which every custom resource's metadata is checked against. */
+  private meta: { readonly defs: Definitions; readonly objectMeta: string } | undefined;
   private readonly userCrds = new Map<string, CrdVersion>();
   private readonly crdSchemas = new Map<string, Json>();
 
-  /** Whether this build has core schemas at all (src/generated/k8s-schemas.ts may be generated empty). */
-  private readonly hasCore: boolean;
-
   public constructor(public readonly minor: string, crdObjects: readonly CustomResourceDefinition[] = []) {
-    const { versions, kinds, definitions } = coreData();
-    this.hasCore = Object.keys(versions).length > 0;
-    const index = this.hasCore ? versions[minor] : {};
-    if (!index) throw new Error(`no Kubernetes schema for ${minor}`);
-    for (const name of Object.keys(index)) {
-      for (const gvk of kinds[name] ?? []) {
-        this.kinds.set(gvk, name);
-        this.groups.add(groupOf(gvk.slice(0, gvk.lastIndexOf('/'))));
-      }
-    }
-    this.defs = new Definitions(index, definitions);
+    if (!KUBERNETES_MINORS.includes(minor)) throw new Error(`no Kubernetes schema for ${minor}`);
     for (const crd of crdObjects) this.addCrd(crd);
+  }
+
+  /** The minor's core definitions, the group/version/Kinds it serves, and their API groups (an object of one with no schema is a version the minor does not serve). */
+  private coreOf() {
+    if (!this.core) {
+      const { versions, kinds, definitions } = coreData();
+      const served = new Map(Object.entries(kinds[this.minor]));
+      this.core = { defs: new Definitions(versions[this.minor], definitions), kinds: served, groups: new Set([...served.keys()].map((gvk) => groupOf(gvk.slice(0, gvk.lastIndexOf('/'))))) };
+    }
+    return this.core;
+  }
+
+  private metaOf() {
+    if (!this.meta) {
+      metaTable ??= JSON.parse(K8S_OBJECT_META) as DefinitionTable & { objectMeta: string };
+      this.meta = { defs: new Definitions(metaTable.versions[this.minor], metaTable.definitions), objectMeta: metaTable.objectMeta };
+    }
+    return this.meta;
   }
 
   /** Adds the served versions of a CRD; the caller's CRDs win over the pinned ones of the same kind. */
@@ -281,27 +300,22 @@ export class SchemaValidator {
     }
   }
 
+  /** The CRD of a kind: the caller's, else a pinned one (no pinned CRD is of a Kubernetes group). */
   private crdOf(gvk: string): CrdVersion | undefined {
-    const own = this.userCrds.get(gvk);
-    if (own || this.kinds.has(gvk)) return own;
-    const pinned = pinnedCrd(gvk);
-    if (!pinned) return undefined;
-    let rules: readonly CrdCelRule[] | undefined;
-    // The kinds whose CEL rules are generated are judged by the crd-cel rule already.
-    return { schema: pinned.schema, deprecated: pinned.deprecated, celRules: () => (CRD_CEL_RULES[gvk] ? [] : (rules ??= celRulesOf(pinned.schema))) };
+    return this.userCrds.get(gvk) ?? pinnedCrd(gvk);
   }
 
   /** The loosened schema of a kind, or undefined when none covers it. */
   private schemaOf(gvk: string, crd: CrdVersion | undefined): Json | undefined {
     if (!crd) {
-      const core = this.kinds.get(gvk);
+      const core = this.coreOf().kinds.get(gvk);
       return core === undefined ? undefined : shape({ $ref: core });
     }
     let schema = this.crdSchemas.get(gvk);
     if (!schema) {
       schema = loosen(crd.schema);
       // The API server reads apiVersion, kind and metadata (an ObjectMeta) itself, whatever the CRD's schema says of them.
-      schema.properties = { ...schema.properties, apiVersion: shape({ type: ['string'] }), kind: shape({ type: ['string'] }), metadata: shape({ $ref: OBJECT_META }) };
+      schema.properties = { ...schema.properties, apiVersion: shape({ type: ['string'] }), kind: shape({ type: ['string'] }), metadata: shape({ $ref: this.metaOf().objectMeta }) };
       this.crdSchemas.set(gvk, schema);
     }
     return schema;
@@ -316,7 +330,7 @@ export class SchemaValidator {
     // Not an object of any kind: what reads such input (the command line, cdk8s) refuses it itself.
     if (manifest === null || typeof manifest !== 'object' || Array.isArray(manifest) || typeof manifest.apiVersion !== 'string' || typeof manifest.kind !== 'string') return { checked: true, problems: [] };
     const gvk = gvkOf(manifest);
-    if (Array.isArray(manifest.items) && String(manifest.kind).endsWith('List') && !this.kinds.has(gvk) && !this.crdOf(gvk)) {
+    if (Array.isArray(manifest.items) && String(manifest.kind).endsWith('List') && !this.crdOf(gvk) && !this.coreOf().kinds.has(gvk)) {
       const problems: SchemaProblem[] = [];
       manifest.items.forEach((item: Json, i: number) => {
         const typed = item?.apiVersion === undefined && item?.kind === undefined ? { ...item, apiVersion: manifest.apiVersion, kind: String(manifest.kind).slice(0, -4) } : item;
@@ -330,9 +344,8 @@ export class SchemaValidator {
     const crd = this.crdOf(gvk);
     const schema = this.schemaOf(gvk, crd);
     if (!schema) {
-      if (!this.hasCore && KUBERNETES_GROUPS.has(groupOf(String(manifest.apiVersion)))) return { checked: false, refused: false, silent: true };
-      if (this.groups.has(groupOf(String(manifest.apiVersion)))) {
-        const served = [...this.kinds.keys()].filter((k) => k.endsWith(`/${manifest.kind}`)).map((k) => k.slice(0, -String(manifest.kind).length - 1));
+      if (this.coreOf().groups.has(groupOf(String(manifest.apiVersion)))) {
+        const served = [...this.coreOf().kinds.keys()].filter((k) => k.endsWith(`/${manifest.kind}`)).map((k) => k.slice(0, -String(manifest.kind).length - 1));
         return {
           checked: false,
           refused: true,
@@ -343,7 +356,7 @@ export class SchemaValidator {
       return { checked: false, refused: false, what: `no schema for ${manifest.kind} ${manifest.apiVersion}: not checked`, fix: 'name its CRD with --crd <file|dir> (or the config file\'s crds) to have it checked' };
     }
     const errors: SchemaError[] = [];
-    visit(schema, manifest, [], this.defs, errors);
+    visit(schema, manifest, [], crd ? this.metaOf().defs : this.coreOf().defs, errors);
     const problems = errors.map(problemOf);
     // The CEL rules read fields the schema vouches for: a value the schema refuses would only make them fail to evaluate.
     if (crd && problems.length === 0) {
