@@ -6,7 +6,7 @@
  * kube-proxy and csi-proxy as ClusterResourceSets). docs/capz.md is the guide.
  * @module cdk-hybrid-windows/capz
  */
-// `export *`: the props specs (@internal, for docs/props.md and the property tests) reach the JS, not the declarations.
+// `export *`: the props specs (tagged internal, for docs/props.md and the property tests) reach the JS, not the declarations.
 export * from './capz-cluster';
 export * from './worker-pools';
 export * from './windows-addons';
