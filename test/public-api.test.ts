@@ -128,6 +128,14 @@ function surface(): Surface {
     expect(problems).toEqual([]);
   });
 
+  test('every `export *` of an entry point reaches its declarations (stripInternal drops a statement whose comment says @internal)', () => {
+    for (const types of Object.values(entryPoints())) {
+      const source = join(ROOT, 'src', relative(LIB, types).replace(/\.d\.ts$/, '.ts'));
+      const stars = (text: string) => text.split('\n').filter((line) => line.startsWith('export * from'));
+      expect([relative(ROOT, types), stars(readFileSync(types, 'utf8'))]).toEqual([relative(ROOT, types), stars(readFileSync(source, 'utf8'))]);
+    }
+  });
+
   test('no `@internal` declaration of src/ is in the published declarations (stripInternal is on)', () => {
     const internal = internalNames();
     expect(internal).toEqual(expect.arrayContaining(['podTemplateOf', 'vocabularySpec']));
