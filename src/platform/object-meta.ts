@@ -21,6 +21,8 @@ export interface MetaProblem {
 }
 
 const DNS1123_SUBDOMAIN_MAX = 253;
+/** A DNS-1123 subdomain's form, lower-case labels joined by dots (apimachinery IsDNS1123Subdomain's regex); at most 253 characters. */
+export const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 /** A Service's name (apimachinery IsDNS1035Label): a lower-case letter first. */
 export const DNS1035_LABEL = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
 
@@ -30,7 +32,7 @@ export const TOTAL_ANNOTATION_SIZE_LIMIT = 256 * 1024;
 /** Why `name` is not a DNS-1123 subdomain (lower-case labels joined by dots, 253 at most), or undefined. */
 export function dnsSubdomainProblem(name: string): string | undefined {
   if (name.length > DNS1123_SUBDOMAIN_MAX) return `is ${name.length} characters long; the limit is ${DNS1123_SUBDOMAIN_MAX}`;
-  if (!name.split('.').every((l) => DNS1123_LABEL.test(l))) return 'must be lower-case letters, digits, "-" and ".", starting and ending with a letter or digit (a DNS-1123 subdomain)';
+  if (!DNS1123_SUBDOMAIN.test(name)) return 'must be lower-case letters, digits, "-" and ".", starting and ending with a letter or digit (a DNS-1123 subdomain)';
   return undefined;
 }
 

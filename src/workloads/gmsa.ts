@@ -4,7 +4,7 @@ import { kplus } from './cdk8s-plus';
 import { dropChartNamespace } from '../platform/cluster-scope';
 import { optional, propsSpec, record, required, text, whole } from '../core/props-spec';
 import { dnsLabelProblem } from '../platform/dns';
-import { DNS1035_LABEL } from '../platform/object-meta';
+import { DNS1035_LABEL, DNS1123_SUBDOMAIN } from '../platform/object-meta';
 import { LABEL_OS } from '../platform/windows';
 import { GMSA_FORMS, GMSA_GROUP, GMSA_KIND, GMSA_RESOURCE } from '../platform/gmsa';
 
@@ -247,7 +247,7 @@ const DNS_NAME = { max: 253, pattern: GMSA_FORMS.dnsName, form: 'a DNS domain na
  * @internal
  */
 export const GMSA_CREDENTIAL_SPEC_PROPS = propsSpec<GmsaCredentialSpecProps>('GmsaCredentialSpec', {
-  name: required(text({ max: 253, pattern: /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/, form: 'a DNS subdomain name, which a GMSACredentialSpec\'s name must be', fix: 'use lower-case letters, digits, - and .' }),
+  name: required(text({ max: 253, pattern: DNS1123_SUBDOMAIN, form: 'a DNS subdomain name, which a GMSACredentialSpec\'s name must be', fix: 'use lower-case letters, digits, - and .' }),
     'give the GMSACredentialSpec\'s name, e.g. webapp1'),
   account: required(text({
     max: 15, form: 'a gMSA account name (its sAMAccountName without $: 1 to 15 characters, none of \\ / : * ? " < > |)', example: 'WebApp1',

@@ -1,6 +1,8 @@
 import { ApiObject, Size } from 'cdk8s';
 import { Construct } from 'constructs';
 import { dropChartNamespace } from '../platform/cluster-scope';
+import { DNS1123_LABEL } from '../platform/dns';
+import { DNS1123_SUBDOMAIN } from '../platform/object-meta';
 import { fail } from '../core/errors';
 import { choice, mebibytes, optional, propsSpec, record, text, whole } from '../core/props-spec';
 import { HYPERV_HANDLER, LABEL_HYPERV, LABEL_OS, LABEL_WINDOWS_BUILD, WINDOWS_NODE_TAINT, WINDOWS_RELEASES, WindowsVersion } from '../platform/windows';
@@ -45,9 +47,9 @@ export interface HyperVRuntimeClassProps {
 export const HYPERV_RUNTIME_CLASS_PROPS = propsSpec<HyperVRuntimeClassProps>('HyperVRuntimeClass', {
   // An object name (a DNS subdomain); the handler a DNS label (kubernetes v1.34
   // pkg/apis/node/validation/validation.go, ValidateRuntimeClass: ValidateRuntimeClassHandler).
-  name: optional(text({ max: 253, pattern: /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/, form: 'a RuntimeClass name (lower-case DNS subdomain)', example: 'windows-hyperv' })),
+  name: optional(text({ max: 253, pattern: DNS1123_SUBDOMAIN, form: 'a RuntimeClass name (lower-case DNS subdomain)', example: 'windows-hyperv' })),
   version: optional(choice(WindowsVersion, 'WindowsVersion')),
-  handler: optional(text({ max: 63, pattern: /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/, form: 'a runtime handler name (lower-case DNS label)', example: HYPERV_HANDLER })),
+  handler: optional(text({ max: 63, pattern: DNS1123_LABEL, form: 'a runtime handler name (lower-case DNS label)', example: HYPERV_HANDLER })),
   overhead: optional(record(propsSpec<NonNullable<HyperVRuntimeClassProps['overhead']>>('HyperVRuntimeClass overhead', {
     cpuMillis: optional(whole()),
     memory: optional(mebibytes()),
