@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { NodeTaint, WindowsPlatform, parseNodeTaint } from '../platform/support';
-import { ManifestSource, ManifestViolation, adviseManifests, validateManifests } from '../rules/index';
+import { ManifestSource, ManifestViolation, judgeManifests } from '../rules/index';
 import { MANIFEST_RULE_SETS, manifestRulesOf } from '../rules/sets';
 import type { RuleSet } from '../rules/engine/rule';
 import { Infrastructures } from '../rules/engine/infrastructure';
@@ -485,10 +485,8 @@ function judgeObjects(objects: readonly Located[], settings: Settings): Finding[
     const located = v.path === undefined ? undefined : objects[Number(v.path)];
     return finding(v, severity, located, settings.config);
   };
-  return [
-    ...validateManifests(sources, options).map(place('violation')),
-    ...adviseManifests(sources, options).map(place('advice')),
-  ];
+  const { violations, advice } = judgeManifests(sources, options);
+  return [...violations.map(place('violation')), ...advice.map(place('advice'))];
 }
 
 /** A violation as a finding: where its object is (and its field, when the YAML shows it), and whether it is suppressed. */

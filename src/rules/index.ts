@@ -74,7 +74,10 @@ function isSource(item: Manifest | ManifestSource): item is ManifestSource {
  * @returns every violation, empty when the objects pass.
  */
 export function validateManifests(objects: ReadonlyArray<Manifest | ManifestSource>, options: ValidateManifestsOptions = {}): ManifestViolation[] {
-  const graph = new ManifestGraph(sourcesOf(objects), contextOf(options));
+  return violationsOf(new ManifestGraph(sourcesOf(objects), contextOf(options)), options);
+}
+
+function violationsOf(graph: ManifestGraph, options: ValidateManifestsOptions): ManifestViolation[] {
   const all = (options.rules ?? manifestRulesOf(undefined, options.platform)).flatMap((r) => {
     try {
       return r.check(graph);
@@ -104,7 +107,10 @@ export function validateManifests(objects: ReadonlyArray<Manifest | ManifestSour
  * `validateManifests` accepts them.
  */
 export function adviseManifests(objects: ReadonlyArray<Manifest | ManifestSource>, options: ValidateManifestsOptions = {}): ManifestViolation[] {
-  const graph = new ManifestGraph(sourcesOf(objects), contextOf(options));
+  return adviceOf(new ManifestGraph(sourcesOf(objects), contextOf(options)), options);
+}
+
+function adviceOf(graph: ManifestGraph, options: ValidateManifestsOptions): ManifestViolation[] {
   return (options.rules ?? manifestRulesOf(undefined, options.platform)).flatMap((r) => {
     try {
       return r.advise?.(graph) ?? [];
@@ -113,6 +119,24 @@ export function adviseManifests(objects: ReadonlyArray<Manifest | ManifestSource
       return [];
     }
   });
+}
+
+/** What `validateManifests` and `adviseManifests` return, from one pass. */
+export interface ManifestJudgement {
+  /** The violations (`validateManifests`). */
+  readonly violations: ManifestViolation[];
+  /** The advice (`adviseManifests`). */
+  readonly advice: ManifestViolation[];
+}
+
+/**
+ * `validateManifests` and `adviseManifests` in one pass over one index of the objects: what a rule
+ * works out once per pass for both (the schema check, the pod templates' findings) is worked out
+ * once, where calling the two in turn does it twice.
+ */
+export function judgeManifests(objects: ReadonlyArray<Manifest | ManifestSource>, options: ValidateManifestsOptions = {}): ManifestJudgement {
+  const graph = new ManifestGraph(sourcesOf(objects), contextOf(options));
+  return { violations: violationsOf(graph, options), advice: adviceOf(graph, options) };
 }
 
 function sourcesOf(objects: ReadonlyArray<Manifest | ManifestSource>): ManifestSource[] {

@@ -1,4 +1,4 @@
-import { adviseManifests, validateManifests } from '../index';
+import { judgeManifests } from '../index';
 import { BUILT_IN_INFRASTRUCTURES, K0smotronInfrastructure, infrastructureProblem } from '../../platform/infrastructures';
 import { NodeTaint, WindowsPlatform, parseNodeTaint } from '../../platform/support';
 import { MANIFEST_RULE_SETS, manifestRulesOf } from '../sets';
@@ -105,10 +105,9 @@ export class HybridValidation {
         sources.push({ manifest, file });
       }
     }
-    const violations = validateManifests(sources, { rules, platform, windowsTaint, infrastructures });
+    const { violations, advice } = judgeManifests(sources, { rules, platform, windowsTaint, infrastructures });
     // Advice joins the report under its own rule name and never fails it.
-    const advice = adviseManifests(sources, { rules, platform, windowsTaint, infrastructures }).map((v) => ({ ...v, rule: `${v.rule} (advice)` }));
-    for (const v of [...violations, ...advice]) {
+    for (const v of [...violations, ...advice.map((a) => ({ ...a, rule: `${a.rule} (advice)` }))]) {
       const file = sources.find((s) => s.manifest.kind === v.kind && s.manifest.metadata?.name === v.name)?.file ?? '';
       context.report.addViolation({
         ruleName: v.rule,
