@@ -187,6 +187,18 @@ const widget = (spec: string) => `apiVersion: example.com/v1\nkind: Widget\nmeta
     expect(validateManifests(broken).map((v) => `${v.rule} ${v.field}`)).toEqual(['schema spec.replicass']);
   });
 
+  test('string lengths count code points, as the API server does (an emoji is one character, two UTF-16 units)', () => {
+    const crd = parseYamlStream(WIDGET_CRD.replace('size: {type: integer, minimum: 1}', 'size: {type: integer, minimum: 1}\n                label: {type: string, minLength: 2, maxLength: 3}')).documents[0].value;
+    const problems = (label: string) => validateManifests([{ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' }, spec: { size: 3, label } }], { rules: [schemaRule({ crds: [crd] })] })
+      .map((v) => v.field);
+    expect(problems('\u{1F600}\u{1F600}\u{1F600}')).toEqual([]); // 3 code points, 6 units
+    expect(problems('\u{1F600}\u{1F600}\u{1F600}\u{1F600}')).toEqual(['spec.label']); // 4 code points
+    expect(problems('\u{1F600}')).toEqual(['spec.label']); // 1 code point, 2 units
+    expect(problems('ab')).toEqual([]);
+    expect(problems('abcd')).toEqual(['spec.label']);
+    expect(problems('a')).toEqual(['spec.label']);
+  });
+
   test('a value that is no JSON (NaN, Infinity, from code) is named as written', () => {
     const [deployment] = parseYamlStream(DEPLOYMENT).documents.map((d) => d.value) as Array<{ spec: { replicas: number } }>;
     deployment.spec.replicas = NaN;

@@ -1,4 +1,3 @@
-import { parseAllDocuments } from 'yaml';
 import { CAPZ_KINDS, CAPZ_OS_TYPE } from '../../platform/capz';
 import { Json, list, Manifest, ManifestGraph, ManifestSource } from '../engine/graph';
 import { CAPI, matches, Pool, pools } from '../cluster/pools';
@@ -106,7 +105,9 @@ export function addonObjects(graph: ManifestGraph): AddonObject[] {
 function yamlObjects(text: unknown): Manifest[] {
   if (typeof text !== 'string') return [];
   try {
-    return parseAllDocuments(text, { version: '1.1' }).flatMap((d) => (d.errors.length > 0 ? [] : [d.toJS()]))
+    // The yaml package costs milliseconds to load: only a run whose ClusterResourceSets carry YAML pays it.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return (require('yaml') as typeof import('yaml')).parseAllDocuments(text, { version: '1.1' }).flatMap((d) => (d.errors.length > 0 ? [] : [d.toJS()]))
       .flatMap((o) => (o?.kind === 'List' ? list(o.items) : [o]))
       .filter((o): o is Manifest => o !== null && typeof o === 'object' && typeof o.kind === 'string');
   } catch {

@@ -39,7 +39,8 @@ function addons(graph: ManifestGraph, windows: Map<ManifestSource, Pool[]>): Add
     object: a.object, source: a.holder, at: (field) => `${a.field} (${a.object.kind} ${a.object.metadata?.name}: ${field})`,
     said: `${a.object.kind} ${a.object.metadata?.name} in ${describe(a.holder)} ${a.field}`, clusters: a.clusters,
   }));
-  const own = graph.sources.filter((s) => !String(s.manifest.apiVersion ?? '').startsWith(`${CAPI}/`)).map((s): Addon => ({
+  // Objects of their own go to every cluster with Windows pools: with none, to no cluster, which no rule reads.
+  const own = windows.size === 0 ? [] : graph.sources.filter((s) => !String(s.manifest.apiVersion ?? '').startsWith(`${CAPI}/`)).map((s): Addon => ({
     object: s.manifest, source: s, at: (field) => field, said: describe(s), clusters: [...windows.keys()],
   }));
   return [...carried, ...own];

@@ -93,7 +93,15 @@ export function pointerSegment(key: string): string {
  * @internal
  */
 export const OS_LABELS: readonly string[] = [LABEL_OS, 'beta.kubernetes.io/os'];
-const ALL_OS: ReadonlySet<string> = new Set(['linux', 'windows']);
+const LINUX = 1;
+const WINDOWS = 2;
+const BOTH = LINUX | WINDOWS;
+/** The OS a value names as a bit; none for any other value. */
+function osBit(value: unknown): number {
+  return value === 'linux' ? LINUX : value === 'windows' ? WINDOWS : 0;
+}
+/** The OSes of each mask, in one order (Linux first). */
+const OS_NAMES: ReadonlyArray<readonly string[]> = [[], ['linux'], ['windows'], ['linux', 'windows']];
 
 /**
  * What a pod template asks for: one OS, either of both, nothing, or something no node can be.
@@ -118,44 +126,50 @@ export interface PodOsIntent {
  * @internal
  */
 export function osIntent(spec: Json, runtimeClassOs: (name: string) => string | undefined = () => undefined): PodOsIntent {
-  let allowed: Set<string> = new Set(ALL_OS);
+  // The OSes as bits (LINUX | WINDOWS): every rule asks this of every pod template, several times.
+  let allowed = BOTH;
   const sources: string[] = [];
-  const admits: string[][] = [];
-  const constrain = (values: Iterable<string>, source: string) => {
-    const set = new Set(values);
-    allowed = new Set([...allowed].filter((os) => set.has(os)));
+  const admits: Array<readonly string[]> = [];
+  const constrain = (mask: number, source: string) => {
+    allowed &= mask;
     sources.push(source);
-    admits.push([...ALL_OS].filter((os) => set.has(os)));
+    admits.push(OS_NAMES[mask]);
   };
-  if (spec?.os?.name) constrain([spec.os.name], `spec.os.name=${spec.os.name}`);
-  for (const label of OS_LABELS) {
-    const value = spec?.nodeSelector?.[label];
-    if (value !== undefined && value !== null) constrain([value], `nodeSelector ${label}=${value}`);
+  const osName = spec?.os?.name;
+  if (osName) constrain(osBit(osName), `spec.os.name=${osName}`);
+  const nodeSelector = spec?.nodeSelector;
+  if (nodeSelector) {
+    for (const label of OS_LABELS) {
+      const value = nodeSelector[label];
+      if (value !== undefined && value !== null) constrain(osBit(value), `nodeSelector ${label}=${value}`);
+    }
   }
-  const terms: Json[] = spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms ?? [];
+  const terms: Json = spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms;
   if (Array.isArray(terms) && terms.length > 0) {
     // Terms are ORed; within a term, expressions are ANDed. A term without an OS expression admits any OS.
-    const termSets = terms.map((t: Json) => (Array.isArray(t?.matchExpressions) ? t.matchExpressions : [])
-      .filter((e: Json) => OS_LABELS.includes(e?.key))
-      .reduce((set: Set<string> | undefined, e: Json) => {
-        const values = new Set<string>(Array.isArray(e.values) ? e.values : []);
-        const base = set ?? new Set(ALL_OS);
-        if (e.operator === 'In') return new Set([...base].filter((os) => values.has(os)));
-        if (e.operator === 'NotIn') return new Set([...base].filter((os) => !values.has(os)));
-        return base;
-      }, undefined as Set<string> | undefined));
-    if (termSets.every((set: Set<string> | undefined) => set !== undefined)) {
-      constrain(termSets.flatMap((set: Set<string>) => [...set]), 'required node affinity on the OS label');
+    let union = 0;
+    let everyTermNamesOs = true;
+    for (const term of terms) {
+      let termMask: number | undefined;
+      for (const e of Array.isArray(term?.matchExpressions) ? term.matchExpressions : []) {
+        if (!OS_LABELS.includes(e?.key)) continue;
+        const values = Array.isArray(e.values) ? e.values.reduce((m: number, v: unknown) => m | osBit(v), 0) : 0;
+        const base = termMask ?? BOTH;
+        termMask = e.operator === 'In' ? base & values : e.operator === 'NotIn' ? base & ~values : base;
+      }
+      if (termMask === undefined) everyTermNamesOs = false;
+      else union |= termMask;
     }
+    if (everyTermNamesOs) constrain(union, 'required node affinity on the OS label');
   }
   const runtimeClass = spec?.runtimeClassName;
   const classOs = typeof runtimeClass === 'string' ? runtimeClassOs(runtimeClass) : undefined;
-  if (classOs !== undefined) constrain([classOs], `RuntimeClass ${runtimeClass} (scheduling ${LABEL_OS}=${classOs})`);
+  if (classOs !== undefined) constrain(osBit(classOs), `RuntimeClass ${runtimeClass} (scheduling ${LABEL_OS}=${classOs})`);
 
   if (sources.length === 0) return { os: 'open', sources, admits };
-  if (allowed.size === 0) return { os: 'conflicting', sources, admits };
-  if (allowed.size === 2) return { os: 'both', sources, admits };
-  return { os: [...allowed][0] as 'linux' | 'windows', sources, admits };
+  if (allowed === 0) return { os: 'conflicting', sources, admits };
+  if (allowed === BOTH) return { os: 'both', sources, admits };
+  return { os: allowed === LINUX ? 'linux' : 'windows', sources, admits };
 }
 
 /**
