@@ -34,13 +34,16 @@ export interface PodTemplateLocation {
   readonly kind: string;
 }
 
+/** Each kind's pod spec location, its pointer and dotted path written once: every rule asks for them, for every object. */
+const POD_SPEC_PATHS: ReadonlyMap<string, { readonly segments: readonly string[]; readonly pointer: string; readonly dotted: string }> = new Map(
+  Object.entries(POD_SPEC_LOCATIONS).map(([kind, segments]) => [kind, { segments, pointer: `/${segments.join('/')}`, dotted: segments.join('.') }]));
+
 /**
  * JSON pointer to the pod spec of a kind, e.g. `/spec/template/spec`; undefined for kinds without pods.
  * @internal
  */
 export function podSpecPointer(kind: string): string | undefined {
-  const segments = POD_SPEC_LOCATIONS[kind];
-  return segments ? `/${segments.join('/')}` : undefined;
+  return POD_SPEC_PATHS.get(kind)?.pointer;
 }
 
 /**
@@ -64,12 +67,13 @@ export function podTemplatesOf(manifest: Json): PodTemplateLocation[] {
  * @internal
  */
 export function podTemplateOf(manifest: Json): PodTemplateLocation | undefined {
-  const segments = POD_SPEC_LOCATIONS[manifest?.kind];
-  if (!segments) return undefined;
+  const kind = manifest?.kind;
+  const paths = typeof kind === 'string' ? POD_SPEC_PATHS.get(kind) : undefined;
+  if (!paths) return undefined;
   let spec = manifest;
-  for (const s of segments) spec = spec?.[s];
+  for (const s of paths.segments) spec = spec?.[s];
   if (spec === null || typeof spec !== 'object') return undefined;
-  return { spec, pointer: `/${segments.join('/')}`, dotted: segments.join('.'), kind: manifest.kind };
+  return { spec, pointer: paths.pointer, dotted: paths.dotted, kind };
 }
 
 /**
