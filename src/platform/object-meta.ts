@@ -103,28 +103,32 @@ export function objectMetaProblems(manifest: { kind?: unknown; metadata?: unknow
   return out;
 }
 
+const CONTAINER_LISTS = ['initContainers', 'containers', 'ephemeralContainers'] as const;
+
 /** What the API server refuses in a pod spec's containers' names and images (paths rooted at `spec`). */
 export function containerProblems(spec: unknown): MetaProblem[] {
   if (spec === null || typeof spec !== 'object') return [];
   const out: MetaProblem[] = [];
   const seen = new Map<string, string>();
-  for (const list of ['initContainers', 'containers', 'ephemeralContainers']) {
+  for (const list of CONTAINER_LISTS) {
     const containers = (spec as Record<string, unknown>)[list];
     if (!Array.isArray(containers)) continue;
-    containers.forEach((c: Record<string, unknown> | null, i) => {
-      const path = `spec.${list}[${i}]`;
+    for (let i = 0; i < containers.length; i++) {
+      const c = containers[i] as Record<string, unknown> | null;
+      // Written out only when named: this runs for every pod template.
+      const path = () => `spec.${list}[${i}]`;
       const name = c?.name;
       if (known(name)) {
         const p = name === '' ? 'is empty' : label(name);
-        if (p) out.push({ field: `${path}.name`, what: `container name "${name}" ${p}` });
-        else if (seen.has(name)) out.push({ field: `${path}.name`, what: `container name "${name}" is also the name of ${seen.get(name)}, and container names are unique in a pod` });
-        else seen.set(name, path);
+        if (p) out.push({ field: `${path()}.name`, what: `container name "${name}" ${p}` });
+        else if (seen.has(name)) out.push({ field: `${path()}.name`, what: `container name "${name}" is also the name of ${seen.get(name)}, and container names are unique in a pod` });
+        else seen.set(name, path());
       }
       const image = c?.image;
       if (known(image) && image.trim() !== image) {
-        out.push({ field: `${path}.image`, what: `image ${JSON.stringify(image)} has leading or trailing whitespace, which the API server refuses` });
+        out.push({ field: `${path()}.image`, what: `image ${JSON.stringify(image)} has leading or trailing whitespace, which the API server refuses` });
       }
-    });
+    }
   }
   return out;
 }

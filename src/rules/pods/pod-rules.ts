@@ -69,12 +69,13 @@ function podFindings(graph: ManifestGraph): Map<string, Finding[]> {
   const runtimeClassTolerations = (name: string) => classes.get(name)?.tolerations;
   for (const source of graph.sources) {
     for (const location of podTemplatesOf(source.manifest)) {
-      const all = [
-        ...validatePodSpec(location.spec),
-        ...podOsIssues(location.spec, runtimeClassOs, { kind: location.kind, runtimeClassTolerations, windowsTaint: graph.context.windowsTaint }),
-        ...podOsAdvice(location.spec, runtimeClassOs),
-      ];
-      for (const v of all) found.get(v.rule ?? 'pod-os-validation')!.push(podViolation(source, location, v));
+      for (const all of [
+        validatePodSpec(location.spec),
+        podOsIssues(location.spec, runtimeClassOs, { kind: location.kind, runtimeClassTolerations, windowsTaint: graph.context.windowsTaint }),
+        podOsAdvice(location.spec, runtimeClassOs),
+      ]) {
+        for (const v of all) found.get(v.rule ?? 'pod-os-validation')!.push(podViolation(source, location, v));
+      }
     }
   }
   FOUND.set(graph, found);

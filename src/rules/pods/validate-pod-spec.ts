@@ -113,12 +113,14 @@ export function validatePodSpec(spec: Json): PodSpecViolation[] {
 
   // Windows security options are validated whatever the OS (ValidateSecurityContext and
   // validatePodSpecSecurityContext call the same helper).
-  errors.push(...validateWindowsOptions(spec.securityContext?.windowsOptions, 'spec.securityContext.windowsOptions'));
+  // Each check appends to `errors`: this runs for every pod template of every object.
+  validateWindowsOptions(errors, spec.securityContext?.windowsOptions, 'spec.securityContext.windowsOptions');
   for (const c of containers) {
-    errors.push(...validateWindowsOptions(c.container?.securityContext?.windowsOptions, `${c.path}.securityContext.windowsOptions`));
+    const options = c.container?.securityContext?.windowsOptions;
+    if (isSet(options)) validateWindowsOptions(errors, options, `${c.path}.securityContext.windowsOptions`);
   }
-  errors.push(...validateHostProcess(spec, containers));
-  errors.push(...validateGenericRules(spec, containers));
+  validateHostProcess(errors, spec, containers);
+  validateGenericRules(errors, spec, containers);
 
   if (spec.os !== undefined && spec.os !== null) {
     const name = spec.os.name;
@@ -127,9 +129,9 @@ export function validatePodSpec(spec: Json): PodSpecViolation[] {
     } else if (!VALID_OS.includes(name)) {
       errors.push({ path: 'spec.os', message: `Unsupported value: "${name}": supported values: "linux", "windows"` });
     } else if (name === 'linux') {
-      errors.push(...validateLinux(spec, containers));
+      validateLinux(errors, spec, containers);
     } else {
-      errors.push(...validateWindows(spec, containers));
+      validateWindows(errors, spec, containers);
     }
   }
   return errors;
@@ -171,8 +173,7 @@ function isSet(v: unknown): boolean {
   return v !== undefined && v !== null;
 }
 
-function validateLinux(spec: Json, containers: VisitedContainer[]): PodSpecViolation[] {
-  const errors: PodSpecViolation[] = [];
+function validateLinux(errors: PodSpecViolation[], spec: Json, containers: VisitedContainer[]): void {
   const message = 'Forbidden: windows options cannot be set for a linux pod';
   if (isSet(spec.securityContext?.windowsOptions)) {
     errors.push({ path: 'spec.securityContext.windowsOptions', message });
@@ -182,11 +183,9 @@ function validateLinux(spec: Json, containers: VisitedContainer[]): PodSpecViola
       errors.push({ path: `${c.path}.securityContext.windowsOptions`, message });
     }
   }
-  return errors;
 }
 
-function validateWindows(spec: Json, containers: VisitedContainer[]): PodSpecViolation[] {
-  const errors: PodSpecViolation[] = [];
+function validateWindows(errors: PodSpecViolation[], spec: Json, containers: VisitedContainer[]): void {
   const forbidden = (path: string) => errors.push({ path, message: `Forbidden: ${WINDOWS_FORBIDDEN}` });
   const sc = spec.securityContext;
   if (isSet(sc)) {
@@ -210,7 +209,6 @@ function validateWindows(spec: Json, containers: VisitedContainer[]): PodSpecVio
       if (isSet(csc[field])) forbidden(`${c.path}.securityContext.${field}`);
     }
   }
-  return errors;
 }
 
 /** IPC-namespaced sysctls (kubernetes pkg/apis/core/validation, `isIPCNamespacedSysctl`). */
@@ -223,17 +221,11 @@ const IPC_SYSCTL = /^(kernel\.(shmall|shmmax|shmmni|shm_rmid_forced|msgmax|msgmn
  * `hostUsers: false` with host namespaces, and `hostPort` = `containerPort` on host-network pods
  * (after the v1 defaulting that fills an unset `hostPort` there).
  */
-function validateGenericRules(spec: Json, containers: VisitedContainer[]): PodSpecViolation[] {
-  const errors: PodSpecViolation[] = [];
-  const contexts: Array<[Json, string]> = [[spec.securityContext, 'spec.securityContext'],
-    ...containers.map((c): [Json, string] => [c.container?.securityContext, `${c.path}.securityContext`])];
-  for (const [sc, path] of contexts) {
-    if (!isSet(sc) || typeof sc !== 'object') continue;
-    errors.push(...profileErrors(sc.seccompProfile, `${path}.seccompProfile`, 'seccomp'));
-    errors.push(...profileErrors(sc.appArmorProfile, `${path}.appArmorProfile`, 'AppArmor'));
-    if (sc.privileged === true && sc.allowPrivilegeEscalation === false) {
-      errors.push({ path, message: 'Invalid value: cannot set `allowPrivilegeEscalation` to false and `privileged` to true' });
-    }
+function validateGenericRules(errors: PodSpecViolation[], spec: Json, containers: VisitedContainer[]): void {
+  genericSecurityContext(errors, spec.securityContext, 'spec.securityContext');
+  for (const c of containers) {
+    const sc = c.container?.securityContext;
+    if (isSet(sc)) genericSecurityContext(errors, sc, `${c.path}.securityContext`);
   }
   (Array.isArray(spec.securityContext?.sysctls) ? spec.securityContext.sysctls : []).forEach((s: Json, i: number) => {
     const name = String(s?.name ?? '');
@@ -259,24 +251,33 @@ function validateGenericRules(spec: Json, containers: VisitedContainer[]): PodSp
       });
     }
   }
-  return errors;
 }
 
+/** A pod's or container's securityContext: its seccomp and AppArmor profiles, and privileged beside allowPrivilegeEscalation. */
+function genericSecurityContext(errors: PodSpecViolation[], sc: Json, path: string): void {
+  if (!isSet(sc) || typeof sc !== 'object') return;
+  profileErrors(errors, sc.seccompProfile, `${path}.seccompProfile`, 'seccomp');
+  profileErrors(errors, sc.appArmorProfile, `${path}.appArmorProfile`, 'AppArmor');
+  if (sc.privileged === true && sc.allowPrivilegeEscalation === false) {
+    errors.push({ path, message: 'Invalid value: cannot set `allowPrivilegeEscalation` to false and `privileged` to true' });
+  }
+}
+
+const PROFILE_TYPES = ['Localhost', 'RuntimeDefault', 'Unconfined'];
+
 /** A seccomp or AppArmor profile: a known type, and `localhostProfile` exactly when Localhost. */
-function profileErrors(profile: Json, path: string, kind: 'seccomp' | 'AppArmor'): PodSpecViolation[] {
-  if (!isSet(profile) || typeof profile !== 'object') return [];
-  const types = ['Localhost', 'RuntimeDefault', 'Unconfined'];
-  if (!types.includes(profile.type)) {
-    return [{ path: `${path}.type`, message: `Unsupported value: "${profile.type}": supported values: ${types.map((t) => `"${t}"`).join(', ')}` }];
+function profileErrors(errors: PodSpecViolation[], profile: Json, path: string, kind: 'seccomp' | 'AppArmor'): void {
+  if (!isSet(profile) || typeof profile !== 'object') return;
+  if (!PROFILE_TYPES.includes(profile.type)) {
+    errors.push({ path: `${path}.type`, message: `Unsupported value: "${profile.type}": supported values: ${PROFILE_TYPES.map((t) => `"${t}"`).join(', ')}` });
+    return;
   }
   const local = profile.localhostProfile;
   if (profile.type === 'Localhost' && (!isSet(local) || String(local).trim() === '')) {
-    return [{ path: `${path}.localhostProfile`, message: `Required value: must be set when ${kind} type is Localhost` }];
+    errors.push({ path: `${path}.localhostProfile`, message: `Required value: must be set when ${kind} type is Localhost` });
+  } else if (profile.type !== 'Localhost' && isSet(local)) {
+    errors.push({ path: `${path}.localhostProfile`, message: `Invalid value: "${local}": can only be set when ${kind} type is Localhost` });
   }
-  if (profile.type !== 'Localhost' && isSet(local)) {
-    return [{ path: `${path}.localhostProfile`, message: `Invalid value: "${local}": can only be set when ${kind} type is Localhost` }];
-  }
-  return [];
 }
 
 /**
@@ -284,8 +285,7 @@ function profileErrors(profile: Json, path: string, kind: 'seccomp' | 'AppArmor'
  * agree, explicit pod and container values must be identical, and the pod needs hostNetwork.
  * Checked whatever the OS, like validateWindowsHostProcessPod.
  */
-function validateHostProcess(spec: Json, containers: VisitedContainer[]): PodSpecViolation[] {
-  const errors: PodSpecViolation[] = [];
+function validateHostProcess(errors: PodSpecViolation[], spec: Json, containers: VisitedContainer[]): void {
   const podHostProcess = spec.securityContext?.windowsOptions?.hostProcess;
   let hostProcessCount = 0;
   for (const c of containers) {
@@ -306,12 +306,10 @@ function validateHostProcess(spec: Json, containers: VisitedContainer[]): PodSpe
       errors.push({ path: 'spec.hostNetwork', message: 'Invalid value: false: hostNetwork must be true if pod contains any hostProcess containers' });
     }
   }
-  return errors;
 }
 
-function validateWindowsOptions(options: Json, path: string): PodSpecViolation[] {
-  const errors: PodSpecViolation[] = [];
-  if (!isSet(options) || typeof options !== 'object') return errors;
+function validateWindowsOptions(errors: PodSpecViolation[], options: Json, path: string): void {
+  if (!isSet(options) || typeof options !== 'object') return;
   const invalid = (field: string, value: unknown, message: string) =>
     errors.push({ path: `${path}.${field}`, message: `Invalid value: ${JSON.stringify(value)}: ${message}` });
 
@@ -334,7 +332,6 @@ function validateWindowsOptions(options: Json, path: string): PodSpecViolation[]
   if (isSet(userName)) {
     for (const msg of runAsUserNameErrors(String(userName))) invalid('runAsUserName', userName, msg);
   }
-  return errors;
 }
 
 /**
