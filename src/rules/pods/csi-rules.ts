@@ -65,6 +65,8 @@ export const CSI_WINDOWS_NODE_RULE = rule<ManifestGraph>({
 
 function missingNodeProblems(graph: ManifestGraph): Finding[] {
   const plugins = graph.ofKind('DaemonSet').flatMap((ds) => podTemplatesOf(ds.manifest).map((t) => ({ spec: t.spec, text: stringsOf(t.spec) })));
+  // Judged only where the objects show a node plugin, which is a DaemonSet's.
+  if (plugins.length === 0) return [];
   return graph.sources.flatMap((source) => podTemplatesOf(source.manifest).filter((t) => targetsWindows(t.spec)).flatMap((location) =>
     list(location.spec.volumes).flatMap((volume, i) => {
       const driver = driverOf(graph, source, volume);

@@ -53,6 +53,9 @@ export const WINDOWS_NODES_RULE = rule<ManifestGraph>({
   description: `A pod template aimed at Windows is for a platform that runs Windows nodes (${NO_WINDOWS.join(', ')} runs none)`,
   source: `WINDOWS_SUPPORT (src/platform/support.ts): ${[...new Set(NO_WINDOWS.flatMap((p) => Object.values(WINDOWS_SUPPORT[p]).map((row) => row.source)))].join('; ')}`,
   check: (graph) => {
+    const platform = graph.context.platform;
+    // Only on a platform without Windows nodes is there anything to find: no need to read every template.
+    if (platform === undefined || runsWindowsNodes(platform)) return [];
     const classes = runtimeClassesOf(graph);
     return graph.sources.flatMap((source) => podTemplatesOf(source.manifest).flatMap((location) =>
       noWindowsNodesIssues(location.spec, graph.context.platform, (name) => classes.get(name)?.os).map((v) => podViolation(source, location, v))));
