@@ -159,42 +159,106 @@ function firstContent(text: string): { index: number; indent: number; template?:
   return { index: 0, indent: 0, template, directiveOnly: directive };
 }
 
+/** The text between two `---` lines (a directive-only one joined to the next), with where it starts. */
+interface Chunk {
+  /** Offsets in the stream: from its `---` line to the next one. */
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+  /** 1-based line in the stream of its first line. */
+  readonly line: number;
+  readonly first: ReturnType<typeof firstContent>;
+}
+
+/** The stream split at its `---` lines, as kubectl's reader splits it. */
+function chunksOf(text: string): Chunk[] {
+  const starts = [0, ...[...text.matchAll(MARKER)].map((m) => m.index).filter((i) => i > 0)];
+  const chunks: Chunk[] = [];
+  let line = 1;
+  let pending: { start: number; line: number } | undefined;
+  for (let k = 0; k < starts.length; k++) {
+    const end = starts[k + 1] ?? text.length;
+    const start = pending?.start ?? starts[k];
+    const chunkLine = pending?.line ?? line;
+    const chunk = text.slice(start, end);
+    line += countLines(text, starts[k], end);
+    const first = firstContent(chunk);
+    // Directives (%YAML) belong to the document after them.
+    if (k + 1 < starts.length && first.directiveOnly) {
+      pending ??= { start, line: chunkLine };
+      continue;
+    }
+    pending = undefined;
+    chunks.push({ start, end, text: chunk, line: chunkLine, first });
+  }
+  return chunks;
+}
+
+function documentOf(chunk: Chunk, value: unknown, indexInText: number): YamlDocument {
+  return { value: value ?? null, line: chunk.line + chunk.first.index, column: chunk.first.indent + 1, template: chunk.first.template, text: chunk.text, textLine: chunk.line, indexInText };
+}
+
 /**
  * Every document of a YAML stream as kubectl reads it, with its position, or the syntax errors.
  * @internal
  */
 export function parseYamlStream(text: string): { documents: YamlDocument[]; errors: YamlError[] } {
-  const documents: YamlDocument[] = [];
   const errors: YamlError[] = separatorErrors(text);
-  if (errors.length > 0) return { documents, errors };
-  const starts = [0, ...[...text.matchAll(MARKER)].map((m) => m.index).filter((i) => i > 0)];
-  let line = 1;
-  let pending = '';
-  let pendingLine = 1;
-  for (let k = 0; k < starts.length; k++) {
-    const chunk = pending + text.slice(starts[k], starts[k + 1] ?? text.length);
-    const chunkLine = pending === '' ? line : pendingLine;
-    line += countLines(text, starts[k], starts[k + 1] ?? text.length);
-    const first = firstContent(chunk);
-    // Directives (%YAML) belong to the document after them.
-    if (k + 1 < starts.length && first.directiveOnly) {
-      if (pending === '') pendingLine = chunkLine;
-      pending = chunk;
-      continue;
-    }
-    pending = '';
+  if (errors.length > 0) return { documents: [], errors };
+  const chunks = chunksOf(text);
+  const whole = wholeStream(text, chunks);
+  return whole ? { documents: whole, errors } : byDocument(chunks);
+}
+
+/** A line that starts a directive or ends a document: where one pass and a pass per chunk can part. */
+const DIRECTIVE_OR_END = /^(%|\.\.\.)/m;
+
+/**
+ * The stream read in one pass, about a sixth faster than a pass per chunk on 4,000 Deployments,
+ * when it holds what a pass per chunk reads: no directive or `...` line, and one document per chunk
+ * whose root node (js-yaml's listener) opens and closes within that chunk. Otherwise (a chunk of
+ * comments only, a scalar across a `---` line, a syntax error, a BOM) undefined.
+ */
+function wholeStream(text: string, chunks: readonly Chunk[]): YamlDocument[] | undefined {
+  if (text.charCodeAt(0) === 0xfeff || DIRECTIVE_OR_END.test(text)) return undefined;
+  const spans: number[] = [];
+  let depth = 0;
+  let values: unknown[];
+  try {
+    values = loadAll(text, undefined, {
+      schema: KUBECTL_SCHEMA,
+      json: true,
+      listener: (event, state) => {
+        if (event === 'open' ? depth++ === 0 : --depth === 0) spans.push(state.position);
+      },
+    });
+  } catch {
+    return undefined;
+  }
+  if (values.length !== chunks.length) return undefined;
+  for (let i = 0; i < chunks.length; i++) {
+    const { start, end } = chunks[i];
+    // An empty document's root opens where the next chunk starts.
+    if (spans[2 * i] < start || spans[2 * i] > end || spans[2 * i + 1] > end) return undefined;
+  }
+  return values.map((value, i) => documentOf(chunks[i], value, 0));
+}
+
+/** Each chunk read on its own: a syntax error is placed in its document, and the others are still read. */
+function byDocument(chunks: readonly Chunk[]): { documents: YamlDocument[]; errors: YamlError[] } {
+  const documents: YamlDocument[] = [];
+  const errors: YamlError[] = [];
+  for (const chunk of chunks) {
     let values: unknown[];
     try {
       values = [];
-      loadAll(chunk, (v) => values.push(v), { schema: KUBECTL_SCHEMA, json: true });
+      loadAll(chunk.text, (v) => values.push(v), { schema: KUBECTL_SCHEMA, json: true });
     } catch (e) {
       const mark = (e as YAMLException).mark;
-      errors.push({ line: chunkLine + (mark?.line ?? 0), column: (mark?.column ?? 0) + 1, message: (e as YAMLException).reason ?? (e as Error).message });
+      errors.push({ line: chunk.line + (mark?.line ?? 0), column: (mark?.column ?? 0) + 1, message: (e as YAMLException).reason ?? (e as Error).message });
       continue;
     }
-    values.forEach((value, indexInText) => {
-      documents.push({ value: value ?? null, line: chunkLine + first.index, column: first.indent + 1, template: first.template, text: chunk, textLine: chunkLine, indexInText });
-    });
+    values.forEach((value, indexInText) => documents.push(documentOf(chunk, value, indexInText)));
   }
   return { documents, errors };
 }
