@@ -220,8 +220,8 @@ function parseInputs(inputs: readonly Input[], skipOthers = false): { objects: L
     errors.push(...yamlErrors.map((e) => `${input.name}:${e.line}:${e.column} YAML error: ${e.message}`));
     for (const document of documents) {
       const value = document.value;
-      const at = `${input.name}:${document.line}:${document.column}`;
       if (value === null) continue;
+      const at = `${input.name}:${document.line}:${document.column}`;
       if (typeof value !== 'object' || Array.isArray(value)) {
         if (skipOthers) {
           skipped.add(input.name);

@@ -79,7 +79,8 @@ export function objectMetaProblems(manifest: { kind?: unknown; metadata?: unknow
   }
   const labels = meta.labels;
   if (labels !== undefined && labels !== null && typeof labels === 'object') {
-    for (const [key, value] of Object.entries(labels)) {
+    for (const key in labels) {
+      const value = (labels as Record<string, unknown>)[key];
       if (!known(key) || isUnresolvedToken(value)) continue;
       const p = labelKeyProblem(key) ?? labelValueProblem(key, value);
       if (p) out.push({ field: 'metadata.labels', what: p });

@@ -29,8 +29,7 @@ export const OBJECT_META_RULE = rule<ManifestGraph>({
       // The template's own metadata beside its spec (`spec.template.metadata`), not a Pod's.
       if (location.dotted.endsWith('.template.spec')) {
         const templatePath = location.dotted.slice(0, -'.spec'.length);
-        const template = location.pointer.split('/').slice(1, -1).reduce((o: Json, segment) => o?.[segment], source.manifest);
-        for (const p of objectMetaProblems({ metadata: template?.metadata })) {
+        for (const p of objectMetaProblems({ metadata: location.holder?.metadata })) {
           if (p.field === 'metadata.labels' || p.field === 'metadata.annotations') report(`${templatePath}.${p.field}`, p.what);
         }
       }

@@ -32,6 +32,8 @@ export interface PodTemplateLocation {
   readonly dotted: string;
   /** The kind of the object that holds the pod template (a List item's own kind). */
   readonly kind: string;
+  /** The object the pod spec is the `spec` of: the pod template (`{ metadata, spec }`), or a bare Pod. */
+  readonly holder: Json;
 }
 
 /** Each kind's pod spec location, its pointer and dotted path written once: every rule asks for them, for every object. */
@@ -70,10 +72,14 @@ export function podTemplateOf(manifest: Json): PodTemplateLocation | undefined {
   const kind = manifest?.kind;
   const paths = typeof kind === 'string' ? POD_SPEC_PATHS.get(kind) : undefined;
   if (!paths) return undefined;
+  let holder: Json;
   let spec = manifest;
-  for (const s of paths.segments) spec = spec?.[s];
+  for (const s of paths.segments) {
+    holder = spec;
+    spec = spec?.[s];
+  }
   if (spec === null || typeof spec !== 'object') return undefined;
-  return { spec, pointer: paths.pointer, dotted: paths.dotted, kind };
+  return { spec, pointer: paths.pointer, dotted: paths.dotted, kind, holder };
 }
 
 /**
