@@ -28,8 +28,8 @@ interface KeyBlob {
  * The key types Win32-OpenSSH's sshd accepts by default (myproposal.h KEX_DEFAULT_PK_ALG, which
  * servconf.c makes PubkeyAcceptedAlgorithms; `ssh-rsa` keys sign with rsa-sha2-256/512), with their
  * blobs. The security-key types need v8.9.0.0 or later (contrib/win32/openssh/config.h.vs
- * `ENABLE_SK`); an older sshd does not know them. DSA (`ssh-dss`) is in no release's default list
- * (v8.1.0.0 myproposal.h), and from v9.8.1.0 it is not built at all (sshkey.c keeps
+ * `ENABLE_SK`); an older sshd does not know them. DSA (`ssh-dss`) is in no default list (myproposal.h
+ * of v8.1.0.0 to v9.8.1.0), and from v9.8.1.0 it is not built at all (sshkey.c keeps
  * sshkey_dss_impl under `WITH_DSA`, which config.h.vs never defines).
  */
 const KEY_BLOBS: Readonly<Record<string, KeyBlob>> = {
