@@ -2,7 +2,7 @@ import { CAPZ_AZURE_JSON_CREDENTIAL, CAPZ_KINDS, capzAzureJsonSecret } from '../
 import { describe, isCapi, list, ManifestGraph, ManifestSource, namespaceOf, violation } from '../engine/graph';
 import { Finding, rule } from '../engine/rule';
 import { CAPI, controlPlaneMachineRef, controlPlaneOf, INFRA } from '../cluster/pools';
-import { azurePools, cloudProviderProxies, labelledForCloudProvider, machineSpec } from './azure-pools';
+import { AzurePool, azurePools, cloudProviderProxies, labelledForCloudProvider, machineSpec } from './azure-pools';
 
 const FIELD = 'spec.template.spec.identity';
 
@@ -42,7 +42,8 @@ function carriesVmIdentity(machine: ManifestSource): boolean {
 
 function credentialFindings(graph: ManifestGraph, severity: 'violation' | 'advice'): Finding[] {
   const out: Finding[] = [];
-  const workers = azurePools(graph);
+  // The pools are read only for a cluster the rule judges.
+  let workers: AzurePool[] | undefined;
   for (const cluster of graph.ofKind('Cluster').filter((c) => isCapi(c, CAPI))) {
     const proxies = cloudProviderProxies(graph, cluster);
     if (!labelledForCloudProvider(cluster) && proxies.length === 0) continue;
@@ -57,7 +58,7 @@ function credentialFindings(graph: ManifestGraph, severity: 'violation' | 'advic
     const kcp = controlPlaneOf(graph, cluster);
     const ref = controlPlaneMachineRef(kcp)?.ref;
     const controlPlane = ref?.kind === CAPZ_KINDS.machineTemplate ? graph.resolve(kcp!, ref) : undefined;
-    const pools = [...new Set(workers.filter((p) => p.pool.cluster === cluster && p.machine).map((p) => p.machine!))].filter((m) => m !== controlPlane);
+    const pools = [...new Set((workers ??= azurePools(graph)).filter((p) => p.pool.cluster === cluster && p.machine).map((p) => p.machine!))].filter((m) => m !== controlPlane);
     const how = proxies.length > 0 ? describe(proxies[0]) : `CAPZ's HelmChartProxy (the label cloud-provider: azure on cluster ${cluster.manifest.metadata?.name})`;
     for (const machine of [...(controlPlane ? [controlPlane] : []), ...pools]) {
       if (carriesVmIdentity(machine)) continue;
