@@ -81,10 +81,11 @@ export const CAPZ_AZURE_JSON_SUFFIX = '-azure-json';
  * client id and secret (newCloudProviderConfig: ClientID(), ClientSecret()), and only a service
  * principal's password is a secret cloud-provider-azure can use (azure/scope/identity.go,
  * hasClientSecret; a `ServicePrincipalCertificate` Secret's certificate lands in `aadClientSecret`,
- * which cloud-provider-azure sends as a password). cloud-provider-azure authenticates with a
- * managed identity, a client secret or a certificate file, and otherwise fails with "no
- * credentials provided for Azure cloud provider" (kubernetes-sigs/cloud-provider-azure
- * pkg/azclient/auth.go, GetAzIdentity).
+ * which cloud-provider-azure sends as a password). cloud-provider-azure authenticates with
+ * workload identity, a managed identity, a client secret or a certificate file
+ * (kubernetes-sigs/cloud-provider-azure v1.34.9 pkg/azclient/auth.go, NewAuthProvider), and
+ * otherwise starts without credentials and calls Azure with none (pkg/provider/azure.go: "Azure
+ * cloud provider is starting without credentials").
  */
 export const CAPZ_AZURE_JSON_CREDENTIAL = {
   /** The VM identities whose managed identity azure.json names. */

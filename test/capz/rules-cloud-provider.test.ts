@@ -13,10 +13,10 @@ import { capzFlavor, find } from './flavor';
 // identity (kubernetes-sigs/cluster-api-provider-azure v1.26.0 controllers/helpers.go,
 // GetCloudProviderSecret): SystemAssigned / UserAssigned → useManagedIdentityExtension; None → the
 // AzureClusterIdentity's client id and client secret, which only a service principal has
-// (azure/scope/identity.go, hasClientSecret). cloud-provider-azure then has no credential
-// (kubernetes-sigs/cloud-provider-azure pkg/azclient/auth.go, GetAzIdentity), and its chart runs the
-// cloud-controller-manager on the control plane with --cloud-config /etc/kubernetes/azure.json
-// (helm/cloud-provider-azure values.yaml), so the control plane's template is the one that decides.
+// (azure/scope/identity.go, hasClientSecret). cloud-provider-azure then starts without credentials
+// (kubernetes-sigs/cloud-provider-azure v1.34.9 pkg/azclient/auth.go, NewAuthProvider; pkg/provider/azure.go),
+// and its chart runs the cloud-controller-manager on the control plane with --cloud-config
+// /etc/kubernetes/azure.json (v1.34.9 helm/cloud-provider-azure values.yaml), so the control plane's template is the one that decides.
 const RULE = 'capz-cloud-provider-credential';
 const findings = (list: K8sObject[]) => validateManifests(list).filter((v) => v.rule === RULE).map((v) => `${v.kind}/${v.name} ${v.field}: ${v.what}`);
 const advice = (list: K8sObject[]) => adviseManifests(list).filter((v) => v.rule === RULE).map((v) => `${v.kind}/${v.name} ${v.field}: ${v.what}`);

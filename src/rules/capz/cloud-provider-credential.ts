@@ -9,7 +9,7 @@ const FIELD = 'spec.template.spec.identity';
 /**
  * The credential of the cloud-controller-manager that CAPZ's HelmChartProxy installs: the
  * cloud-provider-azure chart runs it on the control plane's nodes with `--cloud-config
- * /etc/kubernetes/azure.json` (helm/cloud-provider-azure values.yaml: cloudControllerManager
+ * /etc/kubernetes/azure.json` (v1.34.9 helm/cloud-provider-azure values.yaml: cloudControllerManager
  * cloudConfig, nodeSelector node-role.kubernetes.io/control-plane; its node managers read the
  * instance metadata and no cloud config unless `cloudNodeManager.cloudConfig` is set), the file
  * CAPZ writes per machine template (`CAPZ_AZURE_JSON_CREDENTIAL`). So the control plane's machine
@@ -20,7 +20,7 @@ export const capzCloudProviderCredential = rule<ManifestGraph>({
   name: 'capz-cloud-provider-credential',
   scope: 'object',
   description: 'A CAPZ cluster whose cloud provider CAPZ\'s HelmChartProxy installs (the cloud-provider: azure label, or a HelmChartProxy of the cloud-provider-azure chart selecting it) gets a credential into the control plane\'s azure.json, which the cloud-controller-manager reads: a VM identity (identity UserAssigned with userAssignedIdentities, or SystemAssigned) or a ServicePrincipal AzureClusterIdentity; advice for worker templates, and where the AzureClusterIdentity is not among the objects',
-  source: 'cluster-api-provider-azure v1.26.0 controllers/helpers.go (GetCloudProviderSecret, newCloudProviderConfig), controllers/azurejson_machinetemplate_controller.go (Reconcile), azure/scope/identity.go (hasClientSecret), api/v1beta1/types.go (VMIdentity, IdentityType), templates/addons/cluster-api-helm/cloud-provider-azure.yaml; kubernetes-sigs/cloud-provider-azure pkg/azclient/auth.go (GetAzIdentity), helm/cloud-provider-azure values.yaml (cloudControllerManager.cloudConfig)',
+  source: 'cluster-api-provider-azure v1.26.0 controllers/helpers.go (GetCloudProviderSecret, newCloudProviderConfig), controllers/azurejson_machinetemplate_controller.go (Reconcile), azure/scope/identity.go (hasClientSecret), api/v1beta1/types.go (VMIdentity, IdentityType), templates/addons/cluster-api-helm/cloud-provider-azure.yaml; kubernetes-sigs/cloud-provider-azure v1.34.9 pkg/azclient/auth.go (NewAuthProvider), pkg/provider/azure.go (starting without credentials), helm/cloud-provider-azure values.yaml (cloudControllerManager.cloudConfig, nodeSelector)',
   check: (graph) => credentialFindings(graph, 'violation'),
   advise: (graph) => credentialFindings(graph, 'advice'),
 });
@@ -72,7 +72,7 @@ function credentialFindings(graph: ManifestGraph, severity: 'violation' | 'advic
         ? `and ${describe(identity)} is ${type === undefined ? 'of no type' : type}, which has no client secret for CAPZ to copy (only a service principal has one), so ${holds}`
         : `and the cluster's AzureClusterIdentity is not among these objects: unless it is a ServicePrincipal, whose client secret CAPZ copies, ${holds}`;
       const what = onControlPlane
-        ? `${said} on the control plane's machines ${cause}; the cloud-controller-manager that ${how} installs runs there and reads it (/etc/kubernetes/azure.json), so it cannot authenticate to Azure ("no credentials provided for Azure cloud provider"): no LoadBalancer Service gets an Azure load balancer, and no route is written`
+        ? `${said} on the control plane's machines ${cause}; the cloud-controller-manager that ${how} installs runs there and reads it (/etc/kubernetes/azure.json), so it starts without credentials and Azure refuses its calls: no LoadBalancer Service gets an Azure load balancer, and no route is written`
         : `${said} on these worker machines ${cause}. Nothing the cloud-provider-azure chart runs reads it (its cloud-controller-manager runs on the control plane, its node managers read the instance metadata), but a program on these nodes that reads azure.json cannot reach Azure, and CAPZ's own CI flavors that label a cluster cloud-provider: azure give every machine template the identity (templates/test/ci)`;
       out.push(violation(machine, what,
         'give the machines a managed identity azure.json can carry: set `machineIdentity` (a user-assigned managed identity with Contributor on the cluster\'s resource group, as CAPZ\'s flavors do: cloud-provider-user-identity), which writes spec.template.spec.identity: UserAssigned and spec.template.spec.userAssignedIdentities; or authenticate CAPZ with a ServicePrincipal identity',
