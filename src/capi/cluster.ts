@@ -65,6 +65,12 @@ export interface CapiClusterInfrastructure {
    */
   readonly controlPlaneEndpoint?: { readonly host: string; readonly port: number };
   /**
+   * Labels and annotations the infrastructure puts on the Cluster (CAPZ: how its cloud provider is
+   * installed), written before the cluster's objects are judged, since rules read them.
+   * @default - none
+   */
+  readonly clusterMetadata?: { readonly labels?: Readonly<Record<string, string>>; readonly annotations?: Readonly<Record<string, string>> };
+  /**
    * The AWS stack's outputs the objects are judged against (the `hand-off` rule).
    * @default - none
    */
@@ -131,7 +137,7 @@ export abstract class CapiCluster extends Construct {
     this.controlPlane = controlPlane.controlPlane(this, this.controlPlaneMachineTemplate);
     this.cluster = typedApiObject(this, 'Cluster', Cluster, {
       // Fleet labels: Linux-only until a Windows pool adds its build (MachineDeploymentPool).
-      metadata: { name: this.clusterName, labels: fleetLabels([]) },
+      metadata: { name: this.clusterName, labels: { ...fleetLabels([]), ...infrastructure.clusterMetadata?.labels }, annotations: infrastructure.clusterMetadata?.annotations },
       spec: {
         controlPlaneEndpoint: infrastructure.controlPlaneEndpoint,
         clusterNetwork: {

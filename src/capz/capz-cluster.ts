@@ -6,7 +6,6 @@ import {
 import { KubeadmControlPlane } from '../generated/cluster-api-controlplane.cluster.x-k8s.io';
 import { contentHash } from '../core/hash';
 import { typedApiObject } from '../core/typed-api-object';
-import { fail } from '../core/errors';
 import { choice, judgedNumber, list, optional, propsSpec, record, required, text } from '../core/props-spec';
 import { capzAzureJsonSecret, CapzCloudProviderInstall, CAPZ_OS_TYPE, CLOUD_PROVIDER_ANNOTATION, CLOUD_PROVIDER_AZURE } from '../platform/capz';
 import { parseCidr } from '../platform/cidr';
@@ -215,15 +214,6 @@ export class CapzCluster extends CapiCluster {
     this.kubernetesVersion = props.kubernetesVersion;
     this.identity = infrastructure.identity!;
     this.machineIdentity = infrastructure.machineIdentity;
-    const path = this.node.path;
-    const install = props.cloudProvider;
-    const { key, value } = CLOUD_PROVIDER_AZURE.helmChartProxyLabel;
-    if (install === CapzCloudProviderInstall.HELM_CHART_PROXY && !props.machineIdentity && props.identity.type !== CapzIdentityType.SERVICE_PRINCIPAL) {
-      fail(path, `identity.type is ${props.identity.type} and no machineIdentity is set, so the azure.json CAPZ writes holds no credential (only a service principal has a secret to copy), and the cloud-controller-manager CAPZ's HelmChartProxy installs reads it (the chart's cloudConfig /etc/kubernetes/azure.json): it cannot reach Azure`,
-        'set `machineIdentity` to the resource id of a user-assigned managed identity with Contributor on the resource group, as CAPZ\'s flavors do (cloud-provider-user-identity)');
-    }
-    if (install === CapzCloudProviderInstall.HELM_CHART_PROXY) this.cluster.metadata.addLabel(key, value);
-    else this.cluster.metadata.addAnnotation(CLOUD_PROVIDER_ANNOTATION, install);
   }
 }
 
@@ -238,9 +228,16 @@ class AzureClusterPart implements CapiClusterInfrastructure {
     'AzureClusterIdentity spec.type': 'identity.type',
     'AzureMachineTemplate spec.template.spec.vmSize': 'controlPlane.vmSize',
     'AzureMachineTemplate spec.template.spec.userAssignedIdentities': 'machineIdentity',
+    // capz-cloud-provider-credential: the control plane's azure.json without a credential.
+    'AzureMachineTemplate spec.template.spec.identity': 'machineIdentity',
   };
+  /** How cloud-provider-azure is installed, where rules and CAPZ's HelmChartProxy read it. */
+  public readonly clusterMetadata: CapiClusterInfrastructure['clusterMetadata'];
 
-  public constructor(private readonly props: CapzClusterProps, private readonly name: string) {}
+  public constructor(private readonly props: CapzClusterProps, private readonly name: string) {
+    const { key, value } = CLOUD_PROVIDER_AZURE.helmChartProxyLabel;
+    this.clusterMetadata = props.cloudProvider === CapzCloudProviderInstall.HELM_CHART_PROXY ? { labels: { [key]: value } } : { annotations: { [CLOUD_PROVIDER_ANNOTATION]: props.cloudProvider } };
+  }
 
   public infrastructureCluster(cluster: CapiCluster): ApiObject {
     const { identity } = this.props;

@@ -72,6 +72,29 @@ export function capzAzureJsonSecret(machineTemplate: string): string {
 export const CAPZ_AZURE_JSON_SUFFIX = '-azure-json';
 
 /**
+ * The credential CAPZ writes into a machine template's azure.json (v1.26.0 controllers/helpers.go,
+ * GetCloudProviderSecret, for `control-plane-azure.json` and `worker-node-azure.json` alike), by
+ * the template's VM identity (`spec.template.spec.identity`, api/v1beta1/types.go VMIdentity,
+ * default `None`): `SystemAssigned` and `UserAssigned` (with the client id of
+ * `userAssignedIdentities[0]`, controllers/azurejson_machinetemplate_controller.go) turn on
+ * `useManagedIdentityExtension`, the VM's own identity; `None` copies the AzureClusterIdentity's
+ * client id and secret (newCloudProviderConfig: ClientID(), ClientSecret()), and only a service
+ * principal's password is a secret cloud-provider-azure can use (azure/scope/identity.go,
+ * hasClientSecret; a `ServicePrincipalCertificate` Secret's certificate lands in `aadClientSecret`,
+ * which cloud-provider-azure sends as a password). cloud-provider-azure authenticates with
+ * workload identity, a managed identity, a client secret or a certificate file
+ * (kubernetes-sigs/cloud-provider-azure v1.34.9 pkg/azclient/auth.go, NewAuthProvider), and
+ * otherwise starts without credentials and calls Azure with none (pkg/provider/azure.go: "Azure
+ * cloud provider is starting without credentials").
+ */
+export const CAPZ_AZURE_JSON_CREDENTIAL = {
+  /** The VM identities whose managed identity azure.json names. */
+  vmIdentities: ['SystemAssigned', 'UserAssigned'],
+  /** The AzureClusterIdentity types whose client secret azure.json carries when the VM identity is `None`. */
+  clientSecretIdentities: ['ServicePrincipal', 'ManualServicePrincipal'],
+} as const;
+
+/**
  * containerd's named pipe, the CRI socket of Windows workers (`criSocket` in kubeadm's
  * nodeRegistration; CAPZ v1.26.0 templates/flavors/windows/machine-deployment-windows.yaml).
  */

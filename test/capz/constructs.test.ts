@@ -157,7 +157,9 @@ test('machineIdentity: every machine template carries it as CAPZ reads it for az
   for (const t of templates) {
     expect(t.spec.template.spec).toMatchObject({ identity: 'UserAssigned', userAssignedIdentities: [{ providerID: `azure://${MACHINE_IDENTITY}` }] });
   }
-  expect(() => build({}, { machineIdentity: undefined })).toThrow(/\[c\/demo\] identity.type is WorkloadIdentity and no machineIdentity is set, so the azure.json CAPZ writes holds no credential/);
+  // The rule capz-cloud-provider-credential judges the objects the cluster built, and the message names the prop.
+  expect(() => build({}, { machineIdentity: undefined })).toThrow(/^\[c\/demo\] machineIdentity: AzureMachineTemplate demo-control-plane-[0-9a-f]+: spec\.template\.spec\.identity is absent \(CAPZ's default None\) on the control plane's machines and AzureClusterIdentity default\/demo-identity is WorkloadIdentity, .* holds no credential; .*Fix: give the machines a managed identity azure\.json can carry: set `machineIdentity`/s);
+  expect(() => build({}, { machineIdentity: undefined, identity: { type: CapzIdentityType.USER_ASSIGNED_MSI, clientId: CLIENT, tenantId: 't' } })).toThrow(/machineIdentity: .* is UserAssignedMSI, which has no client secret/);
   expect(() => build({}, { machineIdentity: '/subscriptions/s/resourceGroups/ids/providers/Microsoft.Compute/virtualMachines/x' })).toThrow(/\[c\/demo\] machineIdentity: .* is not a user-assigned managed identity's resource id/);
   // A service principal's secret reaches azure.json, and a chart installed by hand may take its cloud config elsewhere.
   const sp = build({}, { machineIdentity: undefined, identity: { type: CapzIdentityType.SERVICE_PRINCIPAL, clientId: CLIENT, tenantId: 't', clientSecret: { name: 'sp' } } });

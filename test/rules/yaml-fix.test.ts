@@ -67,6 +67,10 @@ const BROKEN: Record<string, () => { objects: K8sObject[]; platform?: WindowsPla
   'calico-windows-2025': () => capz((l) => { capzFind(l, 'AzureMachineTemplate', WIN).spec.template.metadata.annotations.windowsServerVersion = 'windows-2025'; }),
   'windows-kube-proxy': () => ({ objects: [...capzFlavor(), ...addonSet('apiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: kube-proxy-windows}\nspec: {template: {spec: {containers: [{name: kube-proxy, image: \'sigwindowstools/kube-proxy:v1.33.0-calico-hostprocess\'}]}}}\n')] }),
   'capz-cloud-node-manager': () => ({ objects: [...capzFlavor(), ...addonSet('apiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: cloud-node-manager}\nspec: {template: {spec: {nodeSelector: {kubernetes.io/os: linux}, containers: [{name: cloud-node-manager, image: \'mcr.microsoft.com/oss/v2/kubernetes/azure-cloud-node-manager:v1.34.9\'}]}}}\n')] }),
+  'capz-cloud-provider-credential': () => capz((l) => {
+    capzFind(l, 'Cluster', 'capz-win').metadata.labels['cloud-provider'] = 'azure';
+    delete capzFind(l, 'AzureMachineTemplate', 'capz-win-control-plane').spec.template.spec.identity;
+  }),
   'machine-naming': () => {
     const l = objects();
     l.filter((o) => o.kind === 'MachineDeployment').forEach((md) => { md.spec.machineNaming = { template: '{{ .random }}' }; });

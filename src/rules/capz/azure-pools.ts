@@ -1,4 +1,4 @@
-import { CAPZ_KINDS, CAPZ_OS_TYPE } from '../../platform/capz';
+import { CAPZ_KINDS, CAPZ_OS_TYPE, CLOUD_PROVIDER_AZURE } from '../../platform/capz';
 import { Json, list, Manifest, ManifestGraph, ManifestSource } from '../engine/graph';
 import { CAPI, matches, Pool, pools } from '../cluster/pools';
 
@@ -100,6 +100,31 @@ export function addonObjects(graph: ManifestGraph): AddonObject[] {
     }
   }
   return out;
+}
+
+/** The HelmChartProxies of a chart (Cluster API add-on provider for Helm, `addons.cluster.x-k8s.io`). */
+export function helmChartProxies(graph: ManifestGraph, chart: string): ManifestSource[] {
+  return graph.ofKind('HelmChartProxy').filter((s) => String(s.manifest.apiVersion ?? '').startsWith('addons.cluster.x-k8s.io/') && s.manifest.spec?.chartName === chart);
+}
+
+/** Whether a HelmChartProxy installs its chart in `cluster`: a Cluster of its namespace that its clusterSelector selects. */
+export function selects(proxy: ManifestSource, cluster: ManifestSource): boolean {
+  return (proxy.manifest.metadata?.namespace ?? '') === (cluster.manifest.metadata?.namespace ?? '') && matches(proxy.manifest.spec?.clusterSelector, cluster.manifest.metadata?.labels);
+}
+
+/** The HelmChartProxies of cloud-provider-azure's chart that install it in `cluster`. */
+export function cloudProviderProxies(graph: ManifestGraph, cluster: ManifestSource): ManifestSource[] {
+  return helmChartProxies(graph, CLOUD_PROVIDER_AZURE.chart).filter((p) => selects(p, cluster));
+}
+
+/**
+ * Whether a Cluster carries the label CAPZ's HelmChartProxy for cloud-provider-azure selects
+ * (`cloud-provider: azure`, v1.26.0 templates/addons/cluster-api-helm/cloud-provider-azure.yaml):
+ * that proxy lives in the management cluster, so a flavor's objects show the install by the label alone.
+ */
+export function labelledForCloudProvider(cluster: ManifestSource): boolean {
+  const { key, value } = CLOUD_PROVIDER_AZURE.helmChartProxyLabel;
+  return cluster.manifest.metadata?.labels?.[key] === value;
 }
 
 function yamlObjects(text: unknown): Manifest[] {

@@ -1,6 +1,7 @@
 import type { ManifestRule } from '../engine/graph';
 import { capzAzureJson, capzOsType, capzWindowsNames } from './azure-machines';
 import { calicoWindows, calicoWindows2025, capzCloudNodeManager, kubeadmWindowsCluster, windowsKubeProxy } from './windows-addons';
+import { capzCloudProviderCredential } from './cloud-provider-credential';
 import { cloudbaseInitFields, windowsFiles, windowsKubeletService } from './windows-bootstrap';
 
 /**
@@ -10,5 +11,5 @@ import { cloudbaseInitFields, windowsFiles, windowsKubeletService } from './wind
  * Calico will do with them. Registered once, among the cluster rules.
  */
 export const CAPZ_RULES: readonly ManifestRule[] = [
-  capzOsType, capzWindowsNames, capzAzureJson, cloudbaseInitFields, windowsFiles, windowsKubeletService, kubeadmWindowsCluster, calicoWindows, calicoWindows2025, windowsKubeProxy, capzCloudNodeManager,
+  capzOsType, capzWindowsNames, capzAzureJson, cloudbaseInitFields, windowsFiles, windowsKubeletService, kubeadmWindowsCluster, calicoWindows, calicoWindows2025, windowsKubeProxy, capzCloudNodeManager, capzCloudProviderCredential,
 ];

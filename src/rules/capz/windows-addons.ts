@@ -4,8 +4,8 @@ import {
 import { LABEL_OS } from '../../platform/windows';
 import { describe, Json, list, Manifest, ManifestGraph, ManifestSource, violation } from '../engine/graph';
 import { Finding, rule } from '../engine/rule';
-import { CAPI, controlPlaneOf, matches, Pool, pools } from '../cluster/pools';
-import { AddonObject, addonObjects, azurePools, bootstrapSpec, kubeletArgs, machineSpec, nodeRegistrations } from './azure-pools';
+import { CAPI, controlPlaneOf, Pool, pools } from '../cluster/pools';
+import { AddonObject, addonObjects, azurePools, bootstrapSpec, cloudProviderProxies, helmChartProxies, kubeletArgs, labelledForCloudProvider, machineSpec, nodeRegistrations, selects } from './azure-pools';
 
 /**
  * The rules of a kubeadm cluster with Windows pools and its add-ons: a Linux worker beside them,
@@ -106,9 +106,8 @@ function judgedCalico(graph: ManifestGraph, severity: 'violation' | 'advice'): F
 function twoInstallations(graph: ManifestGraph, all: readonly Addon[]): Finding[] {
   // Installations a ClusterResourceSet carries (one written as an object of its own is applied elsewhere).
   const carried = all.filter((a) => a.source.manifest !== a.object && isInstallation(a.object));
-  return graph.sources.filter((s) => s.manifest.kind === 'HelmChartProxy' && String(s.manifest.apiVersion ?? '').startsWith('addons.cluster.x-k8s.io/') && s.manifest.spec?.chartName === 'tigera-operator'
-    && !/^installation:[ \t]*\n(?:[ \t]+.*\n)*?[ \t]+enabled:[ \t]*false\b/m.test(String(s.manifest.spec?.valuesTemplate ?? '')))
-    .flatMap((proxy) => carried.filter((a) => a.clusters.some((c) => (c.manifest.metadata?.namespace ?? '') === (proxy.manifest.metadata?.namespace ?? '') && matches(proxy.manifest.spec?.clusterSelector, c.manifest.metadata?.labels)))
+  return helmChartProxies(graph, 'tigera-operator').filter((s) => !/^installation:[ \t]*\n(?:[ \t]+.*\n)*?[ \t]+enabled:[ \t]*false\b/m.test(String(s.manifest.spec?.valuesTemplate ?? '')))
+    .flatMap((proxy) => carried.filter((a) => a.clusters.some((c) => selects(proxy, c)))
       .slice(0, 1).map((a) => violation(proxy, `the tigera-operator chart writes its own Installation "default" beside ${a.said}, and a ClusterResourceSet only creates what does not exist: whichever comes first is the cluster's Calico (the chart's has no Windows dataplane and BGP on), and Helm refuses to adopt the other`,
       'set installation.enabled: false in spec.valuesTemplate, so the set\'s Installation is the one, or move its calicoNetwork into the chart\'s values and drop it from the set', 'spec.valuesTemplate')));
 }
@@ -235,12 +234,11 @@ function nodeManager(graph: ManifestGraph, severity: 'violation' | 'advice'): Fi
   if (external.size === 0) return stranded;
   const windows = windowsClusters(graph);
   const managers = addons(graph, windows).filter((a) => a.object.kind === 'DaemonSet' && containersOf(a.object).some(({ image }) => splitImage(image)[0].endsWith(`/${CLOUD_PROVIDER_AZURE.nodeManagerImage}`)));
-  const proxies = graph.sources.filter((s) => s.manifest.kind === 'HelmChartProxy' && String(s.manifest.apiVersion ?? '').startsWith('addons.cluster.x-k8s.io/') && s.manifest.spec?.chartName === CLOUD_PROVIDER_AZURE.chart);
   const out: Finding[] = [];
   for (const cluster of external) {
     const name = cluster.manifest.metadata?.name;
     const mine = managers.filter((a) => a.clusters.includes(cluster));
-    const chart = proxies.filter((p) => (p.manifest.metadata?.namespace ?? '') === (cluster.manifest.metadata?.namespace ?? '') && matches(p.manifest.spec?.clusterSelector, cluster.manifest.metadata?.labels));
+    const chart = cloudProviderProxies(graph, cluster);
     if (severity === 'violation') {
       if (mine.length > 0 && !mine.some((a) => a.object.spec?.template?.spec?.nodeSelector?.[LABEL_OS] === 'windows')) {
         out.push(violation(mine[0].source, `${mine[0].said}: cloud-provider-azure's node manager goes to cluster ${name} for Linux nodes only, and ${TAINTED}`, 'add the chart\'s cloud-node-manager-windows DaemonSet (nodeSelector kubernetes.io/os: windows, a HostProcess pod), or install the chart, which writes both', mine[0].at('spec.template.spec.nodeSelector')));
@@ -248,7 +246,7 @@ function nodeManager(graph: ManifestGraph, severity: 'violation' | 'advice'): Fi
       for (const p of chart.filter((c) => /^cloudNodeManager:[ \t]*\n(?:[ \t]+.*\n)*?[ \t]+enabled:[ \t]*false\b/m.test(String(c.manifest.spec?.valuesTemplate ?? '')))) {
         out.push(violation(p, `the cloud-provider-azure chart for cluster ${name} has cloudNodeManager.enabled false, and ${TAINTED}`, 'remove cloudNodeManager.enabled: false from spec.valuesTemplate', 'spec.valuesTemplate'));
       }
-    } else if (mine.length === 0 && chart.length === 0 && cluster.manifest.metadata?.labels?.[CLOUD_PROVIDER_AZURE.helmChartProxyLabel.key] !== CLOUD_PROVIDER_AZURE.helmChartProxyLabel.value && !cluster.manifest.metadata?.annotations?.[CLOUD_PROVIDER_ANNOTATION]) {
+    } else if (mine.length === 0 && chart.length === 0 && !labelledForCloudProvider(cluster) && !cluster.manifest.metadata?.annotations?.[CLOUD_PROVIDER_ANNOTATION]) {
       out.push(violation(cluster, `nothing in these objects installs cloud-provider-azure (its cloud-controller-manager and Windows node manager) in cluster ${name}, whose Windows kubelets run the external cloud provider: without it ${TAINTED}`,
         `label the Cluster ${CLOUD_PROVIDER_AZURE.helmChartProxyLabel.key}: ${CLOUD_PROVIDER_AZURE.helmChartProxyLabel.value} and apply CAPZ's HelmChartProxy for the chart, or run helm install of the chart on the workload cluster and say so with the annotation ${CLOUD_PROVIDER_ANNOTATION}: helm-install`, 'metadata.labels'));
     }
