@@ -23,17 +23,22 @@ type Report = (field: string, what: string, fix: string) => void;
  */
 function judgeWorkloads(graph: ManifestGraph, kinds: ReadonlySet<string>, judge: (kind: string, spec: Json, report: Report) => void): Finding[] {
   const out: Finding[] = [];
-  const visit = (source: ManifestSource, item: Json, prefix: string) => {
+  // One report function for the run, reading the object being judged: no closure per object.
+  let source: ManifestSource;
+  let prefix = '';
+  const report: Report = (field, what, fix) => out.push(violation(source, `${prefix}${field}: ${what}`, fix.replace(/\{\}/g, prefix), `${prefix}${field}`));
+  const visit = (item: Json, at: string) => {
     const kind = item?.kind;
     if (!kinds.has(kind) || JUDGED.get(kind) !== item.apiVersion) return;
     const spec = item.spec;
     if (spec === null || typeof spec !== 'object') return;
-    judge(kind, spec, (field, what, fix) => out.push(violation(source, `${prefix}${field}: ${what}`, fix.replace(/\{\}/g, prefix), `${prefix}${field}`)));
+    prefix = at;
+    judge(kind, spec, report);
   };
-  for (const source of graph.sources) {
+  for (source of graph.sources) {
     const m = source.manifest;
-    if (m.kind === 'List' && Array.isArray(m.items)) m.items.forEach((item: Json, i: number) => visit(source, item, `items[${i}].`));
-    else visit(source, m, '');
+    if (m.kind === 'List' && Array.isArray(m.items)) m.items.forEach((item: Json, i: number) => visit(item, `items[${i}].`));
+    else visit(m, '');
   }
   return out;
 }
