@@ -16,7 +16,7 @@ import { cronScheduleProblem, timeZoneProblem } from '../../src/platform/cron-sc
 // partition 0); robfig/cron v3.0.1 parser.go (ParseStandard) and spec.go (bounds).
 
 type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const RULES = ['workload-counts', 'rollout-strategy', 'cronjob-schedule'];
+const RULES = ['workload-counts', 'rollout-strategy', 'cronjob-schedule', 'job-indexed', 'workload-restart-policy'];
 
 const template = (app: string) => ({ metadata: { labels: { app } }, spec: { containers: [{ name: app, image: 'nginx:1.27' }] } });
 const jobTemplate = { metadata: {}, spec: { restartPolicy: 'Never', containers: [{ name: 'job', image: 'busybox:1.36' }] } };
@@ -44,8 +44,10 @@ describe('workload-counts: what ValidateNonnegativeField refuses', () => {
     ['Job', 'backoffLimitPerIndex'], ['Job', 'maxFailedIndexes'],
     ['CronJob', 'startingDeadlineSeconds'], ['CronJob', 'successfulJobsHistoryLimit'], ['CronJob', 'failedJobsHistoryLimit'],
   ])('%s spec.%s: -1 is refused, 0 accepted (progressDeadlineSeconds: 1, above minReadySeconds)', (kind, field) => {
-    expect(refused(workload(kind, { [field]: -1 }))).toEqual([`workload-counts spec.${field}`]);
-    expect(refused(workload(kind, { [field]: field === 'progressDeadlineSeconds' ? 1 : 0 }))).toEqual([]);
+    // Only this rule: a Job's backoffLimitPerIndex and maxFailedIndexes alone also break job-indexed.
+    const counted = (o: Obj) => refused(o).filter((f) => f.startsWith('workload-counts '));
+    expect(counted(workload(kind, { [field]: -1 }))).toEqual([`workload-counts spec.${field}`]);
+    expect(counted(workload(kind, { [field]: field === 'progressDeadlineSeconds' ? 1 : 0 }))).toEqual([]);
   });
 
   test('the message names the field and the value, the fix names the field', () => {
@@ -161,6 +163,56 @@ describe('cronjob-schedule', () => {
       expect(refused(workload('CronJob', { timeZone: tz }))).toEqual(['cronjob-schedule spec.timeZone']);
     }
     for (const tz of ['Etc/UTC', 'Europe/Berlin', 'America/Argentina/Buenos_Aires', 'Etc/GMT+5']) expect(timeZoneProblem(tz)).toBeUndefined();
+  });
+});
+
+describe('job-indexed', () => {
+  test('per-index fields need completionMode: Indexed (NonIndexed when left out)', () => {
+    expect(refused(workload('Job', { backoffLimitPerIndex: 1, maxFailedIndexes: 1, completions: 3 }))).toEqual(['job-indexed spec.backoffLimitPerIndex', 'job-indexed spec.maxFailedIndexes']);
+    expect(refused(workload('Job', { completionMode: 'NonIndexed', successPolicy: { rules: [{ succeededCount: 1 }] } }))).toEqual(['job-indexed spec.successPolicy']);
+    expect(refused(workload('Job', { completionMode: 'Indexed', completions: 3, maxFailedIndexes: 1 }))).toEqual(['job-indexed spec.backoffLimitPerIndex']);
+  });
+
+  test('an Indexed Job: completions when parallelism is set, parallelism and maxFailedIndexes capped', () => {
+    expect(refused(workload('Job', { completionMode: 'Indexed', parallelism: 2 }))).toEqual(['job-indexed spec.completions']);
+    expect(refused(workload('Job', { completionMode: 'Indexed', completions: 200_000, parallelism: 100_001 }))).toEqual(['job-indexed spec.parallelism']);
+    expect(refused(workload('Job', { completionMode: 'Indexed', completions: 3, backoffLimitPerIndex: 1, maxFailedIndexes: 4 }))).toEqual(['job-indexed spec.maxFailedIndexes']);
+    expect(refused(workload('CronJob', { jobTemplate: { spec: { template: jobTemplate, completionMode: 'Indexed', parallelism: 2 } } }))).toEqual(['job-indexed spec.jobTemplate.spec.completions']);
+  });
+
+  test('accepted: both counts left out (both default to 1), a complete Indexed Job', () => {
+    expect(refused(
+      workload('Job', { completionMode: 'Indexed' }),
+      workload('Job', { completionMode: 'Indexed', completions: 5, parallelism: 100_000, backoffLimitPerIndex: 1, maxFailedIndexes: 5, successPolicy: { rules: [{ succeededCount: 1 }] } }),
+      workload('Job', { parallelism: 2 }),
+    )).toEqual([]);
+  });
+});
+
+describe('workload-restart-policy', () => {
+  const withPod = (kind: string, pod: Obj) => {
+    const o = workload(kind, {});
+    const spec = kind === 'CronJob' ? o.spec.jobTemplate.spec.template.spec : o.spec.template.spec;
+    Object.assign(spec, pod);
+    if (pod.restartPolicy === undefined) delete spec.restartPolicy;
+    return o;
+  };
+
+  test('a Job\'s pods end: OnFailure or Never, and the pod default (Always) is refused', () => {
+    expect(refused(withPod('Job', {}))).toEqual(['workload-restart-policy spec.template.spec.restartPolicy']);
+    expect(refused(withPod('Job', { restartPolicy: 'Always' }))).toEqual(['workload-restart-policy spec.template.spec.restartPolicy']);
+    expect(refused(withPod('CronJob', {}))).toEqual(['workload-restart-policy spec.jobTemplate.spec.template.spec.restartPolicy']);
+    const failurePolicy = workload('Job', { podFailurePolicy: { rules: [{ action: 'FailJob', onExitCodes: { operator: 'In', values: [42] } }] } });
+    failurePolicy.spec.template.spec.restartPolicy = 'OnFailure';
+    expect(refused(failurePolicy)).toEqual(['workload-restart-policy spec.template.spec.restartPolicy']);
+    expect(refused(withPod('Job', { restartPolicy: 'OnFailure' }), withPod('CronJob', { restartPolicy: 'Never' }))).toEqual([]);
+  });
+
+  test.each(['Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet'])('%s: Always or left out; no activeDeadlineSeconds', (kind) => {
+    expect(refused(withPod(kind, { restartPolicy: 'Never' }))).toEqual(['workload-restart-policy spec.template.spec.restartPolicy']);
+    expect(refused(withPod(kind, { restartPolicy: 'OnFailure', activeDeadlineSeconds: 60 })))
+      .toEqual(['workload-restart-policy spec.template.spec.restartPolicy', 'workload-restart-policy spec.template.spec.activeDeadlineSeconds']);
+    expect(refused(withPod(kind, {}), withPod(kind, { restartPolicy: 'Always' }))).toEqual([]);
   });
 });
 

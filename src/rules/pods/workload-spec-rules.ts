@@ -240,3 +240,87 @@ export const CRONJOB_SCHEDULE_RULE = rule<ManifestGraph>({
     }
   }),
 });
+
+/** A Job spec's completion mode as defaulted (SetDefaults_Job: NonIndexed when left out). */
+const indexed = (job: Json) => job.completionMode === 'Indexed';
+
+/** validateJobSpec: maxParallelismForIndexedJob and maxFailedIndexesForIndexedJob. */
+const MAX_INDEXED = 100_000;
+
+function judgeJob(job: Json, path: string, report: Report): void {
+  const num = (name: string) => (typeof job[name] === 'number' ? job[name] as number : undefined);
+  const set = (name: string) => job[name] !== undefined && job[name] !== null;
+  if (!indexed(job)) {
+    for (const name of ['backoffLimitPerIndex', 'maxFailedIndexes', 'successPolicy']) {
+      if (set(name)) report(`${path}.${name}`, 'needs completionMode: Indexed, which the API server requires for it', `set {}${path}.completionMode: Indexed, or remove {}${path}.${name}`);
+    }
+  } else {
+    // SetDefaults_Job sets completions to 1 only when parallelism is left out too.
+    if (!set('completions') && set('parallelism')) report(`${path}.completions`, 'is left out, and an Indexed Job needs it (the API server refuses the Job)', `set {}${path}.completions to the number of indexes`);
+    const parallelism = num('parallelism');
+    if (parallelism !== undefined && parallelism > MAX_INDEXED) report(`${path}.parallelism`, `${parallelism} is more than ${MAX_INDEXED}, the most an Indexed Job may run at once`, `set {}${path}.parallelism to at most ${MAX_INDEXED}`);
+    const maxFailed = num('maxFailedIndexes');
+    const completions = num('completions');
+    if (maxFailed !== undefined && completions !== undefined && maxFailed > completions) {
+      report(`${path}.maxFailedIndexes`, `${maxFailed} is more than completions (${completions}), which the API server refuses`, `set {}${path}.maxFailedIndexes to at most {}${path}.completions`);
+    } else if (maxFailed !== undefined && maxFailed > MAX_INDEXED) {
+      report(`${path}.maxFailedIndexes`, `${maxFailed} is more than ${MAX_INDEXED}, which the API server refuses`, `set {}${path}.maxFailedIndexes to at most ${MAX_INDEXED}`);
+    }
+  }
+  if (set('maxFailedIndexes') && !set('backoffLimitPerIndex')) report(`${path}.backoffLimitPerIndex`, 'is left out beside maxFailedIndexes, which the API server refuses', `set {}${path}.backoffLimitPerIndex, or remove {}${path}.maxFailedIndexes`);
+}
+
+const JOB_KINDS: ReadonlySet<string> = new Set(['Job', 'CronJob']);
+
+/**
+ * A Job's per-index fields as validateJobSpec takes them: backoffLimitPerIndex, maxFailedIndexes and
+ * successPolicy only for `completionMode: Indexed`, which needs completions (when parallelism is
+ * set; both left out default to 1) and caps parallelism and maxFailedIndexes.
+ */
+export const JOB_INDEXED_RULE = rule<ManifestGraph>({
+  name: 'job-indexed',
+  scope: 'object',
+  description: 'A Job\'s backoffLimitPerIndex, maxFailedIndexes and successPolicy come with completionMode: Indexed, which has completions, at most 100,000 in parallel and maxFailedIndexes at most completions',
+  source: 'kubernetes v1.34 pkg/apis/batch/validation/validation.go (validateJobSpec), pkg/apis/batch/v1/defaults.go (SetDefaults_Job)',
+  check: (graph) => judgeWorkloads(graph, JOB_KINDS, (kind, spec, report) => {
+    if (kind === 'Job') judgeJob(spec, 'spec', report);
+    else if (spec.jobTemplate?.spec !== null && typeof spec.jobTemplate?.spec === 'object') judgeJob(spec.jobTemplate.spec, 'spec.jobTemplate.spec', report);
+  }),
+});
+
+/** Where each kind's pod template spec is. */
+const TEMPLATE_SPEC = new Map([
+  ['Deployment', 'spec.template.spec'], ['ReplicaSet', 'spec.template.spec'], ['StatefulSet', 'spec.template.spec'], ['DaemonSet', 'spec.template.spec'],
+  ['Job', 'spec.template.spec'], ['CronJob', 'spec.jobTemplate.spec.template.spec'],
+]);
+
+/**
+ * The restart policy and deadline a workload's pods may have: the apps/v1 controllers keep their
+ * pods running (restartPolicy Always, which it defaults to; no activeDeadlineSeconds), a Job's pods
+ * end (OnFailure or Never, so a Job that leaves it out is refused; Never beside a podFailurePolicy).
+ */
+export const WORKLOAD_RESTART_POLICY_RULE = rule<ManifestGraph>({
+  name: 'workload-restart-policy',
+  scope: 'object',
+  description: 'Deployment, ReplicaSet, StatefulSet and DaemonSet pods restart Always and have no activeDeadlineSeconds; Job and CronJob pods set restartPolicy OnFailure or Never (Never beside a podFailurePolicy)',
+  source: 'kubernetes v1.34 pkg/apis/apps/validation/validation.go (ValidatePodTemplateSpecForReplicaSet, ValidateStatefulSetSpec, ValidateDaemonSetSpec), pkg/apis/batch/validation/validation.go (validateJobSpec)',
+  check: (graph) => judgeWorkloads(graph, COUNTS_KINDS, (kind, spec, report) => {
+    const path = TEMPLATE_SPEC.get(kind)!;
+    const job = kind === 'CronJob' ? spec.jobTemplate?.spec : spec;
+    const pod = job?.template?.spec;
+    if (pod === null || typeof pod !== 'object') return;
+    const policy = pod.restartPolicy;
+    if (kind === 'Job' || kind === 'CronJob') {
+      if (policy === undefined || policy === null || policy === '' || policy === 'Always') {
+        report(`${path}.restartPolicy`, `${policy === 'Always' ? 'is Always' : 'is left out (the pod default, Always)'}, and a Job's pods must end: the API server requires OnFailure or Never`, `set {}${path}.restartPolicy: Never (or OnFailure)`);
+      } else if (policy === 'OnFailure' && job.podFailurePolicy !== undefined && job.podFailurePolicy !== null) {
+        report(`${path}.restartPolicy`, 'is OnFailure beside a podFailurePolicy, which the API server refuses', `set {}${path}.restartPolicy: Never`);
+      }
+      return;
+    }
+    if (policy === 'OnFailure' || policy === 'Never') report(`${path}.restartPolicy`, `is ${policy}, and a ${kind} keeps its pods running: the API server takes only Always`, `remove {}${path}.restartPolicy (it defaults to Always)`);
+    if (pod.activeDeadlineSeconds !== undefined && pod.activeDeadlineSeconds !== null) {
+      report(`${path}.activeDeadlineSeconds`, `is set, and a ${kind}'s pods have no deadline: the API server refuses it`, `remove {}${path}.activeDeadlineSeconds`);
+    }
+  }),
+});
