@@ -187,8 +187,9 @@ function judgeDaemonSet(spec: Json, report: Report): void {
 }
 
 function judgeStatefulSet(spec: Json, report: Report): void {
-  // ValidateStatefulSetSpec. Its maxUnavailable is not judged: behind the MaxUnavailableStatefulSet
-  // feature gate the API server drops the field rather than refusing it.
+  // ValidateStatefulSetSpec. Its maxUnavailable is not judged: while the MaxUnavailableStatefulSet
+  // feature gate is off (alpha through 1.34, beta from 1.35: pkg/features/kube_features.go) the API
+  // server drops the field rather than refusing it, and the rules do not know the cluster's version.
   const strategy = spec.updateStrategy;
   if (strategy?.type === 'OnDelete' && strategy.rollingUpdate !== undefined && strategy.rollingUpdate !== null) {
     report('spec.updateStrategy.rollingUpdate', 'is set under updateStrategy type OnDelete, which the API server refuses', 'remove {}spec.updateStrategy.rollingUpdate, or set {}spec.updateStrategy.type: RollingUpdate');
