@@ -62,7 +62,7 @@ export function objectMetaProblems(manifest: { kind?: unknown; metadata?: unknow
   if (meta === null || typeof meta !== 'object') return [];
   const out: MetaProblem[] = [];
   const kind = typeof manifest.kind === 'string' ? manifest.kind : '';
-  const nameCheck = NAME_CHECKS[kind] ?? dnsSubdomainProblem;
+  const nameCheck = Object.hasOwn(NAME_CHECKS, kind) ? NAME_CHECKS[kind] : dnsSubdomainProblem;
   if (known(meta.name)) {
     const p = meta.name === '' ? 'is empty' : nameCheck(meta.name);
     if (p) out.push({ field: 'metadata.name', what: `${kind} name "${meta.name}" ${p}` });
