@@ -94,7 +94,7 @@ const VARIANTS: Record<string, (app: App) => void> = {
   additionalTags: variant({ additionalTags: { team: 'platform' } }),
   infra: (app) => buildCluster(app, ClusterInfra.fromOutputsFile(writeJson(JSON.stringify(DEPLOYED)))),
   enableWorker: variant({ controlPlane: { replicas: 3, instanceType: 't3.large', enableWorker: true } }),
-  'sshAuthorizedKeys': capz({}, { sshAuthorizedKeys: ['ssh-ed25519 AAAA admin'] }),
+  'sshAuthorizedKeys': capz({}, { sshAuthorizedKeys: ['ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA admin'] }),
   'image': capz({}, { image: { computeGallery: { gallery: 'g', name: 'capi-win-2022-containerd', version: '1.34.4' } } }),
   'identity.clientSecret': capz({ identity: { type: CapzIdentityType.SERVICE_PRINCIPAL, clientId: GUID, tenantId: GUID, clientSecret: { name: 'sp', namespace: 'default' } } }),
 };

@@ -46,7 +46,7 @@ if (require.main === module) {
   const { windows } = buildRemoteCluster(app);
   app.synth();
   const script = windows.hostPreparationScript({
-    publicKey: process.env.WINDOWS_SSH_PUBLIC_KEY ?? 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIReplaceWithYourKey example',
+    publicKey: process.env.WINDOWS_SSH_PUBLIC_KEY ?? 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA replace-with-your-key',
     additionalTcpPorts: [WINDOWS_EXPORTER_PORT],
   });
   writeFileSync(join(app.outdir, 'remote-windows-host-preparation.ps1'), script);

@@ -8,6 +8,7 @@ import { typedApiObject } from '../core/typed-api-object';
 import { brief, refuse } from '../core/values';
 import { CAPZ_IMAGE_ANNOTATIONS, CAPZ_OS_TYPE, KUBELET_SERVICE_ANNOTATION, WindowsKubeletService } from '../platform/capz';
 import { LABEL_OS, WINDOWS_NODE_TIMEOUTS } from '../platform/windows';
+import { WINDOWS_OPENSSH_KEY_TYPES, windowsOpenSshKeyProblem } from '../platform/windows-openssh';
 import { WindowsPlatform, windowsNodeTaint } from '../platform/support';
 import type { PropsOfFields } from '../rules/run/judge';
 import { MACHINE_DEPLOYMENT_POOL_EXCLUSIONS, MACHINE_DEPLOYMENT_POOL_OPTIONS, MachineDeploymentPool, MachineDeploymentPoolProps, WorkerInfrastructure } from '../capi/machine-deployment-pool';
@@ -161,6 +162,10 @@ export interface CapzWindowsWorkerPoolProps extends CapzWorkerPoolProps, Windows
   /**
    * SSH keys of the `capi` user (in Administrators): Windows takes keys only from the bootstrap's
    * users, never from the machine template's `sshPublicKey` (CAPZ docs self-managed/windows.md).
+   * Each is one public-key line of a type Windows OpenSSH takes (`ssh-ed25519`, `ssh-rsa`, ECDSA,
+   * security keys; never DSA, `ssh-dss`), whole as ssh-keygen wrote it. cloudbase-init writes them
+   * to the user's `.ssh/authorized_keys`; an image that keeps Win32-OpenSSH's default sshd_config
+   * reads an administrator's keys from `administrators_authorized_keys` instead.
    * @default - no SSH access
    */
   readonly sshAuthorizedKeys?: readonly string[];
@@ -176,8 +181,9 @@ export const CAPZ_WINDOWS_WORKER_POOL_PROPS = propsSpec<CapzWindowsWorkerPoolPro
   kubeletService: required(choice(WindowsKubeletService, 'WindowsKubeletService'),
     'set `kubeletService: WindowsKubeletService.NSSM` (images up to image-builder v0.1.52) or `WindowsKubeletService.WINDOWS_SERVICE` (v0.1.53 and later): the image\'s kubelet service decides which kubeadm flags reach the kubelet (image-builder#2011)'),
   sshAuthorizedKeys: optional(list(text({
-    max: 16384, form: 'an OpenSSH public key', example: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI admin',
-    pattern: /^(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp(?:256|384|521)|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com) \S+/,
+    max: 16384, form: `an OpenSSH public key line of a type Windows OpenSSH takes (${WINDOWS_OPENSSH_KEY_TYPES.join(', ')})`,
+    example: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA admin',
+    problem: windowsOpenSshKeyProblem,
   }), { min: 1 })),
 }, MACHINE_DEPLOYMENT_POOL_EXCLUSIONS);
 

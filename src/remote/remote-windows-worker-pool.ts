@@ -100,7 +100,7 @@ export class RemoteWindowsWorkerPool extends WorkerPool {
    */
   public hostPreparationScript(options: HostPreparationOptions): string {
     const keyProblem = publicKeyProblem(options.publicKey);
-    if (keyProblem) fail(this, keyProblem, 'pass the one-line public key, e.g. the contents of id_ed25519.pub');
+    if (keyProblem) fail(this, keyProblem.what, keyProblem.fix);
     for (const port of options.additionalTcpPorts ?? []) {
       const p = integerProblem(port, 1, 65535);
       if (p) fail(this, `additionalTcpPorts: ${p}`, 'list TCP ports from 1 to 65535');

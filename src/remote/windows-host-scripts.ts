@@ -1,7 +1,9 @@
+import { brief } from '../core/values';
 import { K0sVersion } from '../platform/k0s-version';
 import { psQuote } from '../platform/powershell';
 import { KUBELET_PORT } from '../platform/kubernetes';
 import { K0S_WINDOWS_RESET_SINCE, SSH_PORT, WINDOWS_BOOTSTRAP } from '../platform/remote';
+import { windowsOpenSshKeyProblem } from '../platform/windows-openssh';
 
 /**
  * The PowerShell k0smotron runs (as a RemoteMachine's `cleanUpCommands`) when a Windows machine
@@ -110,9 +112,11 @@ export function windowsHostPreparationScript(options: WindowsHostPreparationOpti
   ].join('\n');
 }
 
-/** Why `key` is not an OpenSSH public key line, or undefined when it is one. */
-export function publicKeyProblem(key: string): string | undefined {
-  return /^(ssh-ed25519|ssh-rsa|ecdsa-sha2-nistp(256|384|521)|sk-ssh-ed25519@openssh\.com|sk-ecdsa-sha2-nistp256@openssh\.com) [A-Za-z0-9+/]+=*( [^\r\n]*)?$/.test(key)
-    ? undefined
-    : `public key "${key.length > 40 ? `${key.slice(0, 40)}…` : key}" is not one OpenSSH public key line (type, Base64, optional comment)`;
+/**
+ * Why `key` is not a public-key line the host's sshd takes (the one fact of Windows OpenSSH's keys,
+ * which the CAPZ Windows pool's `sshAuthorizedKeys` reads too), or undefined when it is one.
+ */
+export function publicKeyProblem(key: string): { readonly what: string; readonly fix: string } | undefined {
+  const problem = windowsOpenSshKeyProblem(key);
+  return problem && { what: `publicKey: ${brief(key)} ${problem.what}`, fix: problem.fix };
 }

@@ -1,11 +1,12 @@
 import { App, Chart } from 'cdk8s';
 import { parseAllDocuments } from 'yaml';
 import { buildCapzCluster } from '../../examples/capz/main';
-import { adviseManifests, validateManifests } from '../../src';
+import { adviseManifests, HybridConfigError, validateManifests } from '../../src';
 import {
   CapzCloudProviderInstall, CapzCluster, CapzClusterProps, CapzIdentityType, CapzLinuxWorkerPool, CapzWindowsAddons, CapzWindowsWorkerPool, CapzWindowsWorkerPoolProps, WindowsKubeletService, WindowsVersion,
 } from '../../src/capz';
 import { crdViolations, describeWithCrds } from '../support/crd-schemas';
+import { ACCEPTED_KEYS, DSA_KEY } from '../support/openssh-keys';
 import { K8sObject, only, synthObjects } from '../support/synth';
 
 const example = () => { const app = new App(); buildCapzCluster(app); return synthObjects(app); };
@@ -84,6 +85,20 @@ describe('CapzWindowsWorkerPool', () => {
 
   test('a Linux image under a Windows pool is refused at construction, naming the prop', () => {
     expect(() => build({ image: { marketplace: { publisher: 'cncf-upstream', offer: 'capi', sku: 'ubuntu-2404-gen1', version: 'latest' } } })).toThrow(/^\[c\/demo\/win\] image: AzureMachineTemplate demo-win-[0-9a-f]{8}: osDisk\.osType is "Windows" and the image \(capi ubuntu-2404-gen1\) is a Linux image\. Fix: use a Windows image/);
+  });
+
+  // cloudbase-init writes the keys, unchecked, into the capi user's authorized_keys, which Windows
+  // OpenSSH's sshd reads: one fact of the lines it takes (src/platform/windows-openssh.ts).
+  test('sshAuthorizedKeys: a key of every type Windows OpenSSH takes reaches the capi user; DSA and a broken body are refused, naming the item', () => {
+    const keys = Object.values(ACCEPTED_KEYS);
+    expect(windowsOf(build({ sshAuthorizedKeys: keys })).config.spec.template.spec.users).toEqual([{ name: 'capi', groups: 'Administrators', sshAuthorizedKeys: keys }]);
+    expect(() => build({ sshAuthorizedKeys: [keys[0], DSA_KEY] })).toThrow(new HybridConfigError('c/demo/win',
+      `sshAuthorizedKeys[1]: ${JSON.stringify(DSA_KEY.slice(0, 40))}… (${DSA_KEY.length} characters) is a DSA key, which Windows OpenSSH refuses (not among sshd's accepted key types, and not built in from Win32-OpenSSH v9.8.1.0)`,
+      'make a key of a type Windows OpenSSH takes (ssh-ed25519, ssh-rsa, ecdsa-sha2-nistp256, ecdsa-sha2-nistp384, ecdsa-sha2-nistp521, sk-ssh-ed25519@openssh.com, sk-ecdsa-sha2-nistp256@openssh.com), e.g. `ssh-keygen -t ed25519`, and give the line of its .pub file'));
+    // Formerly taken: any non-space text after the type.
+    for (const broken of ['ssh-ed25519 AAAA admin', 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIReplaceWithYourKey admin', ACCEPTED_KEYS['ecdsa-sha2-nistp256'].replace('ecdsa-sha2-nistp256', 'ecdsa-sha2-nistp384')]) {
+      expect(() => build({ sshAuthorizedKeys: [broken] })).toThrow(/^\[c\/demo\/win\] sshAuthorizedKeys\[0\]: ".*"(… \(\d+ characters\))? (has a|holds a) .*\. Fix: give the whole line of the key's \.pub file, as ssh-keygen wrote it\.$/);
+    }
   });
 });
 

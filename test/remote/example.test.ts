@@ -1,5 +1,6 @@
 import { App } from 'cdk8s';
 import { buildRemoteCluster } from '../../examples/remote/main';
+import { ACCEPTED_KEYS } from '../support/openssh-keys';
 import { parsePowerShell } from '../support/powershell';
 import { only, synthObjects } from '../support/synth';
 
@@ -18,7 +19,7 @@ describe('examples/remote', () => {
   });
 
   test('the host preparation script it writes parses and opens windows_exporter\'s port', () => {
-    const script = windows.hostPreparationScript({ publicKey: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIExample', additionalTcpPorts: [9182] });
+    const script = windows.hostPreparationScript({ publicKey: ACCEPTED_KEYS['ssh-ed25519'], additionalTcpPorts: [9182] });
     const { errors, commandTexts } = parsePowerShell(script);
     expect(errors).toEqual([]);
     expect(commandTexts.filter((t) => t.includes('-LocalPort 9182'))).toHaveLength(1);

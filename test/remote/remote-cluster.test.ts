@@ -5,6 +5,7 @@ import { HybridConfigError, RemoteHybridCluster, RemoteWindowsWorkerPool, valida
 import { ControlPlaneUpdateStrategy } from '../../src/cluster/hybrid-cluster';
 import { crdViolations, describeWithCrds } from '../support/crd-schemas';
 import { K8sObject, only, synthObjects } from '../support/synth';
+import { ACCEPTED_KEYS, DSA_KEY } from '../support/openssh-keys';
 import { clusterProps, remoteApp } from './fixture';
 
 // Each default and refusal cites the upstream line it rests on: k0smotron v2.1.0, rig v0.21.11,
@@ -186,8 +187,21 @@ describe('RemoteWindowsWorkerPool defaults', () => {
   test('hostPreparationScript refuses what is not one public key line, and bad ports', () => {
     const { windows } = remoteApp();
     expect(() => windows!.hostPreparationScript({ publicKey: '-----BEGIN OPENSSH PRIVATE KEY-----' })).toThrow(/is not one OpenSSH public key line/);
-    expect(() => windows!.hostPreparationScript({ publicKey: 'ssh-ed25519 AAAA', additionalTcpPorts: [0] })).toThrow(/additionalTcpPorts: 0 is below 1/);
-    expect(windows!.hostPreparationScript({ publicKey: 'ssh-ed25519 AAAA' })).toContain("$publicKey = 'ssh-ed25519 AAAA'");
+    expect(() => windows!.hostPreparationScript({ publicKey: ACCEPTED_KEYS['ssh-ed25519'], additionalTcpPorts: [0] })).toThrow(/additionalTcpPorts: 0 is below 1/);
+  });
+
+  // The host's sshd reads the key from administrators_authorized_keys: one fact of the lines it
+  // takes (src/platform/windows-openssh.ts, test/platform/windows-openssh.test.ts).
+  test('hostPreparationScript writes a key of every type Windows OpenSSH takes, and refuses DSA and a broken body naming publicKey', () => {
+    const { windows } = remoteApp();
+    for (const key of Object.values(ACCEPTED_KEYS)) expect(windows!.hostPreparationScript({ publicKey: key })).toContain(`$publicKey = '${key}'`);
+    expect(() => windows!.hostPreparationScript({ publicKey: DSA_KEY })).toThrow(new HybridConfigError('remote/edge/win',
+      `publicKey: ${JSON.stringify(DSA_KEY.slice(0, 40))}… (${DSA_KEY.length} characters) is a DSA key, which Windows OpenSSH refuses (not among sshd's accepted key types, and not built in from Win32-OpenSSH v9.8.1.0)`,
+      'make a key of a type Windows OpenSSH takes (ssh-ed25519, ssh-rsa, ecdsa-sha2-nistp256, ecdsa-sha2-nistp384, ecdsa-sha2-nistp521, sk-ssh-ed25519@openssh.com, sk-ecdsa-sha2-nistp256@openssh.com), e.g. `ssh-keygen -t ed25519`, and give the line of its .pub file'));
+    const cut = ACCEPTED_KEYS['ssh-rsa'].replace(/ ops@example$/, '').slice(0, -10);
+    expect(() => windows!.hostPreparationScript({ publicKey: cut })).toThrow(new HybridConfigError('remote/edge/win',
+      `publicKey: ${JSON.stringify(cut.slice(0, 40))}… (${cut.length} characters) has a key that is not Base64 as sshd decodes it (cut, altered, or padded wrongly)`,
+      'give the whole line of the key\'s .pub file, as ssh-keygen wrote it'));
   });
 });
 
