@@ -111,6 +111,16 @@ const BROKEN: Record<string, () => { objects: K8sObject[]; platform?: WindowsPla
     find(l, 'Deployment').spec.selector.matchLabels = { app: 'api' };
     return { objects: l };
   },
+  'workload-counts': () => { const l = yamlFile('fixtures', 'helm-web.yaml'); find(l, 'Deployment').spec.replicas = -1; return { objects: l }; },
+  'rollout-strategy': () => { const l = yamlFile('fixtures', 'helm-web.yaml'); find(l, 'Deployment').spec.strategy = { type: 'Recreate', rollingUpdate: { maxSurge: 1 } }; return { objects: l }; },
+  'cronjob-schedule': () => {
+    const l = yamlFile('fixtures', 'helm-web.yaml');
+    const job = find(l, 'Job');
+    l.push({ apiVersion: 'batch/v1', kind: 'CronJob', metadata: { name: 'nightly', namespace: job.metadata.namespace }, spec: { schedule: '0 3 * * 7', jobTemplate: { spec: job.spec } } } as K8sObject);
+    return { objects: l };
+  },
+  'job-indexed': () => { const l = yamlFile('fixtures', 'helm-web.yaml'); find(l, 'Job').spec.backoffLimitPerIndex = 2; return { objects: l }; },
+  'workload-restart-policy': () => { const l = yamlFile('fixtures', 'helm-web.yaml'); delete find(l, 'Job').spec.template.spec.restartPolicy; return { objects: l }; },
   'object-meta': () => { const l = objects(); find(l, 'MachineHealthCheck').metadata.name = 'Prod_Win'; return { objects: l }; },
   'remote-hosts': () => {
     const l = remoteObjects();

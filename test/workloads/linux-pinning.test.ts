@@ -18,8 +18,10 @@ function plainObjects(chart: Chart) {
   new ApiObject(chart, 'statefulset', { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 's' }, spec: { selector, serviceName: 's', template } });
   new ApiObject(chart, 'daemonset', { apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'ds' }, spec: { selector, template } });
   new ApiObject(chart, 'replicaset', { apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: { name: 'rs' }, spec: { selector, template } });
-  new ApiObject(chart, 'job', { apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'j' }, spec: { template } });
-  new ApiObject(chart, 'cronjob', { apiVersion: 'batch/v1', kind: 'CronJob', metadata: { name: 'cj' }, spec: { schedule: '0 0 * * *', jobTemplate: { spec: { template } } } });
+  // A Job's pods must end: the API server refuses its template without restartPolicy OnFailure or Never.
+  const jobTemplate = { ...template, spec: { ...template.spec, restartPolicy: 'Never' } };
+  new ApiObject(chart, 'job', { apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'j' }, spec: { template: jobTemplate } });
+  new ApiObject(chart, 'cronjob', { apiVersion: 'batch/v1', kind: 'CronJob', metadata: { name: 'cj' }, spec: { schedule: '0 0 * * *', jobTemplate: { spec: { template: jobTemplate } } } });
   new ApiObject(chart, 'pod', { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: { containers: [container] } });
   new ApiObject(chart, 'config', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm' }, data: { a: 'b' } });
 }

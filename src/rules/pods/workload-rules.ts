@@ -11,6 +11,7 @@ import { OBJECT_META_RULE } from '../meta/object-meta';
 import { GMSA_RULE } from './gmsa-rules';
 import { LOAD_BALANCER_TARGETS_RULE } from './load-balancer-rules';
 import { WORKLOAD_SELECTOR_RULE } from './selector-rules';
+import { CRONJOB_SCHEDULE_RULE, JOB_INDEXED_RULE, ROLLOUT_STRATEGY_RULE, WORKLOAD_COUNTS_RULE, WORKLOAD_RESTART_POLICY_RULE } from './workload-spec-rules';
 
 /**
  * A Service's ports: the API server refuses two of one port and protocol (kubernetes
@@ -63,7 +64,7 @@ export const WINDOWS_NODES_RULE = rule<ManifestGraph>({
 });
 
 /** Every workload rule. */
-export const WORKLOAD_RULES: readonly ManifestRule[] = registry<ManifestRule>([...POD_RULES, SERVICE_PORTS_RULE, WORKLOAD_SELECTOR_RULE, GMSA_RULE, OBJECT_META_RULE, CSI_WINDOWS_NODE_RULE, WINDOWS_NODES_RULE]);
+export const WORKLOAD_RULES: readonly ManifestRule[] = registry<ManifestRule>([...POD_RULES, SERVICE_PORTS_RULE, WORKLOAD_SELECTOR_RULE, WORKLOAD_COUNTS_RULE, ROLLOUT_STRATEGY_RULE, CRONJOB_SCHEDULE_RULE, JOB_INDEXED_RULE, WORKLOAD_RESTART_POLICY_RULE, GMSA_RULE, OBJECT_META_RULE, CSI_WINDOWS_NODE_RULE, WINDOWS_NODES_RULE]);
 
 /** Windows pods on Amazon EKS get an address only when their nodeSelector names Windows (`eksPodIssues`). */
 export const EKS_POD_ADDRESS_RULE = rule<ManifestGraph>({
