@@ -18,13 +18,13 @@ export const OBJECT_META_RULE = rule<ManifestGraph>({
     const out: Finding[] = [];
     const report = (field: string, what: string) => out.push(violation(source, what,
       `change ${field} to what the API server takes (it would refuse the object at kubectl apply)`, field));
-    const items: Array<[string, Json]> = source.manifest.kind === 'List' && Array.isArray(source.manifest.items)
-      ? source.manifest.items.map((item: Json, i: number) => [`items[${i}].`, item])
-      : [['', source.manifest]];
-    for (const [prefix, item] of items) {
-      if (item === null || typeof item !== 'object') continue;
+    const meta = (prefix: string, item: Json) => {
+      if (item === null || typeof item !== 'object') return;
       for (const p of objectMetaProblems(item)) report(`${prefix}${p.field}`, p.what);
-    }
+    };
+    const m = source.manifest;
+    if (m.kind === 'List' && Array.isArray(m.items)) m.items.forEach((item: Json, i: number) => meta(`items[${i}].`, item));
+    else meta('', m);
     for (const location of podTemplatesOf(source.manifest)) {
       // The template's own metadata beside its spec (`spec.template.metadata`), not a Pod's.
       if (location.dotted.endsWith('.template.spec')) {

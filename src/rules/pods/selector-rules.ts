@@ -32,10 +32,11 @@ export const WORKLOAD_SELECTOR_RULE = rule<ManifestGraph>({
   source: 'kubernetes v1.34 pkg/apis/apps/validation/validation.go (ValidateDeploymentSpec, ValidateReplicaSetSpec, ValidateStatefulSetSpec, ValidateDaemonSetSpec)',
   check: (graph) => graph.sources.flatMap((source) => {
     const out: Finding[] = [];
-    const items: Array<[string, Json]> = source.manifest.kind === 'List' && Array.isArray(source.manifest.items)
-      ? source.manifest.items.map((item: Json, i: number) => [`items[${i}].`, item])
-      : [['', source.manifest]];
-    for (const [prefix, item] of items) {
+    const m = source.manifest;
+    const items: Json[] = m.kind === 'List' && Array.isArray(m.items) ? m.items : [m];
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i];
+      const prefix = items === m.items ? `items[${i}].` : '';
       if (!SELECTING_KINDS.includes(item?.kind) || item.apiVersion !== 'apps/v1') continue;
       const selector = item.spec?.selector;
       const matchLabels = selector?.matchLabels && typeof selector.matchLabels === 'object' ? selector.matchLabels : {};

@@ -44,7 +44,11 @@ function judgeWorkloads(graph: ManifestGraph, kinds: ReadonlySet<string>, judge:
 }
 
 /** A field the API server refuses below 0 (ValidateNonnegativeField), by its dotted path under `spec`. */
-const counts = (...fields: string[]) => fields.map((f) => [f, f.split('.')] as const);
+interface Count {
+  readonly field: string;
+  readonly segments: readonly string[];
+}
+const counts = (...fields: string[]): readonly Count[] => fields.map((field) => ({ field, segments: field.split('.') }));
 
 /** The Job fields ValidateNonnegativeField checks (validateJobSpec), for a Job's spec and a CronJob's job template. */
 const JOB_COUNTS = counts('parallelism', 'completions', 'activeDeadlineSeconds', 'backoffLimit', 'ttlSecondsAfterFinished', 'backoffLimitPerIndex', 'maxFailedIndexes');
@@ -54,7 +58,7 @@ const JOB_COUNTS = counts('parallelism', 'completions', 'activeDeadlineSeconds',
  * ValidateStatefulSetSpec (not its revisionHistoryLimit, which it does not check), ValidateDaemonSetSpec,
  * validateJobSpec, validateCronJobSpec.
  */
-const COUNTS = new Map<string, ReadonlyArray<readonly [string, string[]]>>([
+const COUNTS = new Map<string, readonly Count[]>([
   ['Deployment', counts('replicas', 'minReadySeconds', 'revisionHistoryLimit', 'progressDeadlineSeconds')],
   ['ReplicaSet', counts('replicas', 'minReadySeconds')],
   ['StatefulSet', counts('replicas', 'minReadySeconds', 'ordinals.start')],
@@ -72,10 +76,12 @@ const STATEFULSET_PARTITION = counts('updateStrategy.rollingUpdate.partition');
 /** SetDefaults_Deployment: an absent progressDeadlineSeconds is 600. */
 const DEFAULT_PROGRESS_DEADLINE = 600;
 
-function negatives(spec: Json, path: string, fields: ReadonlyArray<readonly [string, string[]]>, report: Report): void {
-  for (const [field, segments] of fields) {
+function negatives(spec: Json, path: string, fields: readonly Count[], report: Report): void {
+  // Indexed loops: this runs for every workload, mostly before V8 has optimized it.
+  for (let i = 0; i < fields.length; i++) {
+    const { field, segments } = fields[i];
     let value = spec;
-    for (const s of segments) value = value?.[s];
+    for (let j = 0; j < segments.length && value !== undefined && value !== null; j++) value = value[segments[j]];
     if (typeof value === 'number' && value < 0) {
       report(`${path}.${field}`, `${value} is negative, which the API server refuses`, `set {}${path}.${field} to 0 or more, or leave it out for its default`);
     }
@@ -160,7 +166,8 @@ function judgeDeployment(spec: Json, report: Report): void {
     }
     return;
   }
-  if (!rolling(strategy?.type)) return;
+  // Left out, the rolling update is SetDefaults_Deployment's 25% and 25%, which pass.
+  if (!rolling(strategy?.type) || strategy?.rollingUpdate === undefined || strategy?.rollingUpdate === null) return;
   // ValidateRollingUpdateDeployment: maxSurge may exceed 100%, maxUnavailable may not; not both 0.
   const both = surgeAndUnavailable(strategy?.rollingUpdate, 'spec.strategy.rollingUpdate', DEPLOYMENT_ROLLING, false, report);
   if (both && both.surge.value === 0 && both.unavailable.value === 0) {
@@ -171,7 +178,8 @@ function judgeDeployment(spec: Json, report: Report): void {
 
 function judgeDaemonSet(spec: Json, report: Report): void {
   const strategy = spec.updateStrategy;
-  if (!rolling(strategy?.type)) return; // OnDelete: the API server checks nothing more
+  // OnDelete: the API server checks nothing more; a rolling update left out is SetDefaults_DaemonSet's 0 and 1, which pass.
+  if (!rolling(strategy?.type) || strategy?.rollingUpdate === undefined || strategy?.rollingUpdate === null) return;
   // ValidateRollingUpdateDaemonSet: both at most 100%, exactly one of them non-zero.
   const path = 'spec.updateStrategy.rollingUpdate';
   const both = surgeAndUnavailable(strategy?.rollingUpdate, path, DAEMONSET_ROLLING, true, report);
