@@ -108,6 +108,12 @@ const anyTag = (prefix: string) => (['scalar', 'sequence', 'mapping'] as const).
  */
 export const KUBECTL_SCHEMA = FAILSAFE_SCHEMA.extend({ implicit: [nil, bool, int, float, merge], explicit: [binary, ...anyTag('!'), ...anyTag('tag:')] });
 
+/**
+ * How a stream is read: kubectl's scalars, later keys replacing earlier ones.
+ * @internal
+ */
+export const KUBECTL_READ = { schema: KUBECTL_SCHEMA, json: true };
+
 /** One document of a YAML stream, with where it starts. */
 export interface YamlDocument {
   /** The document's value as kubectl reads it (`KUBECTL_SCHEMA`); null for an empty document. */
@@ -226,8 +232,7 @@ function wholeStream(text: string, chunks: readonly Chunk[]): YamlDocument[] | u
   let values: unknown[];
   try {
     values = loadAll(text, undefined, {
-      schema: KUBECTL_SCHEMA,
-      json: true,
+      ...KUBECTL_READ,
       listener: (event, state) => {
         if (event === 'open' ? depth++ === 0 : --depth === 0) spans.push(state.position);
       },
@@ -252,7 +257,7 @@ function byDocument(chunks: readonly Chunk[]): { documents: YamlDocument[]; erro
     let values: unknown[];
     try {
       values = [];
-      loadAll(chunk.text, (v) => values.push(v), { schema: KUBECTL_SCHEMA, json: true });
+      loadAll(chunk.text, (v) => values.push(v), KUBECTL_READ);
     } catch (e) {
       const mark = (e as YAMLException).mark;
       errors.push({ line: chunk.line + (mark?.line ?? 0), column: (mark?.column ?? 0) + 1, message: (e as YAMLException).reason ?? (e as Error).message });

@@ -1,6 +1,6 @@
 import { loadAll } from 'js-yaml';
 import type { Node } from 'yaml';
-import { KUBECTL_SCHEMA, YamlDocument } from './kubectl-yaml';
+import { KUBECTL_READ, YamlDocument } from './kubectl-yaml';
 
 /** A 1-based line and column. */
 export interface Position {
@@ -60,8 +60,7 @@ function eventTree(document: YamlDocument): EventNode {
   root = { start: 0, children: [] };
   const stack: EventNode[] = [root];
   loadAll(document.text, () => undefined, {
-    schema: KUBECTL_SCHEMA,
-    json: true,
+    ...KUBECTL_READ,
     listener: (event, state) => {
       if (event === 'open') {
         const node: EventNode = { start: state.position, children: [] };

@@ -18,11 +18,20 @@ export interface ResolvedRollout {
   readonly maxUnavailable: number;
 }
 
+/**
+ * A whole percentage (`"25%"`) as its number, or undefined for any other text: apimachinery's
+ * IsValidPercent (pkg/util/validation), which both the API server and CAPI read maxSurge and
+ * maxUnavailable with.
+ */
+export function wholePercent(value: string): number | undefined {
+  return /^[0-9]+%$/.test(value) ? Number(value.slice(0, -1)) : undefined;
+}
+
 function scaled(value: IntOrPercent, replicas: number, roundUp: boolean): number {
   if (typeof value === 'number') return value;
-  const m = /^(\d+)%$/.exec(value);
-  if (!m) throw new Error(`"${value}" is neither a number nor a whole percentage`);
-  const exact = Number(m[1]) * replicas / 100;
+  const percent = wholePercent(value);
+  if (percent === undefined) throw new Error(`"${value}" is neither a number nor a whole percentage`);
+  const exact = percent * replicas / 100;
   return roundUp ? Math.ceil(exact) : Math.floor(exact);
 }
 

@@ -77,8 +77,13 @@ export function validateManifests(objects: ReadonlyArray<Manifest | ManifestSour
   return violationsOf(new ManifestGraph(sourcesOf(objects), contextOf(options)), options);
 }
 
+/** The rules a run applies: those given, else the default sets and the platform's. */
+function rulesOf(options: ValidateManifestsOptions): readonly ManifestRule[] {
+  return options.rules ?? manifestRulesOf(undefined, options.platform);
+}
+
 function violationsOf(graph: ManifestGraph, options: ValidateManifestsOptions): ManifestViolation[] {
-  const all = (options.rules ?? manifestRulesOf(undefined, options.platform)).flatMap((r) => {
+  const all = rulesOf(options).flatMap((r) => {
     try {
       return r.check(graph);
     } catch (e) {
@@ -111,7 +116,7 @@ export function adviseManifests(objects: ReadonlyArray<Manifest | ManifestSource
 }
 
 function adviceOf(graph: ManifestGraph, options: ValidateManifestsOptions): ManifestViolation[] {
-  return (options.rules ?? manifestRulesOf(undefined, options.platform)).flatMap((r) => {
+  return rulesOf(options).flatMap((r) => {
     try {
       return r.advise?.(graph) ?? [];
     } catch {

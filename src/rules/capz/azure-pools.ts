@@ -107,6 +107,14 @@ export function helmChartProxies(graph: ManifestGraph, chart: string): ManifestS
   return graph.ofKind('HelmChartProxy').filter((s) => String(s.manifest.apiVersion ?? '').startsWith('addons.cluster.x-k8s.io/') && s.manifest.spec?.chartName === chart);
 }
 
+/**
+ * Whether a HelmChartProxy's values set `<section>.enabled: false`. Read as text: a valuesTemplate
+ * is a Go template, which is YAML only once CAAPH has rendered it for a cluster.
+ */
+export function disablesInValues(proxy: ManifestSource, section: string): boolean {
+  return new RegExp(`^${section}:[ \\t]*\\n(?:[ \\t]+.*\\n)*?[ \\t]+enabled:[ \\t]*false\\b`, 'm').test(String(proxy.manifest.spec?.valuesTemplate ?? ''));
+}
+
 /** Whether a HelmChartProxy installs its chart in `cluster`: a Cluster of its namespace that its clusterSelector selects. */
 export function selects(proxy: ManifestSource, cluster: ManifestSource): boolean {
   return (proxy.manifest.metadata?.namespace ?? '') === (cluster.manifest.metadata?.namespace ?? '') && matches(proxy.manifest.spec?.clusterSelector, cluster.manifest.metadata?.labels);

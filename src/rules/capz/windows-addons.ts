@@ -5,7 +5,7 @@ import { LABEL_OS } from '../../platform/windows';
 import { describe, Json, list, Manifest, ManifestGraph, ManifestSource, violation } from '../engine/graph';
 import { Finding, rule } from '../engine/rule';
 import { CAPI, controlPlaneOf, Pool, pools } from '../cluster/pools';
-import { AddonObject, addonObjects, azurePools, bootstrapSpec, cloudProviderProxies, helmChartProxies, kubeletArgs, labelledForCloudProvider, machineSpec, nodeRegistrations, selects } from './azure-pools';
+import { AddonObject, addonObjects, azurePools, bootstrapSpec, cloudProviderProxies, disablesInValues, helmChartProxies, kubeletArgs, labelledForCloudProvider, machineSpec, nodeRegistrations, selects } from './azure-pools';
 
 /**
  * The rules of a kubeadm cluster with Windows pools and its add-ons: a Linux worker beside them,
@@ -106,7 +106,7 @@ function judgedCalico(graph: ManifestGraph, severity: 'violation' | 'advice'): F
 function twoInstallations(graph: ManifestGraph, all: readonly Addon[]): Finding[] {
   // Installations a ClusterResourceSet carries (one written as an object of its own is applied elsewhere).
   const carried = all.filter((a) => a.source.manifest !== a.object && isInstallation(a.object));
-  return helmChartProxies(graph, 'tigera-operator').filter((s) => !/^installation:[ \t]*\n(?:[ \t]+.*\n)*?[ \t]+enabled:[ \t]*false\b/m.test(String(s.manifest.spec?.valuesTemplate ?? '')))
+  return helmChartProxies(graph, 'tigera-operator').filter((s) => !disablesInValues(s, 'installation'))
     .flatMap((proxy) => carried.filter((a) => a.clusters.some((c) => selects(proxy, c)))
       .slice(0, 1).map((a) => violation(proxy, `the tigera-operator chart writes its own Installation "default" beside ${a.said}, and a ClusterResourceSet only creates what does not exist: whichever comes first is the cluster's Calico (the chart's has no Windows dataplane and BGP on), and Helm refuses to adopt the other`,
       'set installation.enabled: false in spec.valuesTemplate, so the set\'s Installation is the one, or move its calicoNetwork into the chart\'s values and drop it from the set', 'spec.valuesTemplate')));
@@ -243,7 +243,7 @@ function nodeManager(graph: ManifestGraph, severity: 'violation' | 'advice'): Fi
       if (mine.length > 0 && !mine.some((a) => a.object.spec?.template?.spec?.nodeSelector?.[LABEL_OS] === 'windows')) {
         out.push(violation(mine[0].source, `${mine[0].said}: cloud-provider-azure's node manager goes to cluster ${name} for Linux nodes only, and ${TAINTED}`, 'add the chart\'s cloud-node-manager-windows DaemonSet (nodeSelector kubernetes.io/os: windows, a HostProcess pod), or install the chart, which writes both', mine[0].at('spec.template.spec.nodeSelector')));
       }
-      for (const p of chart.filter((c) => /^cloudNodeManager:[ \t]*\n(?:[ \t]+.*\n)*?[ \t]+enabled:[ \t]*false\b/m.test(String(c.manifest.spec?.valuesTemplate ?? '')))) {
+      for (const p of chart.filter((c) => disablesInValues(c, 'cloudNodeManager'))) {
         out.push(violation(p, `the cloud-provider-azure chart for cluster ${name} has cloudNodeManager.enabled false, and ${TAINTED}`, 'remove cloudNodeManager.enabled: false from spec.valuesTemplate', 'spec.valuesTemplate'));
       }
     } else if (mine.length === 0 && chart.length === 0 && !labelledForCloudProvider(cluster) && !cluster.manifest.metadata?.annotations?.[CLOUD_PROVIDER_ANNOTATION]) {

@@ -61,6 +61,15 @@ export function list(value: unknown): Json[] {
   return Array.isArray(value) ? value : [];
 }
 
+/**
+ * Calls `visit` with the object, or, for a `v1 List` (what `kubectl get -o yaml` writes; kubectl
+ * applies each item), with each item and the prefix of its fields (`items[i].`).
+ */
+export function eachItem(manifest: Manifest, visit: (item: Json, prefix: string) => void): void {
+  if (manifest.kind === 'List' && Array.isArray(manifest.items)) manifest.items.forEach((item: Json, i: number) => visit(item, `items[${i}].`));
+  else visit(manifest, '');
+}
+
 /** Whether an object is of an API group (`cluster.x-k8s.io`, `infrastructure.cluster.x-k8s.io`). */
 export function isCapi(source: ManifestSource, group: string): boolean {
   return groupOf(source.manifest.apiVersion) === group;

@@ -1,5 +1,5 @@
 import { containerProblems, objectMetaProblems } from '../../platform/object-meta';
-import { Json, ManifestGraph, violation } from '../engine/graph';
+import { eachItem, Json, ManifestGraph, violation } from '../engine/graph';
 import { Finding, rule } from '../engine/rule';
 import { manifestPath, podTemplatesOf } from '../pods/pod-template';
 
@@ -18,13 +18,11 @@ export const OBJECT_META_RULE = rule<ManifestGraph>({
     const out: Finding[] = [];
     const report = (field: string, what: string) => out.push(violation(source, what,
       `change ${field} to what the API server takes (it would refuse the object at kubectl apply)`, field));
-    const meta = (prefix: string, item: Json) => {
+    const meta = (item: Json, prefix: string) => {
       if (item === null || typeof item !== 'object') return;
       for (const p of objectMetaProblems(item)) report(`${prefix}${p.field}`, p.what);
     };
-    const m = source.manifest;
-    if (m.kind === 'List' && Array.isArray(m.items)) m.items.forEach((item: Json, i: number) => meta(`items[${i}].`, item));
-    else meta('', m);
+    eachItem(source.manifest, meta);
     for (const location of podTemplatesOf(source.manifest)) {
       // The template's own metadata beside its spec (`spec.template.metadata`), not a Pod's.
       if (location.dotted.endsWith('.template.spec')) {

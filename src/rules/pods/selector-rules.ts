@@ -1,4 +1,4 @@
-import { Json, ManifestGraph, violation } from '../engine/graph';
+import { eachItem, Json, ManifestGraph, violation } from '../engine/graph';
 import { Finding, rule } from '../engine/rule';
 
 /** The apps/v1 kinds whose `spec.selector` must be set, non-empty, and match `spec.template.metadata.labels`. */
@@ -32,19 +32,15 @@ export const WORKLOAD_SELECTOR_RULE = rule<ManifestGraph>({
   source: 'kubernetes v1.34 pkg/apis/apps/validation/validation.go (ValidateDeploymentSpec, ValidateReplicaSetSpec, ValidateStatefulSetSpec, ValidateDaemonSetSpec)',
   check: (graph) => graph.sources.flatMap((source) => {
     const out: Finding[] = [];
-    const m = source.manifest;
-    const items: Json[] = m.kind === 'List' && Array.isArray(m.items) ? m.items : [m];
-    for (let i = 0; i < items.length; i++) {
-      const item = items[i];
-      const prefix = items === m.items ? `items[${i}].` : '';
-      if (!SELECTING_KINDS.includes(item?.kind) || item.apiVersion !== 'apps/v1') continue;
+    eachItem(source.manifest, (item, prefix) => {
+      if (!SELECTING_KINDS.includes(item?.kind) || item.apiVersion !== 'apps/v1') return;
       const selector = item.spec?.selector;
       const matchLabels = selector?.matchLabels && typeof selector.matchLabels === 'object' ? selector.matchLabels : {};
       const expressions: Json[] = Array.isArray(selector?.matchExpressions) ? selector.matchExpressions : [];
       if (Object.keys(matchLabels).length + expressions.length === 0) {
         out.push(violation(source, `${item.kind} ${item.metadata?.name} has ${selector === undefined ? 'no' : 'an empty'} spec.selector, which the API server refuses`,
           'set spec.selector.matchLabels to labels of spec.template.metadata.labels', `${prefix}spec.selector`));
-        continue;
+        return;
       }
       const labels = item.spec?.template?.metadata?.labels ?? {};
       const plain = typeof labels === 'object' && labels !== null ? labels : {};
@@ -56,7 +52,7 @@ export const WORKLOAD_SELECTOR_RULE = rule<ManifestGraph>({
         out.push(violation(source, `${item.kind} ${item.metadata?.name}: spec.selector does not match spec.template.metadata.labels (unmatched: ${unmatched.join('; ')}), which the API server refuses`,
           'give the pod template the labels the selector selects (or select the template\'s labels)', `${prefix}spec.template.metadata.labels`));
       }
-    }
+    });
     return out;
   }),
 });

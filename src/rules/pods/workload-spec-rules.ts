@@ -1,5 +1,6 @@
 import { cronScheduleProblem, timeZoneProblem } from '../../platform/cron-schedule';
-import { Json, ManifestGraph, ManifestSource, violation } from '../engine/graph';
+import { wholePercent } from '../../platform/rollout';
+import { eachItem, Json, ManifestGraph, ManifestSource, violation } from '../engine/graph';
 import { Finding, rule } from '../engine/rule';
 
 // What kube-apiserver's Go validation refuses in workload specs beyond the OpenAPI schema (which
@@ -35,11 +36,7 @@ function judgeWorkloads(graph: ManifestGraph, kinds: ReadonlySet<string>, judge:
     prefix = at;
     judge(kind, spec, report);
   };
-  for (source of graph.sources) {
-    const m = source.manifest;
-    if (m.kind === 'List' && Array.isArray(m.items)) m.items.forEach((item: Json, i: number) => visit(item, `items[${i}].`));
-    else visit(m, '');
-  }
+  for (source of graph.sources) eachItem(source.manifest, visit);
   return out;
 }
 
@@ -120,12 +117,12 @@ export const WORKLOAD_COUNTS_RULE = rule<ManifestGraph>({
   }),
 });
 
-/** IsValidPercent (apimachinery pkg/util/validation): digits and a percent sign. */
-const PERCENT = /^[0-9]+%$/;
-
 /** A maxSurge/maxUnavailable as getIntOrPercentValue reads it, or why ValidatePositiveIntOrPercent refuses it. */
 function intOrPercent(value: unknown): { value: number; percent: boolean } | string | undefined {
-  if (typeof value === 'string') return PERCENT.test(value) ? { value: Number(value.slice(0, -1)), percent: true } : `"${value}" is neither a whole number nor a percentage such as "25%"`;
+  if (typeof value === 'string') {
+    const percent = wholePercent(value);
+    return percent !== undefined ? { value: percent, percent: true } : `"${value}" is neither a whole number nor a percentage such as "25%"`;
+  }
   if (typeof value === 'number') return value < 0 ? `${value} is negative` : { value, percent: false };
   return undefined; // another type is the schema's to refuse
 }
